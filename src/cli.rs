@@ -1,0 +1,336 @@
+//! The command-line face of the rules: `tarnation deck` and `tarnation check`.
+
+use crate::data::{deck_file, json};
+use crate::rules::adjust::{CauseAdjust, EffectAdjust};
+use crate::rules::bonus::Spend;
+use crate::rules::check::{self, CardUse, CheckOptions, CheckRequest, EffectRequest, Skill};
+use crate::rules::deck::Deck;
+use crate::rules::deck_gen;
+use crate::rules::die::{Die, Pool};
+use crate::rules::difficulty::Difficulty;
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use std::path::PathBuf;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "tarnation",
+    version,
+    about = "The West That Wasn't on a hex battle map."
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Play the game in a window (the default).
+    Play(PlayArgs),
+    /// Print the 54-card action deck, or write assets/deck.ron.
+    Deck(DeckArgs),
+    /// Resolve one check with the action deck and print every step.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug, Default)]
+pub struct PlayArgs {
+    /// Seed of the match's deck.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Save a screenshot to this PNG after the first frames, then quit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct DeckArgs {
+    /// Print the deck as JSON.
+    #[arg(long)]
+    pub json: bool,
+    /// Write the generated deck to the deck file (assets/deck.ron).
+    #[arg(long)]
+    pub generate: bool,
+    /// The deck file to write with --generate.
+    #[arg(long, default_value = deck_file::DECK_PATH)]
+    pub out: PathBuf,
+    /// Show only this card.
+    #[arg(long)]
+    pub card: Option<u8>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CardUseArg {
+    OneCard,
+    Uncoupled,
+    HitLocationDamage,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SpendArg {
+    RightOn,
+    Aces,
+    AsIPlanned,
+}
+
+#[derive(Args, Debug)]
+pub struct CheckArgs {
+    /// Skill level: the rows (dice) you may choose from, 1-5.
+    #[arg(long)]
+    pub skill: Option<u32>,
+    /// The governing trait's die: 4, 6, 8, 10 or 12.
+    #[arg(long, value_parser = parse_die)]
+    pub die: Option<Die>,
+    /// Unskilled: the trait's rank is the row, in the 4 column.
+    #[arg(long, conflicts_with_all = ["skill", "die"])]
+    pub trait_rank: Option<u32>,
+    /// Target number.
+    #[arg(long, conflicts_with = "difficulty")]
+    pub tn: Option<u32>,
+    /// Named difficulty instead of a TN: easy, standard, challenging, difficult, incredible.
+    #[arg(long, value_parser = parse_difficulty)]
+    pub difficulty: Option<Difficulty>,
+    /// Equipment quality for a complex check, like 3d10 or (3)10.
+    #[arg(long, value_parser = parse_pool)]
+    pub quality: Option<Pool>,
+    /// Seed for the shuffle.
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Deal these cards first, in this order (comma-separated numbers).
+    #[arg(long, value_delimiter = ',', num_args = 1..)]
+    pub cards: Option<Vec<u8>>,
+    /// Direct adjustment to the cause result.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub direct: i32,
+    /// Row adjustment to the cause pool.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub row: i32,
+    /// Direct adjustment to the effect.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub effect_direct: i32,
+    /// Row adjustment to the effect.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub effect_row: i32,
+    /// Column shift of the effect: negative left (reduced), positive right.
+    #[arg(long, default_value_t = 0, allow_hyphen_values = true)]
+    pub column_shift: i32,
+    /// Magnitude per victory.
+    #[arg(long, default_value_t = check::VICTORY_THRESHOLD)]
+    pub threshold: u32,
+    /// Play without exceptional results.
+    #[arg(long)]
+    pub no_exceptional: bool,
+    /// Play without extra draws for increased effect.
+    #[arg(long)]
+    pub no_increased_effect: bool,
+    /// How the cards are used (card hacking).
+    #[arg(long, value_enum, default_value = "one-card")]
+    pub card_use: CardUseArg,
+    /// Spend a bonus counter on this check.
+    #[arg(long, value_enum)]
+    pub spend: Option<SpendArg>,
+    /// The player invokes an Impetus (needed for as-i-planned).
+    #[arg(long)]
+    pub impetus: bool,
+    /// Print JSON instead of words.
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn parse_die(s: &str) -> Result<Die, String> {
+    s.trim_start_matches(['d', 'D'])
+        .parse::<u32>()
+        .ok()
+        .and_then(Die::from_sides)
+        .ok_or_else(|| format!("'{s}' is not a die: use 4, 6, 8, 10 or 12"))
+}
+
+fn parse_pool(s: &str) -> Result<Pool, String> {
+    s.parse::<Pool>().map_err(|e| e.to_string())
+}
+
+fn parse_difficulty(s: &str) -> Result<Difficulty, String> {
+    Difficulty::from_name(s).ok_or_else(|| {
+        format!("'{s}' is not a difficulty: easy, standard, challenging, difficult, incredible")
+    })
+}
+
+/// A refusal of the command line: printed, exit code 2.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error("{0}")]
+    Usage(String),
+    #[error(transparent)]
+    Data(#[from] crate::data::DataError),
+    #[error("cannot write {path}: {source}")]
+    Write {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> i32 {
+        2
+    }
+}
+
+/// The deck the command line uses: the deck file if it is there, else the generator.
+fn load_cards() -> Result<Vec<crate::rules::card::Card>, CliError> {
+    let path = PathBuf::from(deck_file::DECK_PATH);
+    if path.exists() {
+        Ok(deck_file::load(&path)?)
+    } else {
+        Ok(deck_gen::generate())
+    }
+}
+
+pub fn deck(args: &DeckArgs) -> Result<String, CliError> {
+    if args.generate {
+        let cards = deck_gen::generate();
+        std::fs::write(&args.out, deck_file::to_ron(&cards)).map_err(|source| CliError::Write {
+            path: args.out.clone(),
+            source,
+        })?;
+        return Ok(format!(
+            "wrote {} cards to {}\n",
+            cards.len(),
+            args.out.display()
+        ));
+    }
+    let cards = load_cards()?;
+    let chosen: Vec<_> = match args.card {
+        Some(n) => cards
+            .iter()
+            .filter(|c| c.number == n)
+            .cloned()
+            .collect::<Vec<_>>(),
+        None => cards,
+    };
+    if chosen.is_empty() {
+        return Err(CliError::Usage("cards are numbered 0 to 53".into()));
+    }
+    if args.json {
+        let value = if args.card.is_some() {
+            json::card(&chosen[0])
+        } else {
+            json::deck(&chosen)
+        };
+        return Ok(format!(
+            "{}\n",
+            serde_json::to_string_pretty(&value).expect("json")
+        ));
+    }
+    Ok(chosen
+        .iter()
+        .map(crate::data::text::card)
+        .collect::<Vec<_>>()
+        .join("\n"))
+}
+
+/// Build the request and options a `check` command line describes.
+pub fn check_request(args: &CheckArgs) -> Result<(CheckRequest, CheckOptions), CliError> {
+    let skill = match (args.skill, args.die, args.trait_rank) {
+        (Some(level), Some(die), None) => Skill::Skilled { level, die },
+        (None, None, Some(trait_rank)) => Skill::Unskilled { trait_rank },
+        (Some(_), None, _) => {
+            return Err(CliError::Usage(
+                "--skill needs --die (4, 6, 8, 10, 12)".into(),
+            ));
+        }
+        (None, Some(_), _) => return Err(CliError::Usage("--die needs --skill (1 to 5)".into())),
+        _ => {
+            return Err(CliError::Usage(
+                "say --skill N --die D, or --trait-rank R for an unskilled check".into(),
+            ));
+        }
+    };
+    skill.pool().map_err(|e| CliError::Usage(e.to_string()))?;
+    let tn = match (args.tn, args.difficulty) {
+        (Some(tn), _) => tn,
+        (None, Some(d)) => d.tn(),
+        (None, None) => {
+            return Err(CliError::Usage(
+                "give the TN: --tn N or --difficulty NAME".into(),
+            ));
+        }
+    };
+    let effect_adjust = EffectAdjust {
+        direct: args.effect_direct,
+        row: args.effect_row,
+        column: args.column_shift,
+    };
+    if args.quality.is_none() && effect_adjust != EffectAdjust::default() {
+        return Err(CliError::Usage(
+            "effect adjustments need a complex check: add --quality".into(),
+        ));
+    }
+    let spend = args.spend.map(|s| match s {
+        SpendArg::RightOn => Spend::RightOn,
+        SpendArg::Aces => Spend::Aces,
+        SpendArg::AsIPlanned => Spend::AsIPlanned {
+            impetus: args.impetus,
+        },
+    });
+    let request = CheckRequest {
+        skill,
+        tn,
+        adjust: CauseAdjust {
+            direct: args.direct,
+            row: args.row,
+        },
+        effect: args.quality.map(|quality| EffectRequest {
+            quality,
+            adjust: effect_adjust,
+        }),
+        spend,
+    };
+    let options = CheckOptions {
+        exceptional: !args.no_exceptional,
+        increased_effect: !args.no_increased_effect,
+        victory_threshold: args.threshold,
+        card_use: match args.card_use {
+            CardUseArg::OneCard => CardUse::OneCard,
+            CardUseArg::Uncoupled => CardUse::CauseEffectUncoupling,
+            CardUseArg::HitLocationDamage => CardUse::HitLocationDamage,
+        },
+    };
+    Ok((request, options))
+}
+
+/// A seed for a match that names none: from the clock, and always printed.
+pub fn fresh_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+pub fn check(args: &CheckArgs) -> Result<String, CliError> {
+    let (request, options) = check_request(args)?;
+    let seed = args.seed.unwrap_or_else(|| {
+        if args.cards.is_some() {
+            0
+        } else {
+            fresh_seed()
+        }
+    });
+    let cards = load_cards()?;
+    let mut deck = Deck::with_order(cards, seed, args.cards.as_deref().unwrap_or(&[]))
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let outcome = check::resolve(&mut deck, &request, &options)
+        .map_err(|e| CliError::Usage(e.to_string()))?;
+    if args.json {
+        let mut value = json::outcome(&outcome);
+        value["seed"] = seed.into();
+        return Ok(format!(
+            "{}\n",
+            serde_json::to_string_pretty(&value).expect("json")
+        ));
+    }
+    let mut text = format!("Seed {seed}.\n");
+    for step in &outcome.trace {
+        text.push_str(&format!("- {step}\n"));
+    }
+    text.push_str(&crate::data::text::verdict(&outcome));
+    Ok(text)
+}

@@ -1,0 +1,44 @@
+//! Data files: loading with errors that name the file and the line, never a panic.
+
+pub mod deck_file;
+pub mod json;
+pub mod text;
+
+use std::path::{Path, PathBuf};
+
+/// A data file that could not be used.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    #[error("{path}: cannot read: {source}")]
+    Io {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("{path}:{line}:{column}: {message}")]
+    Parse {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    #[error("{path}: {message}")]
+    Invalid { path: PathBuf, message: String },
+}
+
+/// Parse RON text, naming the file and position on error.
+pub fn parse_ron<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, DataError> {
+    ron::from_str(text).map_err(|e| DataError::Parse {
+        path: path.to_path_buf(),
+        line: e.span.start.line,
+        column: e.span.start.col,
+        message: e.code.to_string(),
+    })
+}
+
+pub fn read(path: &Path) -> Result<String, DataError> {
+    std::fs::read_to_string(path).map_err(|source| DataError::Io {
+        path: path.to_path_buf(),
+        source,
+    })
+}

@@ -1,0 +1,563 @@
+//! Simple, unskilled and complex checks resolved by the action deck
+//! (twtw-action-resolution.txt, whole chapter).
+
+use super::adjust::{self, CauseAdjust, EffectAdjust};
+use super::bonus::Spend;
+use super::card::{Card, EffectCell};
+use super::deck::{CardSource, DeckError};
+use super::die::{Die, Pool};
+use super::trace::{Draw, Step};
+use serde::{Deserialize, Serialize};
+
+/// "Victory has a target of 6."
+pub const VICTORY_THRESHOLD: u32 = 6;
+/// "when the TN is exceeded by 4, another success level is generated"
+pub const BUMP_STEP: u32 = 4;
+
+/// What the acting character brings to the check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Skill {
+    /// A skill level (rows) in the governing trait's die (column).
+    Skilled { level: u32, die: Die },
+    /// "the leftmost column, 4, is used. The row is equal to the rank of the associated Trait."
+    Unskilled { trait_rank: u32 },
+}
+
+impl Skill {
+    /// The cause pool read on the card.
+    pub fn pool(self) -> Result<Pool, CheckError> {
+        match self {
+            Skill::Skilled { level, die } => {
+                Pool::new(level, die).map_err(|_| CheckError::SkillLevel(level))
+            }
+            Skill::Unskilled { trait_rank } => {
+                Pool::new(trait_rank, Die::D4).map_err(|_| CheckError::TraitRank(trait_rank))
+            }
+        }
+    }
+}
+
+/// The Judge's choice of how the deck is used (conflict chapter, "Action Card Hacking").
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum CardUse {
+    /// One card, one resolution.
+    #[default]
+    OneCard,
+    /// Two cards: the first for the cause section (and outer edge), the second for the effect
+    /// (and the rest of the lower results).
+    CauseEffectUncoupling,
+    /// Three cards: cause; hit location and penetration; effect.
+    HitLocationDamage,
+}
+
+/// The options a match sets once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckOptions {
+    /// "Exceptional results are optional."
+    pub exceptional: bool,
+    /// Increased effect draws another card for the effect ("optional effects, like increased
+    /// effect").
+    pub increased_effect: bool,
+    /// Magnitude per victory.
+    pub victory_threshold: u32,
+    pub card_use: CardUse,
+}
+
+impl Default for CheckOptions {
+    fn default() -> Self {
+        CheckOptions {
+            exceptional: true,
+            increased_effect: true,
+            victory_threshold: VICTORY_THRESHOLD,
+            card_use: CardUse::OneCard,
+        }
+    }
+}
+
+/// The effect half of a complex check: equipment quality `(n)d` and its adjustments.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct EffectRequest {
+    pub quality: Pool,
+    pub adjust: EffectAdjust,
+}
+
+/// A check as the Judge declares it, before the card is drawn.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CheckRequest {
+    pub skill: Skill,
+    pub tn: u32,
+    pub adjust: CauseAdjust,
+    /// Present for a complex check.
+    pub effect: Option<EffectRequest>,
+    /// A bonus counter spent on this check.
+    pub spend: Option<Spend>,
+}
+
+impl CheckRequest {
+    pub fn simple(skill: Skill, tn: u32) -> CheckRequest {
+        CheckRequest {
+            skill,
+            tn,
+            adjust: CauseAdjust::default(),
+            effect: None,
+            spend: None,
+        }
+    }
+
+    pub fn complex(skill: Skill, tn: u32, quality: Pool) -> CheckRequest {
+        CheckRequest {
+            effect: Some(EffectRequest {
+                quality,
+                adjust: EffectAdjust::default(),
+            }),
+            ..CheckRequest::simple(skill, tn)
+        }
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CheckError {
+    #[error("a skill level is 1 to 5 rows, not {0}")]
+    SkillLevel(u32),
+    #[error("a trait rank is 1 to 5, not {0}")]
+    TraitRank(u32),
+    #[error("a column shift of {shift} moves {die} off the card (columns 4, 6, 8, 10, 12)")]
+    ColumnOffCard { die: Die, shift: i32 },
+    #[error("the victory threshold must be at least 1")]
+    VictoryThreshold,
+    #[error("'{0}' spends on the effect grid: it needs a complex check")]
+    SpendNeedsEffect(&'static str),
+    #[error("'As I planned!' needs the player to invoke an Impetus on this action")]
+    NoImpetus,
+    #[error("'I've got your back!' is a spend on another player's action, not on a check")]
+    NotACheckSpend,
+    #[error(transparent)]
+    Deck(#[from] DeckError),
+}
+
+/// The cards a resolution uses, by section.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResolutionCards {
+    /// Cause grid and the upper results (equipment failure, scatter, burst) and outer edge.
+    pub cause: Card,
+    /// Hit location and penetration.
+    pub location: Card,
+    /// Effect grid.
+    pub effect: Card,
+}
+
+/// Everything a check produced.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckOutcome {
+    /// Card numbers in draw order.
+    pub cards: Vec<u8>,
+    pub tn: u32,
+    /// The chosen (and adjusted) result; C counts 0.
+    pub result: u32,
+    pub success: bool,
+    pub bumps: u32,
+    pub calamity: bool,
+    /// The chosen result came through an exceptional chain.
+    pub exceptional: bool,
+    /// Complex checks: the effect magnitude (0 without success).
+    pub magnitude: Option<u32>,
+    /// Complex checks: magnitude div victory threshold.
+    pub victories: Option<u32>,
+    /// The effect had increased effect (and, with the option on, drew for it).
+    pub increased: bool,
+    pub trace: Vec<Step>,
+    /// The resolution card(s) for the sections combat reads next. None only for systems
+    /// without cards.
+    pub resolution: Option<ResolutionCards>,
+}
+
+/// Bumps for a result against a TN: one per full 4 over.
+pub fn bumps(result: u32, tn: u32) -> u32 {
+    result.saturating_sub(tn) / BUMP_STEP
+}
+
+/// Victories for a magnitude: "Partial victories are not possible".
+pub fn victories(magnitude: u32, threshold: u32) -> u32 {
+    magnitude / threshold.max(1)
+}
+
+/// One candidate result in the pool: a row, its value, and whether an exceptional chain fed it.
+#[derive(Clone, Copy, Debug)]
+struct Candidate {
+    row: u32,
+    total: u32,
+    exceptional: bool,
+    open: bool,
+}
+
+/// Resolve a check with cards from `source`. All drawn cards are discarded at the end.
+pub fn resolve(
+    source: &mut dyn CardSource,
+    request: &CheckRequest,
+    options: &CheckOptions,
+) -> Result<CheckOutcome, CheckError> {
+    let mut drawn: Vec<u8> = Vec::new();
+    let result = resolve_inner(source, request, options, &mut drawn);
+    for &n in &drawn {
+        source.discard(n);
+    }
+    result
+}
+
+fn draw(
+    source: &mut dyn CardSource,
+    drawn: &mut Vec<u8>,
+    trace: &mut Vec<Step>,
+    purpose: Draw,
+) -> Result<Card, CheckError> {
+    let card = source.draw()?;
+    drawn.push(card.number);
+    trace.push(Step::Drew {
+        card: card.number,
+        purpose,
+    });
+    Ok(card)
+}
+
+fn resolve_inner(
+    source: &mut dyn CardSource,
+    request: &CheckRequest,
+    options: &CheckOptions,
+    drawn: &mut Vec<u8>,
+) -> Result<CheckOutcome, CheckError> {
+    if options.victory_threshold == 0 {
+        return Err(CheckError::VictoryThreshold);
+    }
+    validate_spend(request)?;
+    let base_pool = request.skill.pool()?;
+    if let Some(effect) = &request.effect {
+        let shift = effect.adjust.column;
+        if effect.quality.die.shifted(shift).is_none() {
+            return Err(CheckError::ColumnOffCard {
+                die: effect.quality.die,
+                shift,
+            });
+        }
+    }
+    let mut trace = Vec::new();
+
+    // The resolution card(s).
+    let resolution = match options.card_use {
+        CardUse::OneCard => {
+            let card = draw(source, drawn, &mut trace, Draw::Resolution)?;
+            ResolutionCards {
+                cause: card.clone(),
+                location: card.clone(),
+                effect: card,
+            }
+        }
+        CardUse::CauseEffectUncoupling => {
+            let cause = draw(source, drawn, &mut trace, Draw::Cause)?;
+            let effect = draw(source, drawn, &mut trace, Draw::Effect)?;
+            ResolutionCards {
+                cause,
+                location: effect.clone(),
+                effect,
+            }
+        }
+        CardUse::HitLocationDamage => {
+            let cause = draw(source, drawn, &mut trace, Draw::Cause)?;
+            let location = draw(source, drawn, &mut trace, Draw::Location)?;
+            let effect = draw(source, drawn, &mut trace, Draw::Effect)?;
+            ResolutionCards {
+                cause,
+                location,
+                effect,
+            }
+        }
+    };
+
+    // The cause pool after a row adjustment.
+    let pool = adjust::rows(base_pool, request.adjust.row);
+    if pool != base_pool {
+        trace.push(Step::RowAdjusted {
+            from: base_pool,
+            to: pool,
+        });
+    }
+    let die = pool.die;
+    let card = &resolution.cause;
+    let mut candidates = Vec::new();
+    for row in 1..=pool.rows {
+        let cell = card.cause(row, die);
+        trace.push(Step::ReadCause {
+            card: card.number,
+            row,
+            die,
+            cell,
+        });
+        let exceptional = options.exceptional && cell.is_exceptional(die);
+        candidates.push(Candidate {
+            row,
+            total: cell.value(),
+            exceptional,
+            open: exceptional,
+        });
+    }
+    // "a critical fail only occurs if the exact box directed by the attribute/skill combination
+    // on the resolution card contains C."
+    let calamity = card.cause(pool.rows, die).is_calamity();
+    if calamity {
+        trace.push(Step::Calamity {
+            card: card.number,
+            row: pool.rows,
+            die,
+        });
+    }
+
+    // Exceptional chains: one more card for every round of open chains; the exact cell only.
+    if !calamity {
+        while candidates.iter().any(|c| c.open) {
+            let extra = draw(source, drawn, &mut trace, Draw::Exceptional)?;
+            for c in candidates.iter_mut().filter(|c| c.open) {
+                let cell = extra.cause(c.row, die);
+                c.total += cell.value();
+                c.open = cell.is_exceptional(die);
+                trace.push(Step::ExceptionalChain {
+                    card: extra.number,
+                    row: c.row,
+                    die,
+                    cell,
+                    total: c.total,
+                    continues: c.open,
+                });
+            }
+        }
+    }
+
+    // Choose: the highest result by default; the exact cell on a calamity.
+    let (result, exceptional) = if calamity {
+        (0, false)
+    } else {
+        let best = candidates
+            .iter()
+            .max_by_key(|c| (c.total, c.exceptional))
+            .expect("a pool has at least one row");
+        trace.push(Step::Chose {
+            row: best.row,
+            die,
+            value: best.total,
+        });
+        let adjusted = adjust::direct_cause(best.total, request.adjust.direct);
+        if adjusted != best.total {
+            trace.push(Step::DirectAdjusted {
+                from: best.total,
+                to: adjusted,
+            });
+        }
+        (adjusted, best.exceptional)
+    };
+
+    let success = !calamity && result >= request.tn;
+    // "Right on!": +2 on the cause grid, only ever to increase bumps.
+    let bump_result = match request.spend {
+        Some(Spend::RightOn) if success => result + Spend::RightOn.value(),
+        _ => result,
+    };
+    let bumps = if success {
+        bumps(bump_result, request.tn)
+    } else {
+        0
+    };
+    trace.push(Step::Compared {
+        result,
+        tn: request.tn,
+        success,
+        bumps,
+    });
+    if let Some(Spend::RightOn) = request.spend {
+        trace.push(Step::Spent {
+            spend: Spend::RightOn,
+            note: if success {
+                format!("{result} counts as {bump_result} for bumps")
+            } else {
+                "no effect: it never turns a failure into a success".into()
+            },
+        });
+    }
+
+    let mut outcome = CheckOutcome {
+        cards: Vec::new(),
+        tn: request.tn,
+        result,
+        success,
+        bumps,
+        calamity,
+        exceptional,
+        magnitude: None,
+        victories: None,
+        increased: false,
+        trace: Vec::new(),
+        resolution: None,
+    };
+
+    if let Some(effect) = &request.effect {
+        let (magnitude, increased) = if success {
+            resolve_effect(
+                source,
+                drawn,
+                &mut trace,
+                &resolution.effect,
+                effect,
+                request,
+                options,
+            )?
+        } else {
+            trace.push(Step::NoMagnitude);
+            (0, false)
+        };
+        let won = victories(magnitude, options.victory_threshold);
+        if success {
+            trace.push(Step::Victories {
+                magnitude,
+                threshold: options.victory_threshold,
+                victories: won,
+            });
+        }
+        outcome.magnitude = Some(magnitude);
+        outcome.victories = Some(won);
+        outcome.increased = increased;
+    }
+
+    outcome.cards = drawn.clone();
+    outcome.trace = trace;
+    outcome.resolution = Some(resolution);
+    Ok(outcome)
+}
+
+fn validate_spend(request: &CheckRequest) -> Result<(), CheckError> {
+    match request.spend {
+        Some(Spend::IveGotYourBack) => Err(CheckError::NotACheckSpend),
+        Some(s @ (Spend::Aces | Spend::AsIPlanned { .. })) if request.effect.is_none() => {
+            Err(CheckError::SpendNeedsEffect(s.name()))
+        }
+        Some(Spend::AsIPlanned { impetus: false }) => Err(CheckError::NoImpetus),
+        _ => Ok(()),
+    }
+}
+
+/// The effect grid: the exact cell, column shifts, increased effect, direct adjustments and
+/// effect spends. Returns the magnitude and whether increased effect applied.
+fn resolve_effect(
+    source: &mut dyn CardSource,
+    drawn: &mut Vec<u8>,
+    trace: &mut Vec<Step>,
+    card: &Card,
+    effect: &EffectRequest,
+    request: &CheckRequest,
+    options: &CheckOptions,
+) -> Result<(u32, bool), CheckError> {
+    let pool = adjust::rows(effect.quality, effect.adjust.row);
+    if pool != effect.quality {
+        trace.push(Step::RowAdjusted {
+            from: effect.quality,
+            to: pool,
+        });
+    }
+    let original = card.effect(pool.rows, pool.die);
+    trace.push(Step::ReadEffect {
+        card: card.number,
+        rows: pool.rows,
+        die: pool.die,
+        cell: original,
+    });
+
+    let shift = effect.adjust.column;
+    let die = pool.die.shifted(shift).expect("checked before drawing");
+    let limit = adjust::column_limit(original.value, shift);
+    let (start, increased) = if shift == 0 {
+        (original, original.increased)
+    } else {
+        let shifted = card.effect(pool.rows, die);
+        // A right shift keeps the increased effect the original had.
+        let increased = shifted.increased || (shift > 0 && original.increased);
+        trace.push(Step::ColumnShifted {
+            from: pool.die,
+            to: die,
+            original: original.value,
+            shifted: EffectCell {
+                value: shifted.value,
+                increased,
+            },
+            limit,
+        });
+        (shifted, increased)
+    };
+
+    let mut total = start.value;
+    if increased && options.increased_effect {
+        let mut open = true;
+        while open && !adjust::limit_reached(total, limit) {
+            let extra = draw(source, drawn, trace, Draw::IncreasedEffect)?;
+            let cell = extra.effect(pool.rows, die);
+            total += cell.value;
+            open = cell.increased;
+            trace.push(Step::IncreasedEffect {
+                card: extra.number,
+                rows: pool.rows,
+                die,
+                cell,
+                total,
+                continues: open,
+            });
+        }
+    }
+    let limited = adjust::apply_limit(total, limit);
+    if limited != total {
+        trace.push(Step::Limited {
+            from: total,
+            to: limited,
+        });
+    }
+    let mut magnitude = adjust::direct_effect(limited, effect.adjust.direct);
+    if magnitude != limited {
+        trace.push(Step::DirectAdjusted {
+            from: limited,
+            to: magnitude,
+        });
+    }
+    if let Some(spend @ (Spend::Aces | Spend::AsIPlanned { .. })) = request.spend {
+        let before = magnitude;
+        magnitude += spend.value();
+        trace.push(Step::Spent {
+            spend,
+            note: format!("effect {before} + {} = {magnitude}", spend.value()),
+        });
+    }
+    Ok((magnitude, increased))
+}
+
+/// The one resolution interface: the action deck now; dice pools and d20 later slot in here.
+pub trait Resolver {
+    /// A short name for the system ("action deck").
+    fn system(&self) -> &'static str;
+    fn resolve(&mut self, request: &CheckRequest) -> Result<CheckOutcome, CheckError>;
+}
+
+/// Checks resolved by drawing from the action deck.
+#[derive(Debug, Clone)]
+pub struct ActionDeckResolver {
+    pub deck: super::deck::Deck,
+    pub options: CheckOptions,
+}
+
+impl ActionDeckResolver {
+    pub fn new(deck: super::deck::Deck, options: CheckOptions) -> Self {
+        ActionDeckResolver { deck, options }
+    }
+}
+
+impl Resolver for ActionDeckResolver {
+    fn system(&self) -> &'static str {
+        "action deck"
+    }
+
+    fn resolve(&mut self, request: &CheckRequest) -> Result<CheckOutcome, CheckError> {
+        resolve(&mut self.deck, request, &self.options)
+    }
+}

@@ -1,0 +1,13 @@
+//! The rules of The West That Wasn't as plain Rust: no Bevy, no I/O, no globals.
+//! Deterministic given a seeded deck.
+
+pub mod adjust;
+pub mod bonus;
+pub mod card;
+pub mod check;
+pub mod counter;
+pub mod deck;
+pub mod deck_gen;
+pub mod die;
+pub mod difficulty;
+pub mod trace;

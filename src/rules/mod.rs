@@ -11,3 +11,8 @@ pub mod deck_gen;
 pub mod die;
 pub mod difficulty;
 pub mod trace;
+
+#[cfg(test)]
+mod deck_stats;
+#[cfg(test)]
+mod examples;

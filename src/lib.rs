@@ -2,4 +2,6 @@
 
 pub mod cli;
 pub mod data;
+#[cfg(feature = "ecs")]
+pub mod game;
 pub mod rules;

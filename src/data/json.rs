@@ -89,7 +89,7 @@ pub fn outcome(o: &CheckOutcome) -> Value {
         v["victories"] = json!(w);
         v["increased"] = json!(o.increased);
     }
-    if let Some(r) = &o.resolution {
+    if let (Some(r), true) = (&o.resolution, o.magnitude.is_some()) {
         v["hit_location"] = json!(r.location.standard_location().name());
     }
     v

@@ -36,7 +36,10 @@ fn calamities_two_per_cell_ten_per_column() {
     let deck = generate();
     for die in Die::ALL {
         for row in 1..=5 {
-            let n = deck.iter().filter(|c| c.cause(row, die).is_calamity()).count();
+            let n = deck
+                .iter()
+                .filter(|c| c.cause(row, die).is_calamity())
+                .count();
             assert_eq!(n, 2, "C at {row}-{die}");
         }
         let cells = column_cells(&deck, die);
@@ -75,9 +78,11 @@ fn cause_columns_behave_like_their_die() {
         }
         assert!(values.iter().any(|&x| x > d), "{die} is open-ended");
         // Exceptional <=> value >= d, by construction of the cell type.
-        assert!(column_cells(&deck, die)
-            .iter()
-            .all(|c| c.is_exceptional(die) == (!c.is_calamity() && c.value() >= d)));
+        assert!(
+            column_cells(&deck, die)
+                .iter()
+                .all(|c| c.is_exceptional(die) == (!c.is_calamity() && c.value() >= d))
+        );
     }
 }
 
@@ -140,10 +145,19 @@ fn hit_location_stacks() {
         assert_eq!(s.map(|e| e.bumps), [2, 1, 0, 1]);
         assert_eq!(
             s.map(|e| e.dir),
-            [Direction::Up, Direction::Up, Direction::Standard, Direction::Down]
+            [
+                Direction::Up,
+                Direction::Up,
+                Direction::Standard,
+                Direction::Down
+            ]
         );
         for w in s.windows(2) {
-            assert!(w[0].location.height() >= w[1].location.height(), "card {}", card.number);
+            assert!(
+                w[0].location.height() >= w[1].location.height(),
+                "card {}",
+                card.number
+            );
         }
         *standard.entry(s[STANDARD_INDEX].location).or_insert(0) += 1;
     }
@@ -151,7 +165,10 @@ fn hit_location_stacks() {
     use Location::*;
     // 4 / 10 / 4 / 8 / 7 / 7 / 7 / 7.
     assert_eq!(
-        [Head, Chest, Vitals, Belly, LeftArm, RightArm, LeftLeg, RightLeg].map(count),
+        [
+            Head, Chest, Vitals, Belly, LeftArm, RightArm, LeftLeg, RightLeg
+        ]
+        .map(count),
         [4, 10, 4, 8, 7, 7, 7, 7]
     );
     let torso = count(Chest) + count(Vitals) + count(Belly);
@@ -182,9 +199,15 @@ fn the_small_sections() {
         assert_eq!(count(&|c| c.wrench == Some(w)), 2);
     }
     let rel = 4;
-    assert_eq!(count(&|c| c.wrench.is_some_and(|w| w < rel)), 2 * (rel as usize - 1));
+    assert_eq!(
+        count(&|c| c.wrench.is_some_and(|w| w < rel)),
+        2 * (rel as usize - 1)
+    );
     // Unintended: ascending, first number 1 on 9 cards (1/6 of the deck).
-    assert!(deck.iter().all(|c| c.unintended.windows(2).all(|w| w[0] < w[1])));
+    assert!(
+        deck.iter()
+            .all(|c| c.unintended.windows(2).all(|w| w[0] < w[1]))
+    );
     assert_eq!(count(&|c| c.unintended[0] == 1), 9);
     // Corners: 52 faces and two jokers, all distinct.
     let mut corners: Vec<&str> = deck.iter().map(|c| c.corner.as_str()).collect();

@@ -85,7 +85,10 @@ fn card_facts_of_the_combat_examples() {
 fn miranda_finds_the_way_to_dodge_city() {
     // Standard TN 5; "results of 3, 7 and 8. Success!" (the text names no die: a 10 column).
     let card = Card::plain(0).with_cause(Die::D10, &[v(3), v(7), v(8)]);
-    let o = on_cards(vec![card], &CheckRequest::simple(skilled(3, Die::D10), Difficulty::Standard.tn()));
+    let o = on_cards(
+        vec![card],
+        &CheckRequest::simple(skilled(3, Die::D10), Difficulty::Standard.tn()),
+    );
     assert_eq!((o.result, o.success, o.bumps), (8, true, 0));
 }
 
@@ -94,8 +97,14 @@ fn highest_result_is_chosen_and_exceptional_extends() {
     // 3, 7, 8 in the 8 column: the 8 is exceptional; the next card's 3-8 cell adds to it.
     let first = Card::plain(0).with_cause(Die::D8, &[v(3), v(7), v(8)]);
     let second = Card::plain(1).with_cause(Die::D8, &[v(5), v(5), v(2)]);
-    let o = on_cards(vec![first, second], &CheckRequest::simple(skilled(3, Die::D8), 5));
-    assert_eq!((o.result, o.success, o.bumps, o.exceptional), (10, true, 1, true));
+    let o = on_cards(
+        vec![first, second],
+        &CheckRequest::simple(skilled(3, Die::D8), 5),
+    );
+    assert_eq!(
+        (o.result, o.success, o.bumps, o.exceptional),
+        (10, true, 1, true)
+    );
     assert_eq!(o.cards, vec![0, 1]);
 }
 
@@ -116,7 +125,10 @@ fn unskilled_miranda_reads_the_1_4_cell() {
     let o = on_cards(vec![card.clone()], &CheckRequest::simple(skill, 3));
     assert_eq!((o.result, o.success), (2, false));
     // Rank 3 reads rows 1-3 of the 4 column.
-    let o = on_cards(vec![card], &CheckRequest::simple(Skill::Unskilled { trait_rank: 3 }, 3));
+    let o = on_cards(
+        vec![card],
+        &CheckRequest::simple(Skill::Unskilled { trait_rank: 3 }, 3),
+    );
     assert_eq!((o.result, o.success), (3, true));
 }
 
@@ -172,8 +184,15 @@ fn miranda_delivers_with_two_exceptional_cells() {
 
 #[test]
 fn exceptional_results_are_optional() {
-    let options = CheckOptions { exceptional: false, ..CheckOptions::default() };
-    let o = on_deck_with(&[14, 5], &CheckRequest::simple(skilled(2, Die::D10), 11), &options);
+    let options = CheckOptions {
+        exceptional: false,
+        ..CheckOptions::default()
+    };
+    let o = on_deck_with(
+        &[14, 5],
+        &CheckRequest::simple(skilled(2, Die::D10), 11),
+        &options,
+    );
     assert_eq!((o.result, o.success, o.cards.len()), (12, true, 1));
 }
 
@@ -211,14 +230,27 @@ fn calamity_on_the_real_deck() {
 #[test]
 fn hank_prepares_the_dynamite() {
     // TN 7, draws 8: success, no bump; the effect grid shows 13: two victories of three.
-    let card = Card::plain(0)
-        .with_cause(Die::D10, &[v(8)])
-        .with_effect(Die::D10, &[(13, true), (20, false), (25, false), (30, false), (35, false)]);
+    let card = Card::plain(0).with_cause(Die::D10, &[v(8)]).with_effect(
+        Die::D10,
+        &[
+            (13, true),
+            (20, false),
+            (25, false),
+            (30, false),
+            (35, false),
+        ],
+    );
     let request = CheckRequest::complex(skilled(1, Die::D10), 7, pool(1, Die::D10));
-    let options = CheckOptions { increased_effect: false, ..Default::default() };
+    let options = CheckOptions {
+        increased_effect: false,
+        ..Default::default()
+    };
     let mut deck = Deck::with_order(vec![card], 0, &[0]).unwrap();
     let o = resolve(&mut deck, &request, &options).unwrap();
-    assert_eq!((o.success, o.bumps, o.magnitude, o.victories), (true, 0, Some(13), Some(2)));
+    assert_eq!(
+        (o.success, o.bumps, o.magnitude, o.victories),
+        (true, 0, Some(13), Some(2))
+    );
     let mut progress = Counter::victories("dynamite device", 3).unwrap();
     assert!(!progress.add_points(o.victories.unwrap()).unwrap().completed);
     assert_eq!(progress.filled(), 2);
@@ -229,7 +261,16 @@ fn hank_sets_some_dynamite() {
     // 4d8: 5, 5, 7, 3 vs TN 7; quality (3)10 gives 25: four victories of five.
     let card = Card::plain(0)
         .with_cause(Die::D8, &[v(5), v(5), v(7), v(3)])
-        .with_effect(Die::D10, &[(9, false), (17, false), (25, false), (30, false), (36, false)]);
+        .with_effect(
+            Die::D10,
+            &[
+                (9, false),
+                (17, false),
+                (25, false),
+                (30, false),
+                (36, false),
+            ],
+        );
     let request = CheckRequest::complex(skilled(4, Die::D8), 7, pool(3, Die::D10));
     let o = on_cards(vec![card], &request);
     assert_eq!((o.result, o.success, o.bumps), (7, true, 0));
@@ -244,13 +285,27 @@ fn cyril_knows_the_locks() {
     // 3d10 gets 8 vs TN 7; tools (3)6 show increased effect; the next card adds: 27, 4 victories.
     let first = Card::plain(0)
         .with_cause(Die::D10, &[v(8), v(2), v(5)])
-        .with_effect(Die::D6, &[(3, false), (8, false), (15, true), (18, false), (20, false)]);
-    let second = Card::plain(1)
-        .with_effect(Die::D6, &[(4, false), (8, false), (12, false), (13, false), (14, false)]);
+        .with_effect(
+            Die::D6,
+            &[(3, false), (8, false), (15, true), (18, false), (20, false)],
+        );
+    let second = Card::plain(1).with_effect(
+        Die::D6,
+        &[
+            (4, false),
+            (8, false),
+            (12, false),
+            (13, false),
+            (14, false),
+        ],
+    );
     let request = CheckRequest::complex(skilled(3, Die::D10), 7, pool(3, Die::D6));
     let o = on_cards(vec![first, second], &request);
     assert_eq!((o.result, o.success), (8, true));
-    assert_eq!((o.magnitude, o.victories, o.increased), (Some(27), Some(4), true));
+    assert_eq!(
+        (o.magnitude, o.victories, o.increased),
+        (Some(27), Some(4), true)
+    );
     let mut progress = Counter::victories("drawbridge locks", 6).unwrap();
     progress.add_points(4).unwrap();
     assert_eq!(progress.filled(), 4);
@@ -259,8 +314,14 @@ fn cyril_knows_the_locks() {
 #[test]
 fn no_success_no_magnitude() {
     let card = Card::plain(0).with_cause(Die::D6, &[v(2)]);
-    let o = on_cards(vec![card], &CheckRequest::complex(skilled(1, Die::D6), 7, pool(3, Die::D6)));
-    assert_eq!((o.success, o.magnitude, o.victories), (false, Some(0), Some(0)));
+    let o = on_cards(
+        vec![card],
+        &CheckRequest::complex(skilled(1, Die::D6), 7, pool(3, Die::D6)),
+    );
+    assert_eq!(
+        (o.success, o.magnitude, o.victories),
+        (false, Some(0), Some(0))
+    );
 }
 
 #[test]
@@ -278,14 +339,23 @@ fn sharps_deals_five_d8_on_card_50() {
     let o = on_deck(&[50], &request);
     assert_eq!((o.result, o.success), (8, true));
     assert_eq!(o.magnitude, Some(14));
-    assert_eq!(o.resolution.unwrap().location.standard_location(), Location::LeftLeg);
+    assert_eq!(
+        o.resolution.unwrap().location.standard_location(),
+        Location::LeftLeg
+    );
 }
 
 // --- Adjustments ---------------------------------------------------------------------------
 
 fn shifted(quality: Pool, column: i32) -> CheckRequest {
     CheckRequest {
-        effect: Some(EffectRequest { quality, adjust: EffectAdjust { column, ..Default::default() } }),
+        effect: Some(EffectRequest {
+            quality,
+            adjust: EffectAdjust {
+                column,
+                ..Default::default()
+            },
+        }),
         ..CheckRequest::simple(skilled(5, Die::D12), 1)
     }
 }
@@ -304,7 +374,11 @@ fn miranda_shoots_felicia_behind_the_wall() {
     assert!(deck[45].effect(3, Die::D4).increased);
     let o = on_deck(&[39, 45], &shifted(pool(3, Die::D6), -1));
     assert_eq!(o.magnitude, Some(17));
-    assert_eq!(o.cards, vec![39, 45], "no card is drawn once the limit is met");
+    assert_eq!(
+        o.cards,
+        vec![39, 45],
+        "no card is drawn once the limit is met"
+    );
     // A small second card adds in full: any (3)4 of 6 or less stays under the limit.
     let small = (0..54u8)
         .find(|&n| n != 39 && deck[n as usize].effect(3, Die::D4).value <= 6)
@@ -333,20 +407,32 @@ fn octavio_lassoes_the_peacemaker() {
         let mut cards = vec![deck[17].clone(), second];
         cards.extend(deck.iter().filter(|c| c.number != 17).cloned());
         let mut d = Deck::with_order(cards, 0, &[17, 60]).unwrap();
-        let o = resolve(&mut d, &shifted(pool(2, Die::D8), 1), &CheckOptions::default()).unwrap();
+        let o = resolve(
+            &mut d,
+            &shifted(pool(2, Die::D8), 1),
+            &CheckOptions::default(),
+        )
+        .unwrap();
         assert_eq!(o.magnitude, Some(total), "second card (2)10 = {extra}");
         assert_eq!(o.cards, vec![17, 60]);
     }
     // Card 17's hit stack: left arm standard; two bumps reach the right arm at the top.
     let stack = &deck[17].location;
-    assert_eq!((stack[2].location, stack[1].location), (Location::LeftArm, Location::LeftArm));
+    assert_eq!(
+        (stack[2].location, stack[1].location),
+        (Location::LeftArm, Location::LeftArm)
+    );
     assert_eq!((stack[0].location, stack[0].bumps), (Location::RightArm, 2));
 }
 
 #[test]
 fn column_shift_off_the_card_is_refused() {
     let mut deck = Deck::standard(1);
-    let err = resolve(&mut deck, &shifted(pool(2, Die::D12), 1), &CheckOptions::default());
+    let err = resolve(
+        &mut deck,
+        &shifted(pool(2, Die::D12), 1),
+        &CheckOptions::default(),
+    );
     assert!(matches!(err, Err(CheckError::ColumnOffCard { .. })));
     assert_eq!(deck.draw_pile_len(), 54, "a refused check draws nothing");
 }
@@ -385,7 +471,11 @@ fn right_on_only_adds_bumps() {
     assert_eq!((o.result, o.success, o.bumps), (5, true, 1));
     request.tn = 6;
     let o = on_cards(vec![card], &request);
-    assert_eq!((o.success, o.bumps), (false, 0), "never turns a failure into a success");
+    assert_eq!(
+        (o.success, o.bumps),
+        (false, 0),
+        "never turns a failure into a success"
+    );
 }
 
 #[test]
@@ -393,9 +483,15 @@ fn aces_and_as_i_planned_add_to_the_effect() {
     let card = Card::plain(0).with_cause(Die::D6, &[v(5)]);
     let mut request = CheckRequest::complex(skilled(1, Die::D6), 3, pool(1, Die::D6));
     request.spend = Some(Spend::Aces);
-    assert_eq!(on_cards(vec![card.clone()], &request).magnitude, Some(1 + 2));
+    assert_eq!(
+        on_cards(vec![card.clone()], &request).magnitude,
+        Some(1 + 2)
+    );
     request.spend = Some(Spend::AsIPlanned { impetus: true });
-    assert_eq!(on_cards(vec![card.clone()], &request).magnitude, Some(1 + 3));
+    assert_eq!(
+        on_cards(vec![card.clone()], &request).magnitude,
+        Some(1 + 3)
+    );
     request.spend = Some(Spend::AsIPlanned { impetus: false });
     let mut deck = Deck::new(vec![card], 0);
     assert_eq!(
@@ -408,7 +504,10 @@ fn aces_and_as_i_planned_add_to_the_effect() {
 
 #[test]
 fn cause_effect_uncoupling_reads_two_cards() {
-    let options = CheckOptions { card_use: CardUse::CauseEffectUncoupling, ..Default::default() };
+    let options = CheckOptions {
+        card_use: CardUse::CauseEffectUncoupling,
+        ..Default::default()
+    };
     let request = CheckRequest::complex(skilled(1, Die::D4), 1, pool(3, Die::D6));
     let o = on_deck_with(&[17, 28], &request, &options);
     let deck = generate();
@@ -424,7 +523,10 @@ fn cause_effect_uncoupling_reads_two_cards() {
 #[test]
 fn hit_location_damage_draw_reads_three_cards() {
     // Cause on 17 (its blank wrench is the one used), location on 34, damage on 44.
-    let options = CheckOptions { card_use: CardUse::HitLocationDamage, ..Default::default() };
+    let options = CheckOptions {
+        card_use: CardUse::HitLocationDamage,
+        ..Default::default()
+    };
     let request = CheckRequest::complex(skilled(1, Die::D4), 1, pool(1, Die::D4));
     let o = on_deck_with(&[17, 34, 44], &request, &options);
     let r = o.resolution.unwrap();
@@ -436,8 +538,12 @@ fn hit_location_damage_draw_reads_three_cards() {
 #[test]
 fn every_drawn_card_is_discarded() {
     let mut deck = Deck::with_order(generate(), 5, &[34, 6, 5]).unwrap();
-    let o = resolve(&mut deck, &CheckRequest::simple(skilled(4, Die::D10), 13), &CheckOptions::default())
-        .unwrap();
+    let o = resolve(
+        &mut deck,
+        &CheckRequest::simple(skilled(4, Die::D10), 13),
+        &CheckOptions::default(),
+    )
+    .unwrap();
     assert_eq!(deck.discard_pile_len(), o.cards.len());
     assert_eq!(deck.draw_pile_len(), 54 - o.cards.len());
 }

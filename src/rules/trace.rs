@@ -25,7 +25,19 @@ pub enum Draw {
     IncreasedEffect,
 }
 
-/// One step of a resolution.
+fn ser_cause<S: serde::Serializer>(cell: &CauseCell, s: S) -> Result<S::Ok, S::Error> {
+    match cell {
+        CauseCell::Value(v) => s.serialize_u32(*v),
+        CauseCell::Calamity => s.serialize_str("C"),
+    }
+}
+
+fn ser_die<S: serde::Serializer>(die: &Die, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_u32(die.sides())
+}
+
+/// One step of a resolution. In JSON, dice are their number of sides and cause cells a
+/// number or "C".
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Step {
@@ -40,24 +52,30 @@ pub enum Step {
     ReadCause {
         card: u8,
         row: u32,
+        #[serde(serialize_with = "ser_die")]
         die: Die,
+        #[serde(serialize_with = "ser_cause")]
         cell: CauseCell,
     },
     Calamity {
         card: u8,
         row: u32,
+        #[serde(serialize_with = "ser_die")]
         die: Die,
     },
     ExceptionalChain {
         card: u8,
         row: u32,
+        #[serde(serialize_with = "ser_die")]
         die: Die,
+        #[serde(serialize_with = "ser_cause")]
         cell: CauseCell,
         total: u32,
         continues: bool,
     },
     Chose {
         row: u32,
+        #[serde(serialize_with = "ser_die")]
         die: Die,
         value: u32,
     },
@@ -79,11 +97,14 @@ pub enum Step {
     ReadEffect {
         card: u8,
         rows: u32,
+        #[serde(serialize_with = "ser_die")]
         die: Die,
         cell: EffectCell,
     },
     ColumnShifted {
+        #[serde(serialize_with = "ser_die")]
         from: Die,
+        #[serde(serialize_with = "ser_die")]
         to: Die,
         original: u32,
         shifted: EffectCell,
@@ -92,6 +113,7 @@ pub enum Step {
     IncreasedEffect {
         card: u8,
         rows: u32,
+        #[serde(serialize_with = "ser_die")]
         die: Die,
         cell: EffectCell,
         total: u32,

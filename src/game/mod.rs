@@ -1,0 +1,9 @@
+//! The game as Bevy plugins. `deck` is headless (tests run it without a window); `table` is
+//! the window.
+
+pub mod deck;
+#[cfg(feature = "gui")]
+pub mod table;
+
+#[cfg(feature = "gui")]
+pub use table::run;

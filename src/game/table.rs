@@ -1,0 +1,132 @@
+//! The window: the card table, where the action deck is drawn and read. The hex map comes in
+//! its own plugin.
+
+use super::deck::{CardOnTable, DeckPlugin, DeckSystems, DrawCard};
+use crate::cli::PlayArgs;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use std::path::PathBuf;
+
+/// Where to save a screenshot, and quit after it.
+#[derive(Resource, Debug, Clone)]
+struct ScreenshotRequest(PathBuf);
+
+#[derive(Component)]
+struct CardText;
+
+#[derive(Component)]
+struct StatusText;
+
+pub fn run(args: PlayArgs) {
+    let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tarnation".into(),
+            resolution: (1100, 760).into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .add_plugins(DeckPlugin { seed })
+    .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.07)))
+    .add_systems(Startup, setup)
+    .add_systems(
+        Update,
+        (
+            keyboard.before(DeckSystems::Draw),
+            show_card.after(DeckSystems::Draw),
+        ),
+    );
+    if let Some(path) = args.screenshot {
+        app.insert_resource(ScreenshotRequest(path))
+            .add_systems(Update, screenshot_then_quit);
+    }
+    app.run();
+}
+
+fn setup(
+    mut commands: Commands,
+    mut draw: MessageWriter<DrawCard>,
+    deck: Res<super::deck::ActionDeck>,
+) {
+    commands.spawn(Camera2d);
+    commands
+        .spawn(Node {
+            flex_direction: FlexDirection::Column,
+            padding: UiRect::all(px(24)),
+            row_gap: px(12),
+            ..default()
+        })
+        .with_children(|root| {
+            root.spawn((
+                Text::new("TARNATION - the action deck"),
+                TextFont {
+                    font_size: FontSize::Px(30.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.96, 0.84, 0.55)),
+            ));
+            root.spawn((
+                Text::new(format!(
+                    "Match seed {}. Space: draw the next card. Esc: quit.",
+                    deck.seed
+                )),
+                TextFont {
+                    font_size: FontSize::Px(16.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.85, 0.8, 0.7)),
+                StatusText,
+            ));
+            root.spawn((
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(18.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.98, 0.95, 0.88)),
+                CardText,
+            ));
+        });
+    draw.write(DrawCard);
+}
+
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    mut draw: MessageWriter<DrawCard>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if keys.just_pressed(KeyCode::Space) {
+        draw.write(DrawCard);
+    }
+    if keys.just_pressed(KeyCode::Escape) {
+        exit.write(AppExit::Success);
+    }
+}
+
+fn show_card(on_table: Res<CardOnTable>, mut text: Query<&mut Text, With<CardText>>) {
+    if !on_table.is_changed() {
+        return;
+    }
+    if let (Some(card), Ok(mut text)) = (&on_table.0, text.single_mut()) {
+        text.0 = crate::data::text::card(card);
+    }
+}
+
+fn screenshot_then_quit(
+    mut commands: Commands,
+    request: Res<ScreenshotRequest>,
+    mut frame: Local<u32>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    *frame += 1;
+    if *frame == 20 {
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(request.0.clone()));
+    }
+    if *frame == 80 {
+        exit.write(AppExit::Success);
+    }
+}

@@ -1,0 +1,188 @@
+//! The command-line interface, as a Judge and the independent checks use it.
+
+use serde_json::Value;
+use std::process::Command;
+
+fn tarnation(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tarnation"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (code, out, err) = tarnation(args);
+    assert_eq!(code, 0, "{err}");
+    serde_json::from_str(&out).expect("valid JSON")
+}
+
+#[test]
+fn deck_json_is_54_cards_with_grids_in_column_order() {
+    let deck = json(&["deck", "--json"]);
+    let cards = deck.as_array().unwrap();
+    assert_eq!(cards.len(), 54);
+    for (i, card) in cards.iter().enumerate() {
+        assert_eq!(card["number"], i);
+        for grid in ["cause", "effect"] {
+            let rows = card[grid].as_array().unwrap();
+            assert_eq!(rows.len(), 5);
+            assert!(rows.iter().all(|r| r.as_array().unwrap().len() == 5));
+        }
+    }
+    // Card 14, 2-10 is an exceptional 12; card 5, 4-10 is C; card 34's (3)6 is 13.
+    assert_eq!(
+        cards[14]["cause"][1][3],
+        serde_json::json!({"value": 12, "exceptional": true})
+    );
+    assert_eq!(cards[5]["cause"][3][3], "C");
+    assert_eq!(cards[34]["effect"][2][1]["value"], 13);
+    assert_eq!(
+        cards[39]["effect"][2][0],
+        serde_json::json!({"value": 11, "increased": true})
+    );
+    assert_eq!(cards[44]["wrench"], 3);
+    assert_eq!(cards[17]["wrench"], Value::Null);
+    assert_eq!(cards[50]["location"][2]["loc"], "left leg");
+}
+
+#[test]
+fn check_json_reproduces_hank_and_cyril() {
+    let hank = json(&[
+        "check", "--skill", "2", "--die", "10", "--tn", "11", "--cards", "14,5", "--json",
+    ]);
+    assert_eq!(hank["cards"], serde_json::json!([14, 5]));
+    assert_eq!(
+        (hank["result"].as_u64(), hank["bumps"].as_u64()),
+        (Some(21), Some(2))
+    );
+    assert_eq!(
+        (hank["success"].as_bool(), hank["exceptional"].as_bool()),
+        (Some(true), Some(true))
+    );
+    assert_eq!(hank["calamity"], false);
+    assert_eq!(hank["tn"], 11);
+    assert!(
+        hank.get("magnitude").is_none(),
+        "simple checks have no magnitude"
+    );
+
+    let cyril = json(&[
+        "check", "--skill", "4", "--die", "10", "--tn", "13", "--cards", "34,6,5", "--json",
+    ]);
+    assert_eq!(
+        (cyril["result"].as_u64(), cyril["bumps"].as_u64()),
+        (Some(21), Some(2))
+    );
+}
+
+#[test]
+fn complex_check_json_has_magnitude_and_victories() {
+    let sharps = json(&[
+        "check",
+        "--skill",
+        "3",
+        "--die",
+        "10",
+        "--tn",
+        "8",
+        "--quality",
+        "5d8",
+        "--cards",
+        "50",
+        "--json",
+    ]);
+    assert_eq!(sharps["magnitude"], 14);
+    assert_eq!(sharps["victories"], 2);
+    assert_eq!(sharps["hit_location"], "left leg");
+    let felicia = json(&[
+        "check",
+        "--skill",
+        "5",
+        "--die",
+        "12",
+        "--tn",
+        "1",
+        "--quality",
+        "(3)6",
+        "--column-shift",
+        "-1",
+        "--cards",
+        "39,45",
+        "--json",
+    ]);
+    assert_eq!(felicia["magnitude"], 17);
+}
+
+#[test]
+fn words_trace_every_step() {
+    let (code, out, _) = tarnation(&[
+        "check", "--skill", "3", "--die", "4", "--tn", "5", "--cards", "7,8,9",
+    ]);
+    assert_eq!(code, 0);
+    assert!(out.contains("Card 7, cell 1-4: 7 (exceptional)."), "{out}");
+    assert!(out.contains("Chose 10, from the 2-4 cell."), "{out}");
+    assert!(out.contains("SUCCESS: 10 against TN 5, 1 bump(s)"), "{out}");
+}
+
+#[test]
+fn same_seed_same_draw() {
+    let args = [
+        "check", "--skill", "3", "--die", "8", "--tn", "7", "--seed", "42", "--json",
+    ];
+    assert_eq!(json(&args)["cards"], json(&args)["cards"]);
+    assert_eq!(json(&args)["seed"], 42);
+}
+
+#[test]
+fn bad_arguments_exit_2_with_a_message() {
+    for args in [
+        &["check", "--skill", "9", "--die", "8", "--tn", "7"][..],
+        &["check", "--skill", "3", "--die", "7", "--tn", "7"],
+        &["check", "--skill", "3", "--die", "8"],
+        &[
+            "check", "--skill", "3", "--die", "8", "--tn", "7", "--cards", "5,5",
+        ],
+        &[
+            "check", "--skill", "3", "--die", "8", "--tn", "7", "--cards", "77",
+        ],
+        &[
+            "check",
+            "--skill",
+            "3",
+            "--die",
+            "8",
+            "--tn",
+            "7",
+            "--quality",
+            "9d9",
+        ],
+        &[
+            "check",
+            "--skill",
+            "3",
+            "--die",
+            "8",
+            "--tn",
+            "7",
+            "--quality",
+            "2d12",
+            "--column-shift",
+            "1",
+        ],
+        &[
+            "check", "--skill", "3", "--die", "8", "--tn", "7", "--spend", "aces",
+        ],
+        &["deck", "--card", "99"],
+    ] {
+        let (code, out, err) = tarnation(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(!err.trim().is_empty(), "{args:?} says why");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}

@@ -218,16 +218,16 @@ pub fn generate() -> Vec<Card> {
                 .filter(|&k| cause_pin(k, row, die).is_none())
                 .collect();
             rng.shuffle(&mut free);
-            for k in 0..DECK_SIZE {
-                cards[k].cause[row as usize - 1][die.column()] = v(0);
+            let (r, col) = (row as usize - 1, die.column());
+            for (k, card) in cards.iter_mut().enumerate() {
+                card.cause[r][col] = if cause_pin(k, row, die) == Some(C) {
+                    C
+                } else {
+                    v(0)
+                };
             }
             for &k in free.iter().take(2 - pinned_c) {
-                cards[k].cause[row as usize - 1][die.column()] = C;
-            }
-            for k in 0..DECK_SIZE {
-                if cause_pin(k, row, die) == Some(C) {
-                    cards[k].cause[row as usize - 1][die.column()] = C;
-                }
+                cards[k].cause[r][col] = C;
             }
         }
     }

@@ -10,6 +10,9 @@ pub mod deck;
 pub mod deck_gen;
 pub mod die;
 pub mod difficulty;
+pub mod hexmap;
+pub mod movement;
+pub mod terrain;
 pub mod trace;
 
 #[cfg(test)]

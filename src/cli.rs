@@ -30,6 +30,22 @@ pub enum Command {
     Deck(DeckArgs),
     /// Resolve one check with the action deck and print every step.
     Check(CheckArgs),
+    /// Level files.
+    #[command(subcommand)]
+    Levels(LevelsCommand),
+}
+
+#[derive(Subcommand, Debug)]
+pub enum LevelsCommand {
+    /// Validate level files without opening a window.
+    Check {
+        /// The level files (e.g. levels/*.ron).
+        #[arg(required = true)]
+        files: Vec<PathBuf>,
+        /// The gear file the levels name weapons from.
+        #[arg(long, default_value = crate::data::gear::GEAR_PATH)]
+        gear: PathBuf,
+    },
 }
 
 #[derive(Args, Debug, Default)]
@@ -333,4 +349,34 @@ pub fn check(args: &CheckArgs) -> Result<String, CliError> {
     }
     text.push_str(&crate::data::text::verdict(&outcome));
     Ok(text)
+}
+
+/// `tarnation levels check`: every file is checked; any failure exits 2.
+pub fn levels(command: &LevelsCommand) -> Result<String, CliError> {
+    let LevelsCommand::Check { files, gear } = command;
+    let gear = crate::data::gear::load(gear)?;
+    let mut report = String::new();
+    let mut failures = Vec::new();
+    for file in files {
+        match crate::data::level::load(file, &gear) {
+            Ok(level) => {
+                let map = level.hex_map();
+                report.push_str(&format!(
+                    "{}: ok: {} ({}x{} hexes, {} sides, {} heroes)\n",
+                    file.display(),
+                    level.name,
+                    map.width,
+                    map.height,
+                    level.sides.len(),
+                    level.heroes.len()
+                ));
+            }
+            Err(e) => failures.push(e.to_string()),
+        }
+    }
+    if failures.is_empty() {
+        Ok(report)
+    } else {
+        Err(CliError::Usage(format!("{report}{}", failures.join("\n"))))
+    }
 }

@@ -6,6 +6,7 @@ fn main() {
     let result = match parsed.command {
         Some(Command::Deck(args)) => cli::deck(&args),
         Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Levels(command)) => cli::levels(&command),
         Some(Command::Play(args)) => play(args),
         None => play(PlayArgs::default()),
     };

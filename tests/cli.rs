@@ -186,3 +186,78 @@ fn bad_arguments_exit_2_with_a_message() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn the_three_levels_check_out() {
+    let (code, out, err) = tarnation(&[
+        "levels",
+        "check",
+        "levels/street_duel.ron",
+        "levels/gulch_chase.ron",
+        "levels/mine_raid.ron",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(
+        out.lines().filter(|l| l.contains(": ok: ")).count(),
+        3,
+        "{out}"
+    );
+}
+
+#[test]
+fn broken_level_files_are_located() {
+    let dir = std::env::temp_dir().join(format!("tarnation-levels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let good = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/street_duel.ron"),
+    )
+    .unwrap();
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let cases = [
+        // (broken text, the text that must be on the reported line, what the message says)
+        (
+            good.replacen("weapons: [\"Peacemaker\"]", "weapons: [\"Peacemakr\"]", 1),
+            "Peacemakr",
+            "no weapon 'Peacemakr'",
+        ),
+        (
+            good.replacen("\"#......##......#\",", "\"#......##.....#\",", 1),
+            "\"#......##.....#\"",
+            "hexes",
+        ),
+        (
+            good.replacen("at: (12, 4)", "at: (40, 4)", 1),
+            "Felicia Laroq",
+            "off the map",
+        ),
+        (
+            good.replacen("control: Computer", "control: Robot", 1),
+            "Robot",
+            "",
+        ),
+        (
+            good.replacen("facing: 3,", "facing: 3,,", 1),
+            "facing: 3,,",
+            "",
+        ),
+        (
+            good.replacen("\"#..=...##......#\"", "\"#..=...##.....X#\"", 1),
+            "X#",
+            "no terrain",
+        ),
+    ];
+    for (i, (text, needle, message)) in cases.iter().enumerate() {
+        let path = dir.join(format!("broken{i}.ron"));
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = tarnation(&["levels", "check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "case {i}: {err}");
+        let located = format!("{}:{}:", path.display(), line_of(text, needle));
+        assert!(
+            err.contains(&located),
+            "case {i}: expected {located} in {err}"
+        );
+        assert!(err.contains(message), "case {i}: {err}");
+        assert!(!err.contains("panicked"));
+    }
+}

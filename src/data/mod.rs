@@ -1,7 +1,9 @@
 //! Data files: loading with errors that name the file and the line, never a panic.
 
 pub mod deck_file;
+pub mod gear;
 pub mod json;
+pub mod level;
 pub mod text;
 
 use std::path::{Path, PathBuf};
@@ -41,4 +43,20 @@ pub fn read(path: &Path) -> Result<String, DataError> {
         path: path.to_path_buf(),
         source,
     })
+}
+
+/// An error about a value that parsed but is wrong, located at the first place `needle`
+/// appears in the text (1-based line and column).
+pub fn located(path: &Path, text: &str, needle: &str, message: String) -> DataError {
+    let (line, column) = text
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| l.find(needle).map(|c| (i + 1, c + 1)))
+        .unwrap_or((1, 1));
+    DataError::Parse {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    }
 }

@@ -1,0 +1,115 @@
+//! `assets/gear.ron`: weapons and gear, referenced by name from level files.
+
+use super::{DataError, parse_ron, read};
+use crate::rules::die::Pool;
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+pub const GEAR_PATH: &str = "assets/gear.ron";
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WeaponKind {
+    Pistol,
+    Rifle,
+    Shotgun,
+    Gatling,
+    Thrown,
+    Melee,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Weapon {
+    pub name: String,
+    pub kind: WeaponKind,
+    /// The skill that fires or wields it.
+    pub skill: String,
+    /// Damage quality, written like "(3)6".
+    pub damage: String,
+    /// Penetration.
+    pub pen: u32,
+    /// Paces per range increment (0 for melee).
+    pub range_increment: u32,
+    /// Equipment reliability: a wrench number below it is a failure.
+    pub reliability: u32,
+    /// Rounds loaded when full (0 for melee and thrown).
+    pub rounds: u32,
+    /// Burst values it can fire (empty for single shots).
+    #[serde(default)]
+    pub burst: Vec<u32>,
+    /// Deadly damage: wounds by multiples of Size.
+    pub deadly: bool,
+    /// Needs cocking before each shot.
+    #[serde(default)]
+    pub cocked: bool,
+}
+
+impl Weapon {
+    pub fn damage_pool(&self) -> Result<Pool, String> {
+        self.damage.parse::<Pool>().map_err(|e| e.to_string())
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Gear {
+    pub weapons: Vec<Weapon>,
+}
+
+impl Gear {
+    pub fn weapon(&self, name: &str) -> Option<&Weapon> {
+        self.weapons.iter().find(|w| w.name == name)
+    }
+}
+
+pub fn parse(path: &Path, text: &str) -> Result<Gear, DataError> {
+    let gear: Gear = parse_ron(path, text)?;
+    for w in &gear.weapons {
+        if let Err(message) = w.damage_pool() {
+            return Err(super::located(
+                path,
+                text,
+                &w.damage,
+                format!("weapon '{}': {message}", w.name),
+            ));
+        }
+        if gear.weapons.iter().filter(|o| o.name == w.name).count() > 1 {
+            return Err(super::located(
+                path,
+                text,
+                &w.name,
+                format!("weapon '{}' is listed twice", w.name),
+            ));
+        }
+    }
+    Ok(gear)
+}
+
+pub fn load(path: &Path) -> Result<Gear, DataError> {
+    parse(path, &read(path)?)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_gear_file_loads_with_the_weapons_the_text_names() {
+        let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/assets/gear.ron"));
+        let gear = load(path).unwrap();
+        // "her Peacemaker ... (3)6"; "The Sharps is Penetration 4 ... (5)8"; Schofield range 10.
+        assert_eq!(gear.weapon("Peacemaker").unwrap().damage, "(3)6");
+        let sharps = gear.weapon("Sharps rifle").unwrap();
+        assert_eq!(
+            (sharps.pen, sharps.damage.as_str(), sharps.deadly),
+            (4, "(5)8", true)
+        );
+        assert_eq!(gear.weapon(".44 Schofield").unwrap().range_increment, 10);
+    }
+
+    #[test]
+    fn a_bad_damage_is_located() {
+        let text = "Gear(weapons: [\n  Weapon(name: \"Pop\", kind: Pistol, skill: \"Shooting: Pistol\",\n    damage: \"(9)6\", pen: 1, range_increment: 5, reliability: 3, rounds: 6, deadly: true),\n])";
+        let err = parse(Path::new("g.ron"), text).unwrap_err().to_string();
+        assert!(err.starts_with("g.ron:3:"), "{err}");
+        assert!(err.contains("1 to 5 rows"), "{err}");
+    }
+}

@@ -1,0 +1,308 @@
+//! Scenario files in `levels/*.ron`: the map, cover, mounts, sides, heroes and victory.
+
+use super::gear::Gear;
+use super::{DataError, located, parse_ron, read};
+use crate::rules::card::Location;
+use crate::rules::die::Die;
+use crate::rules::hexmap::{HexMap, Tile};
+use crate::rules::terrain::{Material, Terrain};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::path::Path;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Control {
+    Human,
+    Computer,
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SideDef {
+    pub name: String,
+    /// Red, green, blue in 0..1.
+    pub color: (f32, f32, f32),
+    pub control: Control,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MapDef {
+    /// One string per row, one character per hex (see docs/levels.md for the legend).
+    pub rows: Vec<String>,
+    /// Optional heights in paces, one digit per hex.
+    #[serde(default)]
+    pub heights: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoverDef {
+    pub name: String,
+    pub at: (i32, i32),
+    pub material: Material,
+    /// Hit locations it covers.
+    pub covers: Vec<Location>,
+    /// Hexsides (0..6) from which it covers a figure standing at `at`.
+    pub from: Vec<u8>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MountDef {
+    pub name: String,
+    pub at: (i32, i32),
+    #[serde(default)]
+    pub facing: u8,
+    pub quickness: u32,
+    /// Paces per segment at a gallop.
+    pub speed: u32,
+    #[serde(default)]
+    pub rider: Option<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HeroDef {
+    pub name: String,
+    pub side: String,
+    pub at: (i32, i32),
+    #[serde(default)]
+    pub facing: u8,
+    /// Traits as dice, e.g. {"Coordination": D8}.
+    pub traits: BTreeMap<String, Die>,
+    /// Skills as levels (rows), e.g. {"Shooting: Pistol": 3}.
+    pub skills: BTreeMap<String, u32>,
+    pub quickness: u32,
+    pub initiative: u32,
+    pub ap: u32,
+    #[serde(rename = "move")]
+    pub move_paces: u32,
+    pub run: u32,
+    pub size: u32,
+    #[serde(default)]
+    pub db: i32,
+    #[serde(default)]
+    pub defense: u32,
+    pub weapons: Vec<String>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Victory {
+    /// The side wins when every hero of the other sides is down.
+    LastSideStanding,
+    /// A Timer counter: when its slots fill (one per round), `winner` wins.
+    Timer {
+        name: String,
+        rounds: u32,
+        winner: String,
+    },
+    /// A Progress counter of victories from complex checks; `winner` wins when it fills.
+    Objective {
+        name: String,
+        victories: u32,
+        winner: String,
+    },
+}
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Level {
+    pub name: String,
+    pub description: String,
+    pub map: MapDef,
+    #[serde(default)]
+    pub cover: Vec<CoverDef>,
+    #[serde(default)]
+    pub mounts: Vec<MountDef>,
+    pub sides: Vec<SideDef>,
+    pub heroes: Vec<HeroDef>,
+    pub victory: Vec<Victory>,
+}
+
+impl Level {
+    /// The hex map the rows describe (valid once `parse` accepted the file).
+    pub fn hex_map(&self) -> HexMap {
+        let width = self.map.rows[0].chars().count() as u32;
+        let tiles = self
+            .map
+            .rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                let heights: Vec<i32> = self
+                    .map
+                    .heights
+                    .get(r)
+                    .map(|h| {
+                        h.chars()
+                            .map(|c| c.to_digit(10).unwrap_or(0) as i32)
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                row.chars()
+                    .enumerate()
+                    .map(move |(c, ch)| Tile {
+                        terrain: Terrain::from_symbol(ch).unwrap_or(Terrain::Open),
+                        height: heights.get(c).copied().unwrap_or(0),
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        HexMap::new(width, self.map.rows.len() as u32, tiles)
+    }
+}
+
+/// Parse a level and check it against the gear; errors name file, line and column.
+pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
+    let level: Level = parse_ron(path, text)?;
+    let err = |needle: &str, message: String| Err(located(path, text, needle, message));
+    let rows = &level.map.rows;
+    let Some(first) = rows.first() else {
+        return err("rows", "the map has no rows".into());
+    };
+    let width = first.chars().count();
+    for (r, row) in rows.iter().enumerate() {
+        if row.chars().count() != width {
+            return err(
+                row,
+                format!(
+                    "map row {r} has {} hexes, row 0 has {width}",
+                    row.chars().count()
+                ),
+            );
+        }
+        if let Some(bad) = row.chars().find(|&c| Terrain::from_symbol(c).is_none()) {
+            return err(
+                row,
+                format!("map row {r}: '{bad}' is no terrain (legend: . , / ^ ~ # H = |)"),
+            );
+        }
+    }
+    for (r, h) in level.map.heights.iter().enumerate() {
+        if h.chars().count() != width || !h.chars().all(|c| c.is_ascii_digit()) {
+            return err(h, format!("heights row {r} must be {width} digits"));
+        }
+    }
+    let on_map =
+        |(c, r): (i32, i32)| c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < rows.len();
+    let terrain_at = |(c, r): (i32, i32)| {
+        rows[r as usize]
+            .chars()
+            .nth(c as usize)
+            .and_then(Terrain::from_symbol)
+    };
+    if level.sides.len() < 2 || level.sides.len() > 4 {
+        return err(
+            "sides",
+            format!("a level has 2 to 4 sides, not {}", level.sides.len()),
+        );
+    }
+    let mut taken = Vec::new();
+    for hero in &level.heroes {
+        if !level.sides.iter().any(|s| s.name == hero.side) {
+            return err(
+                &hero.side,
+                format!("hero '{}': no side named '{}'", hero.name, hero.side),
+            );
+        }
+        if !on_map(hero.at) {
+            return err(
+                &hero.name,
+                format!("hero '{}' stands at {:?}, off the map", hero.name, hero.at),
+            );
+        }
+        if terrain_at(hero.at) == Some(Terrain::Wall) {
+            return err(
+                &hero.name,
+                format!("hero '{}' stands inside a wall at {:?}", hero.name, hero.at),
+            );
+        }
+        if taken.contains(&hero.at) {
+            return err(
+                &hero.name,
+                format!(
+                    "hero '{}' shares hex {:?} with another hero",
+                    hero.name, hero.at
+                ),
+            );
+        }
+        taken.push(hero.at);
+        if hero.facing > 5 {
+            return err(
+                &hero.name,
+                format!("hero '{}': facing is a hexside 0 to 5", hero.name),
+            );
+        }
+        if let Some((skill, level)) = hero.skills.iter().find(|(_, l)| !(1..=5).contains(*l)) {
+            return err(
+                skill,
+                format!(
+                    "hero '{}': skill '{skill}' is level {level}, not 1 to 5",
+                    hero.name
+                ),
+            );
+        }
+        for weapon in &hero.weapons {
+            if gear.weapon(weapon).is_none() {
+                let known: Vec<&str> = gear.weapons.iter().map(|w| w.name.as_str()).collect();
+                return err(
+                    weapon,
+                    format!(
+                        "hero '{}': no weapon '{weapon}' in the gear file (it has: {})",
+                        hero.name,
+                        known.join(", ")
+                    ),
+                );
+            }
+        }
+        if hero.move_paces == 0 || hero.run < hero.move_paces || hero.ap == 0 {
+            return err(
+                &hero.name,
+                format!("hero '{}': needs AP >= 1 and Run >= Move >= 1", hero.name),
+            );
+        }
+    }
+    for cover in &level.cover {
+        if !on_map(cover.at) {
+            return err(
+                &cover.name,
+                format!("cover '{}' is off the map at {:?}", cover.name, cover.at),
+            );
+        }
+        if cover.from.iter().any(|&f| f > 5) {
+            return err(
+                &cover.name,
+                format!("cover '{}': 'from' hexsides are 0 to 5", cover.name),
+            );
+        }
+    }
+    for mount in &level.mounts {
+        if !on_map(mount.at) {
+            return err(
+                &mount.name,
+                format!("mount '{}' is off the map at {:?}", mount.name, mount.at),
+            );
+        }
+        if let Some(rider) = &mount.rider
+            && !level.heroes.iter().any(|h| &h.name == rider)
+        {
+            return err(
+                rider,
+                format!("mount '{}': no hero named '{rider}'", mount.name),
+            );
+        }
+    }
+    for v in &level.victory {
+        if let Victory::Timer { winner, .. } | Victory::Objective { winner, .. } = v
+            && !level.sides.iter().any(|s| &s.name == winner)
+        {
+            return err(winner, format!("victory: no side named '{winner}'"));
+        }
+    }
+    if level.victory.is_empty() {
+        return err(
+            "victory",
+            "a level needs at least one victory condition".into(),
+        );
+    }
+    Ok(level)
+}
+
+pub fn load(path: &Path, gear: &Gear) -> Result<Level, DataError> {
+    parse(path, &read(path)?, gear)
+}

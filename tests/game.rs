@@ -31,3 +31,218 @@ fn drawing_deals_the_seeded_order_and_discards_the_last_card() {
     let messages = app.world().resource::<Messages<CardDrawn>>();
     assert!(!messages.is_empty());
 }
+
+mod battle {
+    use bevy::prelude::*;
+    use std::path::Path;
+    use tarnation::data::{gear, level};
+    use tarnation::game::battle::{
+        ApLeft, Battle, BattleCommand, BattlePlugin, CommandOutcome, Facing, Hero, HexPos, Prone,
+        move_options, spawn_level,
+    };
+    use tarnation::rules::hexmap::{facing_to, hex_at};
+    use tarnation::rules::movement::Gait;
+
+    fn battle_app(file: &str) -> App {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let gear = gear::load(&root.join("assets/gear.ron")).unwrap();
+        let level = level::load(&root.join("levels").join(file), &gear).unwrap();
+        let mut app = App::new();
+        app.add_plugins((MinimalPlugins, BattlePlugin));
+        spawn_level(app.world_mut(), level, gear);
+        app
+    }
+
+    fn hero(app: &mut App, name: &str) -> Entity {
+        let mut q = app.world_mut().query::<(Entity, &Hero)>();
+        q.iter(app.world()).find(|(_, h)| h.name == name).unwrap().0
+    }
+
+    fn send(app: &mut App, command: BattleCommand) -> CommandOutcome {
+        app.world_mut().write_message(command);
+        app.update();
+        let messages = app.world().resource::<Messages<CommandOutcome>>();
+        let mut cursor = messages.get_cursor();
+        cursor
+            .read(messages)
+            .last()
+            .cloned()
+            .expect("every command has an outcome")
+    }
+
+    fn state(app: &App, e: Entity) -> (hexx::Hex, u8, u32, bool) {
+        let w = app.world();
+        (
+            w.get::<HexPos>(e).unwrap().0,
+            w.get::<Facing>(e).unwrap().0,
+            w.get::<ApLeft>(e).unwrap().0,
+            w.get::<Prone>(e).unwrap().0,
+        )
+    }
+
+    #[test]
+    fn the_street_duel_loads_its_heroes_and_cover() {
+        let mut app = battle_app("street_duel.ron");
+        let miranda = hero(&mut app, "Miranda Valentine");
+        assert_eq!(state(&app, miranda), (hex_at(3, 4), 0, 8, false));
+        let mut covers = app.world_mut().query::<&tarnation::game::battle::Cover>();
+        let avs: Vec<u32> = covers.iter(app.world()).map(|c| c.av).collect();
+        assert_eq!(avs, vec![1, 2, 4, 3], "glass, thin wood, adobe, hardwood");
+    }
+
+    #[test]
+    fn moving_spends_ap_by_the_table() {
+        let mut app = battle_app("street_duel.ron");
+        let miranda = hero(&mut app, "Miranda Valentine");
+        let east = facing_to(hex_at(3, 4), hex_at(4, 4)).unwrap();
+        // "Change facing 60 degrees without moving: 1 AP".
+        let outcome = send(
+            &mut app,
+            BattleCommand::Face {
+                hero: miranda,
+                facing: (east + 1) % 6,
+            },
+        );
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { ap: 1, .. }),
+            "{outcome:?}"
+        );
+        // "more than 60 degrees: 2 AP".
+        let outcome = send(
+            &mut app,
+            BattleCommand::Face {
+                hero: miranda,
+                facing: (east + 4) % 6,
+            },
+        );
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            "{outcome:?}"
+        );
+        let outcome = send(
+            &mut app,
+            BattleCommand::Face {
+                hero: miranda,
+                facing: (east + 1) % 6,
+            },
+        );
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            "{outcome:?}"
+        );
+        // Move 4: four paces east on open ground cost 1 AP; the 60-degree turn is free.
+        let outcome = send(
+            &mut app,
+            BattleCommand::Move {
+                hero: miranda,
+                to: hex_at(7, 4),
+                gait: Gait::Walk,
+            },
+        );
+        assert!(
+            matches!(outcome, CommandOutcome::Moved { ap: 1, .. }),
+            "{outcome:?}"
+        );
+        assert_eq!(
+            state(&app, miranda),
+            (hex_at(7, 4), east, 8 - 1 - 2 - 2 - 1, false)
+        );
+    }
+
+    #[test]
+    fn the_preview_prices_walking_and_running() {
+        let mut app = battle_app("street_duel.ron");
+        let miranda = hero(&mut app, "Miranda Valentine");
+        let east = facing_to(hex_at(3, 4), hex_at(4, 4)).unwrap();
+        let battle = app.world().resource::<Battle>().clone();
+        let h = app.world().get::<Hero>(miranda).unwrap().clone();
+        let walk = move_options(&battle, hex_at(3, 4), east, &h, 8, Gait::Walk, &[]);
+        let run = move_options(&battle, hex_at(3, 4), east, &h, 8, Gait::Run, &[]);
+        // Move 4, Run 8: eight paces east are 2 AP walking, 1 AP running.
+        assert_eq!(walk[&hex_at(11, 4)].cost.total, 2);
+        assert_eq!(run[&hex_at(11, 4)].cost.total, 1);
+        assert_eq!(walk[&hex_at(11, 4)].cost.paces, 8);
+    }
+
+    #[test]
+    fn illegal_commands_are_refused_with_a_reason() {
+        let mut app = battle_app("street_duel.ron");
+        let miranda = hero(&mut app, "Miranda Valentine");
+        let refused = |o: CommandOutcome| match o {
+            CommandOutcome::Refused { reason, .. } => reason,
+            other => panic!("expected a refusal, got {other:?}"),
+        };
+        // Into a wall, onto another hero, too far for 8 AP.
+        assert!(
+            refused(send(
+                &mut app,
+                BattleCommand::Move {
+                    hero: miranda,
+                    to: hex_at(0, 0),
+                    gait: Gait::Walk
+                }
+            ))
+            .contains("wall")
+        );
+        assert!(
+            refused(send(
+                &mut app,
+                BattleCommand::Move {
+                    hero: miranda,
+                    to: hex_at(2, 6),
+                    gait: Gait::Walk
+                }
+            ))
+            .contains("another figure")
+        );
+        assert_eq!(state(&app, miranda).2, 8, "refusals spend nothing");
+        // Prone: 1 AP down, no walking while prone, 2 AP up.
+        assert!(matches!(
+            send(&mut app, BattleCommand::DropProne { hero: miranda }),
+            CommandOutcome::WentProne { ap: 1, .. }
+        ));
+        assert!(
+            refused(send(
+                &mut app,
+                BattleCommand::Move {
+                    hero: miranda,
+                    to: hex_at(4, 4),
+                    gait: Gait::Walk
+                }
+            ))
+            .contains("prone")
+        );
+        assert!(matches!(
+            send(&mut app, BattleCommand::StandUp { hero: miranda }),
+            CommandOutcome::StoodUp { ap: 2, .. }
+        ));
+        assert_eq!(state(&app, miranda).2, 5);
+        // 13 paces east at Move 4 cost 4 AP of the 5 left. Going back 5 paces is 2 AP, plus 1 AP
+        // to turn around (120 degrees for 1 AP, then the free 60): 3 AP, refused.
+        let outcome = send(
+            &mut app,
+            BattleCommand::Move {
+                hero: miranda,
+                to: hex_at(15, 5),
+                gait: Gait::Walk,
+            },
+        );
+        assert!(
+            matches!(outcome, CommandOutcome::Moved { ap: 4, .. }),
+            "{outcome:?}"
+        );
+        let tight = refused(send(
+            &mut app,
+            BattleCommand::Move {
+                hero: miranda,
+                to: hex_at(10, 5),
+                gait: Gait::Walk,
+            },
+        ));
+        assert_eq!(
+            tight,
+            "not enough AP: the move costs 3 AP, Miranda Valentine has 1 left"
+        );
+        assert_eq!(state(&app, miranda).0, hex_at(15, 5));
+    }
+}

@@ -1,6 +1,7 @@
 //! The game as Bevy plugins. `deck` is headless (tests run it without a window); `table` is
 //! the window.
 
+pub mod battle;
 pub mod deck;
 #[cfg(feature = "gui")]
 pub mod table;

@@ -1,0 +1,389 @@
+//! The battle: a level's heroes, cover and mounts as entities on the hex map, and the commands
+//! that move them. Headless: tests drive it without a window.
+
+use crate::data::gear::Gear;
+use crate::data::level::{Control, Level};
+use crate::rules::card::Location;
+use crate::rules::die::Die;
+use crate::rules::hexmap::{HexMap, MovePlan, hex_at};
+use crate::rules::movement::{
+    DROP_PRONE_AP, Gait, STAND_UP_AP, facing_cost_standing, hexsides_between,
+};
+use crate::rules::terrain::Material;
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::{BTreeMap, HashMap};
+
+/// The battle's map and data.
+#[derive(Resource, Debug, Clone)]
+pub struct Battle {
+    pub level: Level,
+    pub map: HexMap,
+    pub gear: Gear,
+}
+
+/// Where a figure stands.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HexPos(pub Hex);
+
+/// Which hexside a figure faces (0..6).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Facing(pub u8);
+
+/// The side a figure belongs to (index into the level's sides).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Side(pub usize);
+
+/// A hero or henchman and the numbers the rules need.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Hero {
+    pub name: String,
+    pub traits: BTreeMap<String, Die>,
+    pub skills: BTreeMap<String, u32>,
+    pub quickness: u32,
+    pub initiative: u32,
+    pub ap: u32,
+    pub move_paces: u32,
+    pub run: u32,
+    pub size: u32,
+    pub db: i32,
+    pub defense: u32,
+}
+
+/// AP left this round.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ApLeft(pub u32);
+
+/// Down on the ground.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Prone(pub bool);
+
+/// Damage taken: concussion and wounds per location.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Wounds {
+    pub concussion: u32,
+    pub by_location: BTreeMap<Location, u32>,
+    pub stunned: bool,
+}
+
+/// Weapons carried, by gear name, with their loaded rounds.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Weapons(pub Vec<(String, u32)>);
+
+/// A cover object.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Cover {
+    pub name: String,
+    pub material: Material,
+    /// Armor Value left (ablation lowers it).
+    pub av: u32,
+    pub covers: Vec<Location>,
+    pub from: Vec<u8>,
+}
+
+/// A mount, and its rider if any.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Mount {
+    pub name: String,
+    pub quickness: u32,
+    pub speed: u32,
+    pub rider: Option<Entity>,
+}
+
+/// Whose side is human or computer.
+#[derive(Component, Debug, Clone, PartialEq)]
+pub struct SideInfo {
+    pub index: usize,
+    pub name: String,
+    pub color: (f32, f32, f32),
+    pub control: Control,
+}
+
+/// Player intent: the mouse, the keyboard, the computer and tests all send these.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BattleCommand {
+    Move { hero: Entity, to: Hex, gait: Gait },
+    Face { hero: Entity, facing: u8 },
+    DropProne { hero: Entity },
+    StandUp { hero: Entity },
+}
+
+/// What came of a command.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub enum CommandOutcome {
+    Moved {
+        hero: Entity,
+        path: Vec<Hex>,
+        ap: u32,
+    },
+    Faced {
+        hero: Entity,
+        facing: u8,
+        ap: u32,
+    },
+    WentProne {
+        hero: Entity,
+        ap: u32,
+    },
+    StoodUp {
+        hero: Entity,
+        ap: u32,
+    },
+    /// Not legal: the reason is for the player to see.
+    Refused {
+        hero: Entity,
+        reason: String,
+    },
+}
+
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum BattleSystems {
+    Commands,
+}
+
+pub struct BattlePlugin;
+
+impl Plugin for BattlePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<BattleCommand>()
+            .add_message::<CommandOutcome>()
+            .add_systems(Update, apply_commands.in_set(BattleSystems::Commands));
+    }
+}
+
+/// Spawn a level's sides, heroes, cover and mounts, and make it the battle.
+pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
+    let map = level.hex_map();
+    for (index, side) in level.sides.iter().enumerate() {
+        world.spawn(SideInfo {
+            index,
+            name: side.name.clone(),
+            color: side.color,
+            control: side.control,
+        });
+    }
+    let mut heroes = HashMap::new();
+    for h in &level.heroes {
+        let side = level
+            .sides
+            .iter()
+            .position(|s| s.name == h.side)
+            .unwrap_or(0);
+        let weapons = h
+            .weapons
+            .iter()
+            .map(|w| (w.clone(), gear.weapon(w).map_or(0, |g| g.rounds)))
+            .collect();
+        let e = world
+            .spawn((
+                Hero {
+                    name: h.name.clone(),
+                    traits: h.traits.clone(),
+                    skills: h.skills.clone(),
+                    quickness: h.quickness,
+                    initiative: h.initiative,
+                    ap: h.ap,
+                    move_paces: h.move_paces,
+                    run: h.run,
+                    size: h.size,
+                    db: h.db,
+                    defense: h.defense,
+                },
+                HexPos(hex_at(h.at.0, h.at.1)),
+                Facing(h.facing),
+                Side(side),
+                ApLeft(h.ap),
+                Prone(false),
+                Wounds::default(),
+                Weapons(weapons),
+            ))
+            .id();
+        heroes.insert(h.name.clone(), e);
+    }
+    for c in &level.cover {
+        world.spawn((
+            Cover {
+                name: c.name.clone(),
+                material: c.material,
+                av: c.material.armor_value(),
+                covers: c.covers.clone(),
+                from: c.from.clone(),
+            },
+            HexPos(hex_at(c.at.0, c.at.1)),
+        ));
+    }
+    for m in &level.mounts {
+        world.spawn((
+            Mount {
+                name: m.name.clone(),
+                quickness: m.quickness,
+                speed: m.speed,
+                rider: m.rider.as_ref().and_then(|r| heroes.get(r).copied()),
+            },
+            HexPos(hex_at(m.at.0, m.at.1)),
+            Facing(m.facing),
+        ));
+    }
+    world.insert_resource(Battle { level, map, gear });
+}
+
+/// The moves a hero can make with the AP left, priced by the Movement AP table.
+pub fn move_options(
+    battle: &Battle,
+    from: Hex,
+    facing: u8,
+    hero: &Hero,
+    ap: u32,
+    gait: Gait,
+    occupied: &[Hex],
+) -> HashMap<Hex, MovePlan> {
+    battle
+        .map
+        .reachable(from, facing, gait, (hero.move_paces, hero.run), ap, |h| {
+            occupied.contains(&h)
+        })
+}
+
+fn apply_commands(
+    mut commands: MessageReader<BattleCommand>,
+    mut outcomes: MessageWriter<CommandOutcome>,
+    battle: Option<Res<Battle>>,
+    mut heroes: HeroQuery,
+) {
+    let Some(battle) = battle else { return };
+    for command in commands.read() {
+        let outcome = apply(&battle, *command, &mut heroes);
+        outcomes.write(outcome);
+    }
+}
+
+type HeroQuery<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Hero,
+        &'static mut HexPos,
+        &'static mut Facing,
+        &'static mut ApLeft,
+        &'static mut Prone,
+    ),
+>;
+
+fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> CommandOutcome {
+    let hero_entity = match command {
+        BattleCommand::Move { hero, .. }
+        | BattleCommand::Face { hero, .. }
+        | BattleCommand::DropProne { hero }
+        | BattleCommand::StandUp { hero } => hero,
+    };
+    let refuse = |reason: String| CommandOutcome::Refused {
+        hero: hero_entity,
+        reason,
+    };
+    let occupied: Vec<Hex> = heroes
+        .iter()
+        .filter(|h| h.0 != hero_entity)
+        .map(|h| h.2.0)
+        .collect();
+    let Ok((_, hero, mut pos, mut facing, mut ap, mut prone)) = heroes.get_mut(hero_entity) else {
+        return refuse("no such hero".into());
+    };
+    let name = hero.name.clone();
+    match command {
+        BattleCommand::Move { to, gait, .. } => {
+            if prone.0 {
+                return refuse(format!(
+                    "{name} is prone: stand up first ({STAND_UP_AP} AP)"
+                ));
+            }
+            let Some(tile) = battle.map.tile(to) else {
+                return refuse("that hex is off the map".into());
+            };
+            if !tile.terrain.passable() {
+                return refuse(format!("{name} cannot enter a {}", tile.terrain.name()));
+            }
+            if occupied.contains(&to) {
+                return refuse("another figure stands there".into());
+            }
+            let all = move_options(
+                battle,
+                pos.0,
+                facing.0,
+                hero,
+                u32::MAX / 1024,
+                gait,
+                &occupied,
+            );
+            let Some(plan) = all.get(&to) else {
+                return refuse(format!("{name} has no way there"));
+            };
+            if plan.cost.total > ap.0 {
+                return refuse(format!(
+                    "not enough AP: the move costs {} AP, {name} has {} left",
+                    plan.cost.total, ap.0
+                ));
+            }
+            ap.0 -= plan.cost.total;
+            pos.0 = to;
+            facing.0 = plan.final_facing;
+            CommandOutcome::Moved {
+                hero: hero_entity,
+                path: plan.hexes.clone(),
+                ap: plan.cost.total,
+            }
+        }
+        BattleCommand::Face { facing: to, .. } => {
+            if to > 5 {
+                return refuse("facing is a hexside 0 to 5".into());
+            }
+            let cost = facing_cost_standing(hexsides_between(facing.0, to));
+            if cost > ap.0 {
+                return refuse(format!(
+                    "not enough AP: turning costs {cost} AP, {name} has {} left",
+                    ap.0
+                ));
+            }
+            ap.0 -= cost;
+            facing.0 = to;
+            CommandOutcome::Faced {
+                hero: hero_entity,
+                facing: to,
+                ap: cost,
+            }
+        }
+        BattleCommand::DropProne { .. } => {
+            if prone.0 {
+                return refuse(format!("{name} is already prone"));
+            }
+            if DROP_PRONE_AP > ap.0 {
+                return refuse(format!(
+                    "not enough AP: dropping prone costs {DROP_PRONE_AP} AP"
+                ));
+            }
+            ap.0 -= DROP_PRONE_AP;
+            prone.0 = true;
+            CommandOutcome::WentProne {
+                hero: hero_entity,
+                ap: DROP_PRONE_AP,
+            }
+        }
+        BattleCommand::StandUp { .. } => {
+            if !prone.0 {
+                return refuse(format!("{name} is already standing"));
+            }
+            if STAND_UP_AP > ap.0 {
+                return refuse(format!(
+                    "not enough AP: standing up costs {STAND_UP_AP} AP, {name} has {} left",
+                    ap.0
+                ));
+            }
+            ap.0 -= STAND_UP_AP;
+            prone.0 = false;
+            CommandOutcome::StoodUp {
+                hero: hero_entity,
+                ap: STAND_UP_AP,
+            }
+        }
+    }
+}

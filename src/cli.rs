@@ -56,6 +56,12 @@ pub struct PlayArgs {
     /// Save a screenshot to this PNG after the first frames, then quit.
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// The level to play (default: levels/street_duel.ron).
+    #[arg(long)]
+    pub level: Option<PathBuf>,
+    /// Show the card table (the action deck) instead of a battle.
+    #[arg(long)]
+    pub deck: bool,
 }
 
 #[derive(Args, Debug)]

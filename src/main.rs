@@ -21,7 +21,7 @@ fn main() {
 
 #[cfg(feature = "gui")]
 fn play(args: PlayArgs) -> Result<String, cli::CliError> {
-    tarnation::game::run(args);
+    tarnation::game::run(args)?;
     Ok(String::new())
 }
 

@@ -4,6 +4,8 @@
 pub mod battle;
 pub mod deck;
 #[cfg(feature = "gui")]
+pub mod map_view;
+#[cfg(feature = "gui")]
 pub mod table;
 
 #[cfg(feature = "gui")]

@@ -17,32 +17,53 @@ struct CardText;
 #[derive(Component)]
 struct StatusText;
 
-pub fn run(args: PlayArgs) {
+pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
+    // Load the level first: a bad file is refused with its location, before any window opens.
+    let battle = if args.deck {
+        None
+    } else {
+        let gear = crate::data::gear::load(std::path::Path::new(crate::data::gear::GEAR_PATH))?;
+        let path = args
+            .level
+            .clone()
+            .unwrap_or_else(|| PathBuf::from("levels/street_duel.ron"));
+        Some((crate::data::level::load(&path, &gear)?, gear))
+    };
     let mut app = App::new();
-    app.add_plugins(DefaultPlugins.set(WindowPlugin {
-        primary_window: Some(Window {
-            title: "Tarnation".into(),
-            resolution: (1100, 760).into(),
+    app.add_plugins(
+        DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Tarnation".into(),
+                resolution: (
+                    super::map_view::WINDOW_W as u32,
+                    super::map_view::WINDOW_H as u32,
+                )
+                    .into(),
+                ..default()
+            }),
             ..default()
         }),
-        ..default()
-    }))
+    )
     .add_plugins(DeckPlugin { seed })
     .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.07)))
-    .add_systems(Startup, setup)
-    .add_systems(
-        Update,
-        (
-            keyboard.before(DeckSystems::Draw),
-            show_card.after(DeckSystems::Draw),
-        ),
-    );
+    .add_systems(Update, keyboard.before(DeckSystems::Draw));
+    match battle {
+        Some((level, gear)) => {
+            app.add_plugins((super::battle::BattlePlugin, super::map_view::MapViewPlugin));
+            super::battle::spawn_level(app.world_mut(), level, gear);
+        }
+        None => {
+            app.add_systems(Startup, setup)
+                .add_systems(Update, show_card.after(DeckSystems::Draw));
+        }
+    }
     if let Some(path) = args.screenshot {
         app.insert_resource(ScreenshotRequest(path))
             .add_systems(Update, screenshot_then_quit);
     }
     app.run();
+    Ok(())
 }
 
 fn setup(

@@ -1,0 +1,409 @@
+//! The battle map in the window: terrain tiles on bevy_ecs_tilemap (a tileset made at start,
+//! one tile per terrain), figures in side colours with a facing mark, and the hero panel.
+
+use super::battle::{
+    ApLeft, Battle, Cover, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Weapons,
+};
+use crate::rules::hexmap::offset_of;
+use crate::rules::terrain::Terrain;
+use bevy::asset::RenderAssetUsages;
+use bevy::prelude::*;
+use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
+use bevy_ecs_tilemap::prelude::*;
+
+/// Pixel size of a pointy hex tile.
+const TILE_W: u32 = 52;
+const TILE_H: u32 = 60;
+/// The window and the hero panel on its right.
+pub const WINDOW_W: f32 = 1280.0;
+pub const WINDOW_H: f32 = 800.0;
+const PANEL_W: f32 = 330.0;
+
+pub struct MapViewPlugin;
+
+impl Plugin for MapViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(TilemapPlugin)
+            .add_systems(Startup, (spawn_map, spawn_panel))
+            .add_systems(Update, (place_figures, update_panel));
+    }
+}
+
+fn terrain_color(t: Terrain) -> [u8; 3] {
+    match t {
+        Terrain::Open => [196, 164, 110],
+        Terrain::Rough => [160, 128, 84],
+        Terrain::GentleGrade => [176, 150, 96],
+        Terrain::SteepGrade => [140, 104, 70],
+        Terrain::Water => [70, 120, 170],
+        Terrain::Wall => [70, 52, 40],
+        Terrain::Ladder => [150, 110, 60],
+        Terrain::Stairs => [170, 140, 100],
+        Terrain::CliffFace => [110, 84, 66],
+    }
+}
+
+/// One row of pointy hexes, one per terrain, with a dark rim and a pattern per terrain.
+fn tileset() -> Image {
+    let n = Terrain::ALL.len() as u32;
+    let (w, h) = (TILE_W * n, TILE_H);
+    let mut data = vec![0u8; (w * h * 4) as usize];
+    let (cx, cy) = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
+    let r = TILE_H as f32 / 2.0;
+    for (i, t) in Terrain::ALL.iter().enumerate() {
+        let base = terrain_color(*t);
+        for y in 0..TILE_H {
+            for x in 0..TILE_W {
+                let (dx, dy) = ((x as f32 + 0.5 - cx).abs(), (y as f32 + 0.5 - cy).abs());
+                // Inside a pointy hex of circumradius r: |dx| <= r*sqrt(3)/2 and the slanted edges.
+                let inner = r * 3f32.sqrt() / 2.0;
+                let edge = dx / inner.max(1.0) * 0.5 + dy / r;
+                if dx > inner || edge > 1.0 {
+                    continue;
+                }
+                let rim = dx > inner - 2.0 || edge > 0.95;
+                let stripe = match t {
+                    Terrain::Rough => (x * 7 + y * 3) % 11 == 0,
+                    Terrain::GentleGrade => (x + y) % 12 < 2,
+                    Terrain::SteepGrade => (x + y) % 6 < 2,
+                    Terrain::Water => (y % 8) < 2 && (x + y / 8 * 3) % 10 < 6,
+                    Terrain::Wall => (y % 10 == 0) || ((x + (y / 10) * 6) % 12 == 0),
+                    Terrain::Ladder => x % 14 == 7 || y % 9 == 0,
+                    Terrain::Stairs => y % 8 < 2,
+                    Terrain::CliffFace => (x * 3 + y) % 9 < 2,
+                    Terrain::Open => false,
+                };
+                let shade = |c: u8, f: f32| ((c as f32) * f).min(255.0) as u8;
+                let f = if rim {
+                    0.55
+                } else if stripe {
+                    0.8
+                } else {
+                    1.0
+                };
+                let p = (((y * w) + i as u32 * TILE_W + x) * 4) as usize;
+                data[p..p + 4].copy_from_slice(&[
+                    shade(base[0], f),
+                    shade(base[1], f),
+                    shade(base[2], f),
+                    255,
+                ]);
+            }
+        }
+    }
+    Image::new(
+        Extent3d {
+            width: w,
+            height: h,
+            depth_or_array_layers: 1,
+        },
+        TextureDimension::D2,
+        data,
+        TextureFormat::Rgba8UnormSrgb,
+        RenderAssetUsages::default(),
+    )
+}
+
+/// The tilemap's geometry, to place figures on hexes.
+#[derive(Resource, Clone, Copy)]
+pub struct MapGeometry {
+    size: TilemapSize,
+    grid: TilemapGridSize,
+    tile: TilemapTileSize,
+    kind: TilemapType,
+    anchor: TilemapAnchor,
+}
+
+impl MapGeometry {
+    /// World position of the hex at (column, row) of the level file.
+    pub fn center(&self, col: i32, row: i32) -> Vec2 {
+        let pos = TilePos {
+            x: col.max(0) as u32,
+            y: (self.size.y as i32 - 1 - row).max(0) as u32,
+        };
+        pos.center_in_world(&self.size, &self.grid, &self.tile, &self.kind, &self.anchor)
+    }
+}
+
+fn spawn_map(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Assets<Image>>) {
+    let map = &battle.map;
+    let size = TilemapSize {
+        x: map.width,
+        y: map.height,
+    };
+    // Rows count down in the level file and up in the tilemap: odd file rows are shoved right,
+    // which is RowOdd when the flip keeps parity (odd height) and RowEven when it swaps it.
+    let kind = if map.height % 2 == 1 {
+        TilemapType::Hexagon(HexCoordSystem::RowOdd)
+    } else {
+        TilemapType::Hexagon(HexCoordSystem::RowEven)
+    };
+    let tile = TilemapTileSize {
+        x: TILE_W as f32,
+        y: TILE_H as f32,
+    };
+    let grid = TilemapGridSize {
+        x: TILE_W as f32,
+        y: TILE_H as f32,
+    };
+    let anchor = TilemapAnchor::Center;
+    let mut storage = TileStorage::empty(size);
+    let tilemap = commands.spawn_empty().id();
+    for (hex, t) in map.hexes() {
+        let (c, r) = offset_of(hex);
+        let position = TilePos {
+            x: c as u32,
+            y: map.height - 1 - r as u32,
+        };
+        let index = Terrain::ALL
+            .iter()
+            .position(|x| *x == t.terrain)
+            .unwrap_or(0) as u32;
+        let id = commands
+            .spawn(TileBundle {
+                position,
+                tilemap_id: TilemapId(tilemap),
+                texture_index: TileTextureIndex(index),
+                ..default()
+            })
+            .id();
+        storage.set(&position, id);
+    }
+    commands.entity(tilemap).insert(TilemapBundle {
+        grid_size: grid,
+        size,
+        storage,
+        texture: TilemapTexture::Single(images.add(tileset())),
+        tile_size: tile,
+        map_type: kind,
+        anchor,
+        ..default()
+    });
+    // Fit the map into the window left of the panel.
+    let map_w = (map.width as f32 + 0.5) * TILE_W as f32;
+    let map_h = (map.height as f32 * 0.75 + 0.25) * TILE_H as f32;
+    let scale = (map_w / (WINDOW_W - PANEL_W - 40.0))
+        .max(map_h / (WINDOW_H - 40.0))
+        .max(1.0);
+    commands.spawn((
+        Camera2d,
+        Projection::from(OrthographicProjection {
+            scale,
+            ..OrthographicProjection::default_2d()
+        }),
+        Transform::from_xyz(PANEL_W / 2.0 * scale, 0.0, 0.0),
+    ));
+    commands.insert_resource(MapGeometry {
+        size,
+        grid,
+        tile,
+        kind,
+        anchor,
+    });
+}
+
+#[derive(Component)]
+struct FigureMark;
+
+fn place_figures(
+    mut commands: Commands,
+    geometry: Option<Res<MapGeometry>>,
+    figures: Query<
+        (
+            Entity,
+            &HexPos,
+            Option<&Facing>,
+            Option<&Side>,
+            Option<&Hero>,
+            Option<&Cover>,
+            Option<&Mount>,
+            Option<&Prone>,
+        ),
+        Without<FigureMark>,
+    >,
+    sides: Query<&SideInfo>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Some(geometry) = geometry else { return };
+    let shift = Vec2::ZERO;
+    for (e, pos, facing, side, hero, cover, mount, prone) in &figures {
+        let (c, r) = offset_of(pos.0);
+        let at = geometry.center(c, r) + shift;
+        let facing_vec = facing.map(|f| {
+            let n = pos
+                .0
+                .neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[f.0 as usize]);
+            let (nc, nr) = offset_of(n);
+            let there = geometry.center(nc, nr) + shift;
+            let v = there - at;
+            if v.length() > 1.0 {
+                v.normalize()
+            } else {
+                Vec2::X
+            }
+        });
+        let mut marker = commands.entity(e);
+        marker.insert(FigureMark);
+        if let Some(hero) = hero {
+            let color = side
+                .and_then(|s| sides.iter().find(|i| i.index == s.0))
+                .map_or(Color::WHITE, |i| {
+                    Color::srgb(i.color.0, i.color.1, i.color.2)
+                });
+            let prone = prone.is_some_and(|p| p.0);
+            let body: Mesh = if prone {
+                Ellipse::new(20.0, 10.0).into()
+            } else {
+                Circle::new(16.0).into()
+            };
+            marker.insert((
+                Mesh2d(meshes.add(body)),
+                MeshMaterial2d(materials.add(color)),
+                Transform::from_translation(at.extend(3.0)),
+            ));
+            let dir = facing_vec.unwrap_or(Vec2::X);
+            let tip = Triangle2d::new(
+                Vec2::new(9.0, 0.0),
+                Vec2::new(-3.0, 6.0),
+                Vec2::new(-3.0, -6.0),
+            );
+            marker.with_children(|p| {
+                p.spawn((
+                    Mesh2d(meshes.add(tip)),
+                    MeshMaterial2d(materials.add(Color::srgb(0.1, 0.08, 0.05))),
+                    Transform::from_translation((dir * 14.0).extend(0.5))
+                        .with_rotation(Quat::from_rotation_z(dir.y.atan2(dir.x))),
+                ));
+                let initials: String = hero
+                    .name
+                    .split_whitespace()
+                    .filter_map(|w| w.chars().next())
+                    .collect();
+                p.spawn((
+                    Text2d::new(initials),
+                    TextFont {
+                        font_size: FontSize::Px(13.0),
+                        ..default()
+                    },
+                    TextColor(Color::WHITE),
+                    Transform::from_xyz(0.0, 0.0, 0.6),
+                ));
+            });
+        } else if let Some(cover) = cover {
+            let shade = 1.0 - cover.av as f32 * 0.13;
+            marker.insert((
+                Mesh2d(meshes.add(Rectangle::new(30.0, 12.0))),
+                MeshMaterial2d(materials.add(Color::srgb(
+                    0.55 * shade + 0.2,
+                    0.45 * shade + 0.2,
+                    0.35 * shade + 0.25,
+                ))),
+                Transform::from_translation((at + Vec2::new(0.0, -18.0)).extend(2.0)),
+            ));
+        } else if mount.is_some() {
+            marker.insert((
+                Mesh2d(meshes.add(Ellipse::new(24.0, 12.0))),
+                MeshMaterial2d(materials.add(Color::srgb(0.45, 0.28, 0.15))),
+                Transform::from_translation((at + Vec2::new(0.0, -6.0)).extend(2.5)),
+            ));
+        }
+    }
+}
+
+#[derive(Component)]
+struct Panel;
+
+fn spawn_panel(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                bottom: px(0),
+                width: px(PANEL_W),
+                padding: UiRect::all(px(14)),
+                flex_direction: FlexDirection::Column,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.12, 0.08, 0.05, 0.92)),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Text::new(""),
+                TextFont {
+                    font_size: FontSize::Px(15.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(0.97, 0.92, 0.82)),
+                Panel,
+            ));
+        });
+}
+
+fn update_panel(
+    battle: Res<Battle>,
+    heroes: Query<(&Hero, &Side, &HexPos, &ApLeft, &Weapons, &Prone)>,
+    sides: Query<&SideInfo>,
+    mut panel: Query<&mut Text, With<Panel>>,
+) {
+    let Ok(mut text) = panel.single_mut() else {
+        return;
+    };
+    let mut s = format!(
+        "{}\n{}\n\n",
+        battle.level.name.to_uppercase(),
+        battle.level.description
+    );
+    let mut side_list: Vec<&SideInfo> = sides.iter().collect();
+    side_list.sort_by_key(|i| i.index);
+    for side in side_list {
+        s.push_str(&format!("{} ({:?})\n", side.name, side.control));
+        let mut hs: Vec<_> = heroes.iter().filter(|h| h.1.0 == side.index).collect();
+        hs.sort_by(|a, b| a.0.name.cmp(&b.0.name));
+        for (hero, _, pos, ap, weapons, prone) in hs {
+            let (c, r) = offset_of(pos.0);
+            let traits: Vec<String> = hero
+                .traits
+                .iter()
+                .map(|(k, d)| format!("{k} {d}"))
+                .collect();
+            let skills: Vec<String> = hero
+                .skills
+                .iter()
+                .map(|(k, l)| format!("{k} {l}"))
+                .collect();
+            let arms: Vec<String> = weapons
+                .0
+                .iter()
+                .map(|(w, n)| {
+                    if *n > 0 {
+                        format!("{w} ({n})")
+                    } else {
+                        w.clone()
+                    }
+                })
+                .collect();
+            s.push_str(&format!(
+                "  {} at {c},{r}{}  AP {}/{}  Move {} Run {}\n    {}\n    {}\n    {}\n",
+                hero.name,
+                if prone.0 { " prone" } else { "" },
+                ap.0,
+                hero.ap,
+                hero.move_paces,
+                hero.run,
+                traits.join(", "),
+                skills.join(", "),
+                arms.join(", "),
+            ));
+        }
+        s.push('\n');
+    }
+    let legend: Vec<String> = Terrain::ALL
+        .iter()
+        .map(|t| format!("{} {}", t.symbol(), t.name()))
+        .collect();
+    s.push_str(&format!("Terrain: {}\n", legend.join(", ")));
+    text.0 = s;
+}

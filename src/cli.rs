@@ -62,6 +62,24 @@ pub struct PlayArgs {
     /// Show the card table (the action deck) instead of a battle.
     #[arg(long)]
     pub deck: bool,
+    /// Point at this hex (column,row) when the mouse is not over the window: for screenshots.
+    #[arg(long, value_parser = parse_hex)]
+    pub hover: Option<(i32, i32)>,
+    /// End this many declarations at the start (shows the hot-seat banner and handoff).
+    #[arg(long, default_value_t = 0)]
+    pub pass: u32,
+}
+
+fn parse_hex(s: &str) -> Result<(i32, i32), String> {
+    let (c, r) = s
+        .split_once(',')
+        .ok_or_else(|| format!("'{s}' is not a hex: write column,row"))?;
+    let n = |x: &str| {
+        x.trim()
+            .parse::<i32>()
+            .map_err(|_| format!("'{s}' is not a hex: write column,row"))
+    };
+    Ok((n(c)?, n(r)?))
 }
 
 #[derive(Args, Debug)]

@@ -245,4 +245,92 @@ mod battle {
         );
         assert_eq!(state(&app, miranda).0, hex_at(15, 5));
     }
+
+    #[test]
+    fn hot_seat_passes_the_declaration_and_hides_the_map_between_humans() {
+        use tarnation::game::battle::{DeclarationPassed, HotSeat, SeatCommand};
+        // The mine raid: two human sides, a level that hides information.
+        let mut app = battle_app("mine_raid.ron");
+        let hank = hero(&mut app, "Hank Daggett");
+        let angus = hero(&mut app, "Angus Laroq");
+        assert_eq!(app.world().resource::<HotSeat>().active, 0);
+        // Angus cannot move in the Raiders' declaration.
+        let outcome = send(
+            &mut app,
+            BattleCommand::Face {
+                hero: angus,
+                facing: 2,
+            },
+        );
+        assert_eq!(
+            outcome,
+            CommandOutcome::Refused {
+                hero: angus,
+                reason: "it is the declaration of Raiders".into()
+            }
+        );
+        // The Raiders pass: the map is hidden for the Laroq hacienda's player.
+        app.world_mut().write_message(SeatCommand::EndDeclaration);
+        app.update();
+        let passed = {
+            let messages = app.world().resource::<Messages<DeclarationPassed>>();
+            messages
+                .get_cursor()
+                .read(messages)
+                .last()
+                .cloned()
+                .unwrap()
+        };
+        assert_eq!(
+            passed,
+            DeclarationPassed {
+                side: 1,
+                name: "Laroq hacienda".into(),
+                handoff: true
+            }
+        );
+        let outcome = send(
+            &mut app,
+            BattleCommand::Face {
+                hero: angus,
+                facing: 2,
+            },
+        );
+        assert!(
+            matches!(outcome, CommandOutcome::Refused { .. }),
+            "hidden until confirmed"
+        );
+        app.world_mut().write_message(SeatCommand::ConfirmHandoff);
+        app.update();
+        let outcome = send(
+            &mut app,
+            BattleCommand::Face {
+                hero: angus,
+                facing: 2,
+            },
+        );
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { .. }),
+            "{outcome:?}"
+        );
+        let outcome = send(
+            &mut app,
+            BattleCommand::Face {
+                hero: hank,
+                facing: 2,
+            },
+        );
+        assert!(matches!(outcome, CommandOutcome::Refused { .. }));
+    }
+
+    #[test]
+    fn no_handoff_against_the_computer() {
+        use tarnation::game::battle::{HotSeat, SeatCommand};
+        let mut app = battle_app("street_duel.ron");
+        assert!(!app.world().resource::<HotSeat>().handoff_screen);
+        app.world_mut().write_message(SeatCommand::EndDeclaration);
+        app.update();
+        let seat = app.world().resource::<HotSeat>();
+        assert_eq!((seat.active, seat.awaiting_handoff), (1, false));
+    }
 }

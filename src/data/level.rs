@@ -112,6 +112,10 @@ pub struct Level {
     pub sides: Vec<SideDef>,
     pub heroes: Vec<HeroDef>,
     pub victory: Vec<Victory>,
+    /// Hide the map between two human players' declarations (the blindfold handoff). Levels
+    /// that hide information set it; the default is off.
+    #[serde(default)]
+    pub handoff_screen: Option<bool>,
 }
 
 impl Level {

@@ -136,8 +136,35 @@ pub enum CommandOutcome {
     },
 }
 
+/// Hot-seat: whose declaration it is, and whether the map is hidden for a handoff.
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct HotSeat {
+    /// Index of the side whose declaration is next.
+    pub active: usize,
+    /// The blindfold handoff screen is on.
+    pub handoff_screen: bool,
+    /// The map is hidden until the next player confirms.
+    pub awaiting_handoff: bool,
+}
+
+/// Seat commands: pass the declaration on, or confirm a handoff.
+#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SeatCommand {
+    EndDeclaration,
+    ConfirmHandoff,
+}
+
+/// The declaration passed to a side; `handoff` when the map is hidden for another human.
+#[derive(Message, Debug, Clone, PartialEq, Eq)]
+pub struct DeclarationPassed {
+    pub side: usize,
+    pub name: String,
+    pub handoff: bool,
+}
+
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BattleSystems {
+    Seats,
     Commands,
 }
 
@@ -147,6 +174,13 @@ impl Plugin for BattlePlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<BattleCommand>()
             .add_message::<CommandOutcome>()
+            .add_message::<SeatCommand>()
+            .add_message::<DeclarationPassed>()
+            .configure_sets(
+                Update,
+                (BattleSystems::Seats, BattleSystems::Commands).chain(),
+            )
+            .add_systems(Update, apply_seat_commands.in_set(BattleSystems::Seats))
             .add_systems(Update, apply_commands.in_set(BattleSystems::Commands));
     }
 }
@@ -224,7 +258,48 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
             Facing(m.facing),
         ));
     }
+    let humans = level
+        .sides
+        .iter()
+        .filter(|s| s.control == Control::Human)
+        .count();
+    world.insert_resource(HotSeat {
+        active: 0,
+        // On by default when the level hides information; a level may say so either way.
+        handoff_screen: level.handoff_screen.unwrap_or(false) && humans > 1,
+        awaiting_handoff: false,
+    });
     world.insert_resource(Battle { level, map, gear });
+}
+
+fn apply_seat_commands(
+    mut commands: MessageReader<SeatCommand>,
+    mut passed: MessageWriter<DeclarationPassed>,
+    battle: Option<Res<Battle>>,
+    seat: Option<ResMut<HotSeat>>,
+) {
+    let (Some(battle), Some(mut seat)) = (battle, seat) else {
+        return;
+    };
+    for command in commands.read() {
+        match command {
+            SeatCommand::EndDeclaration => {
+                let sides = &battle.level.sides;
+                let from = seat.active;
+                seat.active = (seat.active + 1) % sides.len();
+                let to_other_human = sides[seat.active].control == Control::Human
+                    && sides[from].control == Control::Human
+                    && seat.active != from;
+                seat.awaiting_handoff = seat.handoff_screen && to_other_human;
+                passed.write(DeclarationPassed {
+                    side: seat.active,
+                    name: sides[seat.active].name.clone(),
+                    handoff: seat.awaiting_handoff,
+                });
+            }
+            SeatCommand::ConfirmHandoff => seat.awaiting_handoff = false,
+        }
+    }
 }
 
 /// The moves a hero can make with the AP left, priced by the Movement AP table.
@@ -248,12 +323,43 @@ fn apply_commands(
     mut commands: MessageReader<BattleCommand>,
     mut outcomes: MessageWriter<CommandOutcome>,
     battle: Option<Res<Battle>>,
+    seat: Option<Res<HotSeat>>,
+    sides: Query<&Side>,
     mut heroes: HeroQuery,
 ) {
     let Some(battle) = battle else { return };
     for command in commands.read() {
+        let hero = command.hero();
+        if let (Some(seat), Ok(side)) = (&seat, sides.get(hero)) {
+            if seat.awaiting_handoff {
+                outcomes.write(CommandOutcome::Refused {
+                    hero,
+                    reason: "the map is hidden until the next player takes the seat".into(),
+                });
+                continue;
+            }
+            if side.0 != seat.active {
+                let name = &battle.level.sides[seat.active].name;
+                outcomes.write(CommandOutcome::Refused {
+                    hero,
+                    reason: format!("it is the declaration of {name}"),
+                });
+                continue;
+            }
+        }
         let outcome = apply(&battle, *command, &mut heroes);
         outcomes.write(outcome);
+    }
+}
+
+impl BattleCommand {
+    pub fn hero(&self) -> Entity {
+        match *self {
+            BattleCommand::Move { hero, .. }
+            | BattleCommand::Face { hero, .. }
+            | BattleCommand::DropProne { hero }
+            | BattleCommand::StandUp { hero } => hero,
+        }
     }
 }
 
@@ -271,12 +377,7 @@ type HeroQuery<'w, 's> = Query<
 >;
 
 fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> CommandOutcome {
-    let hero_entity = match command {
-        BattleCommand::Move { hero, .. }
-        | BattleCommand::Face { hero, .. }
-        | BattleCommand::DropProne { hero }
-        | BattleCommand::StandUp { hero } => hero,
-    };
+    let hero_entity = command.hero();
     let refuse = |reason: String| CommandOutcome::Refused {
         hero: hero_entity,
         reason,

@@ -1,8 +1,11 @@
+#![allow(clippy::type_complexity, clippy::too_many_arguments)]
 //! The game as Bevy plugins. `deck` is headless (tests run it without a window); `table` is
 //! the window.
 
 pub mod battle;
 pub mod deck;
+#[cfg(feature = "gui")]
+pub mod input;
 #[cfg(feature = "gui")]
 pub mod map_view;
 #[cfg(feature = "gui")]

@@ -50,8 +50,24 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     .add_systems(Update, keyboard.before(DeckSystems::Draw));
     match battle {
         Some((level, gear)) => {
-            app.add_plugins((super::battle::BattlePlugin, super::map_view::MapViewPlugin));
+            app.add_plugins((
+                super::battle::BattlePlugin,
+                super::map_view::MapViewPlugin,
+                super::input::InputPlugin,
+            ));
             super::battle::spawn_level(app.world_mut(), level, gear);
+            app.insert_resource(super::input::ForcedHover(
+                args.hover.map(|(c, r)| crate::rules::hexmap::hex_at(c, r)),
+            ));
+            let passes = args.pass;
+            app.add_systems(
+                Startup,
+                move |mut seat: MessageWriter<super::battle::SeatCommand>| {
+                    for _ in 0..passes {
+                        seat.write(super::battle::SeatCommand::EndDeclaration);
+                    }
+                },
+            );
         }
         None => {
             app.add_systems(Startup, setup)

@@ -1,0 +1,313 @@
+//! Input: keyboard and mouse through leafwing-input-manager. The bindings live in one place
+//! (`default_bindings`) and are persisted in a RON settings file the player may edit.
+//! Every intent becomes a `BattleCommand` or `SeatCommand`, the same ones tests send.
+
+use super::battle::{Battle, BattleCommand, Hero, HexPos, HotSeat, SeatCommand, Side};
+use super::map_view::MapGeometry;
+use crate::rules::hexmap::offset_of;
+use crate::rules::movement::Gait;
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, Serialize, Deserialize)]
+pub enum Action {
+    /// Select the hero under the cursor.
+    Select,
+    /// Move the selected hero to the hex under the cursor.
+    MoveHere,
+    NextHero,
+    ToggleRun,
+    TurnLeft,
+    TurnRight,
+    DropProne,
+    StandUp,
+    /// End this side's declaration, or take the seat after a handoff.
+    EndDeclaration,
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    ZoomIn,
+    ZoomOut,
+    Quit,
+}
+
+/// A key or a mouse button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Binding {
+    Key(KeyCode),
+    Mouse(MouseButton),
+}
+
+/// What the settings file holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub bindings: Vec<(Action, Binding)>,
+}
+
+/// The bindings, in one place.
+pub fn default_bindings() -> Vec<(Action, Binding)> {
+    use Binding::{Key, Mouse};
+    vec![
+        (Action::Select, Mouse(MouseButton::Left)),
+        (Action::MoveHere, Mouse(MouseButton::Right)),
+        (Action::NextHero, Key(KeyCode::Tab)),
+        (Action::ToggleRun, Key(KeyCode::KeyR)),
+        (Action::TurnLeft, Key(KeyCode::KeyQ)),
+        (Action::TurnRight, Key(KeyCode::KeyE)),
+        (Action::DropProne, Key(KeyCode::KeyP)),
+        (Action::StandUp, Key(KeyCode::KeyU)),
+        (Action::EndDeclaration, Key(KeyCode::Enter)),
+        (Action::PanLeft, Key(KeyCode::ArrowLeft)),
+        (Action::PanRight, Key(KeyCode::ArrowRight)),
+        (Action::PanUp, Key(KeyCode::ArrowUp)),
+        (Action::PanDown, Key(KeyCode::ArrowDown)),
+        (Action::ZoomIn, Key(KeyCode::Equal)),
+        (Action::ZoomOut, Key(KeyCode::Minus)),
+        (Action::Quit, Key(KeyCode::Escape)),
+    ]
+}
+
+/// `$XDG_CONFIG_HOME/tarnation/settings.ron`, or `~/.config/tarnation/settings.ron`.
+pub fn settings_path() -> PathBuf {
+    std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("tarnation/settings.ron")
+}
+
+/// Read the settings, writing the defaults when there are none. A bad file is reported (with
+/// its line) and the defaults are used: the game still starts.
+pub fn load_settings() -> Settings {
+    let path = settings_path();
+    let defaults = Settings {
+        bindings: default_bindings(),
+    };
+    match std::fs::read_to_string(&path) {
+        Ok(text) => match crate::data::parse_ron::<Settings>(&path, &text) {
+            Ok(s) => s,
+            Err(e) => {
+                warn!("{e}; using the default bindings");
+                defaults
+            }
+        },
+        Err(_) => {
+            let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
+            if let (Some(dir), Ok(text)) =
+                (path.parent(), ron::ser::to_string_pretty(&defaults, pretty))
+            {
+                let _ = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text));
+            }
+            defaults
+        }
+    }
+}
+
+pub fn input_map(settings: &Settings) -> InputMap<Action> {
+    let mut map = InputMap::default();
+    for (action, binding) in &settings.bindings {
+        match binding {
+            Binding::Key(k) => map.insert(*action, *k),
+            Binding::Mouse(m) => map.insert(*action, *m),
+        };
+    }
+    map
+}
+
+/// A hex to point at when the cursor is not over the window (scripted screenshots).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct ForcedHover(pub Option<hexx::Hex>);
+
+/// The hero the player has selected, the hex under the cursor, and walk/run.
+#[derive(Resource, Debug, Default, Clone)]
+pub struct Selection {
+    pub hero: Option<Entity>,
+    pub hovered: Option<hexx::Hex>,
+    pub gait: Gait,
+}
+
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        let settings = load_settings();
+        app.add_plugins(InputManagerPlugin::<Action>::default())
+            .init_resource::<Selection>()
+            .add_systems(Startup, move |mut commands: Commands| {
+                commands.spawn(input_map(&settings));
+            })
+            .add_systems(
+                Update,
+                (hover, act, camera)
+                    .chain()
+                    .before(super::battle::BattleSystems::Seats),
+            );
+    }
+}
+
+fn hover(
+    windows: Query<&Window>,
+    cameras: Query<(&Camera, &GlobalTransform)>,
+    geometry: Option<Res<MapGeometry>>,
+    battle: Res<Battle>,
+    mut selection: ResMut<Selection>,
+    forced: Option<Res<ForcedHover>>,
+) {
+    if let Some(hex) = forced.as_ref().and_then(|f| f.0) {
+        selection.hovered = Some(hex);
+        return;
+    }
+    let (Ok(window), Ok((camera, at)), Some(geometry)) =
+        (windows.single(), cameras.single(), geometry)
+    else {
+        return;
+    };
+    let Some(world) = window
+        .cursor_position()
+        .and_then(|p| camera.viewport_to_world_2d(at, p).ok())
+    else {
+        selection.hovered = None;
+        return;
+    };
+    selection.hovered = battle
+        .map
+        .hexes()
+        .map(|(h, _)| {
+            let (c, r) = offset_of(h);
+            (h, geometry.center(c, r).distance(world))
+        })
+        .filter(|(_, d)| *d < 30.0)
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(h, _)| h);
+}
+
+fn act(
+    actions: Single<&ActionState<Action>>,
+    mut selection: ResMut<Selection>,
+    seat: Res<HotSeat>,
+    heroes: Query<(Entity, &Hero, &HexPos, &Side, &super::battle::Facing)>,
+    mut battle_commands: MessageWriter<BattleCommand>,
+    mut seat_commands: MessageWriter<SeatCommand>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    if actions.just_pressed(&Action::Quit) {
+        exit.write(AppExit::Success);
+    }
+    if actions.just_pressed(&Action::EndDeclaration) {
+        seat_commands.write(if seat.awaiting_handoff {
+            SeatCommand::ConfirmHandoff
+        } else {
+            SeatCommand::EndDeclaration
+        });
+        selection.hero = None;
+    }
+    if seat.awaiting_handoff {
+        return;
+    }
+    let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == seat.active).collect();
+    own.sort_by(|a, b| a.1.name.cmp(&b.1.name));
+    if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
+        selection.hero = own.first().map(|h| h.0);
+    }
+    if actions.just_pressed(&Action::Select)
+        && let Some(h) = selection
+            .hovered
+            .and_then(|hex| own.iter().find(|x| x.2.0 == hex))
+    {
+        selection.hero = Some(h.0);
+    }
+    if actions.just_pressed(&Action::NextHero) && !own.is_empty() {
+        let i = own
+            .iter()
+            .position(|h| Some(h.0) == selection.hero)
+            .map_or(0, |i| (i + 1) % own.len());
+        selection.hero = Some(own[i].0);
+    }
+    if actions.just_pressed(&Action::ToggleRun) {
+        selection.gait = if selection.gait == Gait::Walk {
+            Gait::Run
+        } else {
+            Gait::Walk
+        };
+    }
+    let Some(hero) = selection.hero else { return };
+    let facing = heroes.get(hero).map(|h| h.4.0).unwrap_or(0);
+    if actions.just_pressed(&Action::MoveHere)
+        && let Some(to) = selection.hovered
+    {
+        battle_commands.write(BattleCommand::Move {
+            hero,
+            to,
+            gait: selection.gait,
+        });
+    }
+    if actions.just_pressed(&Action::TurnLeft) {
+        battle_commands.write(BattleCommand::Face {
+            hero,
+            facing: (facing + 1) % 6,
+        });
+    }
+    if actions.just_pressed(&Action::TurnRight) {
+        battle_commands.write(BattleCommand::Face {
+            hero,
+            facing: (facing + 5) % 6,
+        });
+    }
+    if actions.just_pressed(&Action::DropProne) {
+        battle_commands.write(BattleCommand::DropProne { hero });
+    }
+    if actions.just_pressed(&Action::StandUp) {
+        battle_commands.write(BattleCommand::StandUp { hero });
+    }
+}
+
+fn camera(
+    actions: Single<&ActionState<Action>>,
+    time: Res<Time>,
+    mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
+    let Ok((mut at, mut projection)) = cameras.single_mut() else {
+        return;
+    };
+    let Projection::Orthographic(ortho) = projection.as_mut() else {
+        return;
+    };
+    let speed = 600.0 * ortho.scale * time.delta_secs();
+    for (action, dir) in [
+        (Action::PanLeft, Vec3::NEG_X),
+        (Action::PanRight, Vec3::X),
+        (Action::PanUp, Vec3::Y),
+        (Action::PanDown, Vec3::NEG_Y),
+    ] {
+        if actions.pressed(&action) {
+            at.translation += dir * speed;
+        }
+    }
+    if actions.just_pressed(&Action::ZoomIn) {
+        ortho.scale = (ortho.scale / 1.25).max(0.4);
+    }
+    if actions.just_pressed(&Action::ZoomOut) {
+        ortho.scale = (ortho.scale * 1.25).min(4.0);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bindings_round_trip_through_ron_and_every_action_is_bound() {
+        let settings = Settings {
+            bindings: default_bindings(),
+        };
+        let text = ron::to_string(&settings).unwrap();
+        let back: Settings = ron::from_str(&text).unwrap();
+        assert_eq!(back, settings);
+        let bound: std::collections::HashSet<Action> =
+            settings.bindings.iter().map(|b| b.0).collect();
+        assert_eq!(bound.len(), 16);
+    }
+}

@@ -419,13 +419,9 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
             let Some(plan) = all.get(&to) else {
                 return refuse(format!("{name} has no way there"));
             };
-            if plan.cost.total > ap.0 {
-                return refuse(format!(
-                    "not enough AP: the move costs {} AP, {name} has {} left",
-                    plan.cost.total, ap.0
-                ));
+            if let Err(why) = pay(&mut ap.0, plan.cost.total, "the move", &name) {
+                return refuse(why);
             }
-            ap.0 -= plan.cost.total;
             pos.0 = to;
             facing.0 = plan.final_facing;
             CommandOutcome::Moved {
@@ -439,13 +435,9 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
                 return refuse("facing is a hexside 0 to 5".into());
             }
             let cost = facing_cost_standing(hexsides_between(facing.0, to));
-            if cost > ap.0 {
-                return refuse(format!(
-                    "not enough AP: turning costs {cost} AP, {name} has {} left",
-                    ap.0
-                ));
+            if let Err(why) = pay(&mut ap.0, cost, "turning", &name) {
+                return refuse(why);
             }
-            ap.0 -= cost;
             facing.0 = to;
             CommandOutcome::Faced {
                 hero: hero_entity,
@@ -457,12 +449,9 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
             if prone.0 {
                 return refuse(format!("{name} is already prone"));
             }
-            if DROP_PRONE_AP > ap.0 {
-                return refuse(format!(
-                    "not enough AP: dropping prone costs {DROP_PRONE_AP} AP"
-                ));
+            if let Err(why) = pay(&mut ap.0, DROP_PRONE_AP, "dropping prone", &name) {
+                return refuse(why);
             }
-            ap.0 -= DROP_PRONE_AP;
             prone.0 = true;
             CommandOutcome::WentProne {
                 hero: hero_entity,
@@ -473,13 +462,9 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
             if !prone.0 {
                 return refuse(format!("{name} is already standing"));
             }
-            if STAND_UP_AP > ap.0 {
-                return refuse(format!(
-                    "not enough AP: standing up costs {STAND_UP_AP} AP, {name} has {} left",
-                    ap.0
-                ));
+            if let Err(why) = pay(&mut ap.0, STAND_UP_AP, "standing up", &name) {
+                return refuse(why);
             }
-            ap.0 -= STAND_UP_AP;
             prone.0 = false;
             CommandOutcome::StoodUp {
                 hero: hero_entity,
@@ -487,4 +472,15 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
             }
         }
     }
+}
+
+/// Spend `cost` AP on `what`, or say why not.
+fn pay(ap: &mut u32, cost: u32, what: &str, name: &str) -> Result<(), String> {
+    if cost > *ap {
+        return Err(format!(
+            "not enough AP: {what} costs {cost} AP, {name} has {ap} left"
+        ));
+    }
+    *ap -= cost;
+    Ok(())
 }

@@ -152,10 +152,11 @@ fn hover(
     windows: Query<&Window>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     geometry: Option<Res<MapGeometry>>,
-    battle: Res<Battle>,
+    battle: Option<Res<Battle>>,
     mut selection: ResMut<Selection>,
     forced: Option<Res<ForcedHover>>,
 ) {
+    let Some(battle) = battle else { return };
     if let Some(hex) = forced.as_ref().and_then(|f| f.0) {
         selection.hovered = Some(hex);
         return;
@@ -187,14 +188,17 @@ fn hover(
 fn act(
     actions: Single<&ActionState<Action>>,
     mut selection: ResMut<Selection>,
-    seat: Res<HotSeat>,
+    seat: Option<Res<HotSeat>>,
     heroes: Query<(Entity, &Hero, &HexPos, &Side, &super::battle::Facing)>,
     mut battle_commands: MessageWriter<BattleCommand>,
     mut seat_commands: MessageWriter<SeatCommand>,
-    mut exit: MessageWriter<AppExit>,
+    mut screen: ResMut<NextState<super::screens::Screen>>,
 ) {
+    let Some(seat) = seat else { return };
+    // "Esc menu with quit to menu": Esc leaves the battle for the main menu.
     if actions.just_pressed(&Action::Quit) {
-        exit.write(AppExit::Success);
+        screen.set(super::screens::Screen::MainMenu);
+        return;
     }
     if actions.just_pressed(&Action::EndDeclaration) {
         seat_commands.write(if seat.awaiting_handoff {

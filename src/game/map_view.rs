@@ -23,8 +23,12 @@ pub struct MapViewPlugin;
 
 impl Plugin for MapViewPlugin {
     fn build(&self, app: &mut App) {
+        use super::screens::{Screen, ScreenSystems};
         app.add_plugins(TilemapPlugin)
-            .add_systems(Startup, (spawn_map, spawn_panel, spawn_banner))
+            .add_systems(
+                OnEnter(Screen::Battle),
+                (spawn_map, spawn_panel, spawn_banner).after(ScreenSystems::LoadBattle),
+            )
             .add_systems(
                 Update,
                 (
@@ -35,7 +39,8 @@ impl Plugin for MapViewPlugin {
                     update_banner,
                 )
                     .chain()
-                    .after(super::battle::BattleSystems::Commands),
+                    .after(super::battle::BattleSystems::Commands)
+                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             );
     }
 }
@@ -136,7 +141,12 @@ impl MapGeometry {
     }
 }
 
-fn spawn_map(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Assets<Image>>) {
+fn spawn_map(
+    mut commands: Commands,
+    battle: Res<Battle>,
+    mut images: ResMut<Assets<Image>>,
+    mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+) {
     let map = &battle.map;
     let size = TilemapSize {
         x: map.width,
@@ -196,14 +206,18 @@ fn spawn_map(mut commands: Commands, battle: Res<Battle>, mut images: ResMut<Ass
     let scale = (map_w / (WINDOW_W - PANEL_W - 40.0))
         .max(map_h / (WINDOW_H - 40.0))
         .max(1.0);
-    commands.spawn((
-        Camera2d,
-        Projection::from(OrthographicProjection {
-            scale,
-            ..OrthographicProjection::default_2d()
-        }),
-        Transform::from_xyz(PANEL_W / 2.0 * scale, 0.0, 0.0),
-    ));
+    let projection = Projection::from(OrthographicProjection {
+        scale,
+        ..OrthographicProjection::default_2d()
+    });
+    let at = Transform::from_xyz(PANEL_W / 2.0 * scale, 0.0, 0.0);
+    if cameras.is_empty() {
+        commands.spawn((Camera2d, projection.clone(), at));
+    }
+    for (mut t, mut p) in &mut cameras {
+        *p = projection.clone();
+        *t = at;
+    }
     commands.insert_resource(MapGeometry {
         size,
         grid,
@@ -594,6 +608,7 @@ fn spawn_banner(mut commands: Commands) {
             Visibility::Hidden,
             GlobalZIndex(10),
             Handoff,
+            DespawnOnExit(super::screens::Screen::Battle),
         ))
         .with_children(|p| {
             p.spawn((

@@ -9,6 +9,8 @@ pub mod input;
 #[cfg(feature = "gui")]
 pub mod map_view;
 #[cfg(feature = "gui")]
+pub mod screens;
+#[cfg(feature = "gui")]
 pub mod table;
 
 #[cfg(feature = "gui")]

@@ -20,15 +20,14 @@ struct StatusText;
 pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
     // Load the level first: a bad file is refused with its location, before any window opens.
-    let battle = if args.deck {
-        None
-    } else {
-        let gear = crate::data::gear::load(std::path::Path::new(crate::data::gear::GEAR_PATH))?;
-        let path = args
-            .level
-            .clone()
-            .unwrap_or_else(|| PathBuf::from("levels/street_duel.ron"));
-        Some((crate::data::level::load(&path, &gear)?, gear))
+    // A level named on the command line is checked before any window opens: a bad file is
+    // refused with its location and exit code 2. Without one, the main menu opens.
+    let battle = match (&args.level, args.deck) {
+        (Some(path), false) => {
+            let gear = crate::data::gear::load(std::path::Path::new(crate::data::gear::GEAR_PATH))?;
+            Some((crate::data::level::load(path, &gear)?, gear))
+        }
+        _ => None,
     };
     let mut app = App::new();
     app.add_plugins(
@@ -46,32 +45,49 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         }),
     )
     .add_plugins(DeckPlugin { seed })
-    .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.07)))
-    .add_systems(Update, keyboard.before(DeckSystems::Draw));
-    match battle {
-        Some((level, gear)) => {
-            app.add_plugins((
-                super::battle::BattlePlugin,
-                super::map_view::MapViewPlugin,
-                super::input::InputPlugin,
-            ));
-            super::battle::spawn_level(app.world_mut(), level, gear);
-            app.insert_resource(super::input::ForcedHover(
-                args.hover.map(|(c, r)| crate::rules::hexmap::hex_at(c, r)),
-            ));
+    .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.07)));
+    if args.deck {
+        app.add_systems(Startup, setup).add_systems(
+            Update,
+            (
+                keyboard.before(DeckSystems::Draw),
+                show_card.after(DeckSystems::Draw),
+            ),
+        );
+    } else {
+        app.add_plugins((
+            super::battle::BattlePlugin,
+            super::screens::ScreensPlugin,
+            super::map_view::MapViewPlugin,
+            super::input::InputPlugin,
+        ))
+        .init_state::<super::screens::Screen>()
+        .add_systems(
+            Startup,
+            |mut commands: Commands, cameras: Query<(), With<Camera2d>>| {
+                // The battle may have made it already (a level's OnEnter runs before Startup).
+                if cameras.is_empty() {
+                    commands.spawn(Camera2d);
+                }
+            },
+        )
+        .insert_resource(super::input::ForcedHover(
+            args.hover.map(|(c, r)| crate::rules::hexmap::hex_at(c, r)),
+        ));
+        // A level named on the command line goes straight to the battle.
+        if let Some((level, gear)) = battle {
+            app.insert_resource(super::screens::PendingBattle(level, gear))
+                .insert_state(super::screens::Screen::Battle);
             let passes = args.pass;
             app.add_systems(
-                Startup,
-                move |mut seat: MessageWriter<super::battle::SeatCommand>| {
+                OnEnter(super::screens::Screen::Battle),
+                (move |mut seat: MessageWriter<super::battle::SeatCommand>| {
                     for _ in 0..passes {
                         seat.write(super::battle::SeatCommand::EndDeclaration);
                     }
-                },
+                })
+                .after(super::screens::ScreenSystems::LoadBattle),
             );
-        }
-        None => {
-            app.add_systems(Startup, setup)
-                .add_systems(Update, show_card.after(DeckSystems::Draw));
         }
     }
     if let Some(path) = args.screenshot {

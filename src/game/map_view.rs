@@ -491,6 +491,7 @@ fn preview_moves(
     heroes: Query<(Entity, &Hero, &HexPos, &Facing, &ApLeft)>,
     mut tiles: Query<(&TilePos, &mut TileColor)>,
     geometry: Option<Res<MapGeometry>>,
+    covers: Query<(&Cover, &HexPos)>,
 ) {
     let (Some(selection), Some(geometry)) = (selection, geometry) else {
         return;
@@ -557,6 +558,26 @@ fn preview_moves(
             "{} ({gait}, {} AP): green hexes are in reach",
             hero.name, ap.0
         ),
+    };
+    let cover: Vec<String> = covers
+        .iter()
+        .filter(|(_, at)| Some(at.0) == selection.hovered)
+        .map(|(c, _)| {
+            let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
+            format!(
+                "Cover: {} ({}, AV {}) covers {} from hexsides {:?}",
+                c.name,
+                c.material.name(),
+                c.av,
+                locations.join(", "),
+                c.from
+            )
+        })
+        .collect();
+    let line = if cover.is_empty() {
+        line
+    } else {
+        format!("{line}\n{}", cover.join("\n"))
     };
     commands.insert_resource(MovePreview { line: Some(line) });
 }

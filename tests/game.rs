@@ -333,4 +333,47 @@ mod battle {
         let seat = app.world().resource::<HotSeat>();
         assert_eq!((seat.active, seat.awaiting_handoff), (1, false));
     }
+
+    #[test]
+    fn the_last_side_standing_wins() {
+        use tarnation::game::battle::{BattleOver, Down};
+        let mut app = battle_app("street_duel.ron");
+        app.update();
+        assert!(
+            app.world().get_resource::<BattleOver>().is_none(),
+            "both sides stand"
+        );
+        for name in ["Felicia Laroq", "Octavio"] {
+            let e = hero(&mut app, name);
+            app.world_mut().get_mut::<Down>(e).unwrap().0 = true;
+        }
+        app.update();
+        let over = app.world().resource::<BattleOver>();
+        assert_eq!((over.winner, over.name.as_str()), (0, "Valentine posse"));
+    }
+
+    #[test]
+    fn heroes_carry_loaded_weapons_and_ride_their_mounts() {
+        use tarnation::game::battle::{Mount, MountedOn, Weapons};
+        let mut app = battle_app("gulch_chase.ron");
+        let hank = hero(&mut app, "Hank Daggett");
+        let weapons = &app.world().get::<Weapons>(hank).unwrap().0;
+        let shotgun = &weapons[0];
+        assert_eq!(
+            (
+                shotgun.name.as_str(),
+                shotgun.ready,
+                shotgun.cocked,
+                shotgun.rounds
+            ),
+            ("Double-barrel shotgun", true, false, 2)
+        );
+        assert!(!weapons[1].ready, "only the first weapon starts in hand");
+        let mount = app.world().get::<MountedOn>(hank).unwrap().0;
+        let m = app.world().get::<Mount>(mount).unwrap();
+        assert_eq!(
+            (m.name.as_str(), m.speed, m.rider),
+            ("Hank's nags", 18, Some(hank))
+        );
+    }
 }

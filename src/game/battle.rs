@@ -66,9 +66,26 @@ pub struct Wounds {
     pub stunned: bool,
 }
 
-/// Weapons carried, by gear name, with their loaded rounds.
+/// Out of the fight (unconscious, dead or fled): no longer counts for its side.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Down(pub bool);
+
+/// One weapon carried: readied, cocked, rounds loaded.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WeaponState {
+    pub name: String,
+    pub ready: bool,
+    pub cocked: bool,
+    pub rounds: u32,
+}
+
+/// Weapons carried, by gear name. A level starts them loaded, the first one in hand.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Weapons(pub Vec<(String, u32)>);
+pub struct Weapons(pub Vec<WeaponState>);
+
+/// A hero riding a mount.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MountedOn(pub Entity);
 
 /// A cover object.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
@@ -162,10 +179,19 @@ pub struct DeclarationPassed {
     pub handoff: bool,
 }
 
+/// The battle is decided.
+#[derive(Resource, Message, Debug, Clone, PartialEq, Eq)]
+pub struct BattleOver {
+    pub winner: usize,
+    pub name: String,
+    pub why: String,
+}
+
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BattleSystems {
     Seats,
     Commands,
+    Victory,
 }
 
 pub struct BattlePlugin;
@@ -176,10 +202,17 @@ impl Plugin for BattlePlugin {
             .add_message::<CommandOutcome>()
             .add_message::<SeatCommand>()
             .add_message::<DeclarationPassed>()
+            .add_message::<BattleOver>()
             .configure_sets(
                 Update,
-                (BattleSystems::Seats, BattleSystems::Commands).chain(),
+                (
+                    BattleSystems::Seats,
+                    BattleSystems::Commands,
+                    BattleSystems::Victory,
+                )
+                    .chain(),
             )
+            .add_systems(Update, check_victory.in_set(BattleSystems::Victory))
             .add_systems(Update, apply_seat_commands.in_set(BattleSystems::Seats))
             .add_systems(Update, apply_commands.in_set(BattleSystems::Commands));
     }
@@ -206,7 +239,13 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         let weapons = h
             .weapons
             .iter()
-            .map(|w| (w.clone(), gear.weapon(w).map_or(0, |g| g.rounds)))
+            .enumerate()
+            .map(|(i, w)| WeaponState {
+                name: w.clone(),
+                ready: i == 0,
+                cocked: false,
+                rounds: gear.weapon(w).map_or(0, |g| g.rounds),
+            })
             .collect();
         let e = world
             .spawn((
@@ -230,6 +269,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 Prone(false),
                 Wounds::default(),
                 Weapons(weapons),
+                Down(false),
             ))
             .id();
         heroes.insert(h.name.clone(), e);
@@ -247,16 +287,22 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         ));
     }
     for m in &level.mounts {
-        world.spawn((
-            Mount {
-                name: m.name.clone(),
-                quickness: m.quickness,
-                speed: m.speed,
-                rider: m.rider.as_ref().and_then(|r| heroes.get(r).copied()),
-            },
-            HexPos(hex_at(m.at.0, m.at.1)),
-            Facing(m.facing),
-        ));
+        let rider = m.rider.as_ref().and_then(|r| heroes.get(r).copied());
+        let mount = world
+            .spawn((
+                Mount {
+                    name: m.name.clone(),
+                    quickness: m.quickness,
+                    speed: m.speed,
+                    rider,
+                },
+                HexPos(hex_at(m.at.0, m.at.1)),
+                Facing(m.facing),
+            ))
+            .id();
+        if let Some(rider) = rider {
+            world.entity_mut(rider).insert(MountedOn(mount));
+        }
     }
     let humans = level
         .sides
@@ -483,4 +529,31 @@ fn pay(ap: &mut u32, cost: u32, what: &str, name: &str) -> Result<(), String> {
     }
     *ap -= cost;
     Ok(())
+}
+
+/// "A side down": when the heroes of every side but one are down, that side wins.
+fn check_victory(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    over: Option<Res<BattleOver>>,
+    heroes: Query<(&Side, &Down)>,
+    mut decided: MessageWriter<BattleOver>,
+) {
+    let Some(battle) = battle else { return };
+    let last_side_standing = crate::data::level::Victory::LastSideStanding;
+    if over.is_some() || !battle.level.victory.contains(&last_side_standing) {
+        return;
+    }
+    let standing: Vec<usize> = (0..battle.level.sides.len())
+        .filter(|&s| heroes.iter().any(|(side, down)| side.0 == s && !down.0))
+        .collect();
+    if let [winner] = standing[..] {
+        let result = BattleOver {
+            winner,
+            name: battle.level.sides[winner].name.clone(),
+            why: "the last side standing".into(),
+        };
+        decided.write(result.clone());
+        commands.insert_resource(result);
+    }
 }

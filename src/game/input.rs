@@ -31,7 +31,10 @@ pub enum Action {
     PanDown,
     ZoomIn,
     ZoomOut,
+    /// Open or close the Esc menu.
     Quit,
+    /// From the Esc menu: leave the battle for the main menu.
+    QuitToMenu,
 }
 
 /// A key or a mouse button.
@@ -67,6 +70,7 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::ZoomIn, Key(KeyCode::Equal)),
         (Action::ZoomOut, Key(KeyCode::Minus)),
         (Action::Quit, Key(KeyCode::Escape)),
+        (Action::QuitToMenu, Key(KeyCode::KeyM)),
     ]
 }
 
@@ -88,7 +92,15 @@ pub fn load_settings() -> Settings {
     };
     match std::fs::read_to_string(&path) {
         Ok(text) => match crate::data::parse_ron::<Settings>(&path, &text) {
-            Ok(s) => s,
+            Ok(mut s) => {
+                // Actions added since the file was written keep their default binding.
+                for (action, binding) in defaults.bindings {
+                    if !s.bindings.iter().any(|(a, _)| *a == action) {
+                        s.bindings.push((action, binding));
+                    }
+                }
+                s
+            }
             Err(e) => {
                 warn!("{e}; using the default bindings");
                 defaults
@@ -136,6 +148,7 @@ impl Plugin for InputPlugin {
         let settings = load_settings();
         app.add_plugins(InputManagerPlugin::<Action>::default())
             .init_resource::<Selection>()
+            .init_resource::<super::screens::Paused>()
             .add_systems(Startup, move |mut commands: Commands| {
                 commands.spawn(input_map(&settings));
             })
@@ -193,11 +206,18 @@ fn act(
     mut battle_commands: MessageWriter<BattleCommand>,
     mut seat_commands: MessageWriter<SeatCommand>,
     mut screen: ResMut<NextState<super::screens::Screen>>,
+    mut paused: ResMut<super::screens::Paused>,
 ) {
     let Some(seat) = seat else { return };
-    // "Esc menu with quit to menu": Esc leaves the battle for the main menu.
+    // The Esc menu: Esc opens and closes it; M in it quits to the main menu.
     if actions.just_pressed(&Action::Quit) {
-        screen.set(super::screens::Screen::MainMenu);
+        paused.0 = !paused.0;
+    }
+    if paused.0 {
+        if actions.just_pressed(&Action::QuitToMenu) {
+            paused.0 = false;
+            screen.set(super::screens::Screen::MainMenu);
+        }
         return;
     }
     if actions.just_pressed(&Action::EndDeclaration) {
@@ -312,6 +332,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 16);
+        assert_eq!(bound.len(), 17);
     }
 }

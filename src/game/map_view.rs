@@ -2,7 +2,8 @@
 //! one tile per terrain), figures in side colours with a facing mark, and the hero panel.
 
 use super::battle::{
-    ApLeft, Battle, Cover, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Weapons,
+    ApLeft, Battle, Cover, Down, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Weapons,
+    Wounds,
 };
 use crate::rules::hexmap::offset_of;
 use crate::rules::terrain::Terrain;
@@ -243,6 +244,8 @@ fn place_figures(
             Option<&Cover>,
             Option<&Mount>,
             Option<&Prone>,
+            Option<&Wounds>,
+            Option<&Down>,
         ),
         Without<FigureMark>,
     >,
@@ -252,7 +255,7 @@ fn place_figures(
 ) {
     let Some(geometry) = geometry else { return };
     let shift = Vec2::ZERO;
-    for (e, pos, facing, side, hero, cover, mount, prone) in &figures {
+    for (e, pos, facing, side, hero, cover, mount, prone, wounds, down) in &figures {
         let (c, r) = offset_of(pos.0);
         let at = geometry.center(c, r) + shift;
         let facing_vec = facing.map(|f| {
@@ -276,6 +279,28 @@ fn place_figures(
                 .map_or(Color::WHITE, |i| {
                     Color::srgb(i.color.0, i.color.1, i.color.2)
                 });
+            // Down: grey. Wounded: a red ring, stunned: a yellow one.
+            let color = if down.is_some_and(|d| d.0) {
+                Color::srgb(0.45, 0.45, 0.45)
+            } else {
+                color
+            };
+            let wounded = wounds.is_some_and(|w| w.by_location.values().any(|&n| n > 0));
+            let stunned = wounds.is_some_and(|w| w.stunned);
+            if wounded || stunned {
+                let ring = if stunned {
+                    Color::srgb(0.95, 0.85, 0.2)
+                } else {
+                    Color::srgb(0.85, 0.1, 0.1)
+                };
+                marker.with_children(|p| {
+                    p.spawn((
+                        Mesh2d(meshes.add(Annulus::new(17.0, 21.0))),
+                        MeshMaterial2d(materials.add(ring)),
+                        Transform::from_xyz(0.0, 0.0, -0.1),
+                    ));
+                });
+            }
             let prone = prone.is_some_and(|p| p.0);
             let body: Mesh = if prone {
                 Ellipse::new(20.0, 10.0).into()
@@ -424,17 +449,7 @@ fn update_panel(
                 .iter()
                 .map(|(k, l)| format!("{k} {l}"))
                 .collect();
-            let arms: Vec<String> = weapons
-                .0
-                .iter()
-                .map(|(w, n)| {
-                    if *n > 0 {
-                        format!("{w} ({n})")
-                    } else {
-                        w.clone()
-                    }
-                })
-                .collect();
+            let arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
             s.push_str(&format!(
                 "{} {} at {c},{r}{}  AP {}/{}  Move {} Run {}\n    {}\n    {}\n    {}\n",
                 if Some(entity) == selected { ">" } else { " " },
@@ -466,7 +481,13 @@ fn refresh_figures(
         Entity,
         (
             With<FigureMark>,
-            Or<(Changed<HexPos>, Changed<Facing>, Changed<Prone>)>,
+            Or<(
+                Changed<HexPos>,
+                Changed<Facing>,
+                Changed<Prone>,
+                Changed<Wounds>,
+                Changed<Down>,
+            )>,
         ),
     >,
 ) {
@@ -676,5 +697,25 @@ fn update_banner(
                 side.name
             );
         }
+    }
+}
+
+/// "Peacemaker (in hand, cocked, 6 rounds)".
+fn describe_weapon(w: &super::battle::WeaponState) -> String {
+    let mut state = Vec::new();
+    if w.ready {
+        state.push("in hand".to_string());
+    }
+    if w.cocked {
+        state.push("cocked".to_string());
+    }
+    if w.rounds > 0 {
+        let plural = if w.rounds == 1 { "" } else { "s" };
+        state.push(format!("{} round{plural}", w.rounds));
+    }
+    if state.is_empty() {
+        w.name.clone()
+    } else {
+        format!("{} ({})", w.name, state.join(", "))
     }
 }

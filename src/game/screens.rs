@@ -12,6 +12,7 @@ pub enum Screen {
     MainMenu,
     LevelSelect,
     Battle,
+    Result,
 }
 
 /// Ordering of what happens on entering the battle.
@@ -50,6 +51,14 @@ impl Plugin for ScreensPlugin {
                 load_battle.in_set(ScreenSystems::LoadBattle),
             )
             .add_systems(OnExit(Screen::Battle), leave_battle)
+            .add_systems(OnEnter(Screen::Result), result_screen)
+            .add_systems(Update, result_keys.run_if(in_state(Screen::Result)))
+            .add_systems(
+                Update,
+                (battle_decided, pause_menu)
+                    .after(super::battle::BattleSystems::Victory)
+                    .run_if(in_state(Screen::Battle)),
+            )
             .add_systems(Update, menu_keys.run_if(in_state(Screen::MainMenu)))
             .add_systems(
                 Update,
@@ -282,6 +291,86 @@ fn leave_battle(
         *projection = Projection::from(OrthographicProjection::default_2d());
     }
     commands.remove_resource::<Battle>();
+    commands.insert_resource(Paused(false));
     commands.remove_resource::<super::battle::HotSeat>();
     commands.remove_resource::<super::map_view::MapGeometry>();
+}
+
+/// The last battle's result, for the result screen.
+#[derive(Resource, Clone)]
+struct LastResult(super::battle::BattleOver);
+
+fn battle_decided(
+    mut commands: Commands,
+    over: Option<Res<super::battle::BattleOver>>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if let Some(over) = over {
+        commands.insert_resource(LastResult(over.clone()));
+        commands.remove_resource::<super::battle::BattleOver>();
+        next.set(Screen::Result);
+    }
+}
+
+fn result_screen(mut commands: Commands, result: Option<Res<LastResult>>) {
+    let (name, why) = result.map_or(("nobody".into(), String::new()), |r| {
+        (r.0.name.clone(), r.0.why.clone())
+    });
+    screen_root(&mut commands, Screen::Result).with_children(|p| {
+        title(
+            p,
+            &format!("{name} WIN"),
+            56.0,
+            Color::srgb(0.96, 0.8, 0.45),
+        );
+        title(p, &why, 22.0, Color::srgb(0.9, 0.85, 0.75));
+        title(
+            p,
+            "Enter: back to the menu",
+            20.0,
+            Color::srgb(0.8, 0.75, 0.65),
+        );
+    });
+}
+
+fn result_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
+    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Escape) {
+        next.set(Screen::MainMenu);
+    }
+}
+
+/// The Esc menu of a battle: while it is open, the battle takes no input.
+#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
+pub struct Paused(pub bool);
+
+#[derive(Component)]
+struct PauseMenu;
+
+fn pause_menu(
+    mut commands: Commands,
+    paused: Option<Res<Paused>>,
+    menu: Query<Entity, With<PauseMenu>>,
+) {
+    let open = paused.is_some_and(|p| p.0);
+    match (open, menu.iter().next()) {
+        (true, None) => {
+            screen_root(&mut commands, Screen::Battle)
+                .insert((
+                    PauseMenu,
+                    BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.85)),
+                    GlobalZIndex(20),
+                ))
+                .with_children(|p| {
+                    title(p, "PAUSED", 48.0, Color::srgb(0.96, 0.8, 0.45));
+                    title(
+                        p,
+                        "Esc: back to the battle      M: quit to the menu",
+                        22.0,
+                        Color::srgb(0.9, 0.85, 0.75),
+                    );
+                });
+        }
+        (false, Some(e)) => commands.entity(e).despawn(),
+        _ => {}
+    }
 }

@@ -376,4 +376,62 @@ mod battle {
             ("Hank's nags", 18, Some(hank))
         );
     }
+
+    #[test]
+    fn ducking_behind_cover_costs_one_ap_each_way() {
+        let mut app = battle_app("street_duel.ron");
+        let miranda = hero(&mut app, "Miranda Valentine");
+        let refused = |o: CommandOutcome| match o {
+            CommandOutcome::Refused { reason, .. } => reason,
+            other => panic!("expected a refusal, got {other:?}"),
+        };
+        assert_eq!(
+            refused(send(
+                &mut app,
+                BattleCommand::DuckBehindCover { hero: miranda }
+            )),
+            "there is no cover in Miranda Valentine's hex to duck behind"
+        );
+        // The saloon window stands at 3,2, two paces up the street.
+        let outcome = send(
+            &mut app,
+            BattleCommand::Move {
+                hero: miranda,
+                to: hex_at(3, 2),
+                gait: Gait::Walk,
+            },
+        );
+        let CommandOutcome::Moved { ap: walked, .. } = outcome else {
+            panic!("{outcome:?}")
+        };
+        let outcome = send(&mut app, BattleCommand::DuckBehindCover { hero: miranda });
+        assert_eq!(
+            outcome,
+            CommandOutcome::Ducked {
+                hero: miranda,
+                cover: "saloon window".into(),
+                ap: 1
+            }
+        );
+        assert!(
+            refused(send(
+                &mut app,
+                BattleCommand::Move {
+                    hero: miranda,
+                    to: hex_at(4, 4),
+                    gait: Gait::Walk
+                }
+            ))
+            .contains("emerge first")
+        );
+        let outcome = send(&mut app, BattleCommand::EmergeFromCover { hero: miranda });
+        assert_eq!(
+            outcome,
+            CommandOutcome::Emerged {
+                hero: miranda,
+                ap: 1
+            }
+        );
+        assert_eq!(state(&app, miranda).2, 8 - walked - 2);
+    }
 }

@@ -7,7 +7,8 @@ use crate::rules::card::Location;
 use crate::rules::die::Die;
 use crate::rules::hexmap::{HexMap, MovePlan, hex_at};
 use crate::rules::movement::{
-    DROP_PRONE_AP, Gait, STAND_UP_AP, facing_cost_standing, hexsides_between,
+    DROP_PRONE_AP, DUCK_BEHIND_COVER_AP, EMERGE_FROM_COVER_AP, Gait, STAND_UP_AP,
+    facing_cost_standing, hexsides_between,
 };
 use crate::rules::terrain::Material;
 use bevy::prelude::*;
@@ -66,6 +67,10 @@ pub struct Wounds {
     pub stunned: bool,
 }
 
+/// Ducked behind the cover object in the figure's hex.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BehindCover(pub bool);
+
 /// Out of the fight (unconscious, dead or fled): no longer counts for its side.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Down(pub bool);
@@ -123,6 +128,8 @@ pub enum BattleCommand {
     Face { hero: Entity, facing: u8 },
     DropProne { hero: Entity },
     StandUp { hero: Entity },
+    DuckBehindCover { hero: Entity },
+    EmergeFromCover { hero: Entity },
 }
 
 /// What came of a command.
@@ -143,6 +150,15 @@ pub enum CommandOutcome {
         ap: u32,
     },
     StoodUp {
+        hero: Entity,
+        ap: u32,
+    },
+    Ducked {
+        hero: Entity,
+        cover: String,
+        ap: u32,
+    },
+    Emerged {
         hero: Entity,
         ap: u32,
     },
@@ -270,6 +286,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 Wounds::default(),
                 Weapons(weapons),
                 Down(false),
+                BehindCover(false),
             ))
             .id();
         heroes.insert(h.name.clone(), e);
@@ -371,9 +388,14 @@ fn apply_commands(
     battle: Option<Res<Battle>>,
     seat: Option<Res<HotSeat>>,
     sides: Query<&Side>,
+    covers: Query<(&Cover, &HexPos), Without<Hero>>,
     mut heroes: HeroQuery,
 ) {
     let Some(battle) = battle else { return };
+    let cover_at: Vec<(Hex, String)> = covers
+        .iter()
+        .map(|(c, at)| (at.0, c.name.clone()))
+        .collect();
     for command in commands.read() {
         let hero = command.hero();
         if let (Some(seat), Ok(side)) = (&seat, sides.get(hero)) {
@@ -393,7 +415,7 @@ fn apply_commands(
                 continue;
             }
         }
-        let outcome = apply(&battle, *command, &mut heroes);
+        let outcome = apply(&battle, *command, &cover_at, &mut heroes);
         outcomes.write(outcome);
     }
 }
@@ -404,7 +426,9 @@ impl BattleCommand {
             BattleCommand::Move { hero, .. }
             | BattleCommand::Face { hero, .. }
             | BattleCommand::DropProne { hero }
-            | BattleCommand::StandUp { hero } => hero,
+            | BattleCommand::StandUp { hero }
+            | BattleCommand::DuckBehindCover { hero }
+            | BattleCommand::EmergeFromCover { hero } => hero,
         }
     }
 }
@@ -419,10 +443,16 @@ type HeroQuery<'w, 's> = Query<
         &'static mut Facing,
         &'static mut ApLeft,
         &'static mut Prone,
+        &'static mut BehindCover,
     ),
 >;
 
-fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> CommandOutcome {
+fn apply(
+    battle: &Battle,
+    command: BattleCommand,
+    cover_at: &[(Hex, String)],
+    heroes: &mut HeroQuery,
+) -> CommandOutcome {
     let hero_entity = command.hero();
     let refuse = |reason: String| CommandOutcome::Refused {
         hero: hero_entity,
@@ -433,7 +463,9 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
         .filter(|h| h.0 != hero_entity)
         .map(|h| h.2.0)
         .collect();
-    let Ok((_, hero, mut pos, mut facing, mut ap, mut prone)) = heroes.get_mut(hero_entity) else {
+    let Ok((_, hero, mut pos, mut facing, mut ap, mut prone, mut behind)) =
+        heroes.get_mut(hero_entity)
+    else {
         return refuse("no such hero".into());
     };
     let name = hero.name.clone();
@@ -442,6 +474,11 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
             if prone.0 {
                 return refuse(format!(
                     "{name} is prone: stand up first ({STAND_UP_AP} AP)"
+                ));
+            }
+            if behind.0 {
+                return refuse(format!(
+                    "{name} is behind cover: emerge first ({EMERGE_FROM_COVER_AP} AP)"
                 ));
             }
             let Some(tile) = battle.map.tile(to) else {
@@ -515,6 +552,46 @@ fn apply(battle: &Battle, command: BattleCommand, heroes: &mut HeroQuery) -> Com
             CommandOutcome::StoodUp {
                 hero: hero_entity,
                 ap: STAND_UP_AP,
+            }
+        }
+        BattleCommand::DuckBehindCover { .. } => {
+            if behind.0 {
+                return refuse(format!("{name} is already behind cover"));
+            }
+            let Some((_, cover)) = cover_at.iter().find(|(at, _)| *at == pos.0) else {
+                return refuse(format!("there is no cover in {name}'s hex to duck behind"));
+            };
+            if let Err(why) = pay(
+                &mut ap.0,
+                DUCK_BEHIND_COVER_AP,
+                "ducking behind cover",
+                &name,
+            ) {
+                return refuse(why);
+            }
+            behind.0 = true;
+            CommandOutcome::Ducked {
+                hero: hero_entity,
+                cover: cover.clone(),
+                ap: DUCK_BEHIND_COVER_AP,
+            }
+        }
+        BattleCommand::EmergeFromCover { .. } => {
+            if !behind.0 {
+                return refuse(format!("{name} is not behind cover"));
+            }
+            if let Err(why) = pay(
+                &mut ap.0,
+                EMERGE_FROM_COVER_AP,
+                "emerging from cover",
+                &name,
+            ) {
+                return refuse(why);
+            }
+            behind.0 = false;
+            CommandOutcome::Emerged {
+                hero: hero_entity,
+                ap: EMERGE_FROM_COVER_AP,
             }
         }
     }

@@ -23,6 +23,8 @@ pub enum Action {
     TurnRight,
     DropProne,
     StandUp,
+    DuckBehindCover,
+    EmergeFromCover,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     PanLeft,
@@ -62,6 +64,8 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::TurnRight, Key(KeyCode::KeyE)),
         (Action::DropProne, Key(KeyCode::KeyP)),
         (Action::StandUp, Key(KeyCode::KeyU)),
+        (Action::DuckBehindCover, Key(KeyCode::KeyC)),
+        (Action::EmergeFromCover, Key(KeyCode::KeyX)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
@@ -286,6 +290,12 @@ fn act(
     if actions.just_pressed(&Action::StandUp) {
         battle_commands.write(BattleCommand::StandUp { hero });
     }
+    if actions.just_pressed(&Action::DuckBehindCover) {
+        battle_commands.write(BattleCommand::DuckBehindCover { hero });
+    }
+    if actions.just_pressed(&Action::EmergeFromCover) {
+        battle_commands.write(BattleCommand::EmergeFromCover { hero });
+    }
 }
 
 fn camera(
@@ -332,6 +342,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 17);
+        assert_eq!(bound.len(), 19);
     }
 }

@@ -408,6 +408,12 @@ fn update_panel(
     for outcome in refusals.read() {
         *last = match outcome {
             super::battle::CommandOutcome::Refused { reason, .. } => format!("Refused: {reason}"),
+            super::battle::CommandOutcome::Ducked { cover, ap, .. } => {
+                format!("Ducked behind the {cover} for {ap} AP")
+            }
+            super::battle::CommandOutcome::Emerged { ap, .. } => {
+                format!("Emerged from cover for {ap} AP")
+            }
             super::battle::CommandOutcome::Moved { path, ap, .. } => {
                 format!("Moved {} paces for {ap} AP", path.len())
             }

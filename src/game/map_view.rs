@@ -2,8 +2,7 @@
 //! one tile per terrain), figures in side colours with a facing mark, and the hero panel.
 
 use super::battle::{
-    ApLeft, Battle, Cover, Down, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Weapons,
-    Wounds,
+    Battle, Cover, Down, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Wounds,
 };
 use crate::rules::hexmap::offset_of;
 use crate::rules::terrain::Terrain;
@@ -18,28 +17,29 @@ const TILE_H: u32 = 60;
 /// The window and the hero panel on its right.
 pub const WINDOW_W: f32 = 1280.0;
 pub const WINDOW_H: f32 = 800.0;
-const PANEL_W: f32 = 330.0;
+pub(super) const PANEL_W: f32 = 330.0;
 
 pub struct MapViewPlugin;
+
+/// The map's systems in a frame.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum MapViewSystems {
+    Figures,
+}
 
 impl Plugin for MapViewPlugin {
     fn build(&self, app: &mut App) {
         use super::screens::{Screen, ScreenSystems};
-        app.add_plugins(TilemapPlugin)
+        app.add_plugins((TilemapPlugin, super::hud::HudPlugin))
             .add_systems(
                 OnEnter(Screen::Battle),
-                (spawn_map, spawn_panel, spawn_banner).after(ScreenSystems::LoadBattle),
+                spawn_map.after(ScreenSystems::LoadBattle),
             )
             .add_systems(
                 Update,
-                (
-                    refresh_figures,
-                    place_figures,
-                    preview_moves,
-                    update_panel,
-                    update_banner,
-                )
+                (refresh_figures, place_figures)
                     .chain()
+                    .in_set(MapViewSystems::Figures)
                     .after(super::battle::BattleSystems::Commands)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             );
@@ -124,7 +124,7 @@ fn tileset() -> Image {
 /// The tilemap's geometry, to place figures on hexes.
 #[derive(Resource, Clone, Copy)]
 pub struct MapGeometry {
-    size: TilemapSize,
+    pub(super) size: TilemapSize,
     grid: TilemapGridSize,
     tile: TilemapTileSize,
     kind: TilemapType,
@@ -361,125 +361,6 @@ fn place_figures(
     }
 }
 
-#[derive(Component)]
-struct Panel;
-
-fn spawn_panel(mut commands: Commands) {
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                bottom: px(0),
-                width: px(PANEL_W),
-                padding: UiRect::all(px(14)),
-                flex_direction: FlexDirection::Column,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.12, 0.08, 0.05, 0.92)),
-        ))
-        .with_children(|p| {
-            p.spawn((
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(15.0),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.97, 0.92, 0.82)),
-                Panel,
-            ));
-        });
-}
-
-fn update_panel(
-    battle: Res<Battle>,
-    selection: Option<Res<super::input::Selection>>,
-    preview: Option<Res<MovePreview>>,
-    mut refusals: MessageReader<super::battle::CommandOutcome>,
-    mut last: Local<String>,
-    heroes: Query<(Entity, &Hero, &Side, &HexPos, &ApLeft, &Weapons, &Prone)>,
-    sides: Query<&SideInfo>,
-    mut panel: Query<&mut Text, With<Panel>>,
-) {
-    let Ok(mut text) = panel.single_mut() else {
-        return;
-    };
-    for outcome in refusals.read() {
-        *last = match outcome {
-            super::battle::CommandOutcome::Refused { reason, .. } => format!("Refused: {reason}"),
-            super::battle::CommandOutcome::Ducked { cover, ap, .. } => {
-                format!("Ducked behind the {cover} for {ap} AP")
-            }
-            super::battle::CommandOutcome::Emerged { ap, .. } => {
-                format!("Emerged from cover for {ap} AP")
-            }
-            super::battle::CommandOutcome::Moved { path, ap, .. } => {
-                format!("Moved {} paces for {ap} AP", path.len())
-            }
-            super::battle::CommandOutcome::Faced { ap, .. } => format!("Turned for {ap} AP"),
-            super::battle::CommandOutcome::WentProne { ap, .. } => {
-                format!("Dropped prone for {ap} AP")
-            }
-            super::battle::CommandOutcome::StoodUp { ap, .. } => format!("Stood up for {ap} AP"),
-        };
-    }
-    let selected = selection.as_ref().and_then(|s| s.hero);
-    let mut s = format!(
-        "{}\n{}\n\n",
-        battle.level.name.to_uppercase(),
-        battle.level.description
-    );
-    if let Some(p) = preview.as_ref().and_then(|p| p.line.clone()) {
-        s.push_str(&format!("{p}\n"));
-    }
-    if !last.is_empty() {
-        s.push_str(&format!("{}\n", *last));
-    }
-    s.push('\n');
-    let mut side_list: Vec<&SideInfo> = sides.iter().collect();
-    side_list.sort_by_key(|i| i.index);
-    for side in side_list {
-        s.push_str(&format!("{} ({:?})\n", side.name, side.control));
-        let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
-        hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-        for (entity, hero, _, pos, ap, weapons, prone) in hs {
-            let (c, r) = offset_of(pos.0);
-            let traits: Vec<String> = hero
-                .traits
-                .iter()
-                .map(|(k, d)| format!("{k} {d}"))
-                .collect();
-            let skills: Vec<String> = hero
-                .skills
-                .iter()
-                .map(|(k, l)| format!("{k} {l}"))
-                .collect();
-            let arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
-            s.push_str(&format!(
-                "{} {} at {c},{r}{}  AP {}/{}  Move {} Run {}\n    {}\n    {}\n    {}\n",
-                if Some(entity) == selected { ">" } else { " " },
-                hero.name,
-                if prone.0 { " prone" } else { "" },
-                ap.0,
-                hero.ap,
-                hero.move_paces,
-                hero.run,
-                traits.join(", "),
-                skills.join(", "),
-                arms.join(", "),
-            ));
-        }
-        s.push('\n');
-    }
-    let legend: Vec<String> = Terrain::ALL
-        .iter()
-        .map(|t| format!("{} {}", t.symbol(), t.name()))
-        .collect();
-    s.push_str(&format!("Terrain: {}\n", legend.join(", ")));
-    text.0 = s;
-}
-
 /// Drop the marks of figures that moved, turned or fell, so `place_figures` draws them anew.
 fn refresh_figures(
     mut commands: Commands,
@@ -502,226 +383,5 @@ fn refresh_figures(
             .entity(e)
             .remove::<FigureMark>()
             .despawn_related::<Children>();
-    }
-}
-
-/// The selected hero's reach this declaration, and the path to the hovered hex with its cost.
-#[derive(Resource, Default)]
-pub struct MovePreview {
-    pub line: Option<String>,
-}
-
-fn preview_moves(
-    mut commands: Commands,
-    battle: Res<Battle>,
-    selection: Option<Res<super::input::Selection>>,
-    heroes: Query<(Entity, &Hero, &HexPos, &Facing, &ApLeft)>,
-    mut tiles: Query<(&TilePos, &mut TileColor)>,
-    geometry: Option<Res<MapGeometry>>,
-    covers: Query<(&Cover, &HexPos)>,
-) {
-    let (Some(selection), Some(geometry)) = (selection, geometry) else {
-        return;
-    };
-    let Some((_, hero, pos, facing, ap)) = selection.hero.and_then(|e| heroes.get(e).ok()) else {
-        return;
-    };
-    let occupied: Vec<hexx::Hex> = heroes
-        .iter()
-        .filter(|h| Some(h.0) != selection.hero)
-        .map(|h| h.2.0)
-        .collect();
-    let options = super::battle::move_options(
-        &battle,
-        pos.0,
-        facing.0,
-        hero,
-        ap.0,
-        selection.gait,
-        &occupied,
-    );
-    let path: Vec<hexx::Hex> = selection
-        .hovered
-        .and_then(|h| options.get(&h))
-        .map(|p| p.hexes.clone())
-        .unwrap_or_default();
-    let height = geometry.size.y;
-    for (tp, mut color) in &mut tiles {
-        let hex = crate::rules::hexmap::hex_at(tp.x as i32, (height - 1 - tp.y) as i32);
-        color.0 = if path.contains(&hex) {
-            Color::srgb(1.0, 0.85, 0.4)
-        } else if options.contains_key(&hex) {
-            Color::srgb(0.8, 1.0, 0.8)
-        } else {
-            Color::WHITE
-        };
-    }
-    let gait = match selection.gait {
-        crate::rules::movement::Gait::Walk => "walking",
-        crate::rules::movement::Gait::Run => "running",
-    };
-    let line = match selection.hovered {
-        Some(h) => {
-            let (c, r) = offset_of(h);
-            let tile = battle.map.tile(h).map_or("-", |t| t.terrain.name());
-            match options.get(&h) {
-                Some(p) => format!(
-                    "{} {gait} to {c},{r} ({tile}): {} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces",
-                    hero.name,
-                    p.cost.total,
-                    p.cost.maneuver,
-                    p.cost.ground,
-                    p.cost.climbing,
-                    p.cost.facing,
-                    p.cost.paces
-                ),
-                None => format!(
-                    "{c},{r} ({tile}): out of {}'s reach {gait} with {} AP",
-                    hero.name, ap.0
-                ),
-            }
-        }
-        None => format!(
-            "{} ({gait}, {} AP): green hexes are in reach",
-            hero.name, ap.0
-        ),
-    };
-    let cover: Vec<String> = covers
-        .iter()
-        .filter(|(_, at)| Some(at.0) == selection.hovered)
-        .map(|(c, _)| {
-            let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
-            format!(
-                "Cover: {} ({}, AV {}) covers {} from hexsides {:?}",
-                c.name,
-                c.material.name(),
-                c.av,
-                locations.join(", "),
-                c.from
-            )
-        })
-        .collect();
-    let line = if cover.is_empty() {
-        line
-    } else {
-        format!("{line}\n{}", cover.join("\n"))
-    };
-    commands.insert_resource(MovePreview { line: Some(line) });
-}
-
-#[derive(Component)]
-struct Banner;
-
-#[derive(Component)]
-struct Handoff;
-
-fn spawn_banner(mut commands: Commands) {
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(0),
-                top: px(0),
-                width: px(WINDOW_W - PANEL_W),
-                padding: UiRect::all(px(10)),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
-        ))
-        .with_children(|p| {
-            p.spawn((
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(22.0),
-                    ..default()
-                },
-                TextColor(Color::WHITE),
-                Banner,
-            ));
-        });
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(0),
-                top: px(0),
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            BackgroundColor(Color::srgb(0.08, 0.05, 0.03)),
-            Visibility::Hidden,
-            GlobalZIndex(10),
-            Handoff,
-            DespawnOnExit(super::screens::Screen::Battle),
-        ))
-        .with_children(|p| {
-            p.spawn((
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(30.0),
-                    ..default()
-                },
-                TextColor(Color::WHITE),
-                Handoff,
-            ));
-        });
-}
-
-fn update_banner(
-    battle: Res<Battle>,
-    seat: Res<super::battle::HotSeat>,
-    mut banner: Query<(&mut Text, &mut TextColor), (With<Banner>, Without<Handoff>)>,
-    mut handoff: Query<
-        (Option<&mut Text>, Option<&mut Visibility>),
-        (With<Handoff>, Without<Banner>),
-    >,
-) {
-    let side = &battle.level.sides[seat.active];
-    let color = Color::srgb(side.color.0, side.color.1, side.color.2);
-    if let Ok((mut text, mut text_color)) = banner.single_mut() {
-        text.0 = format!(
-            "{} ({:?}) to declare. Enter: end declaration.",
-            side.name, side.control
-        );
-        text_color.0 = color.lighter(0.2);
-    }
-    for (text, visibility) in &mut handoff {
-        if let Some(mut v) = visibility {
-            *v = if seat.awaiting_handoff {
-                Visibility::Visible
-            } else {
-                Visibility::Hidden
-            };
-        }
-        if let Some(mut t) = text {
-            t.0 = format!(
-                "Pass the seat to {}.\nThe map is hidden. Press Enter when ready.",
-                side.name
-            );
-        }
-    }
-}
-
-/// "Peacemaker (in hand, cocked, 6 rounds)".
-fn describe_weapon(w: &super::battle::WeaponState) -> String {
-    let mut state = Vec::new();
-    if w.ready {
-        state.push("in hand".to_string());
-    }
-    if w.cocked {
-        state.push("cocked".to_string());
-    }
-    if w.rounds > 0 {
-        let plural = if w.rounds == 1 { "" } else { "s" };
-        state.push(format!("{} round{plural}", w.rounds));
-    }
-    if state.is_empty() {
-        w.name.clone()
-    } else {
-        format!("{} ({})", w.name, state.join(", "))
     }
 }

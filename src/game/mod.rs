@@ -3,7 +3,10 @@
 //! the window.
 
 pub mod battle;
+pub mod commands;
 pub mod deck;
+#[cfg(feature = "gui")]
+pub mod hud;
 #[cfg(feature = "gui")]
 pub mod input;
 #[cfg(feature = "gui")]

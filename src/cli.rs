@@ -214,16 +214,6 @@ impl CliError {
     }
 }
 
-/// The deck the command line uses: the deck file if it is there, else the generator.
-fn load_cards() -> Result<Vec<crate::rules::card::Card>, CliError> {
-    let path = PathBuf::from(deck_file::DECK_PATH);
-    if path.exists() {
-        Ok(deck_file::load(&path)?)
-    } else {
-        Ok(deck_gen::generate())
-    }
-}
-
 pub fn deck(args: &DeckArgs) -> Result<String, CliError> {
     if args.generate {
         let cards = deck_gen::generate();
@@ -237,7 +227,7 @@ pub fn deck(args: &DeckArgs) -> Result<String, CliError> {
             args.out.display()
         ));
     }
-    let cards = load_cards()?;
+    let cards = deck_file::load_match_deck()?;
     let chosen: Vec<_> = match args.card {
         Some(n) => cards
             .iter()
@@ -354,7 +344,7 @@ pub fn check(args: &CheckArgs) -> Result<String, CliError> {
             fresh_seed()
         }
     });
-    let cards = load_cards()?;
+    let cards = deck_file::load_match_deck()?;
     let mut deck = Deck::with_order(cards, seed, args.cards.as_deref().unwrap_or(&[]))
         .map_err(|e| CliError::Usage(e.to_string()))?;
     let outcome = check::resolve(&mut deck, &request, &options)

@@ -8,7 +8,8 @@ use tarnation::rules::deck::Deck;
 
 fn app(seed: u64) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, DeckPlugin { seed }));
+    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
+    app.add_plugins((MinimalPlugins, DeckPlugin { seed, cards }));
     app
 }
 

@@ -8,6 +8,17 @@ use std::path::Path;
 /// Where the deck lives in the repository.
 pub const DECK_PATH: &str = "assets/deck.ron";
 
+/// The match deck: the deck file when it is there (a bad one is an error naming its line), the
+/// generator's cards otherwise (the file is generated from them, and a test keeps them equal).
+pub fn load_match_deck() -> Result<Vec<Card>, DataError> {
+    let path = Path::new(DECK_PATH);
+    if path.exists() {
+        load(path)
+    } else {
+        Ok(crate::rules::deck_gen::generate())
+    }
+}
+
 /// The deck file's text for these cards.
 pub fn to_ron(cards: &[Card]) -> String {
     let config = ron::ser::PrettyConfig::new()

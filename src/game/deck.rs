@@ -34,13 +34,15 @@ pub enum DeckSystems {
 /// Owns the deck resource, its messages and systems.
 pub struct DeckPlugin {
     pub seed: u64,
+    /// The match's cards (`data::deck_file::load_match_deck`).
+    pub cards: Vec<Card>,
 }
 
 impl Plugin for DeckPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(ActionDeck {
             seed: self.seed,
-            deck: Deck::standard(self.seed),
+            deck: Deck::new(self.cards.clone(), self.seed),
         })
         .init_resource::<CardOnTable>()
         .add_message::<DrawCard>()

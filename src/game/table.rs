@@ -44,7 +44,10 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
             ..default()
         }),
     )
-    .add_plugins(DeckPlugin { seed })
+    .add_plugins(DeckPlugin {
+        seed,
+        cards: crate::data::deck_file::load_match_deck()?,
+    })
     .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.07)));
     if args.deck {
         app.add_systems(Startup, setup).add_systems(

@@ -39,6 +39,31 @@ pub enum Action {
     QuitToMenu,
 }
 
+/// Menus and the card table.
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, Serialize, Deserialize)]
+pub enum MenuAction {
+    Up,
+    Down,
+    Confirm,
+    Back,
+    /// Switch side 1 (2, 3, 4) between human and computer in the level select.
+    ToggleSide1,
+    ToggleSide2,
+    ToggleSide3,
+    ToggleSide4,
+    /// Draw the next card on the card table.
+    DrawCard,
+}
+
+impl MenuAction {
+    pub const TOGGLE_SIDES: [MenuAction; 4] = [
+        MenuAction::ToggleSide1,
+        MenuAction::ToggleSide2,
+        MenuAction::ToggleSide3,
+        MenuAction::ToggleSide4,
+    ];
+}
+
 /// A key or a mouse button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Binding {
@@ -50,6 +75,33 @@ pub enum Binding {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
     pub bindings: Vec<(Action, Binding)>,
+    #[serde(default = "default_menu_bindings")]
+    pub menu: Vec<(MenuAction, Binding)>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bindings: default_bindings(),
+            menu: default_menu_bindings(),
+        }
+    }
+}
+
+/// The menu bindings, in the same place.
+pub fn default_menu_bindings() -> Vec<(MenuAction, Binding)> {
+    use Binding::Key;
+    vec![
+        (MenuAction::Up, Key(KeyCode::ArrowUp)),
+        (MenuAction::Down, Key(KeyCode::ArrowDown)),
+        (MenuAction::Confirm, Key(KeyCode::Enter)),
+        (MenuAction::Back, Key(KeyCode::Escape)),
+        (MenuAction::ToggleSide1, Key(KeyCode::Digit1)),
+        (MenuAction::ToggleSide2, Key(KeyCode::Digit2)),
+        (MenuAction::ToggleSide3, Key(KeyCode::Digit3)),
+        (MenuAction::ToggleSide4, Key(KeyCode::Digit4)),
+        (MenuAction::DrawCard, Key(KeyCode::Space)),
+    ]
 }
 
 /// The bindings, in one place.
@@ -91,18 +143,13 @@ pub fn settings_path() -> PathBuf {
 /// its line) and the defaults are used: the game still starts.
 pub fn load_settings() -> Settings {
     let path = settings_path();
-    let defaults = Settings {
-        bindings: default_bindings(),
-    };
+    let defaults = Settings::default();
     match std::fs::read_to_string(&path) {
         Ok(text) => match crate::data::parse_ron::<Settings>(&path, &text) {
             Ok(mut s) => {
                 // Actions added since the file was written keep their default binding.
-                for (action, binding) in defaults.bindings {
-                    if !s.bindings.iter().any(|(a, _)| *a == action) {
-                        s.bindings.push((action, binding));
-                    }
-                }
+                fill_missing(&mut s.bindings, defaults.bindings);
+                fill_missing(&mut s.menu, defaults.menu);
                 s
             }
             Err(e) => {
@@ -122,15 +169,28 @@ pub fn load_settings() -> Settings {
     }
 }
 
-pub fn input_map(settings: &Settings) -> InputMap<Action> {
+fn fill_missing<A: PartialEq>(bindings: &mut Vec<(A, Binding)>, defaults: Vec<(A, Binding)>) {
+    for (action, binding) in defaults {
+        if !bindings.iter().any(|(a, _)| *a == action) {
+            bindings.push((action, binding));
+        }
+    }
+}
+
+pub fn input_map<A: Actionlike>(bindings: &[(A, Binding)]) -> InputMap<A> {
     let mut map = InputMap::default();
-    for (action, binding) in &settings.bindings {
+    for (action, binding) in bindings {
         match binding {
-            Binding::Key(k) => map.insert(*action, *k),
-            Binding::Mouse(m) => map.insert(*action, *m),
+            Binding::Key(k) => map.insert(action.clone(), *k),
+            Binding::Mouse(m) => map.insert(action.clone(), *m),
         };
     }
     map
+}
+
+/// The menu actions pressed this frame, if the input entity is there.
+pub fn menu_pressed(actions: &Query<&ActionState<MenuAction>>, action: MenuAction) -> bool {
+    actions.single().is_ok_and(|a| a.just_pressed(&action))
 }
 
 /// A hex to point at when the cursor is not over the window (scripted screenshots).
@@ -150,18 +210,26 @@ pub struct InputPlugin;
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
         let settings = load_settings();
-        app.add_plugins(InputManagerPlugin::<Action>::default())
-            .init_resource::<Selection>()
-            .init_resource::<super::screens::Paused>()
-            .add_systems(Startup, move |mut commands: Commands| {
-                commands.spawn(input_map(&settings));
-            })
-            .add_systems(
-                Update,
-                (hover, act, camera)
-                    .chain()
-                    .before(super::battle::BattleSystems::Seats),
-            );
+        app.add_plugins((
+            InputManagerPlugin::<Action>::default(),
+            InputManagerPlugin::<MenuAction>::default(),
+        ))
+        .init_resource::<Selection>()
+        .init_resource::<super::screens::Paused>()
+        .add_systems(Startup, move |mut commands: Commands| {
+            commands.spawn((input_map(&settings.bindings), input_map(&settings.menu)));
+        })
+        .add_systems(
+            Update,
+            (hover, act, camera)
+                .chain()
+                .before(super::battle::BattleSystems::Seats)
+                .run_if(
+                    in_state(super::screens::Screen::Battle)
+                        .and_then(resource_exists::<Battle>)
+                        .and_then(resource_exists::<HotSeat>),
+                ),
+        );
     }
 }
 
@@ -169,11 +237,10 @@ fn hover(
     windows: Query<&Window>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     geometry: Option<Res<MapGeometry>>,
-    battle: Option<Res<Battle>>,
+    battle: Res<Battle>,
     mut selection: ResMut<Selection>,
     forced: Option<Res<ForcedHover>>,
 ) {
-    let Some(battle) = battle else { return };
     if let Some(hex) = forced.as_ref().and_then(|f| f.0) {
         selection.hovered = Some(hex);
         return;
@@ -205,14 +272,13 @@ fn hover(
 fn act(
     actions: Single<&ActionState<Action>>,
     mut selection: ResMut<Selection>,
-    seat: Option<Res<HotSeat>>,
+    seat: Res<HotSeat>,
     heroes: Query<(Entity, &Hero, &HexPos, &Side, &super::battle::Facing)>,
     mut battle_commands: MessageWriter<BattleCommand>,
     mut seat_commands: MessageWriter<SeatCommand>,
     mut screen: ResMut<NextState<super::screens::Screen>>,
     mut paused: ResMut<super::screens::Paused>,
 ) {
-    let Some(seat) = seat else { return };
     // The Esc menu: Esc opens and closes it; M in it quits to the main menu.
     if actions.just_pressed(&Action::Quit) {
         paused.0 = !paused.0;
@@ -334,9 +400,7 @@ mod tests {
 
     #[test]
     fn bindings_round_trip_through_ron_and_every_action_is_bound() {
-        let settings = Settings {
-            bindings: default_bindings(),
-        };
+        let settings = Settings::default();
         let text = ron::to_string(&settings).unwrap();
         let back: Settings = ron::from_str(&text).unwrap();
         assert_eq!(back, settings);

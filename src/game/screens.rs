@@ -1,9 +1,11 @@
 //! Screens: main menu -> level select -> battle, and Esc back to the menu.
 
 use super::battle::{Battle, Cover, Hero, HexPos, Mount, SideInfo, spawn_level};
+use super::input::{MenuAction, menu_pressed};
 use crate::data::gear::{self, Gear};
 use crate::data::level::{self, Control, Level};
 use bevy::prelude::*;
+use leafwing_input_manager::prelude::ActionState;
 use std::path::PathBuf;
 
 #[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -117,14 +119,14 @@ fn main_menu(mut commands: Commands) {
 }
 
 fn menu_keys(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: Query<&ActionState<MenuAction>>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if keys.just_pressed(KeyCode::Enter) {
+    if menu_pressed(&keys, MenuAction::Confirm) {
         next.set(Screen::LevelSelect);
     }
-    if keys.just_pressed(KeyCode::Escape) {
+    if menu_pressed(&keys, MenuAction::Back) {
         exit.write(AppExit::Success);
     }
 }
@@ -172,29 +174,23 @@ fn level_select_ui(mut commands: Commands) {
 }
 
 fn level_select_keys(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: Query<&ActionState<MenuAction>>,
     mut choice: ResMut<LevelChoice>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
 ) {
     let n = choice.files.len();
-    if n > 0 && keys.just_pressed(KeyCode::ArrowDown) {
+    if n > 0 && menu_pressed(&keys, MenuAction::Down) {
         choice.index = (choice.index + 1) % n;
         load_choice(&mut choice);
     }
-    if n > 0 && keys.just_pressed(KeyCode::ArrowUp) {
+    if n > 0 && menu_pressed(&keys, MenuAction::Up) {
         choice.index = (choice.index + n - 1) % n;
         load_choice(&mut choice);
     }
-    let digits = [
-        KeyCode::Digit1,
-        KeyCode::Digit2,
-        KeyCode::Digit3,
-        KeyCode::Digit4,
-    ];
     if let Some(level) = choice.preview.as_mut() {
-        for (i, key) in digits.iter().enumerate() {
-            if keys.just_pressed(*key)
+        for (i, toggle) in MenuAction::TOGGLE_SIDES.into_iter().enumerate() {
+            if menu_pressed(&keys, toggle)
                 && let Some(side) = level.sides.get_mut(i)
             {
                 side.control = match side.control {
@@ -204,7 +200,7 @@ fn level_select_keys(
             }
         }
     }
-    if keys.just_pressed(KeyCode::Enter)
+    if menu_pressed(&keys, MenuAction::Confirm)
         && let Some(level) = choice.preview.clone()
     {
         match gear::load(std::path::Path::new(gear::GEAR_PATH)) {
@@ -215,7 +211,7 @@ fn level_select_keys(
             Err(e) => choice.error = Some(e.to_string()),
         }
     }
-    if keys.just_pressed(KeyCode::Escape) {
+    if menu_pressed(&keys, MenuAction::Back) {
         next.set(Screen::MainMenu);
     }
 }
@@ -333,8 +329,8 @@ fn result_screen(mut commands: Commands, result: Option<Res<LastResult>>) {
     });
 }
 
-fn result_keys(keys: Res<ButtonInput<KeyCode>>, mut next: ResMut<NextState<Screen>>) {
-    if keys.just_pressed(KeyCode::Enter) || keys.just_pressed(KeyCode::Escape) {
+fn result_keys(keys: Query<&ActionState<MenuAction>>, mut next: ResMut<NextState<Screen>>) {
+    if menu_pressed(&keys, MenuAction::Confirm) || menu_pressed(&keys, MenuAction::Back) {
         next.set(Screen::MainMenu);
     }
 }

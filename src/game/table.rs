@@ -2,9 +2,11 @@
 //! its own plugin.
 
 use super::deck::{CardOnTable, DeckPlugin, DeckSystems, DrawCard};
+use super::input::{MenuAction, menu_pressed};
 use crate::cli::PlayArgs;
 use bevy::prelude::*;
 use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use leafwing_input_manager::prelude::ActionState;
 use std::path::PathBuf;
 
 /// Where to save a screenshot, and quit after it.
@@ -48,6 +50,7 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         seed,
         cards: crate::data::deck_file::load_match_deck()?,
     })
+    .add_plugins(super::input::InputPlugin)
     .insert_resource(ClearColor(Color::srgb(0.16, 0.11, 0.07)));
     if args.deck {
         app.add_systems(Startup, setup).add_systems(
@@ -62,7 +65,6 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
             super::battle::BattlePlugin,
             super::screens::ScreensPlugin,
             super::map_view::MapViewPlugin,
-            super::input::InputPlugin,
         ))
         .init_state::<super::screens::Screen>()
         .add_systems(
@@ -149,14 +151,14 @@ fn setup(
 }
 
 fn keyboard(
-    keys: Res<ButtonInput<KeyCode>>,
+    keys: Query<&ActionState<MenuAction>>,
     mut draw: MessageWriter<DrawCard>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if keys.just_pressed(KeyCode::Space) {
+    if menu_pressed(&keys, MenuAction::DrawCard) {
         draw.write(DrawCard);
     }
-    if keys.just_pressed(KeyCode::Escape) {
+    if menu_pressed(&keys, MenuAction::Back) {
         exit.write(AppExit::Success);
     }
 }

@@ -187,9 +187,8 @@ fn preview_moves(
         .and_then(|h| options.get(&h))
         .map(|p| p.hexes.clone())
         .unwrap_or_default();
-    let height = geometry.size.y;
     for (tp, mut color) in &mut tiles {
-        let hex = crate::rules::hexmap::hex_at(tp.x as i32, (height - 1 - tp.y) as i32);
+        let hex = geometry.hex_of(*tp);
         color.0 = if path.contains(&hex) {
             Color::srgb(1.0, 0.85, 0.4)
         } else if options.contains_key(&hex) {

@@ -124,21 +124,42 @@ fn tileset() -> Image {
 /// The tilemap's geometry, to place figures on hexes.
 #[derive(Resource, Clone, Copy)]
 pub struct MapGeometry {
-    pub(super) size: TilemapSize,
+    size: TilemapSize,
     grid: TilemapGridSize,
     tile: TilemapTileSize,
     kind: TilemapType,
     anchor: TilemapAnchor,
 }
 
+/// The tile of the level file's (column, row): rows count down in the file and up in the
+/// tilemap. Off-map rows and columns are clamped to the edge.
+pub fn tile_pos(map_height: u32, col: i32, row: i32) -> TilePos {
+    TilePos {
+        x: col.max(0) as u32,
+        y: (map_height as i32 - 1 - row).max(0) as u32,
+    }
+}
+
+/// The hex of a tile: the inverse of [`tile_pos`].
+pub fn hex_of(map_height: u32, tile: TilePos) -> hexx::Hex {
+    crate::rules::hexmap::hex_at(tile.x as i32, map_height as i32 - 1 - tile.y as i32)
+}
+
 impl MapGeometry {
     /// World position of the hex at (column, row) of the level file.
     pub fn center(&self, col: i32, row: i32) -> Vec2 {
-        let pos = TilePos {
-            x: col.max(0) as u32,
-            y: (self.size.y as i32 - 1 - row).max(0) as u32,
-        };
-        pos.center_in_world(&self.size, &self.grid, &self.tile, &self.kind, &self.anchor)
+        tile_pos(self.size.y, col, row).center_in_world(
+            &self.size,
+            &self.grid,
+            &self.tile,
+            &self.kind,
+            &self.anchor,
+        )
+    }
+
+    /// The hex a tile shows.
+    pub fn hex_of(&self, tile: TilePos) -> hexx::Hex {
+        hex_of(self.size.y, tile)
     }
 }
 
@@ -173,10 +194,7 @@ fn spawn_map(
     let tilemap = commands.spawn_empty().id();
     for (hex, t) in map.hexes() {
         let (c, r) = offset_of(hex);
-        let position = TilePos {
-            x: c as u32,
-            y: map.height - 1 - r as u32,
-        };
+        let position = tile_pos(map.height, c, r);
         let index = Terrain::ALL
             .iter()
             .position(|x| *x == t.terrain)
@@ -383,5 +401,22 @@ fn refresh_figures(
             .entity(e)
             .remove::<FigureMark>()
             .despawn_related::<Children>();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::hexmap::hex_at;
+
+    #[test]
+    fn tiles_and_level_rows_flip_both_ways() {
+        for height in [9, 10] {
+            for (c, r) in [(0, 0), (3, 1), (7, height as i32 - 1)] {
+                let tile = tile_pos(height, c, r);
+                assert_eq!(tile.y, height - 1 - r as u32);
+                assert_eq!(hex_of(height, tile), hex_at(c, r));
+            }
+        }
     }
 }

@@ -225,29 +225,35 @@ fn apply(
             }
         }
         BattleCommand::DropProne { .. } => {
-            if prone.0 {
-                return refuse(format!("{name} is already prone"));
-            }
-            if let Err(why) = pay(&mut ap.0, DROP_PRONE_AP, "dropping prone", &name) {
-                return refuse(why);
-            }
-            prone.0 = true;
-            CommandOutcome::WentProne {
-                hero: hero_entity,
-                ap: DROP_PRONE_AP,
+            match switch(
+                &mut prone.0,
+                true,
+                &mut ap.0,
+                DROP_PRONE_AP,
+                "dropping prone",
+                &name,
+            ) {
+                Ok(ap) => CommandOutcome::WentProne {
+                    hero: hero_entity,
+                    ap,
+                },
+                Err(why) => refuse(why.unwrap_or_else(|| format!("{name} is already prone"))),
             }
         }
         BattleCommand::StandUp { .. } => {
-            if !prone.0 {
-                return refuse(format!("{name} is already standing"));
-            }
-            if let Err(why) = pay(&mut ap.0, STAND_UP_AP, "standing up", &name) {
-                return refuse(why);
-            }
-            prone.0 = false;
-            CommandOutcome::StoodUp {
-                hero: hero_entity,
-                ap: STAND_UP_AP,
+            match switch(
+                &mut prone.0,
+                false,
+                &mut ap.0,
+                STAND_UP_AP,
+                "standing up",
+                &name,
+            ) {
+                Ok(ap) => CommandOutcome::StoodUp {
+                    hero: hero_entity,
+                    ap,
+                },
+                Err(why) => refuse(why.unwrap_or_else(|| format!("{name} is already standing"))),
             }
         }
         BattleCommand::DuckBehindCover { .. } => {
@@ -257,40 +263,59 @@ fn apply(
             let Some((_, cover)) = cover_at.iter().find(|(at, _)| *at == pos.0) else {
                 return refuse(format!("there is no cover in {name}'s hex to duck behind"));
             };
-            if let Err(why) = pay(
+            let what = "ducking behind cover";
+            match switch(
+                &mut behind.0,
+                true,
                 &mut ap.0,
                 DUCK_BEHIND_COVER_AP,
-                "ducking behind cover",
+                what,
                 &name,
             ) {
-                return refuse(why);
-            }
-            behind.0 = true;
-            CommandOutcome::Ducked {
-                hero: hero_entity,
-                cover: cover.clone(),
-                ap: DUCK_BEHIND_COVER_AP,
+                Ok(ap) => CommandOutcome::Ducked {
+                    hero: hero_entity,
+                    cover: cover.clone(),
+                    ap,
+                },
+                Err(why) => refuse(why.unwrap_or_default()),
             }
         }
         BattleCommand::EmergeFromCover { .. } => {
-            if !behind.0 {
-                return refuse(format!("{name} is not behind cover"));
-            }
-            if let Err(why) = pay(
+            let what = "emerging from cover";
+            match switch(
+                &mut behind.0,
+                false,
                 &mut ap.0,
                 EMERGE_FROM_COVER_AP,
-                "emerging from cover",
+                what,
                 &name,
             ) {
-                return refuse(why);
-            }
-            behind.0 = false;
-            CommandOutcome::Emerged {
-                hero: hero_entity,
-                ap: EMERGE_FROM_COVER_AP,
+                Ok(ap) => CommandOutcome::Emerged {
+                    hero: hero_entity,
+                    ap,
+                },
+                Err(why) => refuse(why.unwrap_or_else(|| format!("{name} is not behind cover"))),
             }
         }
     }
+}
+
+/// Put a posture flag (prone, behind cover) to `to` for its fixed AP cost. `Err(None)` when
+/// the flag is already there (the caller names the state), `Err(Some(why))` when AP is short.
+fn switch(
+    flag: &mut bool,
+    to: bool,
+    ap: &mut u32,
+    cost: u32,
+    what: &str,
+    name: &str,
+) -> Result<u32, Option<String>> {
+    if *flag == to {
+        return Err(None);
+    }
+    pay(ap, cost, what, name).map_err(Some)?;
+    *flag = to;
+    Ok(cost)
 }
 
 /// Spend `cost` AP on `what`, or say why not.

@@ -48,12 +48,7 @@ fn spawn_panel(mut commands: Commands) {
         ))
         .with_children(|p| {
             p.spawn((
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(15.0),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.97, 0.92, 0.82)),
+                super::widgets::label("", 15.0, Color::srgb(0.97, 0.92, 0.82)),
                 Panel,
             ));
         });
@@ -271,15 +266,7 @@ fn spawn_banner(mut commands: Commands) {
             BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
         ))
         .with_children(|p| {
-            p.spawn((
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(22.0),
-                    ..default()
-                },
-                TextColor(Color::WHITE),
-                Banner,
-            ));
+            p.spawn((super::widgets::label("", 22.0, Color::WHITE), Banner));
         });
     commands
         .spawn((
@@ -300,15 +287,7 @@ fn spawn_banner(mut commands: Commands) {
             DespawnOnExit(super::screens::Screen::Battle),
         ))
         .with_children(|p| {
-            p.spawn((
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(30.0),
-                    ..default()
-                },
-                TextColor(Color::WHITE),
-                Handoff,
-            ));
+            p.spawn((super::widgets::label("", 30.0, Color::WHITE), Handoff));
         });
 }
 

@@ -15,6 +15,8 @@ pub mod map_view;
 pub mod screens;
 #[cfg(feature = "gui")]
 pub mod table;
+#[cfg(feature = "gui")]
+pub mod widgets;
 
 #[cfg(feature = "gui")]
 pub use table::run;

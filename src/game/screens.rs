@@ -75,14 +75,7 @@ impl Plugin for ScreensPlugin {
 struct ChoiceText;
 
 fn title(parent: &mut ChildSpawnerCommands, text: &str, size: f32, color: Color) {
-    parent.spawn((
-        Text::new(text),
-        TextFont {
-            font_size: FontSize::Px(size),
-            ..default()
-        },
-        TextColor(color),
-    ));
+    parent.spawn(super::widgets::label(text, size, color));
 }
 
 fn screen_root<'a>(commands: &'a mut Commands, screen: Screen) -> EntityCommands<'a> {
@@ -162,12 +155,7 @@ fn level_select_ui(mut commands: Commands) {
     screen_root(&mut commands, Screen::LevelSelect).with_children(|p| {
         title(p, "CHOOSE A LEVEL", 40.0, Color::srgb(0.96, 0.8, 0.45));
         p.spawn((
-            Text::new(""),
-            TextFont {
-                font_size: FontSize::Px(20.0),
-                ..default()
-            },
-            TextColor(Color::srgb(0.95, 0.9, 0.8)),
+            super::widgets::label("", 20.0, Color::srgb(0.95, 0.9, 0.8)),
             ChoiceText,
         ));
     });

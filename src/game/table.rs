@@ -16,9 +16,6 @@ struct ScreenshotRequest(PathBuf);
 #[derive(Component)]
 struct CardText;
 
-#[derive(Component)]
-struct StatusText;
-
 pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
     // Load the level first: a bad file is refused with its location, before any window opens.
@@ -117,33 +114,21 @@ fn setup(
             ..default()
         })
         .with_children(|root| {
-            root.spawn((
-                Text::new("TARNATION - the action deck"),
-                TextFont {
-                    font_size: FontSize::Px(30.0),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.96, 0.84, 0.55)),
+            root.spawn(super::widgets::label(
+                "TARNATION - the action deck",
+                30.0,
+                Color::srgb(0.96, 0.84, 0.55),
             ));
-            root.spawn((
-                Text::new(format!(
+            root.spawn((super::widgets::label(
+                format!(
                     "Match seed {}. Space: draw the next card. Esc: quit.",
                     deck.seed
-                )),
-                TextFont {
-                    font_size: FontSize::Px(16.0),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.85, 0.8, 0.7)),
-                StatusText,
-            ));
+                ),
+                16.0,
+                Color::srgb(0.85, 0.8, 0.7),
+            ),));
             root.spawn((
-                Text::new(""),
-                TextFont {
-                    font_size: FontSize::Px(18.0),
-                    ..default()
-                },
-                TextColor(Color::srgb(0.98, 0.95, 0.88)),
+                super::widgets::label("", 18.0, Color::srgb(0.98, 0.95, 0.88)),
                 CardText,
             ));
         });

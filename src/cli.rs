@@ -33,6 +33,26 @@ pub enum Command {
     /// Level files.
     #[command(subcommand)]
     Levels(LevelsCommand),
+    /// Play a level headless, every side computer-controlled, and print the match log.
+    Sim(SimArgs),
+}
+
+#[derive(Args, Debug)]
+pub struct SimArgs {
+    /// The level file (e.g. levels/street_duel.ron).
+    pub level: PathBuf,
+    /// Seed of the match's deck: same seed, same match.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Stop after this many rounds if no side has won.
+    #[arg(long, default_value_t = 10)]
+    pub rounds: u32,
+    /// One JSON object per event (JSON lines) instead of words.
+    #[arg(long)]
+    pub json: bool,
+    /// The gear file the level names weapons from.
+    #[arg(long, default_value = crate::data::gear::GEAR_PATH)]
+    pub gear: PathBuf,
 }
 
 #[derive(Subcommand, Debug)]
@@ -393,4 +413,45 @@ pub fn levels(command: &LevelsCommand) -> Result<String, CliError> {
     } else {
         Err(CliError::Usage(format!("{report}{}", failures.join("\n"))))
     }
+}
+
+/// `tarnation sim LEVEL --seed N [--rounds R] [--json]`.
+#[cfg(feature = "ecs")]
+pub fn sim(args: &SimArgs) -> Result<String, CliError> {
+    use crate::game::sim::{self, SimEnd};
+    if args.rounds == 0 {
+        return Err(CliError::Usage("--rounds must be at least 1".into()));
+    }
+    let gear = crate::data::gear::load(&args.gear)?;
+    let level = crate::data::level::load(&args.level, &gear)?;
+    let cards = deck_file::load_match_deck()?;
+    let (end, log) =
+        sim::run(level, gear, args.seed, cards, args.rounds).map_err(CliError::Usage)?;
+    let mut out = String::new();
+    for event in &log.events {
+        if args.json {
+            out.push_str(&event.json().to_string());
+        } else {
+            out.push_str(&event.line());
+        }
+        out.push('\n');
+    }
+    if !args.json {
+        match end {
+            SimEnd::Decided(over) => {
+                out.push_str(&format!("{} win: {}.\n", over.name, over.why))
+            }
+            SimEnd::RoundLimit(n) => {
+                out.push_str(&format!("No side has won after {n} rounds.\n"))
+            }
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(not(feature = "ecs"))]
+pub fn sim(_args: &SimArgs) -> Result<String, CliError> {
+    Err(CliError::Usage(
+        "this build has no game engine: build with the default features to simulate".into(),
+    ))
 }

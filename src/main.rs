@@ -7,6 +7,7 @@ fn main() {
         Some(Command::Deck(args)) => cli::deck(&args),
         Some(Command::Check(args)) => cli::check(&args),
         Some(Command::Levels(command)) => cli::levels(&command),
+        Some(Command::Sim(args)) => cli::sim(&args),
         Some(Command::Play(args)) => play(args),
         None => play(PlayArgs::default()),
     };

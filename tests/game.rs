@@ -33,130 +33,647 @@ fn drawing_deals_the_seeded_order_and_discards_the_last_card() {
     assert!(!messages.is_empty());
 }
 
-mod battle {
+/// A battle at the table: the headless app of a level, and a cursor on its outcomes.
+mod table {
+    use bevy::ecs::message::MessageCursor;
     use bevy::prelude::*;
     use std::path::Path;
-    use tarnation::data::{gear, level};
+    use tarnation::data::level::{Control, Level};
+    use tarnation::data::{deck_file, gear, level};
+    use tarnation::game::battle::{CommandOutcome, Hero, HotSeat, Track};
+    use tarnation::game::deck::ActionDeck;
+    use tarnation::game::log::{LogEvent, MatchLog};
+    use tarnation::game::round::{RoundState, SeatCommand};
+    use tarnation::rules::action_time::ActionTrack;
+    use tarnation::rules::card::{Card, CauseCell};
+    use tarnation::rules::die::Die;
+
+    pub use tarnation::game::battle::BattleCommand;
+
+    pub struct Table {
+        pub app: App,
+        outcomes: MessageCursor<CommandOutcome>,
+        /// Outcomes read but not yet returned (a declaration can resolve in the same frame).
+        unread: Vec<CommandOutcome>,
+    }
+
+    /// A level with every side played by humans (nothing moves unless told), then `tweak`ed.
+    pub fn level_file(file: &str, tweak: impl FnOnce(&mut Level)) -> (Level, gear::Gear) {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+        let gear = gear::load(&root.join("assets/gear.ron")).unwrap();
+        let mut level = level::load(&root.join("levels").join(file), &gear).unwrap();
+        for side in &mut level.sides {
+            side.control = Control::Human;
+        }
+        tweak(&mut level);
+        (level, gear)
+    }
+
+    /// A card of the match deck whose 1-row cell in `die` is a plain success from `lo` to `hi`.
+    pub fn card_with(die: Die, lo: u32, hi: u32) -> u8 {
+        deck_file::load_match_deck()
+            .unwrap()
+            .iter()
+            .find(|c| matches!(c.cause(1, die), CauseCell::Value(v) if v >= lo && v <= hi && v < die.sides()))
+            .map(|c| c.number)
+            .unwrap()
+    }
+
+    pub fn cards() -> Vec<Card> {
+        deck_file::load_match_deck().unwrap()
+    }
+
+    impl Table {
+        pub fn new(file: &str, seed: u64, tweak: impl FnOnce(&mut Level)) -> Table {
+            let (level, gear) = level_file(file, tweak);
+            let app = tarnation::game::sim::headless_app(level, gear, seed, cards());
+            Table {
+                app,
+                outcomes: MessageCursor::default(),
+                unread: Vec::new(),
+            }
+        }
+
+        /// Put these cards on top of the deck (the next draws).
+        pub fn stack(&mut self, order: &[u8]) {
+            self.app
+                .world_mut()
+                .resource_mut::<ActionDeck>()
+                .deck
+                .stack_top(order)
+                .unwrap();
+        }
+
+        pub fn hero(&mut self, name: &str) -> Entity {
+            let mut q = self.app.world_mut().query::<(Entity, &Hero)>();
+            q.iter(self.app.world())
+                .find(|(_, h)| h.name == name)
+                .unwrap()
+                .0
+        }
+
+        pub fn update(&mut self) -> Vec<CommandOutcome> {
+            self.unread.clear();
+            self.app.update();
+            let messages = self.app.world().resource::<Messages<CommandOutcome>>();
+            self.outcomes.read(messages).cloned().collect()
+        }
+
+        pub fn round(&self) -> &RoundState {
+            self.app.world().resource::<RoundState>()
+        }
+
+        pub fn log(&self) -> &MatchLog {
+            self.app.world().resource::<MatchLog>()
+        }
+
+        pub fn events(&self, kind: &str, actor: &str) -> Vec<LogEvent> {
+            self.log()
+                .of_kind(kind)
+                .filter(|e| e.actor.as_deref() == Some(actor))
+                .cloned()
+                .collect()
+        }
+
+        pub fn track(&self, hero: Entity) -> ActionTrack {
+            self.app.world().get::<Track>(hero).unwrap().0.clone()
+        }
+
+        pub fn seat(&self) -> HotSeat {
+            self.app.world().resource::<HotSeat>().clone()
+        }
+
+        /// Pass the declaring hero (or take the seat after a handoff).
+        pub fn pass(&mut self) -> Vec<CommandOutcome> {
+            let message = if self.seat().awaiting_handoff {
+                SeatCommand::ConfirmHandoff
+            } else {
+                SeatCommand::EndDeclaration
+            };
+            self.app.world_mut().write_message(message);
+            self.update()
+        }
+
+        /// Pass everyone else until `hero` declares.
+        pub fn until_turn(&mut self, hero: Entity) {
+            for _ in 0..5000 {
+                if self.round().declarer() == Some(hero) && !self.seat().awaiting_handoff {
+                    return;
+                }
+                if self.round().declarer().is_some() {
+                    self.pass();
+                } else {
+                    self.update();
+                }
+            }
+            panic!("no declaration for {hero:?}: {:?}", self.round());
+        }
+
+        /// Send a command now; the first outcome for its hero.
+        pub fn send(&mut self, command: BattleCommand) -> CommandOutcome {
+            self.app.world_mut().write_message(command);
+            let mut outcomes = self.update();
+            let first = outcomes
+                .iter()
+                .position(|o| o.hero() == command.hero())
+                .expect("every command has an outcome");
+            let outcome = outcomes.remove(first);
+            self.unread = outcomes;
+            outcome
+        }
+
+        /// Declare on the hero's turn and play on until it resolves (or is refused).
+        pub fn act(&mut self, command: BattleCommand) -> CommandOutcome {
+            self.until_turn(command.hero());
+            let first = self.send(command);
+            if !matches!(
+                first,
+                CommandOutcome::Declared { .. } | CommandOutcome::Committed { .. }
+            ) {
+                return first;
+            }
+            for _ in 0..5000 {
+                let outcomes = if !self.unread.is_empty() {
+                    std::mem::take(&mut self.unread)
+                } else if self.round().declarer().is_some() {
+                    self.pass()
+                } else {
+                    self.update()
+                };
+                if let Some(o) = outcomes.into_iter().find(|o| o.hero() == command.hero()) {
+                    return o;
+                }
+            }
+            let lines: Vec<String> = self.log().events.iter().take(40).map(|e| e.line()).collect();
+            panic!("{command:?} never resolved:\n{}", lines.join("\n"));
+        }
+    }
+}
+
+mod action_time {
+    use super::table::*;
+    use tarnation::game::battle::{CommandOutcome, Facing, Hero, HexPos, Wounds};
+    use tarnation::game::round::Objectives;
+    use tarnation::game::sim::{self, SimEnd};
+    use tarnation::rules::action_time::{SEGMENTS, continuous_paces, stack_order};
+    use tarnation::rules::card::Location;
+    use tarnation::rules::die::Die;
+    use tarnation::rules::hexmap::hex_at;
+    use tarnation::rules::movement::Gait;
+
+    /// "Miranda Valentine has an IN of 4 ... drawing her Peacemaker, which takes 1 AP ...
+    /// When the Judge calls 5 ... cocking ... When the Judge calls 8, ... a normal shot ...
+    /// which takes 3 AP."
+    #[test]
+    fn mirandas_in_4_sequence() {
+        let mut t = Table::new("street_duel.ron", 5, |_| {});
+        // Her Quickness test (d8, Easy 3) succeeds without a bump: the token stays at IN 4.
+        t.stack(&[card_with(Die::D8, 3, 6)]);
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
+        let init = &t.events("initiative", "Miranda Valentine")[0];
+        assert_eq!(init.fields["first_segment"], 4);
+        assert_eq!(init.fields["tn"], 3);
+        t.until_turn(miranda);
+        assert_eq!(t.round().segment, 4);
+        assert!(matches!(
+            t.act(BattleCommand::Ready {
+                hero: miranda,
+                weapon: 0
+            }),
+            CommandOutcome::Readied { ap: 1, .. }
+        ));
+        t.until_turn(miranda);
+        assert_eq!(t.round().segment, 5);
+        assert!(matches!(
+            t.act(BattleCommand::Cock { hero: miranda }),
+            CommandOutcome::Cocked { ap: 1, .. }
+        ));
+        // She places tokens at 6 and 7 and declares nothing.
+        t.until_turn(miranda);
+        assert_eq!((t.round().segment, t.track(miranda).in_front), (6, 1));
+        t.pass_until_segment(8);
+        assert_eq!(t.track(miranda).in_front, 3);
+        // A 3-AP action at 8 resolves at 8.
+        let to = three_ap_move(&mut t, miranda);
+        let outcome = t.act(BattleCommand::Move {
+            hero: miranda,
+            to,
+            gait: Gait::Walk,
+        });
+        assert!(
+            matches!(outcome, CommandOutcome::Moved { ap: 3, .. }),
+            "{outcome:?}"
+        );
+        let resolved: Vec<(u32, String)> = t
+            .events("resolve", "Miranda Valentine")
+            .iter()
+            .map(|e| (e.segment, e.fields["action"].as_str().unwrap().to_string()))
+            .collect();
+        assert_eq!(
+            resolved,
+            vec![
+                (4, "ready a weapon".into()),
+                (5, "cock".into()),
+                (8, "move".into())
+            ]
+        );
+        assert_eq!(t.track(miranda).spent, 5);
+    }
+
+    fn three_ap_move(t: &mut Table, hero: bevy::prelude::Entity) -> hexx::Hex {
+        let world = t.app.world_mut();
+        let occupied = tarnation::game::commands::occupied_hexes(world, hero);
+        let battle = world
+            .resource::<tarnation::game::battle::Battle>()
+            .clone();
+        let h = world.get::<Hero>(hero).unwrap().clone();
+        let at = world.get::<HexPos>(hero).unwrap().0;
+        let facing = world
+            .get::<tarnation::game::battle::Facing>(hero)
+            .unwrap()
+            .0;
+        let options = tarnation::game::battle::move_options(
+            &battle,
+            at,
+            facing,
+            &h,
+            3,
+            Gait::Walk,
+            &occupied,
+        );
+        let mut threes: Vec<_> = options
+            .iter()
+            .filter(|(_, p)| p.cost.total == 3)
+            .map(|(h, _)| *h)
+            .collect();
+        threes.sort_by_key(|h| (h.x, h.y));
+        threes[0]
+    }
+
+    impl Table {
+        fn pass_until_segment(&mut self, segment: u32) {
+            for _ in 0..5000 {
+                if self.round().segment >= segment && self.round().declarer().is_some() {
+                    return;
+                }
+                if self.round().declarer().is_some() {
+                    self.pass();
+                } else {
+                    self.update();
+                }
+            }
+            panic!("segment {segment} never came");
+        }
+    }
+
+    /// "those characters may perform those actions as if there were segments beyond 20 ...
+    /// No further actions may be declared ... Any unused APs are lost."
+    #[test]
+    fn paid_actions_finish_beyond_segment_20_and_unused_ap_are_lost() {
+        let mut t = Table::new("street_duel.ron", 9, |level| {
+            level.heroes[0].initiative = 20;
+        });
+        t.stack(&[card_with(Die::D8, 3, 6)]);
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
+        t.until_turn(miranda);
+        assert_eq!(t.round().segment, 20);
+        // One token at 20; an about-face costs 2 AP: 1 paid at 20, 1 beyond.
+        let outcome = t.act(BattleCommand::Face {
+            hero: miranda,
+            facing: 3,
+        });
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            "{outcome:?}"
+        );
+        let commit = &t.events("commit", "Miranda Valentine")[0];
+        assert_eq!((commit.segment, commit.fields["paid"].as_u64()), (20, Some(1)));
+        let turned = &t.events("resolve", "Miranda Valentine")[0];
+        assert_eq!(turned.segment, SEGMENTS + 1);
+        // The round ends after it; nobody declared beyond 20; her 6 AP left are lost.
+        while t.log().of_kind("round_end").count() == 0 {
+            t.update();
+        }
+        let end = t.log().of_kind("round_end").next().unwrap().clone();
+        assert_eq!(end.segment, SEGMENTS + 1);
+        assert_eq!(end.fields["lost"]["Miranda Valentine"], 6);
+        assert!(
+            t.log()
+                .of_kind("declare")
+                .chain(t.log().of_kind("commit"))
+                .all(|e| e.segment <= SEGMENTS)
+        );
+        assert_eq!(t.app.world().get::<Facing>(miranda).unwrap().0, 3);
+    }
+
+    /// "actions are resolved in descending order of Fragment plus bonus. Any ties are broken by
+    /// the Number on the card." Joining the stack costs 1 AP from the pool.
+    #[test]
+    fn the_initiative_stack_orders_simultaneous_actions() {
+        let mut t = Table::new("street_duel.ron", 21, |_| {});
+        let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
+        t.update();
+        // A segment where both hold tokens: Octavio (Quickness 5) declares before Felicia (6).
+        for _ in 0..200 {
+            t.until_turn(octavio);
+            if t.round().declaring.contains(&felicia) {
+                break;
+            }
+            t.pass();
+        }
+        let segment = t.round().segment;
+        let face = |t: &mut Table, e| {
+            let f = t.app.world().get::<tarnation::game::battle::Facing>(e).unwrap().0;
+            (f + 1) % 6
+        };
+        let o_face = face(&mut t, octavio);
+        assert!(matches!(
+            t.send(BattleCommand::Face {
+                hero: octavio,
+                facing: o_face
+            }),
+            CommandOutcome::Declared { .. }
+        ));
+        // Two cards with the same Fragment go on top: the higher Number goes first.
+        let deck = cards();
+        let (a, b) = deck
+            .iter()
+            .flat_map(|x| deck.iter().map(move |y| (x, y)))
+            .find(|(x, y)| x.fragment == y.fragment && x.number < y.number)
+            .map(|(x, y)| (x.number, y.number))
+            .unwrap();
+        t.stack(&[a, b]);
+        t.until_turn(felicia);
+        let before = t.track(felicia);
+        assert_eq!(t.round().segment, segment);
+        let f_face = face(&mut t, felicia);
+        t.send(BattleCommand::Face {
+            hero: felicia,
+            facing: f_face,
+        });
+        let fee = &t.events("stack_fee", "Felicia Laroq")[0];
+        assert_eq!(fee.fields["from_pool"], true);
+        // Her tokens in front pay the turn; the fee is one more AP, from the pool.
+        assert_eq!(t.track(felicia).spent, before.spent + before.in_front + 1);
+        while t.log().of_kind("stack").count() == 0 {
+            t.pass();
+        }
+        let stack = t.log().of_kind("stack").next().unwrap().clone();
+        let order: Vec<(String, u64)> = stack.fields["order"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["actor"].as_str().unwrap().to_string(),
+                    l["card"].as_u64().unwrap(),
+                )
+            })
+            .collect();
+        // Octavio's action flipped card a, Felicia's card b (b > a, same Fragment).
+        assert_eq!(
+            order,
+            vec![
+                ("Felicia Laroq".to_string(), b as u64),
+                ("Octavio".to_string(), a as u64)
+            ]
+        );
+        // And the same order comes out of the rules' function.
+        let entries: Vec<_> = [a, b]
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                tarnation::rules::action_time::StackEntry::new(
+                    i,
+                    deck.iter().find(|c| c.number == *n).unwrap(),
+                    0,
+                    false,
+                )
+            })
+            .collect();
+        assert_eq!(stack_order(&entries)[0].number, b);
+        let resolved: Vec<String> = t
+            .log()
+            .of_kind("resolve")
+            .filter(|e| e.segment == segment)
+            .map(|e| e.actor.clone().unwrap())
+            .collect();
+        assert_eq!(resolved, vec!["Felicia Laroq", "Octavio"]);
+    }
+
+    /// "divide the total movement into equal (or roughly equal) parts and spread them between
+    /// the 20 segments ... slowest to fastest, based on Quickness value."
+    #[test]
+    fn mounts_move_continuously_and_carry_their_riders() {
+        let mut t = Table::new("gulch_chase.ron", 2, |_| {});
+        let vaquero = t.hero("Vaquero");
+        let hank = t.hero("Hank Daggett");
+        while t.round().completed == 0 {
+            if t.round().declarer().is_some() {
+                t.pass();
+            } else {
+                t.update();
+            }
+        }
+        let pony: Vec<(u32, u64)> = t
+            .log()
+            .of_kind("continuous_move")
+            .filter(|e| e.fields["mount"] == "Vaquero's pony")
+            .map(|e| (e.segment, e.fields["paces"].as_u64().unwrap()))
+            .collect();
+        let expected: Vec<(u32, u64)> = (1..=SEGMENTS)
+            .filter(|&s| continuous_paces(8, s) > 0)
+            .map(|s| (s, 1))
+            .collect();
+        assert_eq!(pony, expected);
+        assert_eq!(t.app.world().get::<HexPos>(vaquero).unwrap().0, hex_at(10, 4));
+        // Hank's nags run east at 18 a round and are halted by the map's edge; Hank rides on.
+        assert_eq!(t.app.world().get::<HexPos>(hank).unwrap().0, hex_at(19, 3));
+        assert_eq!(t.log().of_kind("mount_halted").count(), 1);
+        // In a segment where both move, the slower pony (Quickness 5) goes first.
+        let both = t
+            .log()
+            .of_kind("continuous_move")
+            .filter(|e| e.segment == 3)
+            .map(|e| e.fields["mount"].as_str().unwrap().to_string())
+            .collect::<Vec<_>>();
+        assert_eq!(both, vec!["Vaquero's pony", "Hank's nags"]);
+    }
+
+    /// "Each round, stunned characters use their action (Recover, all APs) to attempt a
+    /// recovery check"; wound penalties come off the AP from the next round.
+    #[test]
+    fn stunned_heroes_recover_and_wounds_cost_ap() {
+        let mut t = Table::new("street_duel.ron", 4, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        {
+            let mut w = t.app.world_mut().get_mut::<Wounds>(miranda).unwrap();
+            w.by_location.insert(Location::LeftLeg, 2);
+            w.stunned = true;
+        }
+        // Her recovery: Fortitude d8 against the Stun TN of a Light wound (5).
+        t.stack(&[card_with(Die::D8, 5, 7)]);
+        t.update();
+        let recovery = &t.events("recovery", "Miranda Valentine")[0];
+        assert_eq!(
+            (recovery.segment, recovery.fields["tn"].as_u64()),
+            (0, Some(5))
+        );
+        assert_eq!(recovery.fields["recovered"], true);
+        assert_eq!(t.track(miranda).total, 0, "the round is spent recovering");
+        while t.round().round < 2 {
+            if t.round().declarer().is_some() {
+                assert_ne!(t.round().declarer(), Some(miranda));
+                t.pass();
+            } else {
+                t.update();
+            }
+        }
+        let init = &t.events("initiative", "Miranda Valentine")[0];
+        assert_eq!((init.round, init.fields["ap"].as_u64()), (2, Some(6)));
+    }
+
+    /// Skills at 4/8 AP "may be paid over multiple turns ... the attempt is not resolved until
+    /// the final AP is paid"; victories fill the objective's counter.
+    #[test]
+    fn a_skill_is_paid_over_rounds_and_fills_the_objective() {
+        let mut t = Table::new("mine_raid.ron", 8, |_| {});
+        let hank = t.hero("Hank Daggett");
+        t.update();
+        let outcome = t.act(BattleCommand::Move {
+            hero: hank,
+            to: hex_at(3, 1),
+            gait: Gait::Walk,
+        });
+        assert!(matches!(outcome, CommandOutcome::Moved { .. }), "{outcome:?}");
+        let outcome = t.act(BattleCommand::WorkObjective {
+            hero: hank,
+            objective: 0,
+        });
+        let CommandOutcome::Worked { victories, ap, .. } = outcome else {
+            panic!("{outcome:?}")
+        };
+        assert_eq!(ap, 8);
+        let commit = &t.events("commit", "Hank Daggett")[0];
+        let skill = &t.events("skill", "Hank Daggett")[0];
+        assert_eq!((commit.round, skill.round), (1, 2), "paid over two rounds");
+        assert_eq!(skill.fields["tn"], 7);
+        let counter = &t.app.world().resource::<Objectives>().0[0];
+        assert_eq!(counter.filled(), victories.min(5));
+        // Far from the nook, the work is refused with the reason.
+        let miranda = t.hero("Miranda Valentine");
+        t.until_turn(miranda);
+        let refused = t.send(BattleCommand::WorkObjective {
+            hero: miranda,
+            objective: 0,
+        });
+        assert!(
+            matches!(&refused, CommandOutcome::Refused { reason, .. } if reason.contains("must stand at or next to 4,1")),
+            "{refused:?}"
+        );
+    }
+
+    #[test]
+    fn sim_plays_to_the_timer_and_the_same_seed_gives_the_same_log() {
+        let (level, gear) = level_file("gulch_chase.ron", |_| {});
+        let (end, log) = sim::run(level.clone(), gear.clone(), 3, cards(), 6).unwrap();
+        match end {
+            SimEnd::Decided(over) => {
+                assert_eq!(over.name, "Hank");
+                assert!(over.why.contains("Out of the gulch"), "{}", over.why);
+            }
+            other => panic!("{other:?}"),
+        }
+        let rounds = log.of_kind("round_end").count();
+        assert_eq!(rounds, 3);
+        let (_, again) = sim::run(level.clone(), gear.clone(), 3, cards(), 6).unwrap();
+        assert_eq!(log.events, again.events);
+        let (_, other) = sim::run(level, gear, 4, cards(), 6).unwrap();
+        assert_ne!(log.events, other.events);
+        // Every event carries round, segment and kind; checks carry card, TN, result, bumps.
+        for e in log.of_kind("initiative") {
+            let json = e.json();
+            for key in ["round", "segment", "actor", "kind", "card", "tn", "result", "bumps"] {
+                assert!(json.get(key).is_some(), "{key} in {json}");
+            }
+        }
+    }
+}
+
+mod battle {
+    use super::table::*;
+    use tarnation::data::level::Control;
     use tarnation::game::battle::{
-        ApLeft, Battle, BattleCommand, BattlePlugin, CommandOutcome, Facing, Hero, HexPos, Prone,
-        move_options, spawn_level,
+        Battle, CommandOutcome, Facing, Hero, HexPos, Prone, move_options,
     };
     use tarnation::rules::hexmap::{facing_to, hex_at};
     use tarnation::rules::movement::Gait;
 
-    fn battle_app(file: &str) -> App {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-        let gear = gear::load(&root.join("assets/gear.ron")).unwrap();
-        let level = level::load(&root.join("levels").join(file), &gear).unwrap();
-        let mut app = App::new();
-        app.add_plugins((MinimalPlugins, BattlePlugin));
-        spawn_level(app.world_mut(), level, gear);
-        app
-    }
-
-    fn hero(app: &mut App, name: &str) -> Entity {
-        let mut q = app.world_mut().query::<(Entity, &Hero)>();
-        q.iter(app.world()).find(|(_, h)| h.name == name).unwrap().0
-    }
-
-    fn send(app: &mut App, command: BattleCommand) -> CommandOutcome {
-        app.world_mut().write_message(command);
-        app.update();
-        let messages = app.world().resource::<Messages<CommandOutcome>>();
-        let mut cursor = messages.get_cursor();
-        cursor
-            .read(messages)
-            .last()
-            .cloned()
-            .expect("every command has an outcome")
-    }
-
-    fn state(app: &App, e: Entity) -> (hexx::Hex, u8, u32, bool) {
-        let w = app.world();
+    fn state(t: &Table, e: bevy::prelude::Entity) -> (hexx::Hex, u8, bool) {
+        let w = t.app.world();
         (
             w.get::<HexPos>(e).unwrap().0,
             w.get::<Facing>(e).unwrap().0,
-            w.get::<ApLeft>(e).unwrap().0,
             w.get::<Prone>(e).unwrap().0,
         )
     }
 
     #[test]
     fn the_street_duel_loads_its_heroes_and_cover() {
-        let mut app = battle_app("street_duel.ron");
-        let miranda = hero(&mut app, "Miranda Valentine");
-        assert_eq!(state(&app, miranda), (hex_at(3, 4), 0, 8, false));
-        let mut covers = app.world_mut().query::<&tarnation::game::battle::Cover>();
-        let avs: Vec<u32> = covers.iter(app.world()).map(|c| c.av).collect();
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        assert_eq!(state(&t, miranda), (hex_at(3, 4), 0, false));
+        let mut covers = t
+            .app
+            .world_mut()
+            .query::<&tarnation::game::battle::Cover>();
+        let avs: Vec<u32> = covers.iter(t.app.world()).map(|c| c.av).collect();
         assert_eq!(avs, vec![1, 2, 4, 3], "glass, thin wood, adobe, hardwood");
     }
 
     #[test]
-    fn moving_spends_ap_by_the_table() {
-        let mut app = battle_app("street_duel.ron");
-        let miranda = hero(&mut app, "Miranda Valentine");
+    fn declarations_pay_by_the_movement_table() {
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
         let east = facing_to(hex_at(3, 4), hex_at(4, 4)).unwrap();
         // "Change facing 60 degrees without moving: 1 AP".
-        let outcome = send(
-            &mut app,
-            BattleCommand::Face {
-                hero: miranda,
-                facing: (east + 1) % 6,
-            },
-        );
-        assert!(
-            matches!(outcome, CommandOutcome::Faced { ap: 1, .. }),
-            "{outcome:?}"
-        );
+        let outcome = t.act(BattleCommand::Face {
+            hero: miranda,
+            facing: (east + 1) % 6,
+        });
+        assert!(matches!(outcome, CommandOutcome::Faced { ap: 1, .. }), "{outcome:?}");
         // "more than 60 degrees: 2 AP".
-        let outcome = send(
-            &mut app,
-            BattleCommand::Face {
-                hero: miranda,
-                facing: (east + 4) % 6,
-            },
-        );
-        assert!(
-            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
-            "{outcome:?}"
-        );
-        let outcome = send(
-            &mut app,
-            BattleCommand::Face {
-                hero: miranda,
-                facing: (east + 1) % 6,
-            },
-        );
-        assert!(
-            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
-            "{outcome:?}"
-        );
+        let outcome = t.act(BattleCommand::Face {
+            hero: miranda,
+            facing: (east + 4) % 6,
+        });
+        assert!(matches!(outcome, CommandOutcome::Faced { ap: 2, .. }), "{outcome:?}");
+        let outcome = t.act(BattleCommand::Face {
+            hero: miranda,
+            facing: (east + 1) % 6,
+        });
+        assert!(matches!(outcome, CommandOutcome::Faced { ap: 2, .. }), "{outcome:?}");
         // Move 4: four paces east on open ground cost 1 AP; the 60-degree turn is free.
-        let outcome = send(
-            &mut app,
-            BattleCommand::Move {
-                hero: miranda,
-                to: hex_at(7, 4),
-                gait: Gait::Walk,
-            },
-        );
-        assert!(
-            matches!(outcome, CommandOutcome::Moved { ap: 1, .. }),
-            "{outcome:?}"
-        );
-        assert_eq!(
-            state(&app, miranda),
-            (hex_at(7, 4), east, 8 - 1 - 2 - 2 - 1, false)
-        );
+        let outcome = t.act(BattleCommand::Move {
+            hero: miranda,
+            to: hex_at(7, 4),
+            gait: Gait::Walk,
+        });
+        assert!(matches!(outcome, CommandOutcome::Moved { ap: 1, .. }), "{outcome:?}");
+        assert_eq!(state(&t, miranda), (hex_at(7, 4), east, false));
+        assert!(t.track(miranda).spent >= 1 + 2 + 2 + 1);
     }
 
     #[test]
     fn the_preview_prices_walking_and_running() {
-        let mut app = battle_app("street_duel.ron");
-        let miranda = hero(&mut app, "Miranda Valentine");
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.hero("Miranda Valentine");
         let east = facing_to(hex_at(3, 4), hex_at(4, 4)).unwrap();
-        let battle = app.world().resource::<Battle>().clone();
-        let h = app.world().get::<Hero>(miranda).unwrap().clone();
+        let battle = t.app.world().resource::<Battle>().clone();
+        let h = t.app.world().get::<Hero>(miranda).unwrap().clone();
         let walk = move_options(&battle, hex_at(3, 4), east, &h, 8, Gait::Walk, &[]);
         let run = move_options(&battle, hex_at(3, 4), east, &h, 8, Gait::Run, &[]);
         // Move 4, Run 8: eight paces east are 2 AP walking, 1 AP running.
@@ -167,198 +684,149 @@ mod battle {
 
     #[test]
     fn illegal_commands_are_refused_with_a_reason() {
-        let mut app = battle_app("street_duel.ron");
-        let miranda = hero(&mut app, "Miranda Valentine");
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        let cyril = t.hero("Cyril Wellington");
         let refused = |o: CommandOutcome| match o {
             CommandOutcome::Refused { reason, .. } => reason,
             other => panic!("expected a refusal, got {other:?}"),
         };
-        // Into a wall, onto another hero, too far for 8 AP.
-        assert!(
-            refused(send(
-                &mut app,
-                BattleCommand::Move {
-                    hero: miranda,
-                    to: hex_at(0, 0),
-                    gait: Gait::Walk
-                }
-            ))
-            .contains("wall")
-        );
-        assert!(
-            refused(send(
-                &mut app,
-                BattleCommand::Move {
-                    hero: miranda,
-                    to: hex_at(2, 6),
-                    gait: Gait::Walk
-                }
-            ))
-            .contains("another figure")
-        );
-        assert_eq!(state(&app, miranda).2, 8, "refusals spend nothing");
+        t.update();
+        t.until_turn(miranda);
+        let before = t.track(miranda);
+        // Out of turn, into a wall, onto another hero, too far for the round.
+        let out_of_turn = refused(t.send(BattleCommand::Face {
+            hero: cyril,
+            facing: 2,
+        }));
+        assert!(out_of_turn.starts_with("it is Miranda Valentine's declaration in segment"));
+        let move_to = |to| BattleCommand::Move {
+            hero: miranda,
+            to,
+            gait: Gait::Walk,
+        };
+        assert!(refused(t.send(move_to(hex_at(0, 0)))).contains("wall"));
+        assert!(refused(t.send(move_to(hex_at(2, 6)))).contains("another figure"));
+        assert_eq!(t.track(miranda), before, "refusals spend nothing");
         // Prone: 1 AP down, no walking while prone, 2 AP up.
         assert!(matches!(
-            send(&mut app, BattleCommand::DropProne { hero: miranda }),
+            t.act(BattleCommand::DropProne { hero: miranda }),
             CommandOutcome::WentProne { ap: 1, .. }
         ));
-        assert!(
-            refused(send(
-                &mut app,
-                BattleCommand::Move {
-                    hero: miranda,
-                    to: hex_at(4, 4),
-                    gait: Gait::Walk
-                }
-            ))
-            .contains("prone")
-        );
+        t.until_turn(miranda);
+        assert!(refused(t.send(move_to(hex_at(4, 4)))).contains("stand up first (2 AP)"));
         assert!(matches!(
-            send(&mut app, BattleCommand::StandUp { hero: miranda }),
+            t.act(BattleCommand::StandUp { hero: miranda }),
             CommandOutcome::StoodUp { ap: 2, .. }
         ));
-        assert_eq!(state(&app, miranda).2, 5);
-        // 13 paces east at Move 4 cost 4 AP of the 5 left. Going back 5 paces is 2 AP, plus 1 AP
-        // to turn around (120 degrees for 1 AP, then the free 60): 3 AP, refused.
-        let outcome = send(
-            &mut app,
-            BattleCommand::Move {
-                hero: miranda,
-                to: hex_at(15, 5),
-                gait: Gait::Walk,
-            },
-        );
-        assert!(
-            matches!(outcome, CommandOutcome::Moved { ap: 4, .. }),
-            "{outcome:?}"
-        );
-        let tight = refused(send(
-            &mut app,
-            BattleCommand::Move {
-                hero: miranda,
-                to: hex_at(10, 5),
-                gait: Gait::Walk,
-            },
-        ));
+        assert!(!state(&t, miranda).2);
+        // With 2 AP in the round, a 3-AP walk is refused and costs nothing.
+        let mut t = Table::new("street_duel.ron", 1, |level| level.heroes[0].ap = 2);
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
+        t.until_turn(miranda);
+        let far = refused(t.send(BattleCommand::Move {
+            hero: miranda,
+            to: hex_at(14, 4),
+            gait: Gait::Walk,
+        }));
         assert_eq!(
-            tight,
-            "not enough AP: the move costs 3 AP, Miranda Valentine has 1 left"
+            far,
+            "not enough AP: move costs 3 AP, Miranda Valentine has 2 left this round"
         );
-        assert_eq!(state(&app, miranda).0, hex_at(15, 5));
     }
 
     #[test]
-    fn hot_seat_passes_the_declaration_and_hides_the_map_between_humans() {
-        use tarnation::game::battle::{DeclarationPassed, HotSeat, SeatCommand};
+    fn hot_seat_hides_the_map_between_two_human_sides() {
+        use tarnation::game::round::DeclarationPassed;
         // The mine raid: two human sides, a level that hides information.
-        let mut app = battle_app("mine_raid.ron");
-        let hank = hero(&mut app, "Hank Daggett");
-        let angus = hero(&mut app, "Angus Laroq");
-        assert_eq!(app.world().resource::<HotSeat>().active, 0);
-        // Angus cannot move in the Raiders' declaration.
-        let outcome = send(
-            &mut app,
-            BattleCommand::Face {
-                hero: angus,
-                facing: 2,
-            },
-        );
+        let mut t = Table::new("mine_raid.ron", 3, |_| {});
+        assert!(t.seat().handoff_screen);
+        let mut cursor = bevy::ecs::message::MessageCursor::<DeclarationPassed>::default();
+        let mut handoff = None;
+        t.update();
+        for _ in 0..500 {
+            if t.seat().awaiting_handoff {
+                let messages = t.app.world().resource::<bevy::prelude::Messages<DeclarationPassed>>();
+                handoff = cursor.read(messages).last().cloned();
+                break;
+            }
+            let messages = t.app.world().resource::<bevy::prelude::Messages<DeclarationPassed>>();
+            cursor.read(messages).count();
+            if t.round().declarer().is_some() {
+                t.app
+                    .world_mut()
+                    .write_message(tarnation::game::round::SeatCommand::EndDeclaration);
+            }
+            t.update();
+        }
+        let handoff = handoff.expect("the declaration passes between the human sides");
+        assert!(handoff.handoff);
+        let declarer = t.round().declarer().unwrap();
+        let side = t
+            .app
+            .world()
+            .get::<tarnation::game::battle::Side>(declarer)
+            .unwrap()
+            .0;
+        assert_eq!(side, handoff.side);
+        let facing = (t.app.world().get::<Facing>(declarer).unwrap().0 + 1) % 6;
+        let outcome = t.send(BattleCommand::Face {
+            hero: declarer,
+            facing,
+        });
         assert_eq!(
             outcome,
             CommandOutcome::Refused {
-                hero: angus,
-                reason: "it is the declaration of Raiders".into()
+                hero: declarer,
+                reason: "the map is hidden until the next player takes the seat".into()
             }
         );
-        // The Raiders pass: the map is hidden for the Laroq hacienda's player.
-        app.world_mut().write_message(SeatCommand::EndDeclaration);
-        app.update();
-        let passed = {
-            let messages = app.world().resource::<Messages<DeclarationPassed>>();
-            messages
-                .get_cursor()
-                .read(messages)
-                .last()
-                .cloned()
-                .unwrap()
-        };
-        assert_eq!(
-            passed,
-            DeclarationPassed {
-                side: 1,
-                name: "Laroq hacienda".into(),
-                handoff: true
-            }
-        );
-        let outcome = send(
-            &mut app,
-            BattleCommand::Face {
-                hero: angus,
-                facing: 2,
-            },
-        );
+        t.pass(); // takes the seat
+        assert!(!t.seat().awaiting_handoff);
+        let outcome = t.send(BattleCommand::Face {
+            hero: declarer,
+            facing,
+        });
         assert!(
-            matches!(outcome, CommandOutcome::Refused { .. }),
-            "hidden until confirmed"
-        );
-        app.world_mut().write_message(SeatCommand::ConfirmHandoff);
-        app.update();
-        let outcome = send(
-            &mut app,
-            BattleCommand::Face {
-                hero: angus,
-                facing: 2,
-            },
-        );
-        assert!(
-            matches!(outcome, CommandOutcome::Faced { .. }),
+            matches!(outcome, CommandOutcome::Declared { .. } | CommandOutcome::Committed { .. }),
             "{outcome:?}"
         );
-        let outcome = send(
-            &mut app,
-            BattleCommand::Face {
-                hero: hank,
-                facing: 2,
-            },
-        );
-        assert!(matches!(outcome, CommandOutcome::Refused { .. }));
     }
 
     #[test]
     fn no_handoff_against_the_computer() {
-        use tarnation::game::battle::{HotSeat, SeatCommand};
-        let mut app = battle_app("street_duel.ron");
-        assert!(!app.world().resource::<HotSeat>().handoff_screen);
-        app.world_mut().write_message(SeatCommand::EndDeclaration);
-        app.update();
-        let seat = app.world().resource::<HotSeat>();
-        assert_eq!((seat.active, seat.awaiting_handoff), (1, false));
+        let t = Table::new("street_duel.ron", 1, |level| {
+            level.sides[1].control = Control::Computer;
+        });
+        assert!(!t.seat().handoff_screen);
     }
 
     #[test]
     fn the_last_side_standing_wins() {
         use tarnation::game::battle::{BattleOver, Down};
-        let mut app = battle_app("street_duel.ron");
-        app.update();
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        t.update();
         assert!(
-            app.world().get_resource::<BattleOver>().is_none(),
+            t.app.world().get_resource::<BattleOver>().is_none(),
             "both sides stand"
         );
         for name in ["Felicia Laroq", "Octavio"] {
-            let e = hero(&mut app, name);
-            app.world_mut().get_mut::<Down>(e).unwrap().0 = true;
+            let e = t.hero(name);
+            t.app.world_mut().get_mut::<Down>(e).unwrap().0 = true;
         }
-        app.update();
-        let over = app.world().resource::<BattleOver>();
+        t.update();
+        let over = t.app.world().resource::<BattleOver>();
         assert_eq!((over.winner, over.name.as_str()), (0, "Valentine posse"));
+        assert_eq!(t.log().of_kind("battle_over").count(), 1);
     }
 
     #[test]
     fn heroes_carry_loaded_weapons_and_ride_their_mounts() {
         use tarnation::game::battle::{Mount, MountedOn, Weapons};
-        let mut app = battle_app("gulch_chase.ron");
-        let hank = hero(&mut app, "Hank Daggett");
-        let weapons = &app.world().get::<Weapons>(hank).unwrap().0;
+        let mut t = Table::new("gulch_chase.ron", 1, |_| {});
+        let hank = t.hero("Hank Daggett");
+        let weapons = &t.app.world().get::<Weapons>(hank).unwrap().0;
         let shotgun = &weapons[0];
         assert_eq!(
             (
@@ -370,42 +838,41 @@ mod battle {
             ("Double-barrel shotgun", true, false, 2)
         );
         assert!(!weapons[1].ready, "only the first weapon starts in hand");
-        let mount = app.world().get::<MountedOn>(hank).unwrap().0;
-        let m = app.world().get::<Mount>(mount).unwrap();
+        let mount = t.app.world().get::<MountedOn>(hank).unwrap().0;
+        let m = t.app.world().get::<Mount>(mount).unwrap();
         assert_eq!(
             (m.name.as_str(), m.speed, m.rider),
             ("Hank's nags", 18, Some(hank))
         );
+        // Miranda's Peacemaker is in its holster, not in hand.
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        let peacemaker = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
+        assert_eq!((peacemaker.ready, peacemaker.holstered), (false, true));
     }
 
     #[test]
     fn ducking_behind_cover_costs_one_ap_each_way() {
-        let mut app = battle_app("street_duel.ron");
-        let miranda = hero(&mut app, "Miranda Valentine");
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
+        t.until_turn(miranda);
         let refused = |o: CommandOutcome| match o {
             CommandOutcome::Refused { reason, .. } => reason,
             other => panic!("expected a refusal, got {other:?}"),
         };
         assert_eq!(
-            refused(send(
-                &mut app,
-                BattleCommand::DuckBehindCover { hero: miranda }
-            )),
+            refused(t.send(BattleCommand::DuckBehindCover { hero: miranda })),
             "there is no cover in Miranda Valentine's hex to duck behind"
         );
         // The saloon window stands at 3,2, two paces up the street.
-        let outcome = send(
-            &mut app,
-            BattleCommand::Move {
-                hero: miranda,
-                to: hex_at(3, 2),
-                gait: Gait::Walk,
-            },
-        );
-        let CommandOutcome::Moved { ap: walked, .. } = outcome else {
-            panic!("{outcome:?}")
-        };
-        let outcome = send(&mut app, BattleCommand::DuckBehindCover { hero: miranda });
+        let outcome = t.act(BattleCommand::Move {
+            hero: miranda,
+            to: hex_at(3, 2),
+            gait: Gait::Walk,
+        });
+        assert!(matches!(outcome, CommandOutcome::Moved { .. }), "{outcome:?}");
+        let outcome = t.act(BattleCommand::DuckBehindCover { hero: miranda });
         assert_eq!(
             outcome,
             CommandOutcome::Ducked {
@@ -414,18 +881,16 @@ mod battle {
                 ap: 1
             }
         );
+        t.until_turn(miranda);
         assert!(
-            refused(send(
-                &mut app,
-                BattleCommand::Move {
-                    hero: miranda,
-                    to: hex_at(4, 4),
-                    gait: Gait::Walk
-                }
-            ))
+            refused(t.send(BattleCommand::Move {
+                hero: miranda,
+                to: hex_at(4, 4),
+                gait: Gait::Walk
+            }))
             .contains("emerge first")
         );
-        let outcome = send(&mut app, BattleCommand::EmergeFromCover { hero: miranda });
+        let outcome = t.act(BattleCommand::EmergeFromCover { hero: miranda });
         assert_eq!(
             outcome,
             CommandOutcome::Emerged {
@@ -433,6 +898,5 @@ mod battle {
                 ap: 1
             }
         );
-        assert_eq!(state(&app, miranda).2, 8 - walked - 2);
     }
 }

@@ -41,9 +41,16 @@ pub struct Weapon {
     /// Needs cocking before each shot.
     #[serde(default)]
     pub cocked: bool,
+    /// Size: readying costs 2 AP up to size 5, +1 per size above.
+    pub size: u32,
 }
 
 impl Weapon {
+    /// The AP to cock it, if it needs cocking.
+    pub fn cock_ap(&self) -> Option<u32> {
+        self.cocked.then_some(crate::rules::weapons::COCK_AP)
+    }
+
     pub fn damage_pool(&self) -> Result<Pool, String> {
         self.damage.parse::<Pool>().map_err(|e| e.to_string())
     }
@@ -107,7 +114,7 @@ mod tests {
 
     #[test]
     fn a_bad_damage_is_located() {
-        let text = "Gear(weapons: [\n  Weapon(name: \"Pop\", kind: Pistol, skill: \"Shooting: Pistol\",\n    damage: \"(9)6\", pen: 1, range_increment: 5, reliability: 3, rounds: 6, deadly: true),\n])";
+        let text = "Gear(weapons: [\n  Weapon(name: \"Pop\", kind: Pistol, skill: \"Shooting: Pistol\",\n    damage: \"(9)6\", pen: 1, range_increment: 5, reliability: 3, rounds: 6, deadly: true, size: 4),\n])";
         let err = parse(Path::new("g.ron"), text).unwrap_err().to_string();
         assert!(err.starts_with("g.ron:3:"), "{err}");
         assert!(err.contains("1 to 5 rows"), "{err}");

@@ -80,6 +80,27 @@ pub struct HeroDef {
     #[serde(default)]
     pub defense: u32,
     pub weapons: Vec<String>,
+    /// The weapon worn in a holster (drawn for 1 AP; others are readied by size).
+    #[serde(default)]
+    pub holster: Option<String>,
+}
+
+/// The work an Objective needs: a complex skill check at 4/8 AP, made at or next to a hex.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ObjectiveTask {
+    pub at: (i32, i32),
+    pub skill: String,
+    #[serde(rename = "trait")]
+    pub trait_name: String,
+    pub tn: u32,
+    /// The effect grid read for victories, like "(3)6".
+    pub quality: String,
+    /// 8 AP when it needs full attention, else 4.
+    #[serde(default)]
+    pub full_attention: bool,
+    /// Refused to heroes without the skill (else they try it unskilled).
+    #[serde(default)]
+    pub skill_required: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -97,6 +118,8 @@ pub enum Victory {
         name: String,
         victories: u32,
         winner: String,
+        #[serde(default)]
+        task: Option<ObjectiveTask>,
     },
 }
 
@@ -254,6 +277,17 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
                 );
             }
         }
+        if let Some(holster) = &hero.holster
+            && !hero.weapons.contains(holster)
+        {
+            return err(
+                holster,
+                format!(
+                    "hero '{}': the holster holds '{holster}', which the hero does not carry",
+                    hero.name
+                ),
+            );
+        }
         if hero.move_paces == 0 || hero.run < hero.move_paces || hero.ap == 0 {
             return err(
                 &hero.name,
@@ -296,6 +330,22 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
             && !level.sides.iter().any(|s| &s.name == winner)
         {
             return err(winner, format!("victory: no side named '{winner}'"));
+        }
+    }
+    for v in &level.victory {
+        if let Victory::Objective {
+            task: Some(task), ..
+        } = v
+        {
+            if !on_map(task.at) {
+                return err(
+                    &task.skill,
+                    format!("objective task at {:?} is off the map", task.at),
+                );
+            }
+            if let Err(e) = task.quality.parse::<crate::rules::die::Pool>() {
+                return err(&task.quality, format!("objective task quality: {e}"));
+            }
         }
     }
     if level.victory.is_empty() {

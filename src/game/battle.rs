@@ -2,7 +2,10 @@
 //! that move them. Headless: tests drive it without a window.
 
 use crate::data::gear::Gear;
-use crate::data::level::{Control, Level};
+use crate::data::level::{Control, Level, ObjectiveTask, Victory};
+use crate::rules::action_time::ActionTrack;
+use crate::rules::counter::Counter;
+use crate::rules::movement::Gait;
 use crate::rules::card::Location;
 use crate::rules::die::Die;
 use crate::rules::hexmap::{HexMap, hex_at};
@@ -11,8 +14,8 @@ use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::{BTreeMap, HashMap};
 
-use super::commands::apply_commands;
 pub use super::commands::{BattleCommand, CommandOutcome, move_options};
+pub use super::round::{DeclarationPassed, SeatCommand};
 
 /// The battle's map and data.
 #[derive(Resource, Debug, Clone)]
@@ -48,11 +51,19 @@ pub struct Hero {
     pub size: u32,
     pub db: i32,
     pub defense: u32,
+    /// Its place in the level's list: the order of initiative tests and of ties.
+    pub order: usize,
 }
 
-/// AP left this round.
-#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ApLeft(pub u32);
+/// The hero's action track this round (rules::action_time).
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Track(pub ActionTrack);
+
+/// How the hero moved this round, for the ranged-combat rules ("Firer is moving", relative
+/// speed): "Characters who use their Run characteristic are considered to have run for the
+/// entire round."
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MovedThisRound(pub Option<Gait>);
 
 /// Down on the ground.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -81,6 +92,8 @@ pub struct WeaponState {
     pub ready: bool,
     pub cocked: bool,
     pub rounds: u32,
+    /// Worn in a holster: drawn for 1 AP.
+    pub holstered: bool,
 }
 
 /// Weapons carried, by gear name. A level starts them loaded, the first one in hand.
@@ -107,7 +120,10 @@ pub struct Cover {
 pub struct Mount {
     pub name: String,
     pub quickness: u32,
+    /// Paces this round, spread over the 20 segments (continuous movement).
     pub speed: u32,
+    /// The most it makes in a round.
+    pub best_speed: u32,
     pub rider: Option<Entity>,
 }
 
@@ -129,21 +145,8 @@ pub struct HotSeat {
     pub handoff_screen: bool,
     /// The map is hidden until the next player confirms.
     pub awaiting_handoff: bool,
-}
-
-/// Seat commands: pass the declaration on, or confirm a handoff.
-#[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
-pub enum SeatCommand {
-    EndDeclaration,
-    ConfirmHandoff,
-}
-
-/// The declaration passed to a side; `handoff` when the map is hidden for another human.
-#[derive(Message, Debug, Clone, PartialEq, Eq)]
-pub struct DeclarationPassed {
-    pub side: usize,
-    pub name: String,
-    pub handoff: bool,
+    /// The human side that declared last (a handoff is due when another human side comes).
+    pub last_human: Option<usize>,
 }
 
 /// The battle is decided.
@@ -156,8 +159,10 @@ pub struct BattleOver {
 
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub enum BattleSystems {
-    Seats,
-    Commands,
+    /// The computer player and the input write commands.
+    Intent,
+    /// Action time: declarations, segments, resolution (the round plugin).
+    Round,
     Victory,
 }
 
@@ -167,21 +172,18 @@ impl Plugin for BattlePlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<BattleCommand>()
             .add_message::<CommandOutcome>()
-            .add_message::<SeatCommand>()
-            .add_message::<DeclarationPassed>()
             .add_message::<BattleOver>()
+            .add_plugins(super::round::RoundPlugin)
             .configure_sets(
                 Update,
                 (
-                    BattleSystems::Seats,
-                    BattleSystems::Commands,
+                    BattleSystems::Intent,
+                    BattleSystems::Round,
                     BattleSystems::Victory,
                 )
                     .chain(),
             )
-            .add_systems(Update, check_victory.in_set(BattleSystems::Victory))
-            .add_systems(Update, apply_seat_commands.in_set(BattleSystems::Seats))
-            .add_systems(Update, apply_commands.in_set(BattleSystems::Commands));
+            .add_systems(Update, check_victory.in_set(BattleSystems::Victory));
     }
 }
 
@@ -197,7 +199,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         });
     }
     let mut heroes = HashMap::new();
-    for h in &level.heroes {
+    for (order, h) in level.heroes.iter().enumerate() {
         let side = level
             .sides
             .iter()
@@ -209,9 +211,11 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
             .enumerate()
             .map(|(i, w)| WeaponState {
                 name: w.clone(),
-                ready: i == 0,
+                // The first weapon starts in hand, unless it is worn in a holster.
+                ready: i == 0 && h.holster.as_ref() != Some(w),
                 cocked: false,
                 rounds: gear.weapon(w).map_or(0, |g| g.rounds),
+                holstered: h.holster.as_ref() == Some(w),
             })
             .collect();
         let e = world
@@ -228,11 +232,13 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                     size: h.size,
                     db: h.db,
                     defense: h.defense,
+                    order,
                 },
                 HexPos(hex_at(h.at.0, h.at.1)),
                 Facing(h.facing),
                 Side(side),
-                ApLeft(h.ap),
+                Track::default(),
+                MovedThisRound::default(),
                 Prone(false),
                 Wounds::default(),
                 Weapons(weapons),
@@ -262,6 +268,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                     name: m.name.clone(),
                     quickness: m.quickness,
                     speed: m.speed,
+                    best_speed: m.speed,
                     rider,
                 },
                 HexPos(hex_at(m.at.0, m.at.1)),
@@ -282,63 +289,114 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         // On by default when the level hides information; a level may say so either way.
         handoff_screen: level.handoff_screen.unwrap_or(false) && humans > 1,
         awaiting_handoff: false,
+        last_human: None,
     });
+    let objectives = level
+        .victory
+        .iter()
+        .filter_map(|v| match v {
+            Victory::Objective {
+                name, victories, ..
+            } => Counter::victories(name.clone(), *victories).ok(),
+            _ => None,
+        })
+        .collect();
+    world.insert_resource(super::round::Objectives(objectives));
+    world.insert_resource(super::round::RoundState::default());
+    world.insert_resource(super::log::MatchLog::default());
     world.insert_resource(Battle { level, map, gear });
 }
 
-fn apply_seat_commands(
-    mut commands: MessageReader<SeatCommand>,
-    mut passed: MessageWriter<DeclarationPassed>,
-    battle: Option<Res<Battle>>,
-    seat: Option<ResMut<HotSeat>>,
-) {
-    let (Some(battle), Some(mut seat)) = (battle, seat) else {
-        return;
-    };
-    for command in commands.read() {
-        match command {
-            SeatCommand::EndDeclaration => {
-                let sides = &battle.level.sides;
-                let from = seat.active;
-                seat.active = (seat.active + 1) % sides.len();
-                let to_other_human = sides[seat.active].control == Control::Human
-                    && sides[from].control == Control::Human
-                    && seat.active != from;
-                seat.awaiting_handoff = seat.handoff_screen && to_other_human;
-                passed.write(DeclarationPassed {
-                    side: seat.active,
-                    name: sides[seat.active].name.clone(),
-                    handoff: seat.awaiting_handoff,
-                });
-            }
-            SeatCommand::ConfirmHandoff => seat.awaiting_handoff = false,
-        }
-    }
-}
-
-/// "A side down": when the heroes of every side but one are down, that side wins.
+/// Victory: "a side down" (every hero of the other sides down), a Timer counter filled one
+/// slot per round, or an Objective's Progress counter filled with victories.
 fn check_victory(
     mut commands: Commands,
     battle: Option<Res<Battle>>,
     over: Option<Res<BattleOver>>,
+    round: Option<Res<super::round::RoundState>>,
+    objectives: Option<Res<super::round::Objectives>>,
     heroes: Query<(&Side, &Down)>,
     mut decided: MessageWriter<BattleOver>,
+    log: Option<ResMut<super::log::MatchLog>>,
 ) {
     let Some(battle) = battle else { return };
-    let last_side_standing = crate::data::level::Victory::LastSideStanding;
-    if over.is_some() || !battle.level.victory.contains(&last_side_standing) {
+    if over.is_some() {
         return;
     }
-    let standing: Vec<usize> = (0..battle.level.sides.len())
-        .filter(|&s| heroes.iter().any(|(side, down)| side.0 == s && !down.0))
-        .collect();
-    if let [winner] = standing[..] {
+    let side_named = |name: &str| battle.level.sides.iter().position(|s| s.name == name);
+    let mut result = None;
+    let mut objective = 0;
+    for v in &battle.level.victory {
+        let won = match v {
+            Victory::LastSideStanding => {
+                let standing: Vec<usize> = (0..battle.level.sides.len())
+                    .filter(|&s| heroes.iter().any(|(side, down)| side.0 == s && !down.0))
+                    .collect();
+                match standing[..] {
+                    [winner] => Some((winner, "the last side standing".to_string())),
+                    _ => None,
+                }
+            }
+            Victory::Timer {
+                name,
+                rounds,
+                winner,
+            } => round
+                .as_ref()
+                .filter(|r| r.completed >= *rounds)
+                .and_then(|_| side_named(winner))
+                .map(|w| (w, format!("'{name}': {rounds} rounds have passed"))),
+            Victory::Objective { name, winner, .. } => {
+                let i = objective;
+                objective += 1;
+                objectives
+                    .as_ref()
+                    .and_then(|o| o.0.get(i))
+                    .filter(|c| c.is_complete())
+                    .and_then(|_| side_named(winner))
+                    .map(|w| (w, format!("'{name}' is done")))
+            }
+        };
+        if won.is_some() {
+            result = won;
+            break;
+        }
+    }
+    if let Some((winner, why)) = result {
         let result = BattleOver {
             winner,
             name: battle.level.sides[winner].name.clone(),
-            why: "the last side standing".into(),
+            why,
         };
+        if let Some(mut log) = log {
+            let now = round.as_ref().map_or((0, 0), |r| r.now());
+            let mut fields = serde_json::Map::new();
+            fields.insert("winner".into(), serde_json::json!(result.name));
+            fields.insert("why".into(), serde_json::json!(result.why));
+            log.push(
+                now,
+                None,
+                "battle_over",
+                format!("{} win: {}", result.name, result.why),
+                fields,
+            );
+        }
         decided.write(result.clone());
         commands.insert_resource(result);
+    }
+}
+
+impl Battle {
+    /// The `i`th objective of the level and the task that works toward it.
+    pub fn objective_task(&self, i: usize) -> Option<(&str, &ObjectiveTask)> {
+        self.level
+            .victory
+            .iter()
+            .filter_map(|v| match v {
+                Victory::Objective { name, task, .. } => Some((name.as_str(), task.as_ref())),
+                _ => None,
+            })
+            .nth(i)
+            .and_then(|(name, task)| task.map(|t| (name, t)))
     }
 }

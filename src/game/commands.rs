@@ -1,9 +1,12 @@
 //! Commands on the battle: every intent (mouse, keyboard, computer, tests) is a
-//! `BattleCommand`; each gets a `CommandOutcome`, a refusal with its reason when not legal.
+//! `BattleCommand`. A command is a declaration in action time: it is priced, checked and paid
+//! on the action track (`declare`), and performed when fully paid (`perform`, called by the
+//! round). Each gets a `CommandOutcome`, a refusal with its reason when not legal.
 
 use super::battle::{
-    ApLeft, Battle, BehindCover, Cover, Facing, Hero, HexPos, HotSeat, Prone, Side,
+    Battle, BehindCover, Cover, Facing, Hero, HexPos, Mount, MountedOn, Prone, Track, Weapons,
 };
+use crate::rules::action_time::{Declared, TrackError, skill_cost};
 use crate::rules::hexmap::MovePlan;
 use crate::rules::movement::{
     DROP_PRONE_AP, DUCK_BEHIND_COVER_AP, EMERGE_FROM_COVER_AP, Gait, STAND_UP_AP,
@@ -22,11 +25,38 @@ pub enum BattleCommand {
     StandUp { hero: Entity },
     DuckBehindCover { hero: Entity },
     EmergeFromCover { hero: Entity },
+    /// Take a weapon in hand (index into the hero's weapons).
+    Ready { hero: Entity, weapon: usize },
+    /// Cock the weapon in hand.
+    Cock { hero: Entity },
+    /// Work on the level's objective (a skill at 4/8 AP, paid over rounds if need be).
+    WorkObjective { hero: Entity, objective: usize },
+    /// A rider turns the mount (a maneuver of the continuous movement).
+    Steer { hero: Entity, facing: u8 },
+    /// A rider sets the mount's speed for the round (paces per round, up to its best).
+    Rein { hero: Entity, speed: u32 },
 }
+
+/// The AP of a rider's maneuver that changes the mount's speed (docs/rules-decisions.md).
+pub const REIN_AP: u32 = 1;
 
 /// What came of a command.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
 pub enum CommandOutcome {
+    /// Paid in full: it resolves at the end of this segment.
+    Declared {
+        hero: Entity,
+        what: String,
+        ap: u32,
+        lost: u32,
+    },
+    /// Fewer tokens than the cost: they are spent toward it until it is paid.
+    Committed {
+        hero: Entity,
+        what: String,
+        ap: u32,
+        paid: u32,
+    },
     Moved {
         hero: Entity,
         path: Vec<Hex>,
@@ -54,14 +84,152 @@ pub enum CommandOutcome {
         hero: Entity,
         ap: u32,
     },
-    /// Not legal: the reason is for the player to see.
+    Readied {
+        hero: Entity,
+        weapon: String,
+        ap: u32,
+    },
+    Cocked {
+        hero: Entity,
+        weapon: String,
+        ap: u32,
+    },
+    Worked {
+        hero: Entity,
+        objective: String,
+        victories: u32,
+        ap: u32,
+    },
+    Steered {
+        hero: Entity,
+        facing: u8,
+        ap: u32,
+    },
+    Reined {
+        hero: Entity,
+        speed: u32,
+        ap: u32,
+    },
+    /// Not legal: the reason is for the player to see. At resolution, the AP are lost.
     Refused {
         hero: Entity,
         reason: String,
     },
 }
 
-/// The moves a hero can make with the AP left, priced by the Movement AP table.
+impl BattleCommand {
+    pub fn hero(&self) -> Entity {
+        match *self {
+            BattleCommand::Move { hero, .. }
+            | BattleCommand::Face { hero, .. }
+            | BattleCommand::DropProne { hero }
+            | BattleCommand::StandUp { hero }
+            | BattleCommand::DuckBehindCover { hero }
+            | BattleCommand::EmergeFromCover { hero }
+            | BattleCommand::Ready { hero, .. }
+            | BattleCommand::Cock { hero }
+            | BattleCommand::WorkObjective { hero, .. }
+            | BattleCommand::Steer { hero, .. }
+            | BattleCommand::Rein { hero, .. } => hero,
+        }
+    }
+
+    /// Skills may be paid over several rounds ("Skills During Action Time").
+    pub fn over_rounds(&self) -> bool {
+        matches!(self, BattleCommand::WorkObjective { .. })
+    }
+
+    /// What the log calls it.
+    pub fn name(&self) -> &'static str {
+        match self {
+            BattleCommand::Move {
+                gait: Gait::Run, ..
+            } => "run",
+            BattleCommand::Move { .. } => "move",
+            BattleCommand::Face { .. } => "turn",
+            BattleCommand::DropProne { .. } => "drop prone",
+            BattleCommand::StandUp { .. } => "stand up",
+            BattleCommand::DuckBehindCover { .. } => "duck behind cover",
+            BattleCommand::EmergeFromCover { .. } => "emerge from cover",
+            BattleCommand::Ready { .. } => "ready a weapon",
+            BattleCommand::Cock { .. } => "cock",
+            BattleCommand::WorkObjective { .. } => "work the objective",
+            BattleCommand::Steer { .. } => "steer the mount",
+            BattleCommand::Rein { .. } => "rein or spur the mount",
+        }
+    }
+}
+
+impl CommandOutcome {
+    pub fn hero(&self) -> Entity {
+        match self {
+            CommandOutcome::Declared { hero, .. }
+            | CommandOutcome::Committed { hero, .. }
+            | CommandOutcome::Moved { hero, .. }
+            | CommandOutcome::Faced { hero, .. }
+            | CommandOutcome::WentProne { hero, .. }
+            | CommandOutcome::StoodUp { hero, .. }
+            | CommandOutcome::Ducked { hero, .. }
+            | CommandOutcome::Emerged { hero, .. }
+            | CommandOutcome::Readied { hero, .. }
+            | CommandOutcome::Cocked { hero, .. }
+            | CommandOutcome::Worked { hero, .. }
+            | CommandOutcome::Steered { hero, .. }
+            | CommandOutcome::Reined { hero, .. }
+            | CommandOutcome::Refused { hero, .. } => *hero,
+        }
+    }
+
+    /// The outcome in words, for the panel and the log.
+    pub fn describe(&self, name: &str) -> String {
+        match self {
+            CommandOutcome::Declared { what, ap, lost, .. } => {
+                let lost = if *lost > 0 {
+                    format!(", {lost} AP lost")
+                } else {
+                    String::new()
+                };
+                format!("{name} declares: {what} ({ap} AP{lost})")
+            }
+            CommandOutcome::Committed { what, ap, paid, .. } => {
+                format!("{name} declares: {what} ({ap} AP), paying {paid} of {ap} so far")
+            }
+            CommandOutcome::Moved { path, ap, .. } => {
+                format!("{name} moves {} paces ({ap} AP)", path.len())
+            }
+            CommandOutcome::Faced { facing, ap, .. } => {
+                format!("{name} turns to hexside {facing} ({ap} AP)")
+            }
+            CommandOutcome::WentProne { ap, .. } => format!("{name} drops prone ({ap} AP)"),
+            CommandOutcome::StoodUp { ap, .. } => format!("{name} stands up ({ap} AP)"),
+            CommandOutcome::Ducked { cover, ap, .. } => {
+                format!("{name} ducks behind the {cover} ({ap} AP)")
+            }
+            CommandOutcome::Emerged { ap, .. } => format!("{name} emerges from cover ({ap} AP)"),
+            CommandOutcome::Readied { weapon, ap, .. } => {
+                format!("{name} readies the {weapon} ({ap} AP)")
+            }
+            CommandOutcome::Cocked { weapon, ap, .. } => {
+                format!("{name} cocks the {weapon} ({ap} AP)")
+            }
+            CommandOutcome::Worked {
+                objective,
+                victories,
+                ap,
+                ..
+            } => format!("{name} works on '{objective}': {victories} victories ({ap} AP)"),
+            CommandOutcome::Steered { facing, ap, .. } => {
+                format!("{name} steers the mount to hexside {facing} ({ap} AP)")
+            }
+            CommandOutcome::Reined { speed, ap, .. } => {
+                format!("{name} sets the mount's speed to {speed} paces a round ({ap} AP)")
+            }
+            CommandOutcome::Refused { reason, .. } => format!("Refused: {reason}"),
+        }
+    }
+}
+
+/// The moves a hero can make with the AP given, priced by the Movement AP table.
 pub fn move_options(
     battle: &Battle,
     from: Hex,
@@ -78,253 +246,302 @@ pub fn move_options(
         })
 }
 
-pub(super) fn apply_commands(
-    mut commands: MessageReader<BattleCommand>,
-    mut outcomes: MessageWriter<CommandOutcome>,
-    battle: Option<Res<Battle>>,
-    seat: Option<Res<HotSeat>>,
-    sides: Query<&Side>,
-    covers: Query<(&Cover, &HexPos), Without<Hero>>,
-    mut heroes: HeroQuery,
-) {
-    let Some(battle) = battle else { return };
-    let cover_at: Vec<(Hex, String)> = covers
-        .iter()
-        .map(|(c, at)| (at.0, c.name.clone()))
-        .collect();
-    for command in commands.read() {
-        let hero = command.hero();
-        if let (Some(seat), Ok(side)) = (&seat, sides.get(hero)) {
-            if seat.awaiting_handoff {
-                outcomes.write(CommandOutcome::Refused {
-                    hero,
-                    reason: "the map is hidden until the next player takes the seat".into(),
-                });
-                continue;
-            }
-            if side.0 != seat.active {
-                let name = &battle.level.sides[seat.active].name;
-                outcomes.write(CommandOutcome::Refused {
-                    hero,
-                    reason: format!("it is the declaration of {name}"),
-                });
-                continue;
-            }
-        }
-        let outcome = apply(&battle, *command, &cover_at, &mut heroes);
-        outcomes.write(outcome);
-    }
+/// Hexes where figures stand (heroes and mounts), but for `except` and its mount.
+pub fn occupied_hexes(world: &mut World, except: Entity) -> Vec<Hex> {
+    let mount = world.get::<MountedOn>(except).map(|m| m.0);
+    let mut q = world.query::<(Entity, &HexPos, Option<&Hero>, Option<&Mount>)>();
+    q.iter(world)
+        .filter(|(e, _, hero, mount_c)| {
+            *e != except && Some(*e) != mount && (hero.is_some() || mount_c.is_some())
+        })
+        .map(|(_, at, _, _)| at.0)
+        .collect()
 }
 
-impl BattleCommand {
-    pub fn hero(&self) -> Entity {
-        match *self {
-            BattleCommand::Move { hero, .. }
-            | BattleCommand::Face { hero, .. }
-            | BattleCommand::DropProne { hero }
-            | BattleCommand::StandUp { hero }
-            | BattleCommand::DuckBehindCover { hero }
-            | BattleCommand::EmergeFromCover { hero } => hero,
-        }
-    }
-}
-
-type HeroQuery<'w, 's> = Query<
-    'w,
-    's,
-    (
-        Entity,
-        &'static Hero,
-        &'static mut HexPos,
-        &'static mut Facing,
-        &'static mut ApLeft,
-        &'static mut Prone,
-        &'static mut BehindCover,
-    ),
->;
-
-fn apply(
-    battle: &Battle,
-    command: BattleCommand,
-    cover_at: &[(Hex, String)],
-    heroes: &mut HeroQuery,
-) -> CommandOutcome {
-    let hero_entity = command.hero();
-    let refuse = |reason: String| CommandOutcome::Refused {
-        hero: hero_entity,
-        reason,
+/// The AP a command costs now, or why it is not legal.
+pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
+    let e = command.hero();
+    let Some(hero) = world.get::<Hero>(e).cloned() else {
+        return Err("no such hero".into());
     };
-    let occupied: Vec<Hex> = heroes
-        .iter()
-        .filter(|h| h.0 != hero_entity)
-        .map(|h| h.2.0)
-        .collect();
-    let Ok((_, hero, mut pos, mut facing, mut ap, mut prone, mut behind)) =
-        heroes.get_mut(hero_entity)
-    else {
-        return refuse("no such hero".into());
-    };
-    let name = hero.name.clone();
+    let name = hero.name.as_str();
+    let prone = world.get::<Prone>(e).is_some_and(|p| p.0);
+    let behind = world.get::<BehindCover>(e).is_some_and(|b| b.0);
+    let mounted = world.get::<MountedOn>(e).map(|m| m.0);
+    let pos = world.get::<HexPos>(e).map(|p| p.0).ok_or("no position")?;
+    let facing = world.get::<Facing>(e).map_or(0, |f| f.0);
     match command {
         BattleCommand::Move { to, gait, .. } => {
-            if prone.0 {
-                return refuse(format!(
+            if let Some(mount) = mounted {
+                let m = world.get::<Mount>(mount).map_or("", |m| m.name.as_str());
+                return Err(format!(
+                    "{name} rides {m}: steer it or rein it in instead ({REIN_AP} AP)"
+                ));
+            }
+            if prone {
+                return Err(format!(
                     "{name} is prone: stand up first ({STAND_UP_AP} AP)"
                 ));
             }
-            if behind.0 {
-                return refuse(format!(
+            if behind {
+                return Err(format!(
                     "{name} is behind cover: emerge first ({EMERGE_FROM_COVER_AP} AP)"
                 ));
             }
+            let occupied = occupied_hexes(world, e);
+            let battle = world.resource::<Battle>();
             let Some(tile) = battle.map.tile(to) else {
-                return refuse("that hex is off the map".into());
+                return Err("that hex is off the map".into());
             };
             if !tile.terrain.passable() {
-                return refuse(format!("{name} cannot enter a {}", tile.terrain.name()));
+                return Err(format!("{name} cannot enter a {}", tile.terrain.name()));
             }
             if occupied.contains(&to) {
-                return refuse("another figure stands there".into());
+                return Err("another figure stands there".into());
             }
-            let all = move_options(
-                battle,
-                pos.0,
-                facing.0,
-                hero,
-                u32::MAX / 1024,
-                gait,
-                &occupied,
-            );
-            let Some(plan) = all.get(&to) else {
-                return refuse(format!("{name} has no way there"));
-            };
-            if let Err(why) = pay(&mut ap.0, plan.cost.total, "the move", &name) {
-                return refuse(why);
+            if to == pos {
+                return Err(format!("{name} is already there"));
             }
-            pos.0 = to;
-            facing.0 = plan.final_facing;
-            CommandOutcome::Moved {
-                hero: hero_entity,
-                path: plan.hexes.clone(),
-                ap: plan.cost.total,
-            }
+            let all = move_options(battle, pos, facing, &hero, u32::MAX / 1024, gait, &occupied);
+            all.get(&to)
+                .map(|plan| plan.cost.total)
+                .ok_or_else(|| format!("{name} has no way there"))
         }
         BattleCommand::Face { facing: to, .. } => {
             if to > 5 {
-                return refuse("facing is a hexside 0 to 5".into());
+                return Err("facing is a hexside 0 to 5".into());
             }
-            let cost = facing_cost_standing(hexsides_between(facing.0, to));
-            if let Err(why) = pay(&mut ap.0, cost, "turning", &name) {
-                return refuse(why);
+            match facing_cost_standing(hexsides_between(facing, to)) {
+                0 => Err(format!("{name} already faces that way")),
+                cost => Ok(cost),
             }
-            facing.0 = to;
-            CommandOutcome::Faced {
-                hero: hero_entity,
-                facing: to,
-                ap: cost,
+        }
+        BattleCommand::DropProne { .. } => match prone {
+            true => Err(format!("{name} is already prone")),
+            false if mounted.is_some() => Err(format!("{name} is in the saddle")),
+            false => Ok(DROP_PRONE_AP),
+        },
+        BattleCommand::StandUp { .. } => match prone {
+            true => Ok(STAND_UP_AP),
+            false => Err(format!("{name} is already standing")),
+        },
+        BattleCommand::DuckBehindCover { .. } => {
+            if behind {
+                return Err(format!("{name} is already behind cover"));
             }
+            if cover_in(world, pos).is_none() {
+                return Err(format!("there is no cover in {name}'s hex to duck behind"));
+            }
+            Ok(DUCK_BEHIND_COVER_AP)
+        }
+        BattleCommand::EmergeFromCover { .. } => match behind {
+            true => Ok(EMERGE_FROM_COVER_AP),
+            false => Err(format!("{name} is not behind cover")),
+        },
+        BattleCommand::Ready { weapon, .. } => {
+            let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
+            let Some(w) = weapons.0.get(weapon) else {
+                return Err(format!("{name} carries no weapon number {}", weapon + 1));
+            };
+            if w.ready {
+                return Err(format!("the {} is already in hand", w.name));
+            }
+            let battle = world.resource::<Battle>();
+            let size = battle.gear.weapon(&w.name).map_or(1, |g| g.size);
+            Ok(crate::rules::weapons::ready_cost(size, w.holstered))
+        }
+        BattleCommand::Cock { .. } => {
+            let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
+            let Some(w) = weapons.0.iter().find(|w| w.ready) else {
+                return Err(format!("{name} has no weapon in hand: ready one first"));
+            };
+            let battle = world.resource::<Battle>();
+            let Some(gear) = battle.gear.weapon(&w.name) else {
+                return Err(format!("no gear entry for the {}", w.name));
+            };
+            match (gear.cock_ap(), w.cocked) {
+                (None, _) => Err(format!("the {} needs no cocking", w.name)),
+                (Some(_), true) => Err(format!("the {} is already cocked", w.name)),
+                (Some(ap), false) => Ok(ap),
+            }
+        }
+        BattleCommand::WorkObjective { objective, .. } => {
+            let battle = world.resource::<Battle>();
+            let Some((title, task)) = battle.objective_task(objective) else {
+                return Err("the level has no such objective to work on".into());
+            };
+            let at = crate::rules::hexmap::hex_at(task.at.0, task.at.1);
+            if at.unsigned_distance_to(pos) > 1 {
+                let (c, r) = task.at;
+                return Err(format!(
+                    "{name} must stand at or next to {c},{r} to work on '{title}'"
+                ));
+            }
+            if !hero.skills.contains_key(&task.skill) && task.skill_required {
+                return Err(format!("{name} has no {} skill", task.skill));
+            }
+            Ok(skill_cost(task.full_attention))
+        }
+        BattleCommand::Steer { facing: to, .. } => {
+            let Some(mount) = mounted else {
+                return Err(format!("{name} rides no mount"));
+            };
+            let from = world.get::<Facing>(mount).map_or(0, |f| f.0);
+            if to > 5 {
+                return Err("facing is a hexside 0 to 5".into());
+            }
+            match facing_cost_standing(hexsides_between(from, to)) {
+                0 => Err("the mount already heads that way".into()),
+                cost => Ok(cost),
+            }
+        }
+        BattleCommand::Rein { speed, .. } => {
+            let Some(mount) = mounted else {
+                return Err(format!("{name} rides no mount"));
+            };
+            let m = world.get::<Mount>(mount).cloned().ok_or("no mount")?;
+            if speed > m.best_speed {
+                return Err(format!(
+                    "{} makes at most {} paces a round",
+                    m.name, m.best_speed
+                ));
+            }
+            if speed == m.speed {
+                return Err(format!("{} already goes {speed} paces a round", m.name));
+            }
+            Ok(REIN_AP)
+        }
+    }
+}
+
+/// The cover object standing in a hex, if any.
+pub fn cover_in(world: &mut World, hex: Hex) -> Option<String> {
+    let mut q = world.query_filtered::<(&Cover, &HexPos), Without<Hero>>();
+    q.iter(world)
+        .find(|(_, at)| at.0 == hex)
+        .map(|(c, _)| c.name.clone())
+}
+
+/// Declare a command: price it and pay it on the hero's track.
+pub fn declare(
+    world: &mut World,
+    command: BattleCommand,
+    segment: u32,
+) -> Result<(u32, Declared), String> {
+    let e = command.hero();
+    let cost = price(world, command)?;
+    let name = world
+        .get::<Hero>(e)
+        .map(|h| h.name.clone())
+        .unwrap_or_default();
+    let mut track = world.get_mut::<Track>(e).ok_or("no action track")?;
+    track
+        .0
+        .declare(cost, segment, command.over_rounds())
+        .map(|d| (cost, d))
+        .map_err(|err| match err {
+            TrackError::NotEnoughAp { cost, has } => format!(
+                "not enough AP: {} costs {cost} AP, {name} has {has} left this round",
+                command.name()
+            ),
+            other => format!("{name}: {other}"),
+        })
+}
+
+/// Perform a fully paid command. It is checked again: what changed since the declaration
+/// (someone stepped into the path) makes it fail, and the AP are lost.
+pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
+    let hero = command.hero();
+    let refuse = |reason: String| CommandOutcome::Refused { hero, reason };
+    let ap = match price(world, command) {
+        Ok(ap) => ap,
+        Err(why) => return refuse(format!("{why}; the AP are lost")),
+    };
+    match command {
+        BattleCommand::Move { to, gait, .. } => {
+            let occupied = occupied_hexes(world, hero);
+            let hero_c = world.get::<Hero>(hero).cloned().expect("priced");
+            let (from, facing) = (
+                world.get::<HexPos>(hero).expect("priced").0,
+                world.get::<Facing>(hero).map_or(0, |f| f.0),
+            );
+            let battle = world.resource::<Battle>();
+            let all = move_options(battle, from, facing, &hero_c, ap, gait, &occupied);
+            let plan = all.get(&to).cloned().expect("priced");
+            world.get_mut::<HexPos>(hero).expect("priced").0 = to;
+            world.get_mut::<Facing>(hero).expect("priced").0 = plan.final_facing;
+            let mut moved = world.get_mut::<super::battle::MovedThisRound>(hero);
+            if let Some(m) = moved.as_mut() {
+                m.0 = Some(match (m.0, gait) {
+                    (Some(Gait::Run), _) | (_, Gait::Run) => Gait::Run,
+                    _ => Gait::Walk,
+                });
+            }
+            CommandOutcome::Moved {
+                hero,
+                path: plan.hexes,
+                ap,
+            }
+        }
+        BattleCommand::Face { facing, .. } => {
+            world.get_mut::<Facing>(hero).expect("priced").0 = facing;
+            CommandOutcome::Faced { hero, facing, ap }
         }
         BattleCommand::DropProne { .. } => {
-            match switch(
-                &mut prone.0,
-                true,
-                &mut ap.0,
-                DROP_PRONE_AP,
-                "dropping prone",
-                &name,
-            ) {
-                Ok(ap) => CommandOutcome::WentProne {
-                    hero: hero_entity,
-                    ap,
-                },
-                Err(why) => refuse(why.unwrap_or_else(|| format!("{name} is already prone"))),
-            }
+            world.get_mut::<Prone>(hero).expect("priced").0 = true;
+            CommandOutcome::WentProne { hero, ap }
         }
         BattleCommand::StandUp { .. } => {
-            match switch(
-                &mut prone.0,
-                false,
-                &mut ap.0,
-                STAND_UP_AP,
-                "standing up",
-                &name,
-            ) {
-                Ok(ap) => CommandOutcome::StoodUp {
-                    hero: hero_entity,
-                    ap,
-                },
-                Err(why) => refuse(why.unwrap_or_else(|| format!("{name} is already standing"))),
-            }
+            world.get_mut::<Prone>(hero).expect("priced").0 = false;
+            CommandOutcome::StoodUp { hero, ap }
         }
         BattleCommand::DuckBehindCover { .. } => {
-            if behind.0 {
-                return refuse(format!("{name} is already behind cover"));
-            }
-            let Some((_, cover)) = cover_at.iter().find(|(at, _)| *at == pos.0) else {
-                return refuse(format!("there is no cover in {name}'s hex to duck behind"));
-            };
-            let what = "ducking behind cover";
-            match switch(
-                &mut behind.0,
-                true,
-                &mut ap.0,
-                DUCK_BEHIND_COVER_AP,
-                what,
-                &name,
-            ) {
-                Ok(ap) => CommandOutcome::Ducked {
-                    hero: hero_entity,
-                    cover: cover.clone(),
-                    ap,
-                },
-                Err(why) => refuse(why.unwrap_or_default()),
-            }
+            let pos = world.get::<HexPos>(hero).expect("priced").0;
+            let cover = cover_in(world, pos).unwrap_or_default();
+            world.get_mut::<BehindCover>(hero).expect("priced").0 = true;
+            CommandOutcome::Ducked { hero, cover, ap }
         }
         BattleCommand::EmergeFromCover { .. } => {
-            let what = "emerging from cover";
-            match switch(
-                &mut behind.0,
-                false,
-                &mut ap.0,
-                EMERGE_FROM_COVER_AP,
-                what,
-                &name,
-            ) {
-                Ok(ap) => CommandOutcome::Emerged {
-                    hero: hero_entity,
-                    ap,
-                },
-                Err(why) => refuse(why.unwrap_or_else(|| format!("{name} is not behind cover"))),
+            world.get_mut::<BehindCover>(hero).expect("priced").0 = false;
+            CommandOutcome::Emerged { hero, ap }
+        }
+        BattleCommand::Ready { weapon, .. } => {
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            for (i, w) in weapons.0.iter_mut().enumerate() {
+                w.ready = i == weapon;
+                if i != weapon {
+                    w.cocked = false;
+                }
+            }
+            let name = weapons.0[weapon].name.clone();
+            CommandOutcome::Readied {
+                hero,
+                weapon: name,
+                ap,
             }
         }
+        BattleCommand::Cock { .. } => {
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            let w = weapons.0.iter_mut().find(|w| w.ready).expect("priced");
+            w.cocked = true;
+            CommandOutcome::Cocked {
+                hero,
+                weapon: w.name.clone(),
+                ap,
+            }
+        }
+        BattleCommand::WorkObjective { objective, .. } => {
+            super::round::work_objective(world, hero, objective, ap)
+        }
+        BattleCommand::Steer { facing, .. } => {
+            let mount = world.get::<MountedOn>(hero).expect("priced").0;
+            world.get_mut::<Facing>(mount).expect("a mount faces").0 = facing;
+            CommandOutcome::Steered { hero, facing, ap }
+        }
+        BattleCommand::Rein { speed, .. } => {
+            let mount = world.get::<MountedOn>(hero).expect("priced").0;
+            world.get_mut::<Mount>(mount).expect("priced").speed = speed;
+            CommandOutcome::Reined { hero, speed, ap }
+        }
     }
-}
-
-/// Put a posture flag (prone, behind cover) to `to` for its fixed AP cost. `Err(None)` when
-/// the flag is already there (the caller names the state), `Err(Some(why))` when AP is short.
-fn switch(
-    flag: &mut bool,
-    to: bool,
-    ap: &mut u32,
-    cost: u32,
-    what: &str,
-    name: &str,
-) -> Result<u32, Option<String>> {
-    if *flag == to {
-        return Err(None);
-    }
-    pay(ap, cost, what, name).map_err(Some)?;
-    *flag = to;
-    Ok(cost)
-}
-
-/// Spend `cost` AP on `what`, or say why not.
-fn pay(ap: &mut u32, cost: u32, what: &str, name: &str) -> Result<(), String> {
-    if cost > *ap {
-        return Err(format!(
-            "not enough AP: {what} costs {cost} AP, {name} has {ap} left"
-        ));
-    }
-    *ap -= cost;
-    Ok(())
 }

@@ -1,7 +1,7 @@
 //! The heads-up display of a battle: the hero panel, the movement preview, the banner saying
 //! whose declaration it is, and the hot-seat handoff screen.
 
-use super::battle::{ApLeft, Battle, Cover, Facing, Hero, HexPos, Prone, Side, SideInfo, Weapons};
+use super::battle::{Battle, Track, Cover, Facing, Hero, HexPos, Prone, Side, SideInfo, Weapons};
 use super::map_view::{MapGeometry, PANEL_W, WINDOW_W};
 use crate::rules::hexmap::offset_of;
 use crate::rules::terrain::Terrain;
@@ -60,7 +60,7 @@ fn update_panel(
     preview: Option<Res<MovePreview>>,
     mut refusals: MessageReader<super::battle::CommandOutcome>,
     mut last: Local<String>,
-    heroes: Query<(Entity, &Hero, &Side, &HexPos, &ApLeft, &Weapons, &Prone)>,
+    heroes: Query<(Entity, &Hero, &Side, &HexPos, &Track, &Weapons, &Prone)>,
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
 ) {
@@ -119,12 +119,13 @@ fn update_panel(
                 .collect();
             let arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
             s.push_str(&format!(
-                "{} {} at {c},{r}{}  AP {}/{}  Move {} Run {}\n    {}\n    {}\n    {}\n",
+                "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n    {}\n    {}\n",
                 if Some(entity) == selected { ">" } else { " " },
                 hero.name,
                 if prone.0 { " prone" } else { "" },
-                ap.0,
-                hero.ap,
+                ap.0.in_front,
+                ap.0.pool,
+                ap.0.total,
                 hero.move_paces,
                 hero.run,
                 traits.join(", "),
@@ -152,7 +153,7 @@ fn preview_moves(
     mut commands: Commands,
     battle: Res<Battle>,
     selection: Option<Res<super::input::Selection>>,
-    heroes: Query<(Entity, &Hero, &HexPos, &Facing, &ApLeft)>,
+    heroes: Query<(Entity, &Hero, &HexPos, &Facing, &Track)>,
     mut tiles: Query<(&TilePos, &mut TileColor)>,
     geometry: Option<Res<MapGeometry>>,
     covers: Query<(&Cover, &HexPos)>,
@@ -173,7 +174,7 @@ fn preview_moves(
         pos.0,
         facing.0,
         hero,
-        ap.0,
+        ap.0.left(),
         selection.gait,
         &occupied,
     );
@@ -213,13 +214,13 @@ fn preview_moves(
                 ),
                 None => format!(
                     "{c},{r} ({tile}): out of {}'s reach {gait} with {} AP",
-                    hero.name, ap.0
+                    hero.name, ap.0.left()
                 ),
             }
         }
         None => format!(
             "{} ({gait}, {} AP): green hexes are in reach",
-            hero.name, ap.0
+            hero.name, ap.0.left()
         ),
     };
     let cover: Vec<String> = covers

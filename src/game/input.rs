@@ -25,6 +25,12 @@ pub enum Action {
     StandUp,
     DuckBehindCover,
     EmergeFromCover,
+    /// Ready the next weapon carried (a holstered pistol is drawn for 1 AP).
+    ReadyWeapon,
+    /// Cock the weapon in hand.
+    Cock,
+    /// Work on the level's objective (a skill at 4/8 AP).
+    WorkObjective,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     PanLeft,
@@ -118,6 +124,9 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::StandUp, Key(KeyCode::KeyU)),
         (Action::DuckBehindCover, Key(KeyCode::KeyC)),
         (Action::EmergeFromCover, Key(KeyCode::KeyX)),
+        (Action::ReadyWeapon, Key(KeyCode::KeyG)),
+        (Action::Cock, Key(KeyCode::KeyK)),
+        (Action::WorkObjective, Key(KeyCode::KeyO)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
@@ -223,7 +232,7 @@ impl Plugin for InputPlugin {
             Update,
             (hover, act, camera)
                 .chain()
-                .before(super::battle::BattleSystems::Seats)
+                .in_set(super::battle::BattleSystems::Intent)
                 .run_if(
                     in_state(super::screens::Screen::Battle)
                         .and_then(resource_exists::<Battle>)
@@ -278,6 +287,9 @@ fn act(
     mut seat_commands: MessageWriter<SeatCommand>,
     mut screen: ResMut<NextState<super::screens::Screen>>,
     mut paused: ResMut<super::screens::Paused>,
+    round: Res<super::round::RoundState>,
+    weapons: Query<&super::battle::Weapons>,
+    mut last_declarer: Local<Option<Entity>>,
 ) {
     // The Esc menu: Esc opens and closes it; M in it quits to the main menu.
     if actions.just_pressed(&Action::Quit) {
@@ -303,6 +315,13 @@ fn act(
     }
     let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == seat.active).collect();
     own.sort_by(|a, b| a.1.name.cmp(&b.1.name));
+    // The hero whose declaration it is comes selected.
+    if round.declarer() != *last_declarer {
+        *last_declarer = round.declarer();
+        if let Some(e) = round.declarer().filter(|e| own.iter().any(|h| h.0 == *e)) {
+            selection.hero = Some(e);
+        }
+    }
     if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
         selection.hero = own.first().map(|h| h.0);
     }
@@ -362,6 +381,19 @@ fn act(
     if actions.just_pressed(&Action::EmergeFromCover) {
         battle_commands.write(BattleCommand::EmergeFromCover { hero });
     }
+    if actions.just_pressed(&Action::ReadyWeapon)
+        && let Ok(carried) = weapons.get(hero)
+    {
+        let n = carried.0.len().max(1);
+        let next = carried.0.iter().position(|w| w.ready).map_or(0, |i| (i + 1) % n);
+        battle_commands.write(BattleCommand::Ready { hero, weapon: next });
+    }
+    if actions.just_pressed(&Action::Cock) {
+        battle_commands.write(BattleCommand::Cock { hero });
+    }
+    if actions.just_pressed(&Action::WorkObjective) {
+        battle_commands.write(BattleCommand::WorkObjective { hero, objective: 0 });
+    }
 }
 
 fn camera(
@@ -406,6 +438,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 19);
+        assert_eq!(bound.len(), 22);
     }
 }

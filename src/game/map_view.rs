@@ -40,7 +40,7 @@ impl Plugin for MapViewPlugin {
                 (refresh_figures, place_figures)
                     .chain()
                     .in_set(MapViewSystems::Figures)
-                    .after(super::battle::BattleSystems::Commands)
+                    .after(super::battle::BattleSystems::Round)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             );
     }

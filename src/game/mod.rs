@@ -2,6 +2,7 @@
 //! The game as Bevy plugins. `deck` is headless (tests run it without a window); `table` is
 //! the window.
 
+pub mod ai;
 pub mod battle;
 pub mod commands;
 pub mod deck;
@@ -9,8 +10,11 @@ pub mod deck;
 pub mod hud;
 #[cfg(feature = "gui")]
 pub mod input;
+pub mod log;
 #[cfg(feature = "gui")]
 pub mod map_view;
+pub mod round;
+pub mod sim;
 #[cfg(feature = "gui")]
 pub mod screens;
 #[cfg(feature = "gui")]

@@ -277,6 +277,8 @@ fn leave_battle(
     commands.remove_resource::<Battle>();
     commands.insert_resource(Paused(false));
     commands.remove_resource::<super::battle::HotSeat>();
+    commands.remove_resource::<super::round::RoundState>();
+    commands.remove_resource::<super::round::Objectives>();
     commands.remove_resource::<super::map_view::MapGeometry>();
 }
 

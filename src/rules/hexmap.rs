@@ -31,6 +31,11 @@ pub fn facing_to(from: Hex, to: Hex) -> Option<u8> {
     from.neighbor_direction(to).map(|d| d.index())
 }
 
+/// The neighbour of `hex` across hexside `facing` (0..6).
+pub fn step(hex: Hex, facing: u8) -> Hex {
+    hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[facing as usize % 6])
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HexMap {
     pub width: u32,
@@ -201,6 +206,14 @@ mod tests {
             })
             .collect();
         HexMap::new(rows[0].len() as u32, rows.len() as u32, tiles)
+    }
+
+    #[test]
+    fn a_step_across_a_hexside_is_that_facing() {
+        let from = hex_at(3, 3);
+        for f in 0..6 {
+            assert_eq!(facing_to(from, step(from, f)), Some(f));
+        }
     }
 
     #[test]

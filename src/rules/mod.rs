@@ -1,6 +1,7 @@
 //! The rules of The West That Wasn't as plain Rust: no Bevy, no I/O, no globals.
 //! Deterministic given a seeded deck.
 
+pub mod action_time;
 pub mod adjust;
 pub mod bonus;
 pub mod card;
@@ -14,6 +15,7 @@ pub mod hexmap;
 pub mod movement;
 pub mod terrain;
 pub mod trace;
+pub mod weapons;
 
 #[cfg(test)]
 mod deck_stats;

@@ -1,0 +1,544 @@
+//! Action time (conflict chapter, "Action Time"): the 20-segment round, the initiative test,
+//! the action track with its tokens, the initiative stack, and continuous movement.
+
+use super::card::Card;
+use super::check::CheckOutcome;
+use serde::{Deserialize, Serialize};
+
+/// "Each round is divided into 20 segments."
+pub const SEGMENTS: u32 = 20;
+
+/// "The initiative test is an Easy (3) Quickness test."
+pub const INITIATIVE_TN: u32 = 3;
+
+/// "resolve a TN 5 Quick Draw check"
+pub const QUICK_DRAW_TN: u32 = 5;
+
+/// The segment of the first token after the initiative test: "For each bump, shift the token
+/// one slot to the left. If the test is failed, ... one slot to the right. If the result is a
+/// calamity, shift the token a number of slots equal to the Step, plus one, to the right."
+/// Never left of segment 1 (docs/rules-decisions.md).
+pub fn initiative_segment(initiative: u32, test: &CheckOutcome, step: u32) -> u32 {
+    let shifted = if test.calamity {
+        initiative + step + 1
+    } else if test.success {
+        initiative.saturating_sub(test.bumps)
+    } else {
+        initiative + 1
+    };
+    shifted.max(1)
+}
+
+/// A declared action that is not fully paid yet: AP go to it as tokens come ("During each
+/// segment up to 1 AP may be spent toward an action").
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Commitment {
+    pub cost: u32,
+    pub paid: u32,
+    /// Skills at 4/8 AP may be paid over several rounds; other actions lapse at the end of the
+    /// round unless they can still be paid beyond segment 20.
+    pub over_rounds: bool,
+}
+
+impl Commitment {
+    pub fn remaining(&self) -> u32 {
+        self.cost.saturating_sub(self.paid)
+    }
+}
+
+/// What a declaration did to the track.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Declared {
+    /// Paid in full from the tokens in front: the action resolves this segment. `lost` tokens
+    /// beyond the cost are gone ("they still must remove all of their counters").
+    Paid { lost: u32 },
+    /// Fewer tokens than the cost: they are spent toward it, and each later token too, until
+    /// it is paid.
+    Committed { paid: u32 },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrackError {
+    #[error("not enough AP: it costs {cost} AP, and {has} AP are left this round")]
+    NotEnoughAp { cost: u32, has: u32 },
+    #[error("an action is already being paid ({paid} of {cost} AP)")]
+    AlreadyCommitted { paid: u32, cost: u32 },
+    #[error("no tokens on the track yet: the first comes at segment {0}")]
+    NoTokensYet(u32),
+    #[error("no more actions may be declared after segment 20")]
+    PastSegment20,
+}
+
+/// One character's action track for a round: the tokens still in the pool, the tokens placed
+/// in front of them, and what they have spent.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ActionTrack {
+    /// The segment of the first token (the IN after the initiative test).
+    pub start: u32,
+    /// AP this round: the AP characteristic less the worst wound's penalty and any debt.
+    pub total: u32,
+    /// Tokens not yet placed on the track (the pool).
+    pub pool: u32,
+    /// Tokens placed and not spent ("in front of them on the action track").
+    pub in_front: u32,
+    /// Tokens spent this round (the spent box), excess lost included.
+    pub spent: u32,
+    /// An action being paid token by token.
+    pub commitment: Option<Commitment>,
+    /// AP owed to the next round (the stack fee or a Rush Tax paid "from next round's AP").
+    pub debt: u32,
+}
+
+impl ActionTrack {
+    /// The track at the start of a round. `carried` is a multi-round commitment still open.
+    pub fn new(start: u32, ap: u32, owed: u32, carried: Option<Commitment>) -> ActionTrack {
+        let total = ap.saturating_sub(owed);
+        ActionTrack {
+            start,
+            total,
+            pool: total,
+            in_front: 0,
+            spent: 0,
+            commitment: carried,
+            debt: owed.saturating_sub(ap),
+        }
+    }
+
+    /// An empty track: no AP this round (stunned, down).
+    pub fn idle() -> ActionTrack {
+        ActionTrack::default()
+    }
+
+    /// AP not yet spent this round: in front plus the pool.
+    pub fn left(&self) -> u32 {
+        self.in_front + self.pool
+    }
+
+    /// "When the Judge calls a segment that is equal to or greater than the IN of a character,
+    /// that player places a counter." Returns `Some(true)` when a commitment became fully paid
+    /// by this token, `Some(false)` when a token was placed otherwise, `None` when none was.
+    pub fn place(&mut self, segment: u32) -> Option<bool> {
+        if segment < self.start || self.pool == 0 {
+            return None;
+        }
+        self.pool -= 1;
+        match &mut self.commitment {
+            Some(c) => {
+                c.paid += 1;
+                self.spent += 1;
+                Some(c.paid >= c.cost)
+            }
+            None => {
+                self.in_front += 1;
+                Some(false)
+            }
+        }
+    }
+
+    /// Take a fully paid commitment off the track (its action resolves now).
+    pub fn take_paid(&mut self) -> Option<Commitment> {
+        if self.commitment.as_ref().is_some_and(|c| c.paid >= c.cost) {
+            self.commitment.take()
+        } else {
+            None
+        }
+    }
+
+    /// Declare an action costing `cost` AP at `segment`. With enough tokens in front, it is
+    /// paid (all tokens are removed); with fewer, the tokens are spent toward it as a
+    /// commitment, which must be payable this round (or over rounds, for skills).
+    pub fn declare(
+        &mut self,
+        cost: u32,
+        segment: u32,
+        over_rounds: bool,
+    ) -> Result<Declared, TrackError> {
+        if segment > SEGMENTS {
+            return Err(TrackError::PastSegment20);
+        }
+        if let Some(c) = &self.commitment {
+            return Err(TrackError::AlreadyCommitted {
+                paid: c.paid,
+                cost: c.cost,
+            });
+        }
+        if self.in_front >= cost {
+            let lost = self.in_front - cost;
+            self.spent += self.in_front;
+            self.in_front = 0;
+            return Ok(Declared::Paid { lost });
+        }
+        if !over_rounds && self.left() < cost {
+            return Err(TrackError::NotEnoughAp {
+                cost,
+                has: self.left(),
+            });
+        }
+        if self.in_front == 0 && segment < self.start {
+            return Err(TrackError::NoTokensYet(self.start));
+        }
+        let paid = self.in_front;
+        self.spent += paid;
+        self.in_front = 0;
+        self.commitment = Some(Commitment {
+            cost,
+            paid,
+            over_rounds,
+        });
+        Ok(Declared::Committed { paid })
+    }
+
+    /// Give up a commitment: "Once spent, APs are lost, even if the action never resolves."
+    pub fn abandon(&mut self) -> Option<Commitment> {
+        self.commitment.take()
+    }
+
+    /// "Placing an action onto the stack in this manner costs 1 AP from the pool. If a
+    /// character does not have an AP to pay ..., they may pay it from their next round AP."
+    /// Returns true when it was paid from the pool, false when it became debt.
+    pub fn pay_stack_fee(&mut self) -> bool {
+        if self.pool > 0 {
+            self.pool -= 1;
+            self.spent += 1;
+            true
+        } else {
+            self.debt += 1;
+            false
+        }
+    }
+
+    /// "Each AP spent from the pool grants the character +1 ... No character may spend more
+    /// AP for bonus than their level in Quick Draw." Returns the AP actually spent.
+    pub fn spend_for_bonus(&mut self, wanted: u32, quick_draw_level: u32) -> u32 {
+        let n = wanted.min(quick_draw_level).min(self.pool);
+        self.pool -= n;
+        self.spent += n;
+        n
+    }
+
+    /// Beyond segment 20: "If one or more characters have APs spent toward an action, and
+    /// enough APs to perform that action, those characters may perform those actions as if
+    /// there were segments beyond 20."
+    pub fn can_finish_beyond_20(&self) -> bool {
+        self.commitment
+            .as_ref()
+            .is_some_and(|c| c.paid > 0 && c.remaining() <= self.pool)
+    }
+
+    /// Nothing left to do this round: no tokens to place (or none before segment 20 ends)
+    /// and none in front. A commitment the pool cannot pay further waits or lapses.
+    pub fn finished(&self) -> bool {
+        self.in_front == 0 && (self.pool == 0 || self.start > SEGMENTS)
+    }
+
+    /// The end of the round: unused AP are lost, commitments lapse unless they are paid over
+    /// rounds. Returns the commitment that carries into the next round and what was lost.
+    pub fn end_round(&mut self) -> (Option<Commitment>, u32) {
+        let lost = self.in_front + self.pool;
+        self.spent += lost;
+        self.in_front = 0;
+        self.pool = 0;
+        let carried = self.commitment.take().filter(|c| c.over_rounds);
+        (carried, lost)
+    }
+}
+
+/// AP penalty and Stun TN by the worst wound level ("Wound Effects" table): 1 Flesh Wound
+/// 1/3, 2 Light 2/5, 3 Heavy 3/7, 4 Serious 4/9, 5 Critical 5/11.
+pub fn wound_penalty(worst_wound: u32) -> u32 {
+    worst_wound.min(5)
+}
+
+/// The Stun column: 3, 5, 7, 9, 11 for wound levels 1 to 5 (0 without a wound).
+pub fn stun_tn(worst_wound: u32) -> u32 {
+    match worst_wound.min(5) {
+        0 => 0,
+        w => 2 * w + 1,
+    }
+}
+
+/// AP on the track this round: "Wound effects are subtracted from the total APs."
+pub fn round_ap(ap: u32, worst_wound: u32) -> u32 {
+    ap.saturating_sub(wound_penalty(worst_wound))
+}
+
+/// The Quick Draw check before the stack: "For each success and bump add +1 to the bonus
+/// pool. ... On a Calamity no AP may be spent, and the Quick Draw provides no bonus."
+/// Returns the bonus and whether AP may still be spent for more.
+pub fn quick_draw_bonus(check: &CheckOutcome) -> (i32, bool) {
+    if check.calamity {
+        (0, false)
+    } else if check.success {
+        (1 + check.bumps as i32, true)
+    } else {
+        (0, true)
+    }
+}
+
+/// One action on the initiative stack, with its flipped card.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct StackEntry {
+    /// Who: an index the caller understands.
+    pub actor: usize,
+    pub fragment: u32,
+    pub number: u8,
+    /// Gear, wounds, Quick Draw and AP spent.
+    pub bonus: i32,
+    /// The single-action trait "wins initiative-based ties".
+    pub wins_ties: bool,
+}
+
+impl StackEntry {
+    pub fn new(actor: usize, card: &Card, bonus: i32, wins_ties: bool) -> StackEntry {
+        StackEntry {
+            actor,
+            fragment: card.fragment,
+            number: card.number,
+            bonus,
+            wins_ties,
+        }
+    }
+
+    pub fn total(&self) -> i32 {
+        self.fragment as i32 + self.bonus
+    }
+}
+
+/// "actions are resolved in descending order of Fragment plus bonus. Any ties are broken by
+/// the Number on the card." The single-action trait wins a tie first; then the higher card
+/// Number goes first (docs/rules-decisions.md).
+pub fn stack_order(entries: &[StackEntry]) -> Vec<StackEntry> {
+    let mut sorted = entries.to_vec();
+    sorted.sort_by(|a, b| {
+        b.total()
+            .cmp(&a.total())
+            .then(b.wins_ties.cmp(&a.wins_ties))
+            .then(b.number.cmp(&a.number))
+    });
+    sorted
+}
+
+/// Continuous movement: "divide the total movement into equal (or roughly equal) parts and
+/// spread them between the 20 segments. The movement during the slowest segment must be within
+/// one pace of that in the fastest." Paces in segment s (1-based) = floor(total*s/20) -
+/// floor(total*(s-1)/20).
+pub fn continuous_paces(total: u32, segment: u32) -> u32 {
+    if segment == 0 || segment > SEGMENTS {
+        return 0;
+    }
+    total * segment / SEGMENTS - total * (segment - 1) / SEGMENTS
+}
+
+/// The order of continuous movers in a segment: "proceeds from slowest to fastest, based on
+/// Quickness value". Ties keep the given order.
+pub fn continuous_order<T: Clone>(movers: &[(T, u32)]) -> Vec<T> {
+    let mut sorted = movers.to_vec();
+    sorted.sort_by_key(|m| m.1);
+    sorted.into_iter().map(|m| m.0).collect()
+}
+
+/// Declarations: "Actions are declared in ascending order of Quickness". Ties by the given
+/// order (the level's).
+pub fn declaration_order<T: Clone>(characters: &[(T, u32)]) -> Vec<T> {
+    continuous_order(characters)
+}
+
+/// "The cost to perform a skill is 4/8 AP": 8 for what needs full attention.
+pub fn skill_cost(full_attention: bool) -> u32 {
+    if full_attention { 8 } else { 4 }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::card::Card;
+
+    fn outcome(success: bool, bumps: u32, calamity: bool) -> CheckOutcome {
+        CheckOutcome {
+            cards: vec![],
+            tn: INITIATIVE_TN,
+            result: 0,
+            success,
+            bumps,
+            calamity,
+            exceptional: false,
+            magnitude: None,
+            victories: None,
+            increased: false,
+            trace: vec![],
+            resolution: None,
+        }
+    }
+
+    #[test]
+    fn initiative_test_moves_the_token() {
+        // Success with 2 bumps: two slots left; failure: one right; calamity: Step + 1 right.
+        assert_eq!(initiative_segment(4, &outcome(true, 0, false), 3), 4);
+        assert_eq!(initiative_segment(4, &outcome(true, 2, false), 3), 2);
+        assert_eq!(initiative_segment(4, &outcome(false, 0, false), 3), 5);
+        assert_eq!(initiative_segment(4, &outcome(false, 0, true), 3), 8);
+        assert_eq!(
+            initiative_segment(2, &outcome(true, 5, false), 1),
+            1,
+            "never before segment 1"
+        );
+    }
+
+    /// Miranda: IN 4, draws (1 AP) at 4, cocks (1 AP) at 5, places at 6 and 7, and at 8
+    /// takes a normal shot (3 AP).
+    #[test]
+    fn mirandas_in_4_sequence() {
+        let mut t = ActionTrack::new(4, 8, 0, None);
+        let mut log = vec![];
+        for s in 1..=SEGMENTS {
+            t.place(s);
+            let cost = match s {
+                4 | 5 => 1,
+                8 => 3,
+                _ => continue,
+            };
+            assert_eq!(t.declare(cost, s, false), Ok(Declared::Paid { lost: 0 }));
+            log.push(s);
+        }
+        assert_eq!(log, vec![4, 5, 8]);
+        assert_eq!(t.spent, 5);
+        // Tokens 9, 10 and 11 are in front; the pool is empty afterwards.
+        assert_eq!((t.in_front, t.pool), (3, 0));
+        assert_eq!(t.end_round(), (None, 3));
+    }
+
+    #[test]
+    fn fewer_ap_than_counters_still_removes_them_all() {
+        let mut t = ActionTrack::new(1, 8, 0, None);
+        for s in 1..=3 {
+            t.place(s);
+        }
+        assert_eq!(t.declare(1, 3, false), Ok(Declared::Paid { lost: 2 }));
+        assert_eq!((t.in_front, t.spent, t.pool), (0, 3, 5));
+    }
+
+    #[test]
+    fn a_commitment_is_paid_token_by_token_and_resolves_when_paid() {
+        let mut t = ActionTrack::new(4, 8, 0, None);
+        t.place(4);
+        assert_eq!(t.declare(3, 4, false), Ok(Declared::Committed { paid: 1 }));
+        assert_eq!(t.place(5), Some(false));
+        assert_eq!(t.place(6), Some(true), "the third AP pays it");
+        assert!(t.take_paid().is_some());
+        assert_eq!(t.commitment, None);
+        // Not payable this round: refused; a skill may be paid over rounds.
+        let mut t = ActionTrack::new(18, 3, 0, None);
+        t.place(18);
+        assert_eq!(
+            t.declare(4, 18, false),
+            Err(TrackError::NotEnoughAp { cost: 4, has: 3 })
+        );
+        assert_eq!(t.declare(8, 18, true), Ok(Declared::Committed { paid: 1 }));
+        t.place(19);
+        t.place(20);
+        let (carried, lost) = t.end_round();
+        assert_eq!(
+            (carried.map(|c| (c.paid, c.cost)), lost),
+            (Some((3, 8)), 0)
+        );
+    }
+
+    #[test]
+    fn paid_actions_finish_beyond_segment_20() {
+        // IN 15, 8 AP: tokens at 15..20 are 6; a 7-AP action has 6 paid and 2 in the pool.
+        let mut t = ActionTrack::new(15, 8, 0, None);
+        t.place(15);
+        t.declare(7, 15, false).unwrap();
+        for s in 16..=20 {
+            t.place(s);
+        }
+        assert!(t.can_finish_beyond_20());
+        assert_eq!(t.place(21), Some(true));
+        // Unpaid with nothing spent: it does not go on; and no declarations past 20.
+        let mut idle = ActionTrack::new(19, 8, 0, None);
+        idle.place(19);
+        idle.place(20);
+        assert!(!idle.can_finish_beyond_20());
+        assert_eq!(idle.declare(1, 21, false), Err(TrackError::PastSegment20));
+    }
+
+    #[test]
+    fn the_stack_fee_comes_from_the_pool_or_the_next_round() {
+        let mut t = ActionTrack::new(1, 2, 0, None);
+        assert!(t.pay_stack_fee());
+        assert_eq!(t.pool, 1);
+        t.place(1);
+        assert!(!t.pay_stack_fee());
+        assert_eq!(t.debt, 1);
+        let next = ActionTrack::new(3, 8, t.debt, None);
+        assert_eq!(next.total, 7);
+    }
+
+    #[test]
+    fn quick_draw_spends_at_most_its_level() {
+        let mut t = ActionTrack::new(1, 8, 0, None);
+        assert_eq!(t.spend_for_bonus(5, 2), 2);
+        assert_eq!(t.pool, 6);
+        assert_eq!(quick_draw_bonus(&outcome(true, 1, false)), (2, true));
+        assert_eq!(quick_draw_bonus(&outcome(false, 0, false)), (0, true));
+        assert_eq!(quick_draw_bonus(&outcome(false, 0, true)), (0, false));
+    }
+
+    #[test]
+    fn the_stack_resolves_by_fragment_plus_bonus_then_card_number() {
+        let card = |number, fragment| Card {
+            fragment,
+            ..Card::plain(number)
+        };
+        let entries = vec![
+            StackEntry::new(0, &card(10, 4), 0, false),
+            StackEntry::new(1, &card(30, 3), 1, false),
+            StackEntry::new(2, &card(20, 7), 0, false),
+            StackEntry::new(3, &card(5, 2), 0, false),
+        ];
+        let order: Vec<usize> = stack_order(&entries).iter().map(|e| e.actor).collect();
+        // 7; then 4 and 3+1 tie, card 30 beats card 10; then 2.
+        assert_eq!(order, vec![2, 1, 0, 3]);
+        let mut tied = entries.clone();
+        tied[0].wins_ties = true;
+        let order: Vec<usize> = stack_order(&tied).iter().map(|e| e.actor).collect();
+        assert_eq!(order, vec![2, 0, 1, 3], "single action wins the tie");
+    }
+
+    #[test]
+    fn continuous_movement_is_spread_within_one_pace() {
+        for total in [0, 1, 8, 18, 20, 26, 47] {
+            let per: Vec<u32> = (1..=SEGMENTS).map(|s| continuous_paces(total, s)).collect();
+            assert_eq!(per.iter().sum::<u32>(), total);
+            let (lo, hi) = (per.iter().min().unwrap(), per.iter().max().unwrap());
+            assert!(hi - lo <= 1, "{total}: {per:?}");
+        }
+        // Hank's nags at 18: 18 segments of one pace, 2 of none.
+        let moves = (1..=SEGMENTS)
+            .filter(|&s| continuous_paces(18, s) == 1)
+            .count();
+        assert_eq!(moves, 18);
+        assert_eq!(continuous_order(&[("nags", 6), ("pony", 5)]), ["pony", "nags"]);
+    }
+
+    #[test]
+    fn wounds_cost_ap_and_set_the_stun_tn() {
+        assert_eq!((1..=5).map(stun_tn).collect::<Vec<_>>(), vec![3, 5, 7, 9, 11]);
+        assert_eq!(round_ap(8, 0), 8);
+        assert_eq!(round_ap(8, 4), 4);
+        assert_eq!(round_ap(3, 5), 0);
+        assert_eq!((skill_cost(false), skill_cost(true)), (4, 8));
+    }
+
+    #[test]
+    fn a_track_is_finished_when_nothing_is_left() {
+        let mut t = ActionTrack::new(19, 2, 0, None);
+        assert!(!t.finished());
+        t.place(19);
+        t.place(20);
+        assert!(!t.finished(), "two tokens in front");
+        t.declare(2, 20, false).unwrap();
+        assert!(t.finished());
+        assert!(ActionTrack::idle().finished());
+    }
+}

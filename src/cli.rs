@@ -438,12 +438,8 @@ pub fn sim(args: &SimArgs) -> Result<String, CliError> {
     }
     if !args.json {
         match end {
-            SimEnd::Decided(over) => {
-                out.push_str(&format!("{} win: {}.\n", over.name, over.why))
-            }
-            SimEnd::RoundLimit(n) => {
-                out.push_str(&format!("No side has won after {n} rounds.\n"))
-            }
+            SimEnd::Decided(over) => out.push_str(&format!("{} win: {}.\n", over.name, over.why)),
+            SimEnd::RoundLimit(n) => out.push_str(&format!("No side has won after {n} rounds.\n")),
         }
     }
     Ok(out)

@@ -261,3 +261,71 @@ fn broken_level_files_are_located() {
         assert!(!err.contains("panicked"));
     }
 }
+
+/// `tarnation sim LEVEL --seed N --rounds R --json`: one object per event, with round,
+/// segment, actor and kind; checks carry card, TN, result and bumps. Same seed, same log.
+#[cfg(feature = "ecs")]
+#[test]
+fn sim_prints_the_match_log_as_json_lines() {
+    let args = [
+        "sim",
+        "levels/street_duel.ron",
+        "--seed",
+        "3",
+        "--rounds",
+        "2",
+        "--json",
+    ];
+    let (code, out, err) = tarnation(&args);
+    assert_eq!(code, 0, "{err}");
+    let events: Vec<Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON object per line"))
+        .collect();
+    assert!(events.len() > 10);
+    for e in &events {
+        for key in ["round", "segment", "actor", "kind", "text"] {
+            assert!(e.get(key).is_some(), "{key} missing in {e}");
+        }
+    }
+    let initiative: Vec<&Value> = events
+        .iter()
+        .filter(|e| e["kind"] == "initiative")
+        .collect();
+    assert_eq!(initiative.len(), 8, "four heroes, two rounds");
+    for e in &initiative {
+        assert_eq!(e["tn"], 3, "the Easy (3) Quickness test");
+        for key in ["card", "result", "bumps", "first_segment"] {
+            assert!(e.get(key).is_some(), "{key} missing in {e}");
+        }
+    }
+    assert!(events.iter().all(|e| e["round"].as_u64().unwrap() <= 2));
+    let (_, again, _) = tarnation(&args);
+    assert_eq!(out, again, "same seed, same match");
+    let mut other = args;
+    other[3] = "4";
+    let (_, different, _) = tarnation(&other);
+    assert_ne!(out, different);
+    // In words, it ends with the outcome.
+    let (code, words, _) = tarnation(&args[..6]);
+    assert_eq!(code, 0);
+    assert!(words.contains("R1 init"), "{words}");
+    assert!(
+        words
+            .trim_end()
+            .ends_with("No side has won after 2 rounds."),
+        "{words}"
+    );
+}
+
+#[cfg(feature = "ecs")]
+#[test]
+fn sim_refuses_a_bad_level_with_its_location() {
+    let dir = std::env::temp_dir().join("tarnation-sim-bad");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "Level(\n  name: 3,\n)").unwrap();
+    let (code, _, err) = tarnation(&["sim", bad.to_str().unwrap()]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.ron:2:"), "{err}");
+}

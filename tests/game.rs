@@ -204,7 +204,13 @@ mod table {
                     return o;
                 }
             }
-            let lines: Vec<String> = self.log().events.iter().take(40).map(|e| e.line()).collect();
+            let lines: Vec<String> = self
+                .log()
+                .events
+                .iter()
+                .take(40)
+                .map(|e| e.line())
+                .collect();
             panic!("{command:?} never resolved:\n{}", lines.join("\n"));
         }
     }
@@ -284,9 +290,7 @@ mod action_time {
     fn three_ap_move(t: &mut Table, hero: bevy::prelude::Entity) -> hexx::Hex {
         let world = t.app.world_mut();
         let occupied = tarnation::game::commands::occupied_hexes(world, hero);
-        let battle = world
-            .resource::<tarnation::game::battle::Battle>()
-            .clone();
+        let battle = world.resource::<tarnation::game::battle::Battle>().clone();
         let h = world.get::<Hero>(hero).unwrap().clone();
         let at = world.get::<HexPos>(hero).unwrap().0;
         let facing = world
@@ -349,7 +353,10 @@ mod action_time {
             "{outcome:?}"
         );
         let commit = &t.events("commit", "Miranda Valentine")[0];
-        assert_eq!((commit.segment, commit.fields["paid"].as_u64()), (20, Some(1)));
+        assert_eq!(
+            (commit.segment, commit.fields["paid"].as_u64()),
+            (20, Some(1))
+        );
         let turned = &t.events("resolve", "Miranda Valentine")[0];
         assert_eq!(turned.segment, SEGMENTS + 1);
         // The round ends after it; nobody declared beyond 20; her 6 AP left are lost.
@@ -385,7 +392,12 @@ mod action_time {
         }
         let segment = t.round().segment;
         let face = |t: &mut Table, e| {
-            let f = t.app.world().get::<tarnation::game::battle::Facing>(e).unwrap().0;
+            let f = t
+                .app
+                .world()
+                .get::<tarnation::game::battle::Facing>(e)
+                .unwrap()
+                .0;
             (f + 1) % 6
         };
         let o_face = face(&mut t, octavio);
@@ -488,7 +500,10 @@ mod action_time {
             .map(|s| (s, 1))
             .collect();
         assert_eq!(pony, expected);
-        assert_eq!(t.app.world().get::<HexPos>(vaquero).unwrap().0, hex_at(10, 4));
+        assert_eq!(
+            t.app.world().get::<HexPos>(vaquero).unwrap().0,
+            hex_at(10, 4)
+        );
         // Hank's nags run east at 18 a round and are halted by the map's edge; Hank rides on.
         assert_eq!(t.app.world().get::<HexPos>(hank).unwrap().0, hex_at(19, 3));
         assert_eq!(t.log().of_kind("mount_halted").count(), 1);
@@ -547,7 +562,10 @@ mod action_time {
             to: hex_at(3, 1),
             gait: Gait::Walk,
         });
-        assert!(matches!(outcome, CommandOutcome::Moved { .. }), "{outcome:?}");
+        assert!(
+            matches!(outcome, CommandOutcome::Moved { .. }),
+            "{outcome:?}"
+        );
         let outcome = t.act(BattleCommand::WorkObjective {
             hero: hank,
             objective: 0,
@@ -595,7 +613,9 @@ mod action_time {
         // Every event carries round, segment and kind; checks carry card, TN, result, bumps.
         for e in log.of_kind("initiative") {
             let json = e.json();
-            for key in ["round", "segment", "actor", "kind", "card", "tn", "result", "bumps"] {
+            for key in [
+                "round", "segment", "actor", "kind", "card", "tn", "result", "bumps",
+            ] {
                 assert!(json.get(key).is_some(), "{key} in {json}");
             }
         }
@@ -625,10 +645,7 @@ mod battle {
         let mut t = Table::new("street_duel.ron", 1, |_| {});
         let miranda = t.hero("Miranda Valentine");
         assert_eq!(state(&t, miranda), (hex_at(3, 4), 0, false));
-        let mut covers = t
-            .app
-            .world_mut()
-            .query::<&tarnation::game::battle::Cover>();
+        let mut covers = t.app.world_mut().query::<&tarnation::game::battle::Cover>();
         let avs: Vec<u32> = covers.iter(t.app.world()).map(|c| c.av).collect();
         assert_eq!(avs, vec![1, 2, 4, 3], "glass, thin wood, adobe, hardwood");
     }
@@ -644,27 +661,40 @@ mod battle {
             hero: miranda,
             facing: (east + 1) % 6,
         });
-        assert!(matches!(outcome, CommandOutcome::Faced { ap: 1, .. }), "{outcome:?}");
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { ap: 1, .. }),
+            "{outcome:?}"
+        );
         // "more than 60 degrees: 2 AP".
         let outcome = t.act(BattleCommand::Face {
             hero: miranda,
             facing: (east + 4) % 6,
         });
-        assert!(matches!(outcome, CommandOutcome::Faced { ap: 2, .. }), "{outcome:?}");
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            "{outcome:?}"
+        );
         let outcome = t.act(BattleCommand::Face {
             hero: miranda,
             facing: (east + 1) % 6,
         });
-        assert!(matches!(outcome, CommandOutcome::Faced { ap: 2, .. }), "{outcome:?}");
+        assert!(
+            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            "{outcome:?}"
+        );
         // Move 4: four paces east on open ground cost 1 AP; the 60-degree turn is free.
         let outcome = t.act(BattleCommand::Move {
             hero: miranda,
             to: hex_at(7, 4),
             gait: Gait::Walk,
         });
-        assert!(matches!(outcome, CommandOutcome::Moved { ap: 1, .. }), "{outcome:?}");
+        assert!(
+            matches!(outcome, CommandOutcome::Moved { ap: 1, .. }),
+            "{outcome:?}"
+        );
         assert_eq!(state(&t, miranda), (hex_at(7, 4), east, false));
-        assert!(t.track(miranda).spent >= 1 + 2 + 2 + 1);
+        let spent = t.track(miranda).spent;
+        assert!(spent > 5, "at least 1 + 2 + 2 + 1 AP: {spent}");
     }
 
     #[test]
@@ -747,11 +777,17 @@ mod battle {
         t.update();
         for _ in 0..500 {
             if t.seat().awaiting_handoff {
-                let messages = t.app.world().resource::<bevy::prelude::Messages<DeclarationPassed>>();
+                let messages = t
+                    .app
+                    .world()
+                    .resource::<bevy::prelude::Messages<DeclarationPassed>>();
                 handoff = cursor.read(messages).last().cloned();
                 break;
             }
-            let messages = t.app.world().resource::<bevy::prelude::Messages<DeclarationPassed>>();
+            let messages = t
+                .app
+                .world()
+                .resource::<bevy::prelude::Messages<DeclarationPassed>>();
             cursor.read(messages).count();
             if t.round().declarer().is_some() {
                 t.app
@@ -789,7 +825,10 @@ mod battle {
             facing,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Declared { .. } | CommandOutcome::Committed { .. }),
+            matches!(
+                outcome,
+                CommandOutcome::Declared { .. } | CommandOutcome::Committed { .. }
+            ),
             "{outcome:?}"
         );
     }
@@ -871,7 +910,10 @@ mod battle {
             to: hex_at(3, 2),
             gait: Gait::Walk,
         });
-        assert!(matches!(outcome, CommandOutcome::Moved { .. }), "{outcome:?}");
+        assert!(
+            matches!(outcome, CommandOutcome::Moved { .. }),
+            "{outcome:?}"
+        );
         let outcome = t.act(BattleCommand::DuckBehindCover { hero: miranda });
         assert_eq!(
             outcome,

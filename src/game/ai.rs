@@ -1,7 +1,9 @@
 //! The computer player: when one of its heroes declares, it issues the same `BattleCommand`s
 //! a human would, or passes (`None`).
 
-use super::battle::{Battle, BehindCover, Down, Facing, Hero, HexPos, Mount, MountedOn, Prone, Side, Track};
+use super::battle::{
+    Battle, BehindCover, Down, Facing, Hero, HexPos, Mount, MountedOn, Prone, Side, Track,
+};
 use super::commands::{BattleCommand, move_options, occupied_hexes, price};
 use crate::rules::hexmap::{hex_at, step};
 use crate::rules::movement::Gait;

@@ -4,11 +4,11 @@
 use crate::data::gear::Gear;
 use crate::data::level::{Control, Level, ObjectiveTask, Victory};
 use crate::rules::action_time::ActionTrack;
-use crate::rules::counter::Counter;
-use crate::rules::movement::Gait;
 use crate::rules::card::Location;
+use crate::rules::counter::Counter;
 use crate::rules::die::Die;
 use crate::rules::hexmap::{HexMap, hex_at};
+use crate::rules::movement::Gait;
 use crate::rules::terrain::Material;
 use bevy::prelude::*;
 use hexx::Hex;

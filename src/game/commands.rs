@@ -19,22 +19,51 @@ use std::collections::HashMap;
 /// Player intent: the mouse, the keyboard, the computer and tests all send these.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
 pub enum BattleCommand {
-    Move { hero: Entity, to: Hex, gait: Gait },
-    Face { hero: Entity, facing: u8 },
-    DropProne { hero: Entity },
-    StandUp { hero: Entity },
-    DuckBehindCover { hero: Entity },
-    EmergeFromCover { hero: Entity },
+    Move {
+        hero: Entity,
+        to: Hex,
+        gait: Gait,
+    },
+    Face {
+        hero: Entity,
+        facing: u8,
+    },
+    DropProne {
+        hero: Entity,
+    },
+    StandUp {
+        hero: Entity,
+    },
+    DuckBehindCover {
+        hero: Entity,
+    },
+    EmergeFromCover {
+        hero: Entity,
+    },
     /// Take a weapon in hand (index into the hero's weapons).
-    Ready { hero: Entity, weapon: usize },
+    Ready {
+        hero: Entity,
+        weapon: usize,
+    },
     /// Cock the weapon in hand.
-    Cock { hero: Entity },
+    Cock {
+        hero: Entity,
+    },
     /// Work on the level's objective (a skill at 4/8 AP, paid over rounds if need be).
-    WorkObjective { hero: Entity, objective: usize },
+    WorkObjective {
+        hero: Entity,
+        objective: usize,
+    },
     /// A rider turns the mount (a maneuver of the continuous movement).
-    Steer { hero: Entity, facing: u8 },
+    Steer {
+        hero: Entity,
+        facing: u8,
+    },
     /// A rider sets the mount's speed for the round (paces per round, up to its best).
-    Rein { hero: Entity, speed: u32 },
+    Rein {
+        hero: Entity,
+        speed: u32,
+    },
 }
 
 /// The AP of a rider's maneuver that changes the mount's speed (docs/rules-decisions.md).

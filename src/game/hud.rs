@@ -1,10 +1,9 @@
 //! The heads-up display of a battle: the hero panel, the movement preview, the banner saying
 //! whose declaration it is, and the hot-seat handoff screen.
 
-use super::battle::{Battle, Track, Cover, Facing, Hero, HexPos, Prone, Side, SideInfo, Weapons};
+use super::battle::{Battle, Cover, Facing, Hero, HexPos, Prone, Side, SideInfo, Track, Weapons};
 use super::map_view::{MapGeometry, PANEL_W, WINDOW_W};
 use crate::rules::hexmap::offset_of;
-use crate::rules::terrain::Terrain;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
@@ -38,17 +37,19 @@ fn spawn_panel(mut commands: Commands) {
                 position_type: PositionType::Absolute,
                 right: px(0),
                 top: px(0),
-                bottom: px(0),
+                // The combat log takes the foot of the column.
+                bottom: px(super::track_view::LOG_H),
                 width: px(PANEL_W),
                 padding: UiRect::all(px(14)),
                 flex_direction: FlexDirection::Column,
+                overflow: Overflow::clip(),
                 ..default()
             },
             BackgroundColor(Color::srgba(0.12, 0.08, 0.05, 0.92)),
         ))
         .with_children(|p| {
             p.spawn((
-                super::widgets::label("", 15.0, Color::srgb(0.97, 0.92, 0.82)),
+                super::widgets::label("", 14.0, Color::srgb(0.97, 0.92, 0.82)),
                 Panel,
             ));
         });
@@ -68,27 +69,15 @@ fn update_panel(
         return;
     };
     for outcome in refusals.read() {
-        *last = match outcome {
-            super::battle::CommandOutcome::Refused { reason, .. } => format!("Refused: {reason}"),
-            super::battle::CommandOutcome::Ducked { cover, ap, .. } => {
-                format!("Ducked behind the {cover} for {ap} AP")
-            }
-            super::battle::CommandOutcome::Emerged { ap, .. } => {
-                format!("Emerged from cover for {ap} AP")
-            }
-            super::battle::CommandOutcome::Moved { path, ap, .. } => {
-                format!("Moved {} paces for {ap} AP", path.len())
-            }
-            super::battle::CommandOutcome::Faced { ap, .. } => format!("Turned for {ap} AP"),
-            super::battle::CommandOutcome::WentProne { ap, .. } => {
-                format!("Dropped prone for {ap} AP")
-            }
-            super::battle::CommandOutcome::StoodUp { ap, .. } => format!("Stood up for {ap} AP"),
-        };
+        let name = heroes
+            .get(outcome.hero())
+            .map(|h| h.1.name.clone())
+            .unwrap_or_default();
+        *last = outcome.describe(&name);
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
     let mut s = format!(
-        "{}\n{}\n\n",
+        "{}\n{}\n\nRight click: move (R: run)  Q/E: turn\nG: ready  K: cock  P/U: prone/stand\nC/X: duck/emerge  O: objective\nEnter: pass\n\n",
         battle.level.name.to_uppercase(),
         battle.level.description
     );
@@ -107,19 +96,9 @@ fn update_panel(
         hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
         for (entity, hero, _, pos, ap, weapons, prone) in hs {
             let (c, r) = offset_of(pos.0);
-            let traits: Vec<String> = hero
-                .traits
-                .iter()
-                .map(|(k, d)| format!("{k} {d}"))
-                .collect();
-            let skills: Vec<String> = hero
-                .skills
-                .iter()
-                .map(|(k, l)| format!("{k} {l}"))
-                .collect();
             let arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
             s.push_str(&format!(
-                "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n    {}\n    {}\n",
+                "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n",
                 if Some(entity) == selected { ">" } else { " " },
                 hero.name,
                 if prone.0 { " prone" } else { "" },
@@ -128,18 +107,12 @@ fn update_panel(
                 ap.0.total,
                 hero.move_paces,
                 hero.run,
-                traits.join(", "),
-                skills.join(", "),
                 arms.join(", "),
             ));
         }
         s.push('\n');
     }
-    let legend: Vec<String> = Terrain::ALL
-        .iter()
-        .map(|t| format!("{} {}", t.symbol(), t.name()))
-        .collect();
-    s.push_str(&format!("Terrain: {}\n", legend.join(", ")));
+
     text.0 = s;
 }
 
@@ -214,13 +187,15 @@ fn preview_moves(
                 ),
                 None => format!(
                     "{c},{r} ({tile}): out of {}'s reach {gait} with {} AP",
-                    hero.name, ap.0.left()
+                    hero.name,
+                    ap.0.left()
                 ),
             }
         }
         None => format!(
             "{} ({gait}, {} AP): green hexes are in reach",
-            hero.name, ap.0.left()
+            hero.name,
+            ap.0.left()
         ),
     };
     let cover: Vec<String> = covers
@@ -295,6 +270,8 @@ fn spawn_banner(mut commands: Commands) {
 fn update_banner(
     battle: Res<Battle>,
     seat: Res<super::battle::HotSeat>,
+    round: Res<super::round::RoundState>,
+    names: Query<&Hero>,
     mut banner: Query<(&mut Text, &mut TextColor), (With<Banner>, Without<Handoff>)>,
     mut handoff: Query<
         (Option<&mut Text>, Option<&mut Visibility>),
@@ -304,10 +281,21 @@ fn update_banner(
     let side = &battle.level.sides[seat.active];
     let color = Color::srgb(side.color.0, side.color.1, side.color.2);
     if let Ok((mut text, mut text_color)) = banner.single_mut() {
-        text.0 = format!(
-            "{} ({:?}) to declare. Enter: end declaration.",
-            side.name, side.control
-        );
+        let when = match round.segment {
+            0 => format!("Round {}, initiative", round.round),
+            s if s > crate::rules::action_time::SEGMENTS => {
+                format!("Round {}, beyond segment 20 ({s})", round.round)
+            }
+            s => format!("Round {}, segment {s}", round.round),
+        };
+        let who = round.declarer().and_then(|e| names.get(e).ok());
+        text.0 = match who {
+            Some(hero) => format!(
+                "{when}: {} declares ({}, {:?})",
+                hero.name, side.name, side.control
+            ),
+            None => format!("{when}: actions resolve."),
+        };
         text_color.0 = color.lighter(0.2);
     }
     for (text, visibility) in &mut handoff {

@@ -385,7 +385,11 @@ fn act(
         && let Ok(carried) = weapons.get(hero)
     {
         let n = carried.0.len().max(1);
-        let next = carried.0.iter().position(|w| w.ready).map_or(0, |i| (i + 1) % n);
+        let next = carried
+            .0
+            .iter()
+            .position(|w| w.ready)
+            .map_or(0, |i| (i + 1) % n);
         battle_commands.write(BattleCommand::Ready { hero, weapon: next });
     }
     if actions.just_pressed(&Action::Cock) {

@@ -30,19 +30,23 @@ pub enum MapViewSystems {
 impl Plugin for MapViewPlugin {
     fn build(&self, app: &mut App) {
         use super::screens::{Screen, ScreenSystems};
-        app.add_plugins((TilemapPlugin, super::hud::HudPlugin))
-            .add_systems(
-                OnEnter(Screen::Battle),
-                spawn_map.after(ScreenSystems::LoadBattle),
-            )
-            .add_systems(
-                Update,
-                (refresh_figures, place_figures)
-                    .chain()
-                    .in_set(MapViewSystems::Figures)
-                    .after(super::battle::BattleSystems::Round)
-                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
-            );
+        app.add_plugins((
+            TilemapPlugin,
+            super::hud::HudPlugin,
+            super::track_view::TrackViewPlugin,
+        ))
+        .add_systems(
+            OnEnter(Screen::Battle),
+            spawn_map.after(ScreenSystems::LoadBattle),
+        )
+        .add_systems(
+            Update,
+            (refresh_figures, place_figures)
+                .chain()
+                .in_set(MapViewSystems::Figures)
+                .after(super::battle::BattleSystems::Round)
+                .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+        );
     }
 }
 

@@ -14,11 +14,13 @@ pub mod log;
 #[cfg(feature = "gui")]
 pub mod map_view;
 pub mod round;
-pub mod sim;
 #[cfg(feature = "gui")]
 pub mod screens;
+pub mod sim;
 #[cfg(feature = "gui")]
 pub mod table;
+#[cfg(feature = "gui")]
+pub mod track_view;
 #[cfg(feature = "gui")]
 pub mod widgets;
 

@@ -330,9 +330,7 @@ fn may_declare(world: &World, hero: Entity) -> bool {
 
 /// Pacing in the window: true when it is time for the next step.
 fn paced(world: &mut World) -> bool {
-    let delta = world
-        .get_resource::<Time>()
-        .map_or(0.0, |t| t.delta_secs());
+    let delta = world.get_resource::<Time>().map_or(0.0, |t| t.delta_secs());
     let Some(mut pacing) = world.get_resource_mut::<Pacing>() else {
         return true;
     };
@@ -430,8 +428,7 @@ fn set_seat(world: &mut World, hero: Entity) {
     let from_human = seat.last_human;
     seat.active = side;
     if human {
-        seat.awaiting_handoff =
-            seat.handoff_screen && from_human.is_some_and(|h| h != side);
+        seat.awaiting_handoff = seat.handoff_screen && from_human.is_some_and(|h| h != side);
         seat.last_human = Some(side);
     }
     let handoff = seat.awaiting_handoff;
@@ -569,17 +566,13 @@ fn initiative_step(world: &mut World) {
                 continue;
             }
         };
-        let step = outcome
-            .resolution
-            .as_ref()
-            .map_or(1, |r| r.cause.step);
+        let step = outcome.resolution.as_ref().map_or(1, |r| r.cause.step);
         let start = initiative_segment(hero.initiative, &outcome, step);
         let ap = round_ap(hero.ap, worst_wound(&wounds));
-        let carried = world.get::<Committed>(e).map(|_| ()).and_then(|_| {
-            world
-                .get::<Track>(e)
-                .and_then(|t| t.0.commitment.clone())
-        });
+        let carried = world
+            .get::<Committed>(e)
+            .map(|_| ())
+            .and_then(|_| world.get::<Track>(e).and_then(|t| t.0.commitment.clone()));
         let track = ActionTrack::new(start, ap, debt, carried);
         let mut f = check_fields(&outcome);
         f.insert("in".into(), json!(hero.initiative));
@@ -771,10 +764,7 @@ fn resolve_one(world: &mut World, command: BattleCommand, card: Option<Card>) {
     world.insert_resource(FlippedCard(card));
     let outcome = perform(world, command);
     // A card the action did not read (a move) is discarded after ordering the stack.
-    if let Some(card) = world
-        .remove_resource::<FlippedCard>()
-        .and_then(|f| f.0)
-    {
+    if let Some(card) = world.remove_resource::<FlippedCard>().and_then(|f| f.0) {
         world.resource_mut::<ActionDeck>().deck.discard(card.number);
     }
     let hero = command.hero();
@@ -1003,11 +993,7 @@ pub fn work_objective(
     let won = outcome.victories.unwrap_or(0);
     let mut filled = 0;
     let mut complete = false;
-    if let Some(counter) = world
-        .resource_mut::<Objectives>()
-        .0
-        .get_mut(objective)
-    {
+    if let Some(counter) = world.resource_mut::<Objectives>().0.get_mut(objective) {
         if won > 0 {
             let _ = counter.add_points(won);
         }

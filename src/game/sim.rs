@@ -48,11 +48,17 @@ pub fn run(
         app.update();
         let world = app.world();
         if let Some(over) = world.get_resource::<BattleOver>() {
-            return Ok((SimEnd::Decided(over.clone()), world.resource::<MatchLog>().clone()));
+            return Ok((
+                SimEnd::Decided(over.clone()),
+                world.resource::<MatchLog>().clone(),
+            ));
         }
         let completed = world.resource::<RoundState>().completed;
         if completed >= rounds {
-            return Ok((SimEnd::RoundLimit(completed), world.resource::<MatchLog>().clone()));
+            return Ok((
+                SimEnd::RoundLimit(completed),
+                world.resource::<MatchLog>().clone(),
+            ));
         }
         let n = world.resource::<MatchLog>().events.len();
         idle = if n == last { idle + 1 } else { 0 };

@@ -80,17 +80,15 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         if let Some((level, gear)) = battle {
             app.insert_resource(super::screens::PendingBattle(level, gear))
                 .insert_state(super::screens::Screen::Battle);
-            let passes = args.pass;
-            app.add_systems(
-                OnEnter(super::screens::Screen::Battle),
-                (move |mut seat: MessageWriter<super::battle::SeatCommand>| {
-                    for _ in 0..passes {
-                        seat.write(super::battle::SeatCommand::EndDeclaration);
-                    }
-                })
-                .after(super::screens::ScreenSystems::LoadBattle),
+            app.insert_resource(AutoPass(args.pass)).add_systems(
+                Update,
+                auto_pass.in_set(super::battle::BattleSystems::Intent),
             );
         }
+        // Computer declarations and empty segments follow each other at a pace a player can
+        // follow; a scripted screenshot does not wait.
+        let delay = if args.screenshot.is_some() { 0.0 } else { 0.15 };
+        app.insert_resource(super::round::Pacing { delay, waited: 0.0 });
     }
     if let Some(path) = args.screenshot {
         app.insert_resource(ScreenshotRequest(path))
@@ -157,19 +155,47 @@ fn show_card(on_table: Res<CardOnTable>, mut text: Query<&mut Text, With<CardTex
     }
 }
 
+/// `--pass N`: pass the next N human declarations as they come (for screenshots).
+#[derive(Resource, Debug, Clone, Copy)]
+struct AutoPass(u32);
+
+fn auto_pass(
+    mut left: ResMut<AutoPass>,
+    round: Option<Res<super::round::RoundState>>,
+    seat: Option<Res<super::battle::HotSeat>>,
+    mut seats: MessageWriter<super::battle::SeatCommand>,
+) {
+    if left.0 == 0 || round.is_none_or(|r| r.declarer().is_none()) {
+        return;
+    }
+    left.0 -= 1;
+    seats.write(if seat.is_some_and(|s| s.awaiting_handoff) {
+        super::battle::SeatCommand::ConfirmHandoff
+    } else {
+        super::battle::SeatCommand::EndDeclaration
+    });
+}
+
 fn screenshot_then_quit(
     mut commands: Commands,
     request: Res<ScreenshotRequest>,
+    passes: Option<Res<AutoPass>>,
     mut frame: Local<u32>,
+    mut shot_at: Local<Option<u32>>,
     mut exit: MessageWriter<AppExit>,
 ) {
     *frame += 1;
-    if *frame == 20 {
+    // The shot is taken once the scripted passes are done (and 20 frames have been drawn).
+    if shot_at.is_none() && *frame >= 20 && passes.is_none_or(|p| p.0 == 0) {
+        *shot_at = Some(*frame);
+    }
+    let Some(at) = *shot_at else { return };
+    if *frame == at {
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(request.0.clone()));
     }
-    if *frame == 80 {
+    if *frame == at + 60 {
         exit.write(AppExit::Success);
     }
 }

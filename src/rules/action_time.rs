@@ -81,6 +81,8 @@ pub struct ActionTrack {
     pub pool: u32,
     /// Tokens placed and not spent ("in front of them on the action track").
     pub in_front: u32,
+    /// Tokens placed on the track so far this round, one a segment from `start`.
+    pub placed: u32,
     /// Tokens spent this round (the spent box), excess lost included.
     pub spent: u32,
     /// An action being paid token by token.
@@ -98,6 +100,7 @@ impl ActionTrack {
             total,
             pool: total,
             in_front: 0,
+            placed: 0,
             spent: 0,
             commitment: carried,
             debt: owed.saturating_sub(ap),
@@ -122,6 +125,7 @@ impl ActionTrack {
             return None;
         }
         self.pool -= 1;
+        self.placed += 1;
         match &mut self.commitment {
             Some(c) => {
                 c.paid += 1;
@@ -188,6 +192,26 @@ impl ActionTrack {
         Ok(Declared::Committed { paid })
     }
 
+    /// What the track shows at `segment` (1-based) when the Judge has called `now`.
+    pub fn mark(&self, segment: u32, now: u32) -> TrackMark {
+        let last_placed = self.start + self.placed; // one past the last placed token
+        if segment < self.start || self.placed == 0 && segment > now && self.pool == 0 {
+            return TrackMark::Empty;
+        }
+        if segment < last_placed {
+            // Tokens are spent in the order they were placed: the last ones are in front.
+            if segment >= last_placed - self.in_front {
+                TrackMark::InFront
+            } else {
+                TrackMark::Spent
+            }
+        } else if segment < last_placed + self.pool && segment > now {
+            TrackMark::ToCome
+        } else {
+            TrackMark::Empty
+        }
+    }
+
     /// Give up a commitment: "Once spent, APs are lost, even if the action never resolves."
     pub fn abandon(&mut self) -> Option<Commitment> {
         self.commitment.take()
@@ -240,6 +264,29 @@ impl ActionTrack {
         self.pool = 0;
         let carried = self.commitment.take().filter(|c| c.over_rounds);
         (carried, lost)
+    }
+}
+
+/// One slot of the action track as the window draws it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TrackMark {
+    Empty,
+    /// A token placed and spent (on an action, or lost).
+    Spent,
+    /// A token placed and waiting in front of the character.
+    InFront,
+    /// A token still in the pool, due at this segment.
+    ToCome,
+}
+
+impl TrackMark {
+    pub fn symbol(self) -> char {
+        match self {
+            TrackMark::Empty => '.',
+            TrackMark::Spent => 'x',
+            TrackMark::InFront => 'O',
+            TrackMark::ToCome => 'o',
+        }
     }
 }
 
@@ -408,6 +455,20 @@ mod tests {
     }
 
     #[test]
+    fn the_track_shows_spent_tokens_in_front_and_to_come() {
+        let mut t = ActionTrack::new(4, 6, 0, None);
+        for s in 1..=5 {
+            t.place(s);
+        }
+        t.declare(1, 5, false).unwrap();
+        t.place(6);
+        t.place(7);
+        // 4 and 5 were spent by the declaration at 5; 6 and 7 are in front; 8 and 9 to come.
+        let row: String = (1..=10).map(|s| t.mark(s, 7).symbol()).collect();
+        assert_eq!(row, "...xxOOoo.");
+    }
+
+    #[test]
     fn fewer_ap_than_counters_still_removes_them_all() {
         let mut t = ActionTrack::new(1, 8, 0, None);
         for s in 1..=3 {
@@ -437,10 +498,7 @@ mod tests {
         t.place(19);
         t.place(20);
         let (carried, lost) = t.end_round();
-        assert_eq!(
-            (carried.map(|c| (c.paid, c.cost)), lost),
-            (Some((3, 8)), 0)
-        );
+        assert_eq!((carried.map(|c| (c.paid, c.cost)), lost), (Some((3, 8)), 0));
     }
 
     #[test]
@@ -518,12 +576,18 @@ mod tests {
             .filter(|&s| continuous_paces(18, s) == 1)
             .count();
         assert_eq!(moves, 18);
-        assert_eq!(continuous_order(&[("nags", 6), ("pony", 5)]), ["pony", "nags"]);
+        assert_eq!(
+            continuous_order(&[("nags", 6), ("pony", 5)]),
+            ["pony", "nags"]
+        );
     }
 
     #[test]
     fn wounds_cost_ap_and_set_the_stun_tn() {
-        assert_eq!((1..=5).map(stun_tn).collect::<Vec<_>>(), vec![3, 5, 7, 9, 11]);
+        assert_eq!(
+            (1..=5).map(stun_tn).collect::<Vec<_>>(),
+            vec![3, 5, 7, 9, 11]
+        );
         assert_eq!(round_ap(8, 0), 8);
         assert_eq!(round_ap(8, 4), 4);
         assert_eq!(round_ap(3, 5), 0);

@@ -85,9 +85,19 @@ pub struct PlayArgs {
     /// Point at this hex (column,row) when the mouse is not over the window: for screenshots.
     #[arg(long, value_parser = parse_hex)]
     pub hover: Option<(i32, i32)>,
-    /// End this many declarations at the start (shows the hot-seat banner and handoff).
+    /// Pass this many human declarations as they come (shows the hot-seat banner and handoff).
     #[arg(long, default_value_t = 0)]
     pub pass: u32,
+    /// Every side is played by the computer: watch the match.
+    #[arg(long)]
+    pub watch: bool,
+    /// Pause the match at round R, segment S (written R,S): for screenshots and inspection.
+    #[arg(long, value_parser = parse_round_segment)]
+    pub until: Option<(i32, i32)>,
+}
+
+fn parse_round_segment(s: &str) -> Result<(i32, i32), String> {
+    parse_hex(s).map_err(|_| format!("'{s}' is not a time: write round,segment (e.g. 1,9)"))
 }
 
 fn parse_hex(s: &str) -> Result<(i32, i32), String> {

@@ -130,6 +130,8 @@ fn preview_moves(
     mut tiles: Query<(&TilePos, &mut TileColor)>,
     geometry: Option<Res<MapGeometry>>,
     covers: Query<(&Cover, &HexPos)>,
+    riders: Query<&super::battle::MountedOn>,
+    mounts: Query<(&super::battle::Mount, &Facing)>,
 ) {
     let (Some(selection), Some(geometry)) = (selection, geometry) else {
         return;
@@ -137,6 +139,23 @@ fn preview_moves(
     let Some((_, hero, pos, facing, ap)) = selection.hero.and_then(|e| heroes.get(e).ok()) else {
         return;
     };
+    // A rider does not walk: the mount moves every segment, the rider steers and reins.
+    if let Some((mount, heading)) = selection
+        .hero
+        .and_then(|e| riders.get(e).ok())
+        .and_then(|m| mounts.get(m.0).ok())
+    {
+        for (_, mut color) in &mut tiles {
+            color.0 = Color::WHITE;
+        }
+        commands.insert_resource(MovePreview {
+            line: Some(format!(
+                "{} rides {}: {} paces a round (best {}), heading hexside {}. Q/E: steer (1 AP a hexside, 2 for more), V: rein in or spur on (1 AP)",
+                hero.name, mount.name, mount.speed, mount.best_speed, heading.0
+            )),
+        });
+        return;
+    }
     let occupied: Vec<hexx::Hex> = heroes
         .iter()
         .filter(|h| Some(h.0) != selection.hero)

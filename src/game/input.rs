@@ -31,6 +31,8 @@ pub enum Action {
     Cock,
     /// Work on the level's objective (a skill at 4/8 AP).
     WorkObjective,
+    /// A rider reins the mount in to a halt, or spurs it on to its best speed.
+    Rein,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     PanLeft,
@@ -127,6 +129,7 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::ReadyWeapon, Key(KeyCode::KeyG)),
         (Action::Cock, Key(KeyCode::KeyK)),
         (Action::WorkObjective, Key(KeyCode::KeyO)),
+        (Action::Rein, Key(KeyCode::KeyV)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
@@ -289,6 +292,8 @@ fn act(
     mut paused: ResMut<super::screens::Paused>,
     round: Res<super::round::RoundState>,
     weapons: Query<&super::battle::Weapons>,
+    riders: Query<&super::battle::MountedOn>,
+    mounts: Query<(&super::battle::Mount, &super::battle::Facing)>,
     mut last_declarer: Local<Option<Entity>>,
 ) {
     // The Esc menu: Esc opens and closes it; M in it quits to the main menu.
@@ -357,17 +362,28 @@ fn act(
             gait: selection.gait,
         });
     }
-    if actions.just_pressed(&Action::TurnLeft) {
-        battle_commands.write(BattleCommand::Face {
-            hero,
-            facing: (facing + 1) % 6,
+    // A rider's turns steer the mount.
+    let mount = riders.get(hero).ok().and_then(|m| mounts.get(m.0).ok());
+    for (action, by) in [(Action::TurnLeft, 1), (Action::TurnRight, 5)] {
+        if !actions.just_pressed(&action) {
+            continue;
+        }
+        battle_commands.write(match mount {
+            Some((_, heading)) => BattleCommand::Steer {
+                hero,
+                facing: (heading.0 + by) % 6,
+            },
+            None => BattleCommand::Face {
+                hero,
+                facing: (facing + by) % 6,
+            },
         });
     }
-    if actions.just_pressed(&Action::TurnRight) {
-        battle_commands.write(BattleCommand::Face {
-            hero,
-            facing: (facing + 5) % 6,
-        });
+    if actions.just_pressed(&Action::Rein)
+        && let Some((m, _)) = mount
+    {
+        let speed = if m.speed > 0 { 0 } else { m.best_speed };
+        battle_commands.write(BattleCommand::Rein { hero, speed });
     }
     if actions.just_pressed(&Action::DropProne) {
         battle_commands.write(BattleCommand::DropProne { hero });
@@ -442,6 +458,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 22);
+        assert_eq!(bound.len(), 23);
     }
 }

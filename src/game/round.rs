@@ -80,6 +80,8 @@ pub struct StackSpend(pub u32);
 pub struct RoundOptions {
     /// Stop after this many rounds (`tarnation sim --rounds`).
     pub max_rounds: Option<u32>,
+    /// Pause when this (round, segment) is reached (`tarnation play --until`).
+    pub pause_at: Option<(u32, u32)>,
     pub check: CheckOptions,
 }
 
@@ -407,6 +409,14 @@ fn advance(world: &mut World) {
         }
         if round_ends(world) {
             end_round(world);
+            return;
+        }
+        let state = world.resource::<RoundState>();
+        if world
+            .resource::<RoundOptions>()
+            .pause_at
+            .is_some_and(|at| (state.round, state.segment) >= at)
+        {
             return;
         }
         if !paced(world) {

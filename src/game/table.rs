@@ -24,7 +24,13 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     let battle = match (&args.level, args.deck) {
         (Some(path), false) => {
             let gear = crate::data::gear::load(std::path::Path::new(crate::data::gear::GEAR_PATH))?;
-            Some((crate::data::level::load(path, &gear)?, gear))
+            let mut level = crate::data::level::load(path, &gear)?;
+            if args.watch {
+                for side in &mut level.sides {
+                    side.control = crate::data::level::Control::Computer;
+                }
+            }
+            Some((level, gear))
         }
         _ => None,
     };
@@ -89,6 +95,16 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         // follow; a scripted screenshot does not wait.
         let delay = if args.screenshot.is_some() { 0.0 } else { 0.15 };
         app.insert_resource(super::round::Pacing { delay, waited: 0.0 });
+        if let Some((r, s)) = args.until {
+            let until = (r.max(0) as u32, s.max(0) as u32);
+            app.add_systems(
+                OnEnter(super::screens::Screen::Battle),
+                (move |mut options: ResMut<super::round::RoundOptions>| {
+                    options.pause_at = Some(until);
+                })
+                .after(super::screens::ScreenSystems::LoadBattle),
+            );
+        }
     }
     if let Some(path) = args.screenshot {
         app.insert_resource(ScreenshotRequest(path))

@@ -222,7 +222,6 @@ mod action_time {
     use tarnation::game::round::Objectives;
     use tarnation::game::sim::{self, SimEnd};
     use tarnation::rules::action_time::{SEGMENTS, continuous_paces, stack_order};
-    use tarnation::rules::card::Location;
     use tarnation::rules::die::Die;
     use tarnation::rules::hexmap::hex_at;
     use tarnation::rules::movement::Gait;
@@ -525,7 +524,9 @@ mod action_time {
         let miranda = t.hero("Miranda Valentine");
         {
             let mut w = t.app.world_mut().get_mut::<Wounds>(miranda).unwrap();
-            w.by_location.insert(Location::LeftLeg, 2);
+            w.body
+                .wounds
+                .insert(tarnation::rules::damage::BodyPart::LeftLeg, 2);
             w.stunned = true;
         }
         // Her recovery: Fortitude d8 against the Stun TN of a Light wound (5).
@@ -595,7 +596,12 @@ mod action_time {
 
     #[test]
     fn sim_plays_to_the_timer_and_the_same_seed_gives_the_same_log() {
-        let (level, gear) = level_file("gulch_chase.ron", |_| {});
+        // Unarmed riders: nobody falls, so the Timer decides.
+        let (level, gear) = level_file("gulch_chase.ron", |level| {
+            for hero in &mut level.heroes {
+                hero.weapons.clear();
+            }
+        });
         let (end, log) = sim::run(level.clone(), gear.clone(), 3, cards(), 6).unwrap();
         match end {
             SimEnd::Decided(over) => {
@@ -940,5 +946,139 @@ mod battle {
                 ap: 1
             }
         );
+    }
+}
+
+mod ranged_combat {
+    use super::table::*;
+    use tarnation::game::battle::{CommandOutcome, Weapons, Wounds};
+    use tarnation::game::combat;
+    use tarnation::game::sim::{self, SimEnd};
+    use tarnation::rules::die::{Die, Pool};
+    use tarnation::rules::odds;
+    use tarnation::rules::ranged::ShotKind;
+
+    /// Miranda draws, cocks and fires a normal shot at Felicia; the shot event carries every
+    /// field the JSON interface names, and the Peacemaker is a round lighter and uncocked.
+    #[test]
+    fn miranda_draws_cocks_and_fires_at_felicia() {
+        let mut t = Table::new("street_duel.ron", 12, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        let felicia = t.hero("Felicia Laroq");
+        t.update();
+        t.until_turn(miranda);
+        // Not yet: the Peacemaker is in its holster, then uncocked.
+        let shoot = BattleCommand::Shoot {
+            hero: miranda,
+            target: felicia,
+            kind: ShotKind::Normal,
+        };
+        let refused = t.send(shoot);
+        assert!(
+            matches!(&refused, CommandOutcome::Refused { reason, .. } if reason.contains("no weapon in hand")),
+            "{refused:?}"
+        );
+        t.act(BattleCommand::Ready {
+            hero: miranda,
+            weapon: 0,
+        });
+        t.until_turn(miranda);
+        let refused = t.send(shoot);
+        assert!(
+            matches!(&refused, CommandOutcome::Refused { reason, .. } if reason.contains("must be cocked first")),
+            "{refused:?}"
+        );
+        t.act(BattleCommand::Cock { hero: miranda });
+        // The preview: TN 5 + 1 for 9 to 18 paces (Felicia is 9 hexes east), exact odds.
+        let plan = combat::plan(t.app.world_mut(), miranda, felicia, ShotKind::Normal).unwrap();
+        assert_eq!((plan.ap, plan.distance, plan.terms.tn), (3, 9, 5));
+        let exact = odds::success_chance(
+            &cards(),
+            Pool::new(3, Die::D10).unwrap(),
+            plan.terms.tn,
+            plan.terms.direct(),
+            true,
+        );
+        assert!((plan.chance - exact).abs() < 1e-12);
+        let outcome = t.act(shoot);
+        assert!(
+            matches!(outcome, CommandOutcome::Shot { .. }),
+            "{outcome:?}"
+        );
+        let shot = t.events("shot", "Miranda Valentine")[0].json();
+        for key in [
+            "tn",
+            "modifiers",
+            "card",
+            "result",
+            "hit",
+            "bumps",
+            "location",
+            "cover_av",
+            "ep",
+            "penetration",
+            "effect",
+            "damage_type",
+            "target_size",
+            "wounds",
+            "conc",
+            "stunned",
+        ] {
+            assert!(shot.get(key).is_some(), "{key} missing in {shot}");
+        }
+        assert_eq!(shot["tn"], 5);
+        assert_eq!(shot["damage_type"], "deadly");
+        assert_eq!(shot["target_size"], 6);
+        let peacemaker = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
+        assert_eq!((peacemaker.rounds, peacemaker.cocked), (5, false));
+        // What the card said is what Felicia carries.
+        let wounds = t.app.world().get::<Wounds>(felicia).unwrap();
+        let total: u32 = wounds.body.wounds.values().sum();
+        assert_eq!(total as u64, shot["wounds"].as_u64().unwrap());
+        assert_eq!(wounds.body.conc as u64, shot["conc"].as_u64().unwrap());
+        if shot["hit"] == false {
+            assert_eq!(shot["effect"], 0);
+        }
+    }
+
+    #[test]
+    fn walls_block_the_line_of_fire_and_a_ducked_firer_cannot_shoot() {
+        let mut t = Table::new("street_duel.ron", 1, |level| {
+            // Miranda across the street, the North Star's walls between her and Octavio.
+            level.heroes[0].at = (5, 8);
+        });
+        let miranda = t.hero("Miranda Valentine");
+        let octavio = t.hero("Octavio");
+        let why = combat::plan(t.app.world_mut(), miranda, octavio, ShotKind::Snap).unwrap_err();
+        assert!(
+            why.starts_with("no line of fire to Octavio: a wall at"),
+            "{why}"
+        );
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let cyril = t.hero("Cyril Wellington");
+        let felicia = t.hero("Felicia Laroq");
+        t.app
+            .world_mut()
+            .get_mut::<tarnation::game::battle::BehindCover>(cyril)
+            .unwrap()
+            .0 = true;
+        let why = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Snap).unwrap_err();
+        assert!(why.contains("emerge first"), "{why}");
+    }
+
+    /// The computer fights: a street duel played by the computer ends with a side down.
+    #[test]
+    fn the_street_duel_is_fought_to_the_end() {
+        let (level, gear) = level_file("street_duel.ron", |_| {});
+        for seed in 1..=3 {
+            let (end, log) = sim::run(level.clone(), gear.clone(), seed, cards(), 20).unwrap();
+            let SimEnd::Decided(over) = end else {
+                panic!("seed {seed}: {end:?}")
+            };
+            assert_eq!(over.why, "the last side standing");
+            assert!(log.of_kind("shot").count() > 0);
+            let last = log.events.last().unwrap();
+            assert_eq!(last.kind, "battle_over");
+        }
     }
 }

@@ -43,12 +43,57 @@ pub struct Weapon {
     pub cocked: bool,
     /// Size: readying costs 2 AP up to size 5, +1 per size above.
     pub size: u32,
+    /// Reduced damage (RD) on an ablating hit, like "(3)4": the DMG rows, a column to the
+    /// left or more. Default: DMG one column to the left.
+    #[serde(default)]
+    pub rd: Option<String>,
+    /// AP of a snap shot, and its penalty (SP).
+    #[serde(default)]
+    pub snap_ap: u32,
+    #[serde(default)]
+    pub snap_penalty: u32,
+    /// AP of a normal shot.
+    #[serde(default)]
+    pub normal_ap: u32,
+    /// AP of each aim action (up to two after a normal shot).
+    #[serde(default)]
+    pub aim_ap: u32,
+    /// Accurate(n): +n when aimed.
+    #[serde(default)]
+    pub accurate: u32,
+    /// A double action revolver: fires uncocked at -1, or cocked with the single-action trait.
+    #[serde(default)]
+    pub double_action: bool,
+    /// Needs both hands ("Two handed ranged weapons").
+    #[serde(default)]
+    pub two_handed: bool,
+    /// Shotgun scatter: a stray shot always, one more per range band beyond the first.
+    #[serde(default)]
+    pub scatter: bool,
 }
 
 impl Weapon {
+    /// A weapon that shoots or is thrown (it has a shot cost).
+    pub fn is_ranged(&self) -> bool {
+        self.kind != WeaponKind::Melee && self.normal_ap > 0
+    }
+
+    /// RD as a pool: the `rd` field, or DMG one column to the left (the 4 column stays).
+    pub fn rd_pool(&self) -> Result<Pool, String> {
+        let dmg = self.damage_pool()?;
+        match &self.rd {
+            Some(rd) => rd.parse::<Pool>().map_err(|e| e.to_string()),
+            None => Ok(Pool {
+                rows: dmg.rows,
+                die: dmg.die.shifted(-1).unwrap_or(dmg.die),
+            }),
+        }
+    }
+
     /// The AP to cock it, if it needs cocking.
+    /// A double action revolver "can also be cocked, like single action revolvers".
     pub fn cock_ap(&self) -> Option<u32> {
-        self.cocked.then_some(crate::rules::weapons::COCK_AP)
+        (self.cocked || self.double_action).then_some(crate::rules::weapons::COCK_AP)
     }
 
     pub fn damage_pool(&self) -> Result<Pool, String> {
@@ -76,6 +121,41 @@ pub fn parse(path: &Path, text: &str) -> Result<Gear, DataError> {
                 text,
                 &w.damage,
                 format!("weapon '{}': {message}", w.name),
+            ));
+        }
+        match (w.rd_pool(), w.damage_pool()) {
+            (Err(message), _) => {
+                let at = w.rd.clone().unwrap_or_default();
+                return Err(super::located(
+                    path,
+                    text,
+                    &at,
+                    format!("weapon '{}': RD {message}", w.name),
+                ));
+            }
+            (Ok(rd), Ok(dmg)) if rd.rows != dmg.rows || rd.die > dmg.die => {
+                let at = w.rd.clone().unwrap_or_default();
+                return Err(super::located(
+                    path,
+                    text,
+                    &at,
+                    format!(
+                        "weapon '{}': RD {rd} must have DMG's rows and a column no further right than {dmg}",
+                        w.name
+                    ),
+                ));
+            }
+            _ => {}
+        }
+        if w.kind != WeaponKind::Melee && (w.normal_ap == 0 || w.snap_ap == 0) {
+            return Err(super::located(
+                path,
+                text,
+                &w.name,
+                format!(
+                    "weapon '{}': a ranged weapon needs snap_ap and normal_ap",
+                    w.name
+                ),
             ));
         }
         if gear.weapons.iter().filter(|o| o.name == w.name).count() > 1 {
@@ -110,6 +190,48 @@ mod tests {
             (4, "(5)8", true)
         );
         assert_eq!(gear.weapon(".44 Schofield").unwrap().range_increment, 10);
+        // Every weapon the issue names is there, with its weapon card.
+        for name in [
+            "Peacemaker",
+            ".44 Schofield",
+            "Colt Lightning",
+            "Sharps rifle",
+            "Winchester",
+            "Henry rifle",
+            "Double-barrel shotgun",
+            "Hammerless shotgun",
+            "Gatling gun",
+            "Throwing knife",
+            "Dynamite",
+        ] {
+            let w = gear.weapon(name).unwrap();
+            assert!(w.is_ranged() && w.snap_ap > 0 && w.normal_ap > 0, "{name}");
+        }
+        assert_eq!(
+            (
+                sharps.snap_ap,
+                sharps.snap_penalty,
+                sharps.normal_ap,
+                sharps.aim_ap,
+                sharps.accurate
+            ),
+            (3, 3, 7, 4, 2)
+        );
+        assert_eq!(
+            gear.weapon("Peacemaker")
+                .unwrap()
+                .rd_pool()
+                .unwrap()
+                .to_string(),
+            "3d4"
+        );
+        assert!(gear.weapon("Colt Lightning").unwrap().cock_ap().is_some());
+        assert!(
+            gear.weapon("Hammerless shotgun")
+                .unwrap()
+                .cock_ap()
+                .is_none()
+        );
     }
 
     #[test]

@@ -2,11 +2,15 @@
 //! a human would, or passes (`None`).
 
 use super::battle::{
-    Battle, BehindCover, Down, Facing, Hero, HexPos, Mount, MountedOn, Prone, Side, Track,
+    Battle, BehindCover, Down, Facing, Hero, HexPos, Mount, MountedOn, Prone, Side, Track, Weapons,
 };
+use super::combat;
 use super::commands::{BattleCommand, move_options, occupied_hexes, price};
+use crate::rules::action_time::ActionTrack;
+use crate::rules::hexmap::hexside_toward;
 use crate::rules::hexmap::{hex_at, step};
 use crate::rules::movement::Gait;
+use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -16,8 +20,11 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<BattleCommand> {
     let track = world.get::<Track>(hero)?.0.clone();
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;
-    if let Some(mount) = world.get::<MountedOn>(hero).map(|m| m.0) {
-        return ride(world, hero, mount);
+    let mounted = world.get::<MountedOn>(hero).map(|m| m.0);
+    if let Some(mount) = mounted
+        && let Some(command) = ride(world, hero, mount)
+    {
+        return Some(command);
     }
     if world.get::<Prone>(hero).is_some_and(|p| p.0) {
         return Some(BattleCommand::StandUp { hero });
@@ -33,12 +40,135 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<BattleCommand> {
         }
         return approach(world, hero, &h, &track, at);
     }
-    // Otherwise close on the nearest enemy standing.
+    // A gun in hand, loaded and cocked; then the best shot at the nearest enemy in sight.
+    if let Some(command) = arm(world, hero) {
+        return Some(command);
+    }
+    if let Some(command) = shoot(world, hero, &track) {
+        return Some(command);
+    }
+    if mounted.is_some() {
+        return None;
+    }
     let target = nearest_enemy(world, side, pos)?;
+    if let Some(command) = take_cover(world, hero, &h, &track, target) {
+        return Some(command);
+    }
+    // No shot: close on the nearest enemy standing.
     if target.unsigned_distance_to(pos) <= 1 {
         return None;
     }
     approach(world, hero, &h, &track, target)
+}
+
+/// Ready the first ranged weapon with rounds, load an empty or jammed one, cock it.
+fn arm(world: &mut World, hero: Entity) -> Option<BattleCommand> {
+    let weapons = world.get::<Weapons>(hero)?.0.clone();
+    let gear = world.resource::<Battle>().gear.clone();
+    let ranged = |name: &str| gear.weapon(name).is_some_and(|w| w.is_ranged());
+    if let Some(i) = weapons.iter().position(|w| w.ready)
+        && ranged(&weapons[i].name)
+    {
+        let w = &weapons[i];
+        let g = gear.weapon(&w.name)?;
+        if w.jammed || w.rounds == 0 {
+            let reload = BattleCommand::Reload { hero };
+            if price(world, reload).is_ok() {
+                return Some(reload);
+            }
+            // A thrown weapon gone, or nothing to load: take another gun.
+        } else if g.cocked && !g.double_action && !w.cocked {
+            return Some(BattleCommand::Cock { hero });
+        } else {
+            return None;
+        }
+    }
+    let next = weapons
+        .iter()
+        .position(|w| !w.ready && !w.jammed && w.rounds > 0 && ranged(&w.name))?;
+    let ready = BattleCommand::Ready { hero, weapon: next };
+    price(world, ready).is_ok().then_some(ready)
+}
+
+/// The shot with the best odds the round's AP can pay; a cheaper one when its odds are close.
+fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<BattleCommand> {
+    let side = world.get::<Side>(hero)?.0;
+    let pos = world.get::<HexPos>(hero)?.0;
+    let mut q = world.query::<(Entity, &Side, &HexPos, &Down)>();
+    let mut enemies: Vec<(u32, Entity)> = q
+        .iter(world)
+        .filter(|(_, s, _, d)| s.0 != side && !d.0)
+        .map(|(e, _, p, _)| (p.0.unsigned_distance_to(pos), e))
+        .collect();
+    enemies.sort_by_key(|e| (e.0, e.1.index()));
+    for (_, target) in enemies {
+        let mut options: Vec<(f64, u32, ShotKind)> = [
+            ShotKind::Snap,
+            ShotKind::Normal,
+            ShotKind::Aimed(1),
+            ShotKind::Aimed(2),
+        ]
+        .into_iter()
+        .filter_map(|kind| combat::plan(world, hero, target, kind).ok())
+        .filter(|p| p.ap <= track.left())
+        .map(|p| (p.chance, p.ap, p.kind))
+        .collect();
+        if options.is_empty() {
+            continue;
+        }
+        let best = options.iter().map(|o| o.0).fold(0.0, f64::max);
+        options.retain(|o| o.0 >= best - CLOSE_ODDS);
+        options.sort_by_key(|o| o.1);
+        let kind = options[0].2;
+        return Some(BattleCommand::Shoot { hero, target, kind });
+    }
+    None
+}
+
+/// Odds within this of the best are worth the fewer AP.
+const CLOSE_ODDS: f64 = 0.08;
+
+/// Step into cover from `enemy` when a hex with it is in reach of the tokens in front.
+fn take_cover(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+    enemy: Hex,
+) -> Option<BattleCommand> {
+    let pos = world.get::<HexPos>(hero)?.0;
+    let facing = world.get::<Facing>(hero)?.0;
+    let mut q = world.query::<(&super::battle::Cover, &HexPos)>();
+    let covers: Vec<(Hex, Vec<u8>)> = q.iter(world).map(|(c, p)| (p.0, c.from.clone())).collect();
+    let covered = |at: Hex| {
+        covers
+            .iter()
+            .any(|(h, from)| *h == at && from.contains(&hexside_toward(at, enemy)))
+    };
+    if covered(pos) || track.in_front == 0 {
+        return None;
+    }
+    let occupied = occupied_hexes(world, hero);
+    let battle = world.resource::<Battle>();
+    let options = move_options(
+        battle,
+        pos,
+        facing,
+        h,
+        track.in_front,
+        Gait::Walk,
+        &occupied,
+    );
+    let to = options
+        .iter()
+        .filter(|(to, _)| covered(**to))
+        .min_by_key(|(to, plan)| (plan.cost.total, to.x, to.y))?
+        .0;
+    Some(BattleCommand::Move {
+        hero,
+        to: *to,
+        gait: Gait::Walk,
+    })
 }
 
 fn objective_for(world: &World, hero: &Hero, side: usize) -> Option<(usize, Hex)> {

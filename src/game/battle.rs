@@ -6,6 +6,7 @@ use crate::data::level::{Control, Level, ObjectiveTask, Victory};
 use crate::rules::action_time::ActionTrack;
 use crate::rules::card::Location;
 use crate::rules::counter::Counter;
+use crate::rules::damage::{Body, Fate};
 use crate::rules::die::Die;
 use crate::rules::hexmap::{HexMap, hex_at};
 use crate::rules::movement::Gait;
@@ -69,12 +70,20 @@ pub struct MovedThisRound(pub Option<Gait>);
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Prone(pub bool);
 
-/// Damage taken: concussion and wounds per location.
+/// Damage taken: wounds per body part and concussion (rules::damage), and the stun.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Wounds {
-    pub concussion: u32,
-    pub by_location: BTreeMap<Location, u32>,
+    pub body: Body,
     pub stunned: bool,
+    /// What the last hit did: a disabled limb, unconscious, killed.
+    pub fate: Option<Fate>,
+}
+
+impl Wounds {
+    /// The worst wound level, 0 to 5.
+    pub fn worst(&self) -> u32 {
+        self.body.worst()
+    }
 }
 
 /// Ducked behind the cover object in the figure's hex.
@@ -94,6 +103,8 @@ pub struct WeaponState {
     pub rounds: u32,
     /// Worn in a holster: drawn for 1 AP.
     pub holstered: bool,
+    /// Equipment failure: it will not fire until cleared.
+    pub jammed: bool,
 }
 
 /// Weapons carried, by gear name. A level starts them loaded, the first one in hand.
@@ -216,6 +227,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 cocked: false,
                 rounds: gear.weapon(w).map_or(0, |g| g.rounds),
                 holstered: h.holster.as_ref() == Some(w),
+                jammed: false,
             })
             .collect();
         let e = world
@@ -239,6 +251,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 Side(side),
                 Track::default(),
                 MovedThisRound::default(),
+                super::combat::AppearedThisRound::default(),
                 Prone(false),
                 Wounds::default(),
                 Weapons(weapons),

@@ -12,6 +12,7 @@ use crate::rules::movement::{
     DROP_PRONE_AP, DUCK_BEHIND_COVER_AP, EMERGE_FROM_COVER_AP, Gait, STAND_UP_AP,
     facing_cost_standing, hexsides_between,
 };
+use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::HashMap;
@@ -63,6 +64,16 @@ pub enum BattleCommand {
     Rein {
         hero: Entity,
         speed: u32,
+    },
+    /// Shoot (or throw) the weapon in hand at a hero.
+    Shoot {
+        hero: Entity,
+        target: Entity,
+        kind: ShotKind,
+    },
+    /// Load the weapon in hand (1 AP a round), clearing a jam first (4 AP).
+    Reload {
+        hero: Entity,
     },
 }
 
@@ -139,6 +150,18 @@ pub enum CommandOutcome {
         speed: u32,
         ap: u32,
     },
+    Shot {
+        hero: Entity,
+        target: Entity,
+        hit: bool,
+        text: String,
+    },
+    Reloaded {
+        hero: Entity,
+        weapon: String,
+        rounds: u32,
+        ap: u32,
+    },
     /// Not legal: the reason is for the player to see. At resolution, the AP are lost.
     Refused {
         hero: Entity,
@@ -159,7 +182,9 @@ impl BattleCommand {
             | BattleCommand::Cock { hero }
             | BattleCommand::WorkObjective { hero, .. }
             | BattleCommand::Steer { hero, .. }
-            | BattleCommand::Rein { hero, .. } => hero,
+            | BattleCommand::Rein { hero, .. }
+            | BattleCommand::Shoot { hero, .. }
+            | BattleCommand::Reload { hero } => hero,
         }
     }
 
@@ -185,6 +210,16 @@ impl BattleCommand {
             BattleCommand::WorkObjective { .. } => "work the objective",
             BattleCommand::Steer { .. } => "steer the mount",
             BattleCommand::Rein { .. } => "rein or spur the mount",
+            BattleCommand::Shoot {
+                kind: ShotKind::Snap,
+                ..
+            } => "snap shot",
+            BattleCommand::Shoot {
+                kind: ShotKind::Normal,
+                ..
+            } => "normal shot",
+            BattleCommand::Shoot { .. } => "aimed shot",
+            BattleCommand::Reload { .. } => "reload",
         }
     }
 }
@@ -205,6 +240,8 @@ impl CommandOutcome {
             | CommandOutcome::Worked { hero, .. }
             | CommandOutcome::Steered { hero, .. }
             | CommandOutcome::Reined { hero, .. }
+            | CommandOutcome::Shot { hero, .. }
+            | CommandOutcome::Reloaded { hero, .. }
             | CommandOutcome::Refused { hero, .. } => *hero,
         }
     }
@@ -253,6 +290,10 @@ impl CommandOutcome {
             CommandOutcome::Reined { speed, ap, .. } => {
                 format!("{name} sets the mount's speed to {speed} paces a round ({ap} AP)")
             }
+            CommandOutcome::Shot { text, .. } => text.clone(),
+            CommandOutcome::Reloaded {
+                weapon, rounds, ap, ..
+            } => format!("{name} loads the {weapon}: {rounds} rounds ({ap} AP)"),
             CommandOutcome::Refused { reason, .. } => format!("Refused: {reason}"),
         }
     }
@@ -424,6 +465,35 @@ pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
                 cost => Ok(cost),
             }
         }
+        BattleCommand::Shoot { target, kind, .. } => {
+            if mounted.is_none() && (prone || behind) && matches!(kind, ShotKind::Aimed(_)) {
+                // Prone or ducked heroes may still fire; nothing to refuse.
+            }
+            super::combat::plan(world, e, target, kind).map(|p| p.ap)
+        }
+        BattleCommand::Reload { .. } => {
+            let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
+            let Some(w) = weapons.0.iter().find(|w| w.ready) else {
+                return Err(format!("{name} has no weapon in hand"));
+            };
+            let battle = world.resource::<Battle>();
+            let gear = battle.gear.weapon(&w.name).ok_or("no such weapon")?;
+            if gear.kind == crate::data::gear::WeaponKind::Melee
+                || gear.kind == crate::data::gear::WeaponKind::Thrown
+            {
+                return Err(format!("the {} takes no loading", w.name));
+            }
+            let missing = gear.rounds.saturating_sub(w.rounds);
+            let clear = if w.jammed {
+                crate::rules::weapons::CLEAR_JAM_AP
+            } else {
+                0
+            };
+            if missing == 0 && clear == 0 {
+                return Err(format!("the {} is loaded", w.name));
+            }
+            Ok(clear + missing * crate::rules::weapons::LOAD_ROUND_AP)
+        }
         BattleCommand::Rein { speed, .. } => {
             let Some(mount) = mounted else {
                 return Err(format!("{name} rides no mount"));
@@ -528,10 +598,16 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             let pos = world.get::<HexPos>(hero).expect("priced").0;
             let cover = cover_in(world, pos).unwrap_or_default();
             world.get_mut::<BehindCover>(hero).expect("priced").0 = true;
+            world
+                .entity_mut(hero)
+                .insert(super::combat::AppearedThisRound(true));
             CommandOutcome::Ducked { hero, cover, ap }
         }
         BattleCommand::EmergeFromCover { .. } => {
             world.get_mut::<BehindCover>(hero).expect("priced").0 = false;
+            world
+                .entity_mut(hero)
+                .insert(super::combat::AppearedThisRound(true));
             CommandOutcome::Emerged { hero, ap }
         }
         BattleCommand::Ready { weapon, .. } => {
@@ -571,6 +647,28 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             let mount = world.get::<MountedOn>(hero).expect("priced").0;
             world.get_mut::<Mount>(mount).expect("priced").speed = speed;
             CommandOutcome::Reined { hero, speed, ap }
+        }
+        BattleCommand::Shoot { target, kind, .. } => super::combat::fire(world, hero, target, kind),
+        BattleCommand::Reload { .. } => {
+            let capacity = {
+                let weapons = world.get::<Weapons>(hero).expect("priced");
+                let w = weapons.0.iter().find(|w| w.ready).expect("priced");
+                world
+                    .resource::<Battle>()
+                    .gear
+                    .weapon(&w.name)
+                    .map_or(w.rounds, |g| g.rounds)
+            };
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            let w = weapons.0.iter_mut().find(|w| w.ready).expect("priced");
+            w.rounds = capacity;
+            w.jammed = false;
+            CommandOutcome::Reloaded {
+                hero,
+                weapon: w.name.clone(),
+                rounds: capacity,
+                ap,
+            }
         }
     }
 }

@@ -19,7 +19,7 @@ impl Plugin for HudPlugin {
         )
         .add_systems(
             Update,
-            (preview_moves, update_panel, update_banner)
+            (preview_moves, preview_shot, update_panel, update_banner)
                 .chain()
                 .after(super::map_view::MapViewSystems::Figures)
                 .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
@@ -61,7 +61,17 @@ fn update_panel(
     preview: Option<Res<MovePreview>>,
     mut refusals: MessageReader<super::battle::CommandOutcome>,
     mut last: Local<String>,
-    heroes: Query<(Entity, &Hero, &Side, &HexPos, &Track, &Weapons, &Prone)>,
+    heroes: Query<(
+        Entity,
+        &Hero,
+        &Side,
+        &HexPos,
+        &Track,
+        &Weapons,
+        &Prone,
+        &super::battle::Wounds,
+        &super::battle::Down,
+    )>,
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
 ) {
@@ -94,9 +104,32 @@ fn update_panel(
         s.push_str(&format!("{} ({:?})\n", side.name, side.control));
         let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
         hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-        for (entity, hero, _, pos, ap, weapons, prone) in hs {
+        for (entity, hero, _, pos, ap, weapons, prone, wounds, down) in hs {
             let (c, r) = offset_of(pos.0);
-            let arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
+            let mut arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
+            let hurt: Vec<String> = wounds
+                .body
+                .wounds
+                .iter()
+                .map(|(part, n)| format!("{} {n}", part.name()))
+                .collect();
+            if !hurt.is_empty() || wounds.body.conc > 0 || down.0 {
+                let state = match (down.0, wounds.fate, wounds.stunned) {
+                    (true, Some(crate::rules::damage::Fate::Killed), _) => " KILLED",
+                    (true, _, _) => " OUT",
+                    (false, _, true) => " stunned",
+                    _ => "",
+                };
+                arms.push(format!(
+                    "\n    wounds: {} Conc {}{state}",
+                    if hurt.is_empty() {
+                        "none".to_string()
+                    } else {
+                        hurt.join(", ")
+                    },
+                    wounds.body.conc
+                ));
+            }
             s.push_str(&format!(
                 "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n",
                 if Some(entity) == selected { ">" } else { " " },
@@ -240,6 +273,68 @@ fn preview_moves(
     commands.insert_resource(MovePreview { line: Some(line) });
 }
 
+/// Pointing at an enemy: the shot the declaring hero would fire, its AP, TN, every modifier
+/// and the exact chance to hit (over the match deck), and the cover in the way.
+fn preview_shot(world: &mut World) {
+    let Some(selection) = world.get_resource::<super::input::Selection>().cloned() else {
+        return;
+    };
+    let (Some(hero), Some(at)) = (selection.hero, selection.hovered) else {
+        return;
+    };
+    let side = world.get::<super::battle::Side>(hero).map(|s| s.0);
+    let mut q = world.query::<(Entity, &HexPos, &super::battle::Side, &Hero)>();
+    let Some((target, name)) = q
+        .iter(world)
+        .find(|(_, p, s, _)| p.0 == at && Some(s.0) != side)
+        .map(|(e, _, _, h)| (e, h.name.clone()))
+    else {
+        return;
+    };
+    let line = match super::combat::plan(world, hero, target, selection.shot) {
+        Ok(p) => {
+            let parts: Vec<String> = p
+                .terms
+                .tn_parts
+                .iter()
+                .map(|m| format!("{} {}", m.name, m.value))
+                .collect();
+            let mods: Vec<String> = p
+                .terms
+                .modifiers
+                .iter()
+                .map(|m| format!("{} {:+}", m.name, m.value))
+                .collect();
+            let cover = p.cover.as_ref().map_or(String::new(), |c| {
+                let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
+                format!(
+                    "\nCover: {} (AV {}) covers {}",
+                    c.name,
+                    c.av,
+                    locations.join(", ")
+                )
+            });
+            format!(
+                "Shoot {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}\nF: snap/normal/aimed. Right click fires.",
+                p.distance,
+                p.weapon.name,
+                p.kind.name(),
+                p.ap,
+                p.terms.tn,
+                parts.join(" + "),
+                if mods.is_empty() {
+                    "none".to_string()
+                } else {
+                    mods.join(", ")
+                },
+                p.chance * 100.0
+            )
+        }
+        Err(why) => format!("Cannot shoot {name}: {why}"),
+    };
+    world.insert_resource(MovePreview { line: Some(line) });
+}
+
 #[derive(Component)]
 struct Banner;
 
@@ -342,6 +437,9 @@ fn describe_weapon(w: &super::battle::WeaponState) -> String {
     }
     if w.cocked {
         state.push("cocked".to_string());
+    }
+    if w.jammed {
+        state.push("JAMMED".to_string());
     }
     if w.rounds > 0 {
         let plural = if w.rounds == 1 { "" } else { "s" };

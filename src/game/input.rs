@@ -6,6 +6,7 @@ use super::battle::{Battle, BattleCommand, Hero, HexPos, HotSeat, SeatCommand, S
 use super::map_view::MapGeometry;
 use crate::rules::hexmap::offset_of;
 use crate::rules::movement::Gait;
+use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -33,6 +34,10 @@ pub enum Action {
     WorkObjective,
     /// A rider reins the mount in to a halt, or spurs it on to its best speed.
     Rein,
+    /// Cycle the shot a right click on an enemy fires: snap, normal, aimed, aimed twice.
+    CycleShot,
+    /// Load the weapon in hand (and clear a jam).
+    Reload,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     PanLeft,
@@ -130,6 +135,8 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::Cock, Key(KeyCode::KeyK)),
         (Action::WorkObjective, Key(KeyCode::KeyO)),
         (Action::Rein, Key(KeyCode::KeyV)),
+        (Action::CycleShot, Key(KeyCode::KeyF)),
+        (Action::Reload, Key(KeyCode::KeyL)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
@@ -210,11 +217,23 @@ pub fn menu_pressed(actions: &Query<&ActionState<MenuAction>>, action: MenuActio
 pub struct ForcedHover(pub Option<hexx::Hex>);
 
 /// The hero the player has selected, the hex under the cursor, and walk/run.
-#[derive(Resource, Debug, Default, Clone)]
+#[derive(Resource, Debug, Clone)]
 pub struct Selection {
     pub hero: Option<Entity>,
     pub hovered: Option<hexx::Hex>,
     pub gait: Gait,
+    /// The shot a right click on an enemy fires (F cycles).
+    pub shot: ShotKind,
+}
+
+/// The order F cycles the shot kinds in.
+pub fn next_shot(kind: ShotKind) -> ShotKind {
+    match kind {
+        ShotKind::Snap => ShotKind::Normal,
+        ShotKind::Normal => ShotKind::Aimed(1),
+        ShotKind::Aimed(1) => ShotKind::Aimed(2),
+        ShotKind::Aimed(_) => ShotKind::Snap,
+    }
 }
 
 pub struct InputPlugin;
@@ -226,7 +245,12 @@ impl Plugin for InputPlugin {
             InputManagerPlugin::<Action>::default(),
             InputManagerPlugin::<MenuAction>::default(),
         ))
-        .init_resource::<Selection>()
+        .insert_resource(Selection {
+            hero: None,
+            hovered: None,
+            gait: Gait::Walk,
+            shot: ShotKind::Normal,
+        })
         .init_resource::<super::screens::Paused>()
         .add_systems(Startup, move |mut commands: Commands| {
             commands.spawn((input_map(&settings.bindings), input_map(&settings.menu)));
@@ -353,13 +377,31 @@ fn act(
     }
     let Some(hero) = selection.hero else { return };
     let facing = heroes.get(hero).map(|h| h.4.0).unwrap_or(0);
+    if actions.just_pressed(&Action::CycleShot) {
+        selection.shot = next_shot(selection.shot);
+    }
+    if actions.just_pressed(&Action::Reload) {
+        battle_commands.write(BattleCommand::Reload { hero });
+    }
+    // Right click: shoot the enemy under the cursor, or move there.
     if actions.just_pressed(&Action::MoveHere)
         && let Some(to) = selection.hovered
     {
-        battle_commands.write(BattleCommand::Move {
-            hero,
-            to,
-            gait: selection.gait,
+        let enemy = heroes
+            .iter()
+            .find(|h| h.2.0 == to && h.3.0 != seat.active)
+            .map(|h| h.0);
+        battle_commands.write(match enemy {
+            Some(target) => BattleCommand::Shoot {
+                hero,
+                target,
+                kind: selection.shot,
+            },
+            None => BattleCommand::Move {
+                hero,
+                to,
+                gait: selection.gait,
+            },
         });
     }
     // A rider's turns steer the mount.
@@ -458,6 +500,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 23);
+        assert_eq!(bound.len(), 25);
     }
 }

@@ -307,7 +307,7 @@ fn place_figures(
             } else {
                 color
             };
-            let wounded = wounds.is_some_and(|w| w.by_location.values().any(|&n| n > 0));
+            let wounded = wounds.is_some_and(|w| w.worst() > 0 || w.body.conc > 0);
             let stunned = wounds.is_some_and(|w| w.stunned);
             if wounded || stunned {
                 let ring = if stunned {

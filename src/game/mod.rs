@@ -4,6 +4,7 @@
 
 pub mod ai;
 pub mod battle;
+pub mod combat;
 pub mod commands;
 pub mod deck;
 #[cfg(feature = "gui")]

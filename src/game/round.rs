@@ -480,8 +480,11 @@ impl CardSource for Flipped<'_> {
 #[derive(Resource, Debug, Clone, Default)]
 struct FlippedCard(Option<Card>);
 
-/// Resolve a check with the match deck (using the stack's flipped card first, if any).
-pub fn resolve_check(world: &mut World, request: &CheckRequest) -> Result<CheckOutcome, String> {
+/// Draw from the match deck for a resolution: the stack's flipped card first, if any.
+pub fn with_deck<T>(
+    world: &mut World,
+    f: impl FnOnce(&mut dyn CardSource, &CheckOptions) -> T,
+) -> T {
     let first = world
         .get_resource_mut::<FlippedCard>()
         .and_then(|mut f| f.0.take());
@@ -491,7 +494,14 @@ pub fn resolve_check(world: &mut World, request: &CheckRequest) -> Result<CheckO
         first,
         deck: &mut deck.deck,
     };
-    check::resolve(&mut source, request, &options).map_err(|e| e.to_string())
+    f(&mut source, &options)
+}
+
+/// Resolve a check with the match deck (using the stack's flipped card first, if any).
+pub fn resolve_check(world: &mut World, request: &CheckRequest) -> Result<CheckOutcome, String> {
+    with_deck(world, |source, options| {
+        check::resolve(source, request, options).map_err(|e| e.to_string())
+    })
 }
 
 /// A trait test: one row of the trait's die; without the trait, the 4 column at rank 1
@@ -516,24 +526,6 @@ pub fn skill_pool(hero: &Hero, skill: &str, trait_name: &str) -> Skill {
     }
 }
 
-/// The worst wound level of a hero (wounds per location; torso locations add up).
-pub fn worst_wound(wounds: &Wounds) -> u32 {
-    let torso: u32 = wounds
-        .by_location
-        .iter()
-        .filter(|(l, _)| l.is_torso())
-        .map(|(_, n)| n)
-        .sum();
-    wounds
-        .by_location
-        .iter()
-        .filter(|(l, _)| !l.is_torso())
-        .map(|(_, n)| *n)
-        .chain([torso])
-        .max()
-        .unwrap_or(0)
-}
-
 /// "Each combat round begins with an initiative step."
 fn initiative_step(world: &mut World) {
     {
@@ -555,6 +547,9 @@ fn initiative_step(world: &mut World) {
     for e in heroes(world) {
         if let Some(mut moved) = world.get_mut::<MovedThisRound>(e) {
             moved.0 = None;
+        }
+        if let Some(mut appeared) = world.get_mut::<super::combat::AppearedThisRound>(e) {
+            appeared.0 = false;
         }
         let hero = world.get::<Hero>(e).cloned().expect("a hero");
         let down = world.get::<Down>(e).is_some_and(|d| d.0);
@@ -578,7 +573,7 @@ fn initiative_step(world: &mut World) {
         };
         let step = outcome.resolution.as_ref().map_or(1, |r| r.cause.step);
         let start = initiative_segment(hero.initiative, &outcome, step);
-        let ap = round_ap(hero.ap, worst_wound(&wounds));
+        let ap = round_ap(hero.ap, wounds.worst());
         let carried = world
             .get::<Committed>(e)
             .map(|_| ())
@@ -611,7 +606,7 @@ fn initiative_step(world: &mut World) {
 /// unconscious."
 fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
     world.entity_mut(e).insert(Track(ActionTrack::idle()));
-    let tn = stun_tn(worst_wound(wounds)).max(INITIATIVE_TN);
+    let tn = stun_tn(wounds.worst()).max(INITIATIVE_TN);
     let request = CheckRequest::simple(trait_skill(hero, "Fortitude"), tn);
     let Ok(outcome) = resolve_check(world, &request) else {
         return;
@@ -790,7 +785,10 @@ fn resolve_one(world: &mut World, command: BattleCommand, card: Option<Card>) {
         f.insert("ap".into(), json!(ap));
         f.insert("to".into(), json!(to));
     }
-    log(world, Some(hero), kind, outcome.describe(&name), f);
+    // A shot writes its own event, with every field of the card.
+    if !matches!(outcome, CommandOutcome::Shot { .. }) {
+        log(world, Some(hero), kind, outcome.describe(&name), f);
+    }
     world.write_message(outcome);
 }
 

@@ -532,6 +532,35 @@ fn resolve_effect(
     Ok((magnitude, increased))
 }
 
+/// Read the effect grid of `card` for `effect` (column shift limits, increased effect drawn
+/// from `source` and discarded after). Returns the magnitude, whether increased effect
+/// applied, the cards drawn for it and the steps.
+pub fn read_effect(
+    source: &mut dyn CardSource,
+    card: &Card,
+    effect: &EffectRequest,
+    options: &CheckOptions,
+) -> Result<(u32, bool, Vec<u8>, Vec<Step>), CheckError> {
+    let shift = effect.adjust.column;
+    if effect.quality.die.shifted(shift).is_none() {
+        return Err(CheckError::ColumnOffCard {
+            die: effect.quality.die,
+            shift,
+        });
+    }
+    let mut drawn = Vec::new();
+    let mut trace = Vec::new();
+    let request = CheckRequest::simple(Skill::Unskilled { trait_rank: 1 }, 0);
+    let result = resolve_effect(
+        source, &mut drawn, &mut trace, card, effect, &request, options,
+    );
+    for &n in &drawn {
+        source.discard(n);
+    }
+    let (magnitude, increased) = result?;
+    Ok((magnitude, increased, drawn, trace))
+}
+
 /// The one resolution interface: the action deck now; dice pools and d20 later slot in here.
 pub trait Resolver {
     /// A short name for the system ("action deck").

@@ -36,6 +36,11 @@ pub fn step(hex: Hex, facing: u8) -> Hex {
     hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[facing as usize % 6])
 }
 
+/// The hexside of `at` that faces `toward` (the nearest of the six).
+pub fn hexside_toward(at: Hex, toward: Hex) -> u8 {
+    at.main_direction_to(toward).index()
+}
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HexMap {
     pub width: u32,
@@ -83,6 +88,19 @@ impl HexMap {
                 (hex, self.tile(hex).expect("in bounds"))
             })
         })
+    }
+
+    /// The hexes a shot passes over from `from` to `to`, both excluded, or the first wall
+    /// that blocks the line of sight.
+    pub fn line_of_fire(&self, from: Hex, to: Hex) -> Result<Vec<Hex>, Hex> {
+        let line: Vec<Hex> = from.line_to(to).collect();
+        let between = &line[1..line.len().saturating_sub(1).max(1)];
+        for &h in between {
+            if self.tile(h).is_none_or(|t| !t.terrain.passable()) {
+                return Err(h);
+            }
+        }
+        Ok(between.iter().copied().filter(|&h| h != to).collect())
     }
 
     /// The paces of walking along `hexes` (each a neighbour of the one before), from `start`
@@ -214,6 +232,17 @@ mod tests {
         for f in 0..6 {
             assert_eq!(facing_to(from, step(from, f)), Some(f));
         }
+    }
+
+    #[test]
+    fn walls_block_the_line_of_fire() {
+        let m = map(&["......", "..#...", "......"]);
+        let blocked = m.line_of_fire(hex_at(0, 1), hex_at(5, 1));
+        assert_eq!(blocked, Err(hex_at(2, 1)));
+        let open = m.line_of_fire(hex_at(0, 0), hex_at(5, 0)).unwrap();
+        assert_eq!(open.len(), 4, "the four hexes between");
+        assert_eq!(m.line_of_fire(hex_at(0, 0), hex_at(1, 0)), Ok(vec![]));
+        assert_eq!(hexside_toward(hex_at(0, 0), hex_at(5, 0)), 0, "east");
     }
 
     #[test]

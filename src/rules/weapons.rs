@@ -17,6 +17,12 @@ pub const HOLSTER_DRAW_AP: u32 = 1;
 /// "Cocking a weapon is a simple action, costing 1 AP for most."
 pub const COCK_AP: u32 = 1;
 
+/// Loading: 1 AP a round (docs/rules-decisions.md).
+pub const LOAD_ROUND_AP: u32 = 1;
+
+/// Clearing a jammed weapon after an equipment failure: a skill's 4 AP.
+pub const CLEAR_JAM_AP: u32 = 4;
+
 #[cfg(test)]
 mod tests {
     use super::*;

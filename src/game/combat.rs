@@ -1,0 +1,567 @@
+//! Ranged combat on the battle: a shot is planned from the map (line of fire, cover, range,
+//! speeds) into the rules' `ShotRequest`, resolved through the action deck, and its outcome
+//! applied: ammunition, cover ablation, wounds, stun, equipment failure, stray shots.
+
+use super::battle::{
+    Battle, BehindCover, Cover, Down, Facing, Hero, HexPos, Mount, MountedOn, MovedThisRound,
+    Prone, Side, WeaponState, Weapons, Wounds,
+};
+use super::commands::CommandOutcome;
+use super::deck::ActionDeck;
+use super::log::MatchLog;
+use super::log::check_fields;
+use super::round::{RoundState, resolve_check, skill_pool, trait_skill, with_deck};
+use crate::data::gear::{Weapon, WeaponKind};
+use crate::rules::action_time::stun_tn;
+use crate::rules::card::Location;
+use crate::rules::check::CheckRequest;
+use crate::rules::damage::{DamageType, Fate};
+use crate::rules::hexmap::{hexside_toward, offset_of};
+use crate::rules::movement::Gait;
+use crate::rules::odds;
+use crate::rules::ranged::{self, ShotKind, ShotSituation, ShotTerms, shot_ap, shot_terms};
+use crate::rules::shot::{self, CoverView, ShotOutcome, ShotRequest, ShotWeapon};
+use bevy::prelude::*;
+use hexx::Hex;
+use serde_json::{Map, Value, json};
+
+/// Entered or left cover this round ("Appearing/Disappearing").
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AppearedThisRound(pub bool);
+
+/// A shot as it would be fired now: the AP, the TN and modifiers, the chance to hit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShotPlan {
+    pub ap: u32,
+    pub weapon: Weapon,
+    pub weapon_index: usize,
+    pub kind: ShotKind,
+    pub distance: u32,
+    pub terms: ShotTerms,
+    pub request: ShotRequest,
+    /// Exact, over the match deck.
+    pub chance: f64,
+    pub cover: Option<CoverView>,
+}
+
+/// The heading and speed of a figure this round: its mount's, or its own walking or running.
+pub fn velocity(world: &World, e: Entity) -> (u32, u8) {
+    if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0)
+        && let Some(m) = world.get::<Mount>(mount)
+    {
+        let heading = world.get::<Facing>(mount).map_or(0, |f| f.0);
+        return (m.speed, heading);
+    }
+    let heading = world.get::<Facing>(e).map_or(0, |f| f.0);
+    let hero = world.get::<Hero>(e);
+    match (world.get::<MovedThisRound>(e).and_then(|m| m.0), hero) {
+        (Some(Gait::Run), Some(h)) => (h.run, heading),
+        (Some(Gait::Walk), Some(h)) => (h.move_paces, heading),
+        _ => (0, heading),
+    }
+}
+
+/// The cover standing in the target's hex between it and the firer, if any: a ducked target
+/// is behind it whole; otherwise it covers its locations from its sides.
+pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(Entity, CoverView)> {
+    let at = world.get::<HexPos>(target)?.0;
+    let ducked = world.get::<BehindCover>(target).is_some_and(|b| b.0);
+    let side = hexside_toward(at, firer);
+    let mut q = world.query_filtered::<(Entity, &Cover, &HexPos), Without<Hero>>();
+    q.iter(world)
+        .find(|(_, c, p)| p.0 == at && (ducked || c.from.contains(&side)))
+        .map(|(e, c, _)| {
+            let covers = if ducked {
+                Location::ALL.to_vec()
+            } else {
+                c.covers.clone()
+            };
+            (
+                e,
+                CoverView {
+                    name: c.name.clone(),
+                    av: c.av,
+                    covers,
+                },
+            )
+        })
+}
+
+fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
+    let weapons = world.get::<Weapons>(hero)?;
+    let (i, state) = weapons.0.iter().enumerate().find(|(_, w)| w.ready)?;
+    let gear = world.resource::<Battle>().gear.weapon(&state.name)?.clone();
+    Some((i, state.clone(), gear))
+}
+
+/// Plan a shot, or say why it cannot be fired.
+pub fn plan(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+) -> Result<ShotPlan, String> {
+    let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
+    let name = h.name.clone();
+    let t = world
+        .get::<Hero>(target)
+        .ok_or("there is nobody there to shoot at")?
+        .clone();
+    if hero == target {
+        return Err(format!("{name} will not shoot {name}"));
+    }
+    if world.get::<Down>(target).is_some_and(|d| d.0) {
+        return Err(format!("{} is already down", t.name));
+    }
+    let from = world.get::<HexPos>(hero).ok_or("no position")?.0;
+    let to = world.get::<HexPos>(target).ok_or("no position")?.0;
+    if let Err(wall) = world.resource::<Battle>().map.line_of_fire(from, to) {
+        let (c, r) = offset_of(wall);
+        return Err(format!("no line of fire to {}: a wall at {c},{r}", t.name));
+    }
+    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+        return Err(format!(
+            "{name} is ducked behind cover: emerge first (X, 1 AP)"
+        ));
+    }
+    let Some((index, state, weapon)) = weapon_in_hand(world, hero) else {
+        return Err(format!("{name} has no weapon in hand: ready one first (G)"));
+    };
+    if !weapon.is_ranged() {
+        return Err(format!("the {} is no ranged weapon", weapon.name));
+    }
+    if state.jammed {
+        return Err(format!(
+            "the {} is jammed: clear it first (reload)",
+            weapon.name
+        ));
+    }
+    if state.rounds == 0 {
+        return Err(format!("the {} is empty: reload first", weapon.name));
+    }
+    if weapon.cocked && !weapon.double_action && !state.cocked {
+        return Err(format!(
+            "the {} must be cocked first (K, 1 AP)",
+            weapon.name
+        ));
+    }
+    let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, weapon.aim_ap)?;
+    let distance = from.unsigned_distance_to(to);
+    let cover = cover_between(world, from, target).map(|c| c.1);
+    let firer_speed = velocity(world, hero);
+    let target_speed = velocity(world, target);
+    let mounted = world
+        .get::<MountedOn>(hero)
+        .and_then(|m| world.get::<Mount>(m.0))
+        .is_some_and(|m| m.speed > 0);
+    let situation = ShotSituation {
+        distance,
+        point_blank: distance <= 1,
+        range_increment: weapon.range_increment,
+        kind: Some(kind),
+        snap_penalty: weapon.snap_penalty,
+        accurate: weapon.accurate,
+        firer_moved: world.get::<MovedThisRound>(hero).and_then(|m| m.0),
+        firer_mounted: mounted,
+        target_size: t.size,
+        relative_speed: ranged::relative_speed(firer_speed, target_speed),
+        earlier_targets: 0,
+        appearing: world.get::<AppearedThisRound>(target).is_some_and(|a| a.0),
+        target_prone: world.get::<Prone>(target).is_some_and(|p| p.0),
+        target_unseen: world.get::<BehindCover>(target).is_some_and(|b| b.0),
+        double_action: weapon.double_action && !state.cocked,
+    };
+    let terms = shot_terms(&situation);
+    let dmg = weapon.damage_pool()?;
+    let rd = weapon.rd_pool()?;
+    let skill = skill_pool(&h, &weapon.skill, "Coordination");
+    let request = ShotRequest {
+        skill,
+        terms: terms.clone(),
+        rows: 0,
+        weapon: ShotWeapon {
+            pen: weapon.pen as i32,
+            dmg,
+            rd,
+            damage: if weapon.deadly {
+                DamageType::Deadly
+            } else {
+                DamageType::Impact
+            },
+            burst: (weapon.kind == WeaponKind::Gatling)
+                .then(|| weapon.burst.iter().copied().min())
+                .flatten(),
+            scatter_band: weapon
+                .scatter
+                .then(|| ranged::range_band(distance, weapon.range_increment)),
+            reliability: weapon.reliability,
+        },
+        target_size: t.size,
+        cover: cover.clone(),
+    };
+    let pool = skill.pool().map_err(|e| e.to_string())?;
+    let options = world.resource::<super::round::RoundOptions>().check;
+    let chance = odds::success_chance(
+        world.resource::<ActionDeck>().deck.cards(),
+        pool,
+        terms.tn,
+        terms.direct(),
+        options.exceptional,
+    );
+    Ok(ShotPlan {
+        ap,
+        weapon,
+        weapon_index: index,
+        kind,
+        distance,
+        terms,
+        request,
+        chance,
+        cover,
+    })
+}
+
+/// Fire a paid shot and apply what the card says.
+pub fn fire(world: &mut World, hero: Entity, target: Entity, kind: ShotKind) -> CommandOutcome {
+    let shot_plan = match plan(world, hero, target, kind) {
+        Ok(p) => p,
+        Err(reason) => {
+            return CommandOutcome::Refused {
+                hero,
+                reason: format!("{reason}; the AP are lost"),
+            };
+        }
+    };
+    let result = with_deck(world, |source, options| {
+        shot::resolve(source, &shot_plan.request, options)
+    });
+    let o = match result {
+        Ok(o) => o,
+        Err(e) => {
+            return CommandOutcome::Refused {
+                hero,
+                reason: e.to_string(),
+            };
+        }
+    };
+    // The weapon: a round fired, the hammer down, aim gone; a jam on equipment failure.
+    if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
+        let w = &mut weapons.0[shot_plan.weapon_index];
+        w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds).max(1));
+        w.cocked = false;
+        w.jammed |= o.equipment_failure;
+    }
+    // The cover: penetrated or ablated, its AV drops by 1.
+    let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    if matches!(
+        o.penetration,
+        Some(ranged::Penetration::P | ranged::Penetration::A)
+    ) && let Some((cover, _)) = cover_between(world, from, target)
+        && let Some(mut c) = world.get_mut::<Cover>(cover)
+    {
+        c.av = c.av.saturating_sub(1);
+    }
+    let mut stunned = false;
+    let mut fate = Fate::Standing;
+    if let Some(location) = o.location
+        && o.dealt.wounds + o.dealt.conc > 0
+    {
+        (fate, stunned) = wound(world, target, location, o.dealt, o.damage, o.toggle);
+    }
+    let strays = stray_hits(world, hero, target, &shot_plan, &o);
+    let names = (name(world, hero), name(world, target));
+    let text = describe(&names.0, &names.1, &shot_plan, &o, fate, stunned);
+    let mut f = shot_fields(&shot_plan, &o, stunned, fate);
+    f.insert("target".into(), json!(names.1));
+    f.insert("strays_hit".into(), json!(strays));
+    log(world, hero, "shot", text.clone(), f);
+    CommandOutcome::Shot {
+        hero,
+        target,
+        hit: o.hit,
+        text,
+    }
+}
+
+fn name(world: &World, e: Entity) -> String {
+    world
+        .get::<Hero>(e)
+        .map(|h| h.name.clone())
+        .unwrap_or_default()
+}
+
+fn log(world: &mut World, actor: Entity, kind: &str, text: String, fields: Map<String, Value>) {
+    let now = world.resource::<RoundState>().now();
+    let who = name(world, actor);
+    world
+        .resource_mut::<MatchLog>()
+        .push(now, Some(&who), kind, text, fields);
+}
+
+/// Apply wounds and concussion at a location, then the Stun check: "Whenever a character is
+/// dealt damage they must check Fortitude ... The TN is listed in the Stun column".
+fn wound(
+    world: &mut World,
+    target: Entity,
+    location: Location,
+    dealt: crate::rules::damage::Dealt,
+    kind: DamageType,
+    toggle: crate::rules::card::Toggle,
+) -> (Fate, bool) {
+    let Some(t) = world.get::<Hero>(target).cloned() else {
+        return (Fate::Standing, false);
+    };
+    let Some(mut w) = world.get_mut::<Wounds>(target) else {
+        return (Fate::Standing, false);
+    };
+    let fate = w.body.take(location, dealt, kind, toggle, t.size);
+    if fate != Fate::Standing {
+        w.fate = Some(fate);
+    }
+    let worst = w.worst().max(1);
+    if matches!(fate, Fate::Unconscious | Fate::Killed) {
+        if let Some(mut d) = world.get_mut::<Down>(target) {
+            d.0 = true;
+        }
+        return (fate, false);
+    }
+    let request = CheckRequest::simple(trait_skill(&t, "Fortitude"), stun_tn(worst));
+    let Ok(check) = resolve_check(world, &request) else {
+        return (fate, false);
+    };
+    let stunned = !check.success;
+    if stunned && let Some(mut w) = world.get_mut::<Wounds>(target) {
+        w.stunned = true;
+    }
+    let mut f = check_fields(&check);
+    f.insert("stunned".into(), json!(stunned));
+    log(
+        world,
+        target,
+        "stun_check",
+        format!(
+            "{}: Stun check (Fortitude), {}; {}",
+            t.name,
+            super::log::check_words(&check),
+            if stunned { "stunned" } else { "keeps going" }
+        ),
+        f,
+    );
+    (fate, stunned)
+}
+
+/// Unintended targets: figures within one pace of the line of fire, nearest the firer first
+/// ("the closest or most obvious unintended target is hit first").
+fn stray_hits(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    p: &ShotPlan,
+    o: &ShotOutcome,
+) -> u32 {
+    if o.unintended == 0 {
+        return 0;
+    }
+    let from = world.get::<HexPos>(hero).map(|h| h.0).unwrap_or_default();
+    let to = world.get::<HexPos>(target).map(|h| h.0).unwrap_or_default();
+    let line = world
+        .resource::<Battle>()
+        .map
+        .line_of_fire(from, to)
+        .unwrap_or_default();
+    let near = |h: Hex| {
+        line.iter()
+            .chain([&to])
+            .any(|l| l.unsigned_distance_to(h) <= 1)
+    };
+    let mut q = world.query::<(Entity, &HexPos, &Down, &Hero)>();
+    let mut candidates: Vec<(u32, Entity)> = q
+        .iter(world)
+        .filter(|(e, pos, down, _)| *e != hero && *e != target && !down.0 && near(pos.0))
+        .map(|(e, pos, _, _)| (from.unsigned_distance_to(pos.0), e))
+        .collect();
+    candidates.sort_by_key(|c| (c.0, c.1.index()));
+    let Some(card_number) = o.cards.first().copied() else {
+        return 0;
+    };
+    let Some(card) = world
+        .resource::<ActionDeck>()
+        .deck
+        .card(card_number)
+        .cloned()
+    else {
+        return 0;
+    };
+    let mut hit = 0;
+    for (_, victim) in candidates.into_iter().take(o.unintended as usize) {
+        let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
+        let (location, effect, dealt) = shot::stray_hit(&card, &p.request.weapon, size);
+        let (fate, stunned) = wound(
+            world,
+            victim,
+            location,
+            dealt,
+            p.request.weapon.damage,
+            card.toggle,
+        );
+        let victim_name = name(world, victim);
+        log(
+            world,
+            victim,
+            "stray_hit",
+            format!(
+                "A stray shot hits {victim_name} in the {location}: effect {effect}, {} wound(s) and {} Conc{}",
+                dealt.wounds,
+                dealt.conc,
+                fate_words(fate, stunned)
+            ),
+            [
+                ("location".to_string(), json!(location.name())),
+                ("effect".to_string(), json!(effect)),
+                ("wounds".to_string(), json!(dealt.wounds)),
+                ("conc".to_string(), json!(dealt.conc)),
+                ("stunned".to_string(), json!(stunned)),
+            ]
+            .into_iter()
+            .collect(),
+        );
+        hit += 1;
+    }
+    hit
+}
+
+fn fate_words(fate: Fate, stunned: bool) -> String {
+    match fate {
+        Fate::Killed => ": killed".into(),
+        Fate::Unconscious => ": unconscious".into(),
+        Fate::LimbDisabled(part) => format!(": the {} is disabled", part.name()),
+        Fate::Standing if stunned => ": stunned".into(),
+        Fate::Standing => String::new(),
+    }
+}
+
+/// The shot in words, as the log and panel say it.
+pub fn describe(
+    firer: &str,
+    target: &str,
+    p: &ShotPlan,
+    o: &ShotOutcome,
+    fate: Fate,
+    stunned: bool,
+) -> String {
+    let cards: Vec<String> = o.cards.iter().map(|c| c.to_string()).collect();
+    let head = format!(
+        "{firer} fires the {} at {target} ({}, {} AP): card {}: {} vs TN {}",
+        p.weapon.name,
+        p.kind.name(),
+        p.ap,
+        cards.join("+"),
+        o.check.result,
+        o.check.tn
+    );
+    if !o.hit {
+        let mut s = format!("{head}, a miss");
+        if o.check.calamity {
+            s.push_str(" (CALAMITY)");
+        }
+        if o.strays > 0 {
+            s.push_str(&format!(", {} stray shot(s)", o.strays));
+        }
+        return s;
+    }
+    let location = o.location.map_or("-", |l| l.name());
+    let mut s = format!("{head}, a hit in the {location}");
+    if o.hits > 1 {
+        s.push_str(&format!(" ({} hits)", o.hits));
+    }
+    if let (Some(av), Some(ep), Some(pen)) = (o.cover_av, o.ep, o.penetration) {
+        let cover = p.cover.as_ref().map_or("cover", |c| c.name.as_str());
+        s.push_str(&format!(
+            "; the {cover} (AV {av}) is hit, EP {ep}: {}",
+            match pen {
+                ranged::Penetration::P => "penetrates",
+                ranged::Penetration::A => "ablates (RD)",
+                ranged::Penetration::D => "deflects",
+            }
+        ));
+    }
+    if o.effect > 0 {
+        s.push_str(&format!(
+            "; {} damage {}: {} wound(s) and {} Conc",
+            o.damage.name(),
+            o.effect,
+            o.dealt.wounds,
+            o.dealt.conc
+        ));
+    }
+    s.push_str(&fate_words(fate, stunned));
+    if o.equipment_failure {
+        s.push_str(&format!("; the {} jams", p.weapon.name));
+    }
+    s
+}
+
+/// The `shot` event's fields (docs/json.md).
+pub fn shot_fields(p: &ShotPlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> Map<String, Value> {
+    let modifiers: Map<String, Value> = p
+        .terms
+        .modifiers
+        .iter()
+        .map(|m| (m.name.clone(), json!(m.value)))
+        .collect();
+    let tn_parts: Map<String, Value> = p
+        .terms
+        .tn_parts
+        .iter()
+        .map(|m| (m.name.clone(), json!(m.value)))
+        .collect();
+    let mut f = Map::new();
+    f.insert("weapon".into(), json!(p.weapon.name));
+    f.insert("shot".into(), json!(p.kind.name()));
+    f.insert("ap".into(), json!(p.ap));
+    f.insert("distance".into(), json!(p.distance));
+    f.insert("tn".into(), json!(o.check.tn));
+    f.insert("tn_parts".into(), Value::Object(tn_parts));
+    f.insert("modifiers".into(), Value::Object(modifiers));
+    f.insert("chance".into(), json!((p.chance * 1000.0).round() / 1000.0));
+    f.insert("card".into(), json!(o.cards.first()));
+    f.insert("cards".into(), json!(o.cards));
+    f.insert("result".into(), json!(o.check.result));
+    f.insert("calamity".into(), json!(o.check.calamity));
+    f.insert("hit".into(), json!(o.hit));
+    f.insert("bumps".into(), json!(o.check.bumps));
+    f.insert("hits".into(), json!(o.hits));
+    f.insert("location".into(), json!(o.location.map(|l| l.name())));
+    f.insert("location_bumps".into(), json!(o.location_bumps));
+    f.insert("damage_bumps".into(), json!(o.damage_bumps));
+    f.insert("cover_av".into(), json!(o.cover_av));
+    f.insert("ep".into(), json!(o.ep));
+    f.insert(
+        "penetration".into(),
+        json!(o.penetration.map(|p| p.letter())),
+    );
+    f.insert("effect".into(), json!(o.effect));
+    f.insert("damage_type".into(), json!(o.damage.name()));
+    f.insert("target_size".into(), json!(p.request.target_size));
+    f.insert("wounds".into(), json!(o.dealt.wounds));
+    f.insert("conc".into(), json!(o.dealt.conc));
+    f.insert("stunned".into(), json!(stunned));
+    f.insert(
+        "fate".into(),
+        json!(match fate {
+            Fate::Standing => "standing".to_string(),
+            Fate::LimbDisabled(part) => format!("{} disabled", part.name()),
+            Fate::Unconscious => "unconscious".to_string(),
+            Fate::Killed => "killed".to_string(),
+        }),
+    );
+    f.insert("strays".into(), json!(o.strays));
+    f.insert("unintended".into(), json!(o.unintended));
+    f.insert("equipment_failure".into(), json!(o.equipment_failure));
+    f
+}
+
+/// The side of a hero.
+pub fn side_of(world: &World, e: Entity) -> usize {
+    world.get::<Side>(e).map_or(0, |s| s.0)
+}

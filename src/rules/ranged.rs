@@ -1,0 +1,523 @@
+//! Ranged combat (conflict chapter, "Ranged Combat" to "Aim and Snap Shots", and the
+//! penetration, hit-location and ancillary rules of "Action Cards in Combat").
+
+use super::card::{Card, Location};
+use super::damage::location_damage_bumps;
+use super::movement::Gait;
+use serde::{Deserialize, Serialize};
+
+/// "The Target Number required is Standard (5) plus any relevant modifiers."
+pub const BASE_TN: u32 = 5;
+/// "The TN for point blank range is 3."
+pub const POINT_BLANK_TN: u32 = 3;
+/// "Up to two successive aim actions may be performed".
+pub const MAX_AIMS: u32 = 2;
+
+/// "There are three types of shots that may be attempted: Snap shot, normal shot, aimed shot."
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ShotKind {
+    Snap,
+    Normal,
+    /// A normal shot with 1 or 2 aim actions.
+    Aimed(u32),
+}
+
+impl ShotKind {
+    pub fn name(self) -> String {
+        match self {
+            ShotKind::Snap => "snap shot".into(),
+            ShotKind::Normal => "normal shot".into(),
+            ShotKind::Aimed(1) => "aimed shot".into(),
+            ShotKind::Aimed(n) => format!("aimed shot ({n} aims)"),
+        }
+    }
+}
+
+/// The AP of a shot: snap or normal from the weapon card, plus the aim AP per aim action.
+pub fn shot_ap(kind: ShotKind, snap_ap: u32, normal_ap: u32, aim_ap: u32) -> Result<u32, String> {
+    match kind {
+        ShotKind::Snap => Ok(snap_ap),
+        ShotKind::Normal => Ok(normal_ap),
+        ShotKind::Aimed(n) if (1..=MAX_AIMS).contains(&n) => Ok(normal_ap + n * aim_ap),
+        ShotKind::Aimed(n) => Err(format!("{n} aim actions: a shot takes 1 or 2")),
+    }
+}
+
+/// "Add one to the TN for each full range increment between the firer and target."
+pub fn range_tn(distance: u32, increment: u32) -> u32 {
+    BASE_TN + distance / increment.max(1)
+}
+
+/// The range band of a distance (0 for the first increment): shotgun scatter adds a stray per
+/// band beyond the first.
+pub fn range_band(distance: u32, increment: u32) -> u32 {
+    distance / increment.max(1)
+}
+
+/// "If the target has a size 4 or less, add 1 to the TN required to hit, if it is 2 or less,
+/// add 2."
+pub fn size_tn(size: u32) -> u32 {
+    match size {
+        0..=2 => 2,
+        3 | 4 => 1,
+        _ => 0,
+    }
+}
+
+/// "For larger targets, add +1 to the result for every +2 size the object/creature has above 6."
+pub fn size_bonus(size: u32) -> i32 {
+    (size.saturating_sub(6) / 2) as i32
+}
+
+/// Relative speed of two movers (paces, heading as hexside 0..6): the length of the
+/// difference of their velocities. "Since they are going opposite directions, the relative
+/// speed is 26"; the same direction at the same speed is 0.
+pub fn relative_speed(a: (u32, u8), b: (u32, u8)) -> u32 {
+    let v = |(speed, heading): (u32, u8)| {
+        let angle = heading as f64 * std::f64::consts::PI / 3.0;
+        (speed as f64 * angle.cos(), speed as f64 * angle.sin())
+    };
+    let (ax, ay) = v(a);
+    let (bx, by) = v(b);
+    ((ax - bx).hypot(ay - by)).round() as u32
+}
+
+/// "A penalty of one is applied for each 5 paces of relative speed".
+pub fn speed_penalty(relative: u32) -> i32 {
+    -((relative / 5) as i32)
+}
+
+/// One named adjustment to a shot's result (positive helps the firer).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Modifier {
+    pub name: String,
+    pub value: i32,
+}
+
+/// Everything about a shot that the TN and modifiers depend on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShotSituation {
+    pub distance: u32,
+    pub point_blank: bool,
+    pub range_increment: u32,
+    pub kind: Option<ShotKind>,
+    /// The weapon's SP (snap shot penalty), as a positive number.
+    pub snap_penalty: u32,
+    /// Accurate(n).
+    pub accurate: u32,
+    /// How the firer moved this round.
+    pub firer_moved: Option<Gait>,
+    /// The firer rides a moving mount.
+    pub firer_mounted: bool,
+    pub target_size: u32,
+    pub relative_speed: u32,
+    /// Targets before this one in the same attack ("-1 for each target after the first").
+    pub earlier_targets: u32,
+    /// The target entered or left cover this round.
+    pub appearing: bool,
+    pub target_prone: bool,
+    /// "targets that are not visible behind cover can be attacked with a penalty of -3"
+    pub target_unseen: bool,
+    /// A double action revolver not cocked for this shot: its heavy trigger pull.
+    pub double_action: bool,
+}
+
+/// The TN and its parts, and the modifiers to the result, of a shot.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShotTerms {
+    pub tn: u32,
+    /// What makes up the TN: base (or point blank), range, target size.
+    pub tn_parts: Vec<Modifier>,
+    /// Direct adjustments to the chosen result.
+    pub modifiers: Vec<Modifier>,
+}
+
+impl ShotTerms {
+    pub fn direct(&self) -> i32 {
+        self.modifiers.iter().map(|m| m.value).sum()
+    }
+}
+
+/// Walking -1, running -4 ("Firer is moving -1/-4 (walk/run)").
+pub const WALKING: i32 = -1;
+pub const RUNNING: i32 = -4;
+/// "Firer is mounted -2 ... used only if it is worse than the movement penalty".
+pub const MOUNTED: i32 = -2;
+/// "Double action revolvers ... heavier trigger pull which affected both accuracy and speed".
+pub const DOUBLE_ACTION: i32 = -1;
+
+pub fn shot_terms(s: &ShotSituation) -> ShotTerms {
+    let m = |name: &str, value: i32| Modifier {
+        name: name.to_string(),
+        value,
+    };
+    let mut tn_parts = Vec::new();
+    if s.point_blank {
+        tn_parts.push(m("point blank", POINT_BLANK_TN as i32));
+    } else {
+        tn_parts.push(m("standard", BASE_TN as i32));
+        let bands = range_band(s.distance, s.range_increment);
+        if bands > 0 {
+            tn_parts.push(m("range", bands as i32));
+        }
+    }
+    let small = size_tn(s.target_size);
+    if small > 0 {
+        tn_parts.push(m("small target", small as i32));
+    }
+    let tn = tn_parts.iter().map(|p| p.value).sum::<i32>().max(1) as u32;
+
+    let mut modifiers = Vec::new();
+    match s.kind {
+        Some(ShotKind::Snap) if s.snap_penalty > 0 => {
+            modifiers.push(m("snap shot", -(s.snap_penalty as i32)))
+        }
+        Some(ShotKind::Aimed(n)) => {
+            modifiers.push(m("aim", n as i32));
+            if s.accurate > 0 {
+                modifiers.push(m("accurate", s.accurate as i32));
+            }
+        }
+        _ => {}
+    }
+    let moving = match s.firer_moved {
+        Some(Gait::Walk) => WALKING,
+        Some(Gait::Run) => RUNNING,
+        None => 0,
+    };
+    if s.firer_mounted && MOUNTED < moving {
+        modifiers.push(m("firer mounted", MOUNTED));
+    } else if moving != 0 {
+        let name = if moving == RUNNING {
+            "firer running"
+        } else {
+            "firer walking"
+        };
+        modifiers.push(m(name, moving));
+    }
+    let big = size_bonus(s.target_size);
+    if big > 0 {
+        modifiers.push(m("large target", big));
+    }
+    let speed = speed_penalty(s.relative_speed);
+    if speed != 0 {
+        modifiers.push(m("relative speed", speed));
+    }
+    if s.earlier_targets > 0 {
+        modifiers.push(m("secondary target", -(s.earlier_targets as i32)));
+    }
+    if s.appearing {
+        modifiers.push(m("appearing/disappearing", -1));
+    }
+    if s.target_prone {
+        modifiers.push(m("prone target", 1));
+    }
+    if s.target_unseen {
+        modifiers.push(m("unseen target", -3));
+    }
+    if s.double_action {
+        modifiers.push(m("double action", DOUBLE_ACTION));
+    }
+    ShotTerms {
+        tn,
+        tn_parts,
+        modifiers,
+    }
+}
+
+/// "If the EP is 2 or more greater than the protection value of the armor, the attack
+/// penetrates. If the EP is equal to or one greater, the attack ablates. If the EP is less
+/// than the protection value, the attack deflects."
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Penetration {
+    P,
+    A,
+    D,
+}
+
+impl Penetration {
+    pub fn letter(self) -> &'static str {
+        match self {
+            Penetration::P => "P",
+            Penetration::A => "A",
+            Penetration::D => "D",
+        }
+    }
+}
+
+pub fn penetration(ep: i32, av: u32) -> Penetration {
+    let av = av as i32;
+    if ep >= av + 2 {
+        Penetration::P
+    } else if ep >= av {
+        Penetration::A
+    } else {
+        Penetration::D
+    }
+}
+
+/// The hit location bought with bumps: the index into the card's stack (0 is the top) and the
+/// bumps it cost. The firer moves off the standard location when it pays: to get out from
+/// behind cover that would stop the shot, or to the head or vitals when their damage bumps
+/// are worth the triangles (docs/rules-decisions.md).
+pub fn choose_location(
+    card: &Card,
+    bumps: u32,
+    stopped: &dyn Fn(Location) -> bool,
+) -> (usize, u32) {
+    // Damage bumps gained, +1 for the head and torso (a 5th wound there is critical), less
+    // the triangles paid; a location whose cover would stop the shot is worth nothing.
+    let score = |i: usize| -> i64 {
+        let e = card.location[i];
+        let blocked = if stopped(e.location) { -100 } else { 0 };
+        let vital = i64::from(!matches!(
+            e.location,
+            Location::LeftArm | Location::RightArm | Location::LeftLeg | Location::RightLeg
+        ));
+        blocked + location_damage_bumps(e.location) as i64 + vital - e.bumps as i64
+    };
+    let standard = super::card::STANDARD_INDEX;
+    let mut best = standard;
+    for i in 0..card.location.len() {
+        let cost = card.location[i].bumps;
+        if cost <= bumps && score(i) > score(best) {
+            best = i;
+        }
+    }
+    (best, card.location[best].bumps)
+}
+
+/// Stray shots: "The difference between the burst value and the number of hits". A single
+/// shot that misses is one stray. "Shotguns have the scatter attribute, so not only do they
+/// always have a stray shot, for each range band beyond the first one more potential stray
+/// shot is added."
+pub fn strays(fired: u32, hits: u32, scatter_bands: Option<u32>) -> u32 {
+    let base = fired.saturating_sub(hits);
+    match scatter_bands {
+        Some(bands) => base + 1 + bands,
+        None => base,
+    }
+}
+
+/// "If the number of stray shots is equal to or greater than any of these numbers, an
+/// unintended target is hit."
+pub fn unintended_hits(card: &Card, strays: u32) -> u32 {
+    card.unintended.iter().filter(|&&n| strays >= n).count() as u32
+}
+
+/// "equipment fails when the result over the wrench is below the equipment reliability"
+pub fn equipment_fails(card: &Card, reliability: u32) -> bool {
+    card.wrench.is_some_and(|n| n < reliability)
+}
+
+/// Where a missed throw lands: "Position the dial so the intended target is in the middle of
+/// the face and the 6 is pointed directly at the origin of the throw. The errant throw goes a
+/// number of paces equal to the step result in the direction indicated by the number in the
+/// clock face." Returns the offset in paces as (away from the thrower, to the thrower's
+/// right): 12 o'clock is straight on past the target, 3 is to the right.
+pub fn scatter_offset(clock: u32, step: u32) -> (f64, f64) {
+    let angle = (clock % 12) as f64 * std::f64::consts::PI / 6.0;
+    (step as f64 * angle.cos(), step as f64 * angle.sin())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::card::{Direction, StackEntry};
+
+    #[test]
+    fn cyril_s_schofield_range() {
+        // "The range increment for this weapon is 10. The TN to hit the villain up to 9 paces
+        // away is 5, up to 19 it is 6".
+        assert_eq!(range_tn(9, 10), 5);
+        assert_eq!(range_tn(10, 10), 6);
+        assert_eq!(range_tn(19, 10), 6);
+        assert_eq!(range_tn(20, 10), 7);
+        let terms = shot_terms(&ShotSituation {
+            distance: 1,
+            point_blank: true,
+            range_increment: 10,
+            target_size: 6,
+            ..Default::default()
+        });
+        assert_eq!(terms.tn, 3);
+    }
+
+    #[test]
+    fn relative_speed_in_the_gulch() {
+        // "Hank is pushing his nags to 18 paces Speed, while the vaquero is going only 8 ...
+        // opposite directions, the relative speed is 26, for -5"
+        let rel = relative_speed((18, 0), (8, 3));
+        assert_eq!(rel, 26);
+        assert_eq!(speed_penalty(rel), -5);
+        // "She has a Move of 8, he has a Move of 8. The relative speed is 0"
+        assert_eq!(relative_speed((8, 1), (8, 1)), 0);
+        // Miranda, stationary, and the vaquero at 18: -3.
+        assert_eq!(speed_penalty(relative_speed((0, 0), (18, 2))), -3);
+    }
+
+    #[test]
+    fn the_sharps_aimed_shot_costs_11_ap_at_plus_3() {
+        // Sharps: snap 3 AP (SP 3), normal 7, aim 4, Accurate(2).
+        assert_eq!(shot_ap(ShotKind::Snap, 3, 7, 4), Ok(3));
+        assert_eq!(shot_ap(ShotKind::Normal, 3, 7, 4), Ok(7));
+        assert_eq!(shot_ap(ShotKind::Aimed(1), 3, 7, 4), Ok(11));
+        let aimed = shot_terms(&ShotSituation {
+            kind: Some(ShotKind::Aimed(1)),
+            accurate: 2,
+            range_increment: 40,
+            target_size: 6,
+            ..Default::default()
+        });
+        assert_eq!(aimed.direct(), 3);
+        let snap = shot_terms(&ShotSituation {
+            kind: Some(ShotKind::Snap),
+            snap_penalty: 3,
+            range_increment: 40,
+            target_size: 6,
+            ..Default::default()
+        });
+        assert_eq!(snap.direct(), -3);
+        // Cyril: "3 AP for a normal shot, then 4 more AP to aim twice, ... a total bonus of 2
+        // on his shot, and costing 7 AP" (Schofield: aim 2 AP).
+        assert_eq!(shot_ap(ShotKind::Aimed(2), 1, 3, 2), Ok(7));
+        let cyril = shot_terms(&ShotSituation {
+            kind: Some(ShotKind::Aimed(2)),
+            range_increment: 10,
+            target_size: 6,
+            ..Default::default()
+        });
+        assert_eq!(cyril.direct(), 2);
+        assert!(shot_ap(ShotKind::Aimed(3), 1, 3, 2).is_err());
+    }
+
+    #[test]
+    fn modifiers_follow_the_table() {
+        let terms = shot_terms(&ShotSituation {
+            distance: 25,
+            range_increment: 10,
+            firer_moved: Some(Gait::Run),
+            firer_mounted: true,
+            target_size: 2,
+            relative_speed: 26,
+            earlier_targets: 1,
+            appearing: true,
+            target_prone: true,
+            target_unseen: true,
+            ..Default::default()
+        });
+        assert_eq!(terms.tn, 5 + 2 + 2);
+        let value = |n: &str| {
+            terms
+                .modifiers
+                .iter()
+                .find(|m| m.name == n)
+                .map(|m| m.value)
+        };
+        assert_eq!(
+            value("firer running"),
+            Some(-4),
+            "running is worse than mounted"
+        );
+        assert_eq!(value("firer mounted"), None);
+        assert_eq!(value("relative speed"), Some(-5));
+        assert_eq!(value("secondary target"), Some(-1));
+        assert_eq!(value("appearing/disappearing"), Some(-1));
+        assert_eq!(value("prone target"), Some(1));
+        assert_eq!(value("unseen target"), Some(-3));
+        let walking_rider = shot_terms(&ShotSituation {
+            firer_moved: Some(Gait::Walk),
+            firer_mounted: true,
+            range_increment: 10,
+            target_size: 10,
+            ..Default::default()
+        });
+        assert_eq!(
+            walking_rider.modifiers,
+            vec![
+                Modifier {
+                    name: "firer mounted".into(),
+                    value: -2
+                },
+                Modifier {
+                    name: "large target".into(),
+                    value: 2
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn penetration_by_effective_penetration_against_av() {
+        // Adobe AV 4: EP 6 penetrates, 4 and 5 ablate, 3 deflects.
+        assert_eq!(penetration(6, 4), Penetration::P);
+        assert_eq!(penetration(5, 4), Penetration::A);
+        assert_eq!(penetration(4, 4), Penetration::A);
+        assert_eq!(penetration(3, 4), Penetration::D);
+    }
+
+    #[test]
+    fn bumps_move_the_hit_location_out_of_cover_or_up_to_the_head() {
+        let entry = |location, bumps, dir| StackEntry {
+            location,
+            bumps,
+            dir,
+        };
+        let mut card = Card::plain(1);
+        card.location = [
+            entry(Location::Head, 2, Direction::Up),
+            entry(Location::Chest, 1, Direction::Up),
+            entry(Location::LeftLeg, 0, Direction::Standard),
+            entry(Location::RightLeg, 1, Direction::Down),
+        ];
+        let open = |_: Location| false;
+        assert_eq!(choose_location(&card, 0, &open), (2, 0));
+        assert_eq!(
+            choose_location(&card, 1, &open),
+            (2, 0),
+            "a leg is as good as a chest"
+        );
+        assert_eq!(
+            choose_location(&card, 2, &open),
+            (0, 2),
+            "the head's 2 bumps for 2"
+        );
+        let legs_covered = |l: Location| matches!(l, Location::LeftLeg | Location::RightLeg);
+        assert_eq!(choose_location(&card, 1, &legs_covered), (1, 1));
+        assert_eq!(
+            choose_location(&card, 0, &legs_covered),
+            (2, 0),
+            "cannot pay"
+        );
+    }
+
+    #[test]
+    fn strays_and_unintended_targets() {
+        // "The Sharps is a single shot weapon, and because it hit there are no stray shots."
+        assert_eq!(strays(1, 1, None), 0);
+        assert_eq!(strays(1, 0, None), 1);
+        // The Gatling: 10 fired, 8 hit, 2 strays.
+        assert_eq!(strays(10, 8, None), 2);
+        // A shotgun missing at long range (two bands beyond the first): up to 4.
+        assert_eq!(strays(1, 0, Some(2)), 4);
+        let mut card = Card::plain(1);
+        card.unintended = vec![3];
+        // "There are 2 stray shots ... The result is 3, so no unintended targets are hit."
+        assert_eq!(unintended_hits(&card, 2), 0);
+        card.unintended = vec![1, 3, 4];
+        assert_eq!(unintended_hits(&card, 4), 3);
+        card.wrench = Some(3);
+        assert!(equipment_fails(&card, 5));
+        assert!(!equipment_fails(&card, 3));
+    }
+
+    #[test]
+    fn hank_s_dynamite_lands_by_the_clock() {
+        // "he finds a 9, with a 3 in the step": three paces to the thrower's left.
+        let (on, right) = scatter_offset(9, 3);
+        assert!(on.abs() < 1e-9 && (right + 3.0).abs() < 1e-9);
+        // 12 o'clock carries on past the target; 6 comes back toward the thrower.
+        assert!((scatter_offset(12, 2).0 - 2.0).abs() < 1e-9);
+        assert!((scatter_offset(6, 2).0 + 2.0).abs() < 1e-9);
+    }
+}

@@ -1,0 +1,434 @@
+//! One ranged attack through the action card, in the order of the resolution flow: 1 hit or
+//! miss, 2 number of hits (burst), 3 hit location, 4 penetration/ablation, 5 damage,
+//! 6 ancillary effects (equipment failure, stray shots and unintended targets).
+
+use super::card::{Location, Toggle};
+use super::check::{
+    self, CheckError, CheckOptions, CheckOutcome, CheckRequest, EffectRequest, Skill,
+};
+use super::damage::{self, DamageType, Dealt, location_damage_bumps};
+use super::deck::CardSource;
+use super::die::Pool;
+use super::ranged::{self, Penetration, ShotTerms};
+use serde::{Deserialize, Serialize};
+
+/// The weapon as the shot reads it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShotWeapon {
+    pub pen: i32,
+    /// DMG, e.g. (3)6.
+    pub dmg: Pool,
+    /// RD: the same rows, a column to the left or more, e.g. (3)4.
+    pub rd: Pool,
+    pub damage: DamageType,
+    /// The burst value fired, for burst weapons.
+    pub burst: Option<u32>,
+    /// Shotgun scatter: the range band of the shot (0 for the first).
+    pub scatter_band: Option<u32>,
+    pub reliability: u32,
+}
+
+/// The cover between the firer and the target: its AV now and the locations it covers.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CoverView {
+    pub name: String,
+    pub av: u32,
+    pub covers: Vec<Location>,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShotRequest {
+    pub skill: Skill,
+    pub terms: ShotTerms,
+    /// Downgrades as a row adjustment (negative).
+    pub rows: i32,
+    pub weapon: ShotWeapon,
+    pub target_size: u32,
+    pub cover: Option<CoverView>,
+}
+
+/// Everything the card said, for the log and the state.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShotOutcome {
+    pub check: CheckOutcome,
+    pub hit: bool,
+    pub fired: u32,
+    pub hits: u32,
+    pub location: Option<Location>,
+    /// Bumps spent to move the hit location.
+    pub location_bumps: u32,
+    /// Rows added to the damage: bumps left, hits after the first, head +2 / vitals +1.
+    pub damage_bumps: u32,
+    /// The covered location was hit: the cover's AV before the shot.
+    pub cover_av: Option<u32>,
+    pub ep: Option<i32>,
+    pub penetration: Option<Penetration>,
+    /// The damage pool read, e.g. (4)6, and its effect.
+    pub quality: Option<Pool>,
+    pub effect: u32,
+    pub damage: DamageType,
+    pub dealt: Dealt,
+    pub strays: u32,
+    pub unintended: u32,
+    pub equipment_failure: bool,
+    pub toggle: Toggle,
+    /// Every card drawn, in order.
+    pub cards: Vec<u8>,
+}
+
+/// Resolve a shot with cards from `source` (all discarded at the end).
+pub fn resolve(
+    source: &mut dyn CardSource,
+    request: &ShotRequest,
+    options: &CheckOptions,
+) -> Result<ShotOutcome, CheckError> {
+    // 1. Hit or miss: a simple check against the TN, the modifiers as a direct adjustment.
+    let mut cause = CheckRequest::simple(request.skill, request.terms.tn);
+    cause.adjust.direct = request.terms.direct();
+    cause.adjust.row = request.rows;
+    let check = check::resolve(source, &cause, options)?;
+    let cards = check
+        .resolution
+        .clone()
+        .expect("the action deck gives resolution cards");
+    let mut drawn = check.cards.clone();
+    let hit = check.success;
+    let weapon = &request.weapon;
+
+    // 2. Number of hits: the burst section of the cause card.
+    let fired = weapon.burst.unwrap_or(1);
+    let hits = match (hit, weapon.burst) {
+        (false, _) => 0,
+        (true, Some(value)) => cards.cause.burst_hits(value).unwrap_or(1).clamp(1, value),
+        (true, None) => 1,
+    };
+
+    // 6 (read now, applied after): equipment failure and strays from the cause card.
+    let equipment_failure = ranged::equipment_fails(&cards.cause, weapon.reliability);
+    let strays = ranged::strays(fired, hits, weapon.scatter_band);
+    let unintended = ranged::unintended_hits(&cards.cause, strays);
+    let toggle = cards.cause.toggle;
+
+    let mut outcome = ShotOutcome {
+        check,
+        hit,
+        fired,
+        hits,
+        location: None,
+        location_bumps: 0,
+        damage_bumps: 0,
+        cover_av: None,
+        ep: None,
+        penetration: None,
+        quality: None,
+        effect: 0,
+        damage: weapon.damage,
+        dealt: Dealt::default(),
+        strays,
+        unintended,
+        equipment_failure,
+        toggle,
+        cards: Vec::new(),
+    };
+    if !hit {
+        outcome.cards = drawn;
+        return Ok(outcome);
+    }
+
+    // 3. Hit location: bumps move it along the stack at the triangles' cost.
+    let card = &cards.location;
+    let shield = card.shield;
+    let stops = |location: Location| {
+        request.cover.as_ref().is_some_and(|c| {
+            c.covers.contains(&location)
+                && ranged::penetration(weapon.pen + shield, c.av) == Penetration::D
+        })
+    };
+    let bumps = outcome.check.bumps;
+    let (index, cost) = ranged::choose_location(card, bumps, &stops);
+    let location = card.location[index].location;
+    outcome.location = Some(location);
+    outcome.location_bumps = cost;
+
+    // 4. Penetration: a covered location hits the cover; EP = Pen + shield against its AV.
+    let mut column = 0;
+    if let Some(cover) = request
+        .cover
+        .as_ref()
+        .filter(|c| c.covers.contains(&location))
+    {
+        let ep = weapon.pen + shield;
+        let pen = ranged::penetration(ep, cover.av);
+        outcome.cover_av = Some(cover.av);
+        outcome.ep = Some(ep);
+        outcome.penetration = Some(pen);
+        match pen {
+            Penetration::D => {
+                outcome.cards = drawn;
+                return Ok(outcome);
+            }
+            Penetration::A => {
+                column = weapon.rd.die.column() as i32 - weapon.dmg.die.column() as i32;
+            }
+            Penetration::P => {}
+        }
+    }
+
+    // 5. Damage: DMG (RD when ablated), one row per damage bump.
+    let damage_bumps = (bumps - cost) + (hits - 1) + location_damage_bumps(location);
+    outcome.damage_bumps = damage_bumps;
+    let rows = weapon.dmg.rows + damage_bumps;
+    let mut effect = 0;
+    // Past the fifth row, the rows go on as another read of the same column: (7)8 is
+    // (5)8 + (2)8 (docs/rules-decisions.md).
+    let mut left = rows;
+    while left > 0 {
+        let take = left.min(5);
+        let quality = Pool::new(take, weapon.dmg.die).expect("1 to 5 rows");
+        let mut request = EffectRequest {
+            quality,
+            adjust: Default::default(),
+        };
+        request.adjust.column = column;
+        let (magnitude, _, more, _) = check::read_effect(source, &cards.effect, &request, options)?;
+        drawn.extend(more);
+        effect += magnitude;
+        left -= take;
+    }
+    outcome.quality = Some(Pool {
+        rows: rows.min(5),
+        die: weapon.dmg.die.shifted(column).unwrap_or(weapon.dmg.die),
+    });
+    outcome.effect = effect;
+    outcome.dealt = damage::deal(weapon.damage, effect, request.target_size);
+    outcome.cards = drawn;
+    Ok(outcome)
+}
+
+/// A stray shot that hits an unintended figure: the card's standard location and the
+/// weapon's DMG cell, read as printed (docs/rules-decisions.md).
+pub fn stray_hit(
+    card: &super::card::Card,
+    weapon: &ShotWeapon,
+    size: u32,
+) -> (Location, u32, Dealt) {
+    let location = card.standard_location();
+    let effect = card.effect(weapon.dmg.rows, weapon.dmg.die).value;
+    (location, effect, damage::deal(weapon.damage, effect, size))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::card::{Card, Direction, StackEntry, v};
+    use crate::rules::deck::Deck;
+    use crate::rules::die::Die;
+    use crate::rules::ranged::{ShotKind, ShotSituation, shot_terms};
+
+    fn peacemaker() -> ShotWeapon {
+        ShotWeapon {
+            pen: 2,
+            dmg: Pool::new(3, Die::D6).unwrap(),
+            rd: Pool::new(3, Die::D4).unwrap(),
+            damage: DamageType::Deadly,
+            burst: None,
+            scatter_band: None,
+            reliability: 2,
+        }
+    }
+
+    fn deck(first: &[u8]) -> Deck {
+        Deck::with_order(crate::rules::deck_gen::generate(), 1, first).unwrap()
+    }
+
+    fn terms(tn_distance: u32) -> ShotTerms {
+        shot_terms(&ShotSituation {
+            distance: tn_distance,
+            range_increment: 10,
+            kind: Some(ShotKind::Normal),
+            target_size: 6,
+            ..Default::default()
+        })
+    }
+
+    /// "Miranda drops to a knee and points her Sharps ... The range is close ..., TN 5 ...
+    /// the movement penalty is -3 ... card (50) ... 3d10 in Shooting: Rifle. The results 8, 1,
+    /// 3 indicate a hit. ... her round hits the left leg ... deadly damage, it automatically
+    /// penetrates dealing full DMG: (5)8. ... the result is 14. The shot deals 2 wound and 2
+    /// concussion. ... Since nothing is present, there is no possibility of equipment
+    /// failure. ... Since there are no stray shots, no unintended targets are struck."
+    #[test]
+    fn miranda_shoots_the_lead_vaquero_with_her_sharps() {
+        let mut t = shot_terms(&ShotSituation {
+            distance: 20,
+            range_increment: 40,
+            target_size: 6,
+            relative_speed: 18,
+            ..Default::default()
+        });
+        assert_eq!((t.tn, t.direct()), (5, -3));
+        // 8 - 3 = 5 meets TN 5 ("a hit").
+        t.modifiers.retain(|m| m.name == "relative speed");
+        let sharps = ShotWeapon {
+            pen: 4,
+            dmg: Pool::new(5, Die::D8).unwrap(),
+            rd: Pool::new(5, Die::D6).unwrap(),
+            damage: DamageType::Deadly,
+            burst: None,
+            scatter_band: None,
+            reliability: 3,
+        };
+        let request = ShotRequest {
+            skill: Skill::Skilled {
+                level: 3,
+                die: Die::D10,
+            },
+            terms: t,
+            rows: 0,
+            weapon: sharps,
+            target_size: 6,
+            cover: None,
+        };
+        let o = resolve(&mut deck(&[50]), &request, &CheckOptions::default()).unwrap();
+        assert!(o.hit);
+        assert_eq!(o.check.result, 5);
+        assert_eq!(o.location, Some(Location::LeftLeg));
+        assert_eq!(
+            (o.penetration, o.cover_av),
+            (None, None),
+            "no cover: full DMG"
+        );
+        assert_eq!(o.effect, 14);
+        assert_eq!(o.dealt, Dealt { wounds: 2, conc: 2 });
+        assert!(!o.equipment_failure);
+        assert_eq!((o.strays, o.unintended), (0, 0));
+        assert_eq!(o.cards, vec![50]);
+    }
+
+    /// "the Peacemaker deals reduced damage because of the wall. The original damage result
+    /// (3d6) is 18. The reduced damage result is 11, but with increased effect. ... Even if she
+    /// were to draw card 45, which also shows an increased effect, the final value is still
+    /// limited to 17."
+    #[test]
+    fn miranda_ablates_felicias_adobe_corner_for_reduced_damage() {
+        let card39 = crate::rules::deck_gen::generate()[39].clone();
+        assert_eq!(card39.standard_location(), Location::LeftArm);
+        // Card 39 reads 1, 1, 3 in 3d8: a hit at TN 3 without a bump. Its shield is -1, so the
+        // Peacemaker's Pen 2 makes EP 1: against glass (AV 1) it ablates.
+        assert_eq!(card39.shield, -1);
+        let cover = CoverView {
+            name: "saloon window".into(),
+            av: 1,
+            covers: vec![Location::LeftArm, Location::LeftLeg],
+        };
+        let mut t = terms(5);
+        t.tn = 3;
+        let request = ShotRequest {
+            skill: Skill::Skilled {
+                level: 3,
+                die: Die::D8,
+            },
+            terms: t,
+            rows: 0,
+            weapon: peacemaker(),
+            target_size: 6,
+            cover: Some(cover),
+        };
+        let o = resolve(&mut deck(&[39, 45]), &request, &CheckOptions::default()).unwrap();
+        assert!(o.hit);
+        assert_eq!((o.check.result, o.check.bumps), (3, 0));
+        assert_eq!(o.location, Some(Location::LeftArm));
+        assert_eq!((o.cover_av, o.ep), (Some(1), Some(1)));
+        assert_eq!(o.penetration, Some(Penetration::A));
+        assert_eq!(
+            o.effect, 17,
+            "11 + card 45's increased effect, capped at 18 - 1"
+        );
+        assert_eq!(o.cards, vec![39, 45]);
+        assert_eq!(o.dealt, Dealt { wounds: 2, conc: 5 });
+    }
+
+    #[test]
+    fn a_deflected_shot_does_nothing_and_a_miss_strays() {
+        let mut card = Card::plain(7).with_cause(Die::D8, &[v(7), v(1), v(1)]);
+        card.shield = 0;
+        card.location[2] = StackEntry {
+            location: Location::Belly,
+            bumps: 0,
+            dir: Direction::Standard,
+        };
+        card.unintended = vec![1, 3];
+        let cover = CoverView {
+            name: "ore cart".into(),
+            av: 4,
+            covers: vec![Location::Chest, Location::Belly],
+        };
+        let request = |tn| ShotRequest {
+            skill: Skill::Skilled {
+                level: 3,
+                die: Die::D8,
+            },
+            terms: ShotTerms {
+                tn,
+                tn_parts: vec![],
+                modifiers: vec![],
+            },
+            rows: 0,
+            weapon: peacemaker(),
+            target_size: 6,
+            cover: Some(cover.clone()),
+        };
+        let mut one = Deck::new(vec![card.clone()], 1);
+        let o = resolve(&mut one, &request(5), &CheckOptions::default()).unwrap();
+        assert!(o.hit);
+        assert_eq!((o.ep, o.penetration), (Some(2), Some(Penetration::D)));
+        assert_eq!((o.effect, o.dealt), (0, Dealt::default()));
+        let mut one = Deck::new(vec![card], 1);
+        let o = resolve(&mut one, &request(9), &CheckOptions::default()).unwrap();
+        assert!(!o.hit);
+        assert_eq!((o.strays, o.unintended), (1, 1));
+    }
+
+    /// "Consulting the burst results, he finds 8 rounds hit the target. This causes 7(!)
+    /// damage bumps. There are 2 stray shots ... The result is 3, so no unintended targets."
+    #[test]
+    fn angus_s_gatling_hits_eight_times() {
+        let mut card = Card::plain(3).with_cause(Die::D8, &[v(6), v(2)]);
+        card.burst = vec![crate::rules::card::BurstResult { value: 10, hits: 8 }];
+        card.unintended = vec![3];
+        let gatling = ShotWeapon {
+            pen: 3,
+            dmg: Pool::new(4, Die::D8).unwrap(),
+            rd: Pool::new(4, Die::D6).unwrap(),
+            damage: DamageType::Deadly,
+            burst: Some(10),
+            scatter_band: None,
+            reliability: 5,
+        };
+        let request = ShotRequest {
+            skill: Skill::Skilled {
+                level: 2,
+                die: Die::D8,
+            },
+            terms: ShotTerms {
+                tn: 5,
+                tn_parts: vec![],
+                modifiers: vec![],
+            },
+            rows: 0,
+            weapon: gatling,
+            target_size: 6,
+            cover: None,
+        };
+        let o = resolve(
+            &mut Deck::new(vec![card], 1),
+            &request,
+            &CheckOptions::default(),
+        )
+        .unwrap();
+        assert_eq!((o.hits, o.damage_bumps), (8, 7));
+        assert_eq!((o.strays, o.unintended), (2, 0));
+        // (4)8 plus 7 rows: (5)8 + (5)8 + (1)8 on the plain card, whose rows read 1..5.
+        assert_eq!(o.effect, 5 + 5 + 1);
+    }
+}

@@ -1066,6 +1066,164 @@ mod ranged_combat {
         assert!(why.contains("emerge first"), "{why}");
     }
 
+    fn series(
+        shots: &[(bevy::prelude::Entity, ShotKind)],
+    ) -> [Option<(bevy::prelude::Entity, ShotKind)>; 6] {
+        let mut all = [None; 6];
+        for (i, s) in shots.iter().enumerate() {
+            all[i] = Some(*s);
+        }
+        all
+    }
+
+    /// "Spending 2 AP to cock twice, 3 AP for a normal shot on Pete, 1 AP for a snap shot on
+    /// Clem, and 1 AP to switch targets ... He declares that he will spend 7 AP."
+    #[test]
+    fn cyril_fires_two_shots_at_two_targets_for_7_ap() {
+        let mut t = Table::new("street_duel.ron", 30, |level| {
+            // Octavio out in the street, in Cyril's line of fire.
+            level.heroes[3].at = (13, 5);
+        });
+        let cyril = t.hero("Cyril Wellington");
+        let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
+        t.update();
+        let shots = [(felicia, ShotKind::Normal), (octavio, ShotKind::Snap)];
+        let plan = combat::plan_series(t.app.world_mut(), cyril, &shots, false).unwrap();
+        assert_eq!(plan.ap, 7);
+        assert_eq!(plan.volley.limit, 2, "Shooting: Pistol 2: two attacks");
+        let second = &plan.volley.attacks[1].terms.modifiers;
+        assert!(
+            second
+                .iter()
+                .any(|m| m.name == "secondary target" && m.value == -1)
+        );
+        let outcome = t.act(BattleCommand::Series {
+            hero: cyril,
+            shots: series(&shots),
+            fan: false,
+        });
+        assert!(
+            matches!(outcome, CommandOutcome::Shot { .. }),
+            "{outcome:?}"
+        );
+        let fired = t.events("shot", "Cyril Wellington");
+        assert_eq!(fired.len(), 2);
+        assert_eq!(fired[0].fields["series"], serde_json::json!([1, 2]));
+        assert_eq!(fired[1].fields["target"], "Octavio");
+        assert_eq!(fired[0].fields["series_ap"], 7);
+        // The first attack took the pool's highest result, the second the next.
+        let (a, b) = (
+            fired[0].fields["result"].as_i64().unwrap(),
+            fired[1].fields["result"].as_i64().unwrap(),
+        );
+        let direct0: i64 = fired[0].fields["modifiers"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_i64().unwrap())
+            .sum();
+        let direct1: i64 = fired[1].fields["modifiers"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|v| v.as_i64().unwrap())
+            .sum();
+        if b > 0 && a > 0 {
+            assert!(a - direct0 >= b - direct1, "highest first: {a} {b}");
+        }
+        let schofield = &t.app.world().get::<Weapons>(cyril).unwrap().0[0];
+        assert_eq!((schofield.rounds, schofield.cocked), (4, false));
+    }
+
+    /// Fanning: 1 AP a shot, no cocking, a downgrade (one fewer die) per shot, so with
+    /// Shooting: Pistol 3 two fanned shots leave one die: the second shot cannot hit.
+    #[test]
+    fn miranda_fans_her_peacemaker() {
+        let mut t = Table::new("street_duel.ron", 31, |level| {
+            level.heroes[0].holster = None;
+        });
+        let miranda = t.hero("Miranda Valentine");
+        let felicia = t.hero("Felicia Laroq");
+        t.update();
+        let shots = [(felicia, ShotKind::Normal), (felicia, ShotKind::Normal)];
+        let plan = combat::plan_series(t.app.world_mut(), miranda, &shots, true).unwrap();
+        assert_eq!((plan.ap, plan.volley.rows), (2, -2));
+        assert_eq!(plan.volley.weapon.reliability, 3, "Rel 2 + 1 when fanning");
+        assert!(plan.shots.iter().all(|s| s.kind == ShotKind::Snap));
+        t.act(BattleCommand::Series {
+            hero: miranda,
+            shots: series(&shots),
+            fan: true,
+        });
+        let fired = t.events("shot", "Miranda Valentine");
+        assert_eq!(fired.len(), 2);
+        assert_eq!(fired[1].fields["result"], 0, "no second die in the pool");
+        assert_eq!(fired[1].fields["hit"], false);
+        assert_eq!(fired[0].fields["fan"], true);
+        // A double action revolver cannot be fanned.
+        let mut t = Table::new("street_duel.ron", 31, |level| {
+            level.heroes[0].holster = None;
+            level.heroes[0].weapons = vec!["Colt Lightning".into()];
+        });
+        let miranda = t.hero("Miranda Valentine");
+        let felicia = t.hero("Felicia Laroq");
+        let why = combat::plan_series(
+            t.app.world_mut(),
+            miranda,
+            &[(felicia, ShotKind::Snap)],
+            true,
+        )
+        .unwrap_err();
+        assert!(why.contains("single action revolver"), "{why}");
+    }
+
+    /// "If the character was the target of a ranged attack, pay the AP for the shot and then
+    /// perform a Standard (5) Bravery check. Subtract 1 ... for each shot after the first ...
+    /// and 2 for each attack that hit ... If the check fails ... any shot is a snap shot."
+    #[test]
+    fn under_fire_an_aimed_shot_needs_a_bravery_check() {
+        let mut t = Table::new("street_duel.ron", 33, |level| {
+            level.heroes[1].skills.insert("Bravery".into(), 1);
+        });
+        let cyril = t.hero("Cyril Wellington");
+        let felicia = t.hero("Felicia Laroq");
+        t.update();
+        t.act(BattleCommand::Cock { hero: cyril });
+        t.until_turn(cyril);
+        t.app
+            .world_mut()
+            .entity_mut(cyril)
+            .insert(combat::UnderFire { shots: 3, hits: 1 });
+        t.act(BattleCommand::Shoot {
+            hero: cyril,
+            target: felicia,
+            kind: ShotKind::Aimed(1),
+        });
+        let bravery = &t.events("bravery", "Cyril Wellington")[0];
+        assert_eq!(bravery.fields["tn"], 5);
+        assert_eq!(
+            (
+                bravery.fields["shots"].as_u64(),
+                bravery.fields["hits"].as_u64()
+            ),
+            (Some(3), Some(1))
+        );
+        let kept = bravery.fields["aim_kept"].as_bool().unwrap();
+        let shot = &t.events("shot", "Cyril Wellington")[0];
+        assert_eq!(shot.fields["shot"] == "snap shot", !kept);
+        let lost = t
+            .app
+            .world()
+            .get::<combat::AimLost>(cyril)
+            .is_some_and(|a| a.0);
+        assert_eq!(
+            lost, !kept,
+            "no aiming again this round after a failed check"
+        );
+        // Its action done, the fire it was under no longer counts.
+        assert!(t.app.world().get::<combat::UnderFire>(cyril).is_none());
+    }
+
     /// The computer fights: a street duel played by the computer ends with a side down.
     #[test]
     fn the_street_duel_is_fought_to_the_end() {

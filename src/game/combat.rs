@@ -20,7 +20,7 @@ use crate::rules::hexmap::{hexside_toward, offset_of};
 use crate::rules::movement::Gait;
 use crate::rules::odds;
 use crate::rules::ranged::{self, ShotKind, ShotSituation, ShotTerms, shot_ap, shot_terms};
-use crate::rules::shot::{self, CoverView, ShotOutcome, ShotRequest, ShotWeapon};
+use crate::rules::shot::{self, Attack, CoverView, ShotOutcome, ShotRequest, ShotWeapon, Volley};
 use bevy::prelude::*;
 use hexx::Hex;
 use serde_json::{Map, Value, json};
@@ -33,6 +33,7 @@ pub struct AppearedThisRound(pub bool);
 #[derive(Clone, Debug, PartialEq)]
 pub struct ShotPlan {
     pub ap: u32,
+    pub target: Entity,
     pub weapon: Weapon,
     pub weapon_index: usize,
     pub kind: ShotKind,
@@ -101,6 +102,17 @@ pub fn plan(
     target: Entity,
     kind: ShotKind,
 ) -> Result<ShotPlan, String> {
+    plan_shot(world, hero, target, kind, false)
+}
+
+/// One shot's plan; `in_series`: the series pays the cocking, so the hammer may be down.
+fn plan_shot(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    in_series: bool,
+) -> Result<ShotPlan, String> {
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let name = h.name.clone();
     let t = world
@@ -139,10 +151,15 @@ pub fn plan(
     if state.rounds == 0 {
         return Err(format!("the {} is empty: reload first", weapon.name));
     }
-    if weapon.cocked && !weapon.double_action && !state.cocked {
+    if weapon.cocked && !weapon.double_action && !state.cocked && !in_series {
         return Err(format!(
             "the {} must be cocked first (K, 1 AP)",
             weapon.name
+        ));
+    }
+    if matches!(kind, ShotKind::Aimed(_)) && world.get::<AimLost>(hero).is_some_and(|a| a.0) {
+        return Err(format!(
+            "{name} lost the aim to a Bravery check: no aiming again this round"
         ));
     }
     let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, weapon.aim_ap)?;
@@ -210,6 +227,7 @@ pub fn plan(
     );
     Ok(ShotPlan {
         ap,
+        target,
         weapon,
         weapon_index: index,
         kind,
@@ -223,19 +241,161 @@ pub fn plan(
 
 /// Fire a paid shot and apply what the card says.
 pub fn fire(world: &mut World, hero: Entity, target: Entity, kind: ShotKind) -> CommandOutcome {
-    let shot_plan = match plan(world, hero, target, kind) {
-        Ok(p) => p,
-        Err(reason) => {
-            return CommandOutcome::Refused {
-                hero,
-                reason: format!("{reason}; the AP are lost"),
-            };
+    match plan(world, hero, target, kind) {
+        Ok(p) => {
+            let ap = p.ap;
+            execute(world, hero, SeriesPlan::single(p, ap))
         }
+        Err(reason) => CommandOutcome::Refused {
+            hero,
+            reason: format!("{reason}; the AP are lost"),
+        },
+    }
+}
+
+/// A declared series of shots from the weapon in hand, or a fan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesPlan {
+    pub ap: u32,
+    pub fan: bool,
+    pub targets: Vec<Entity>,
+    pub shots: Vec<ShotPlan>,
+    pub volley: Volley,
+}
+
+impl SeriesPlan {
+    fn single(p: ShotPlan, ap: u32) -> SeriesPlan {
+        let volley = Volley {
+            skill: p.request.skill,
+            rows: p.request.rows,
+            weapon: p.request.weapon.clone(),
+            attacks: vec![Attack {
+                terms: p.terms.clone(),
+                target_size: p.request.target_size,
+                cover: p.cover.clone(),
+            }],
+            limit: u32::MAX,
+        };
+        SeriesPlan {
+            ap,
+            fan: false,
+            targets: vec![p.target],
+            shots: vec![p],
+            volley,
+        }
+    }
+}
+
+/// Plan a series: "The number and type of attacks that will be attempted must be clearly
+/// declared, as well as the order and priority, before rolling." With `fan`, every shot is a
+/// snap shot fanned from a single action revolver.
+pub fn plan_series(
+    world: &mut World,
+    hero: Entity,
+    shots: &[(Entity, ShotKind)],
+    fan: bool,
+) -> Result<SeriesPlan, String> {
+    if shots.is_empty() || shots.len() > ranged::MAX_SHOTS {
+        return Err(format!(
+            "a series is 1 to {} shots, not {}",
+            ranged::MAX_SHOTS,
+            shots.len()
+        ));
+    }
+    let mut order: Vec<Entity> = Vec::new();
+    let mut indexed = Vec::new();
+    let mut plans = Vec::new();
+    for &(target, kind) in shots {
+        let kind = if fan { ShotKind::Snap } else { kind };
+        let mut p = plan_shot(world, hero, target, kind, true)?;
+        let index = match order.iter().position(|&t| t == target) {
+            Some(i) => i,
+            None => {
+                order.push(target);
+                order.len() - 1
+            }
+        };
+        // "Secondary targets: -1 for each target after the first, cumulative".
+        if index > 0 {
+            p.terms.modifiers.push(ranged::Modifier {
+                name: "secondary target".into(),
+                value: -(index as i32),
+            });
+        }
+        indexed.push((index, kind));
+        plans.push(p);
+    }
+    let first = &plans[0];
+    let weapon = first.weapon.clone();
+    let state = weapon_in_hand(world, hero)
+        .map(|w| w.1)
+        .ok_or("no weapon in hand")?;
+    if state.rounds < shots.len() as u32 {
+        return Err(format!(
+            "the {} holds {} rounds, not {}",
+            weapon.name,
+            state.rounds,
+            shots.len()
+        ));
+    }
+    let mut shot_weapon = first.request.weapon.clone();
+    let (ap, rows) = if fan {
+        if weapon.kind != WeaponKind::Pistol || !weapon.cocked || weapon.double_action {
+            return Err(format!(
+                "only a single action revolver can be fanned, not the {}",
+                weapon.name
+            ));
+        }
+        shot_weapon.reliability += ranged::FAN_RELIABILITY;
+        (
+            ranged::fan_ap(&indexed),
+            -(ranged::fan_downgrades(&indexed) as i32),
+        )
+    } else {
+        let needs_cocking = weapon.cocked && !weapon.double_action;
+        let ap = ranged::series_ap(
+            &indexed,
+            (weapon.snap_ap, weapon.normal_ap, weapon.aim_ap),
+            needs_cocking.then_some(crate::rules::weapons::COCK_AP),
+            state.cocked,
+        )?;
+        (ap, 0)
     };
+    // "All characters are limited to a number of attacks equal to their rank in the
+    // appropriate skill, or their trait rank if attacking unskilled."
+    let limit = first.request.skill.pool().map_or(1, |p| p.rows);
+    let volley = Volley {
+        skill: first.request.skill,
+        rows,
+        weapon: shot_weapon,
+        attacks: plans
+            .iter()
+            .map(|p| Attack {
+                terms: p.terms.clone(),
+                target_size: p.request.target_size,
+                cover: p.cover.clone(),
+            })
+            .collect(),
+        limit,
+    };
+    Ok(SeriesPlan {
+        ap,
+        fan,
+        targets: shots.iter().map(|s| s.0).collect(),
+        shots: plans,
+        volley,
+    })
+}
+
+/// Fire a paid series (a single shot is a series of one) and apply what the cards say.
+pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> CommandOutcome {
+    if !series.fan && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_)) {
+        tactical_aim(world, hero, &mut series);
+    }
     let result = with_deck(world, |source, options| {
-        shot::resolve(source, &shot_plan.request, options)
+        shot::resolve_volley(source, &series.volley, options)
     });
-    let o = match result {
+    let outcomes = match result {
         Ok(o) => o,
         Err(e) => {
             return CommandOutcome::Refused {
@@ -244,42 +404,157 @@ pub fn fire(world: &mut World, hero: Entity, target: Entity, kind: ShotKind) -> 
             };
         }
     };
-    // The weapon: a round fired, the hammer down, aim gone; a jam on equipment failure.
+    // The weapon: the rounds fired, the hammer down, aim gone; a jam on equipment failure.
+    let index = series.shots[0].weapon_index;
     if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
-        let w = &mut weapons.0[shot_plan.weapon_index];
-        w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds).max(1));
+        let w = &mut weapons.0[index];
+        for o in &outcomes {
+            w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds).max(1));
+            w.jammed |= o.equipment_failure;
+        }
         w.cocked = false;
-        w.jammed |= o.equipment_failure;
     }
-    // The cover: penetrated or ablated, its AV drops by 1.
-    let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-    if matches!(
-        o.penetration,
-        Some(ranged::Penetration::P | ranged::Penetration::A)
-    ) && let Some((cover, _)) = cover_between(world, from, target)
-        && let Some(mut c) = world.get_mut::<Cover>(cover)
+    let mut texts = Vec::new();
+    let mut any_hit = false;
+    let total = outcomes.len();
+    for (i, (o, (target, p))) in outcomes
+        .iter()
+        .zip(series.targets.iter().zip(&series.shots))
+        .enumerate()
     {
-        c.av = c.av.saturating_sub(1);
+        any_hit |= o.hit;
+        let target = *target;
+        // The cover: penetrated or ablated, its AV drops by 1.
+        let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+        if matches!(
+            o.penetration,
+            Some(ranged::Penetration::P | ranged::Penetration::A)
+        ) && let Some((cover, _)) = cover_between(world, from, target)
+            && let Some(mut c) = world.get_mut::<Cover>(cover)
+        {
+            c.av = c.av.saturating_sub(1);
+        }
+        let mut stunned = false;
+        let mut fate = Fate::Standing;
+        if let Some(location) = o.location
+            && o.dealt.wounds + o.dealt.conc > 0
+        {
+            (fate, stunned) = wound(world, target, location, o.dealt, o.damage, o.toggle);
+        }
+        under_fire(world, target, o.hit);
+        let strays = stray_hits(world, hero, target, p, o);
+        let names = (name(world, hero), name(world, target));
+        let mut text = describe(&names.0, &names.1, p, o, fate, stunned);
+        if total > 1 {
+            let what = if series.fan { "fan" } else { "series" };
+            text = format!("[{what} {}/{total}] {text}", i + 1);
+        }
+        let mut f = shot_fields(p, o, stunned, fate);
+        f.insert("target".into(), json!(names.1));
+        f.insert("strays_hit".into(), json!(strays));
+        f.insert("series".into(), json!([i + 1, total]));
+        f.insert("fan".into(), json!(series.fan));
+        if i == 0 {
+            f.insert("series_ap".into(), json!(series.ap));
+        }
+        log(world, hero, "shot", text.clone(), f);
+        texts.push(text);
     }
-    let mut stunned = false;
-    let mut fate = Fate::Standing;
-    if let Some(location) = o.location
-        && o.dealt.wounds + o.dealt.conc > 0
-    {
-        (fate, stunned) = wound(world, target, location, o.dealt, o.damage, o.toggle);
-    }
-    let strays = stray_hits(world, hero, target, &shot_plan, &o);
-    let names = (name(world, hero), name(world, target));
-    let text = describe(&names.0, &names.1, &shot_plan, &o, fate, stunned);
-    let mut f = shot_fields(&shot_plan, &o, stunned, fate);
-    f.insert("target".into(), json!(names.1));
-    f.insert("strays_hit".into(), json!(strays));
-    log(world, hero, "shot", text.clone(), f);
     CommandOutcome::Shot {
         hero,
-        target,
-        hit: o.hit,
-        text,
+        target: series.targets[0],
+        hit: any_hit,
+        text: texts.join("\n"),
+    }
+}
+
+/// "In TWTW, normal or aimed shots may require a bravery check if the character is under
+/// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
+/// firer, -2 for each that hit, plus the AV of the cover in the firer's hex. On a failure the
+/// aim is lost, the shot goes off as a snap shot, and no aiming is allowed this round.
+fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
+    let Some(fire) = world
+        .get::<UnderFire>(hero)
+        .copied()
+        .filter(|u| u.shots > 0)
+    else {
+        return;
+    };
+    let Some(h) = world.get::<Hero>(hero).cloned() else {
+        return;
+    };
+    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    let mut covers = world.query_filtered::<(&Cover, &HexPos), Without<Hero>>();
+    let cover_av = covers
+        .iter(world)
+        .filter(|(_, p)| p.0 == at)
+        .map(|(c, _)| c.av)
+        .min()
+        .unwrap_or(0);
+    let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), BRAVERY_TN);
+    request.adjust.direct =
+        -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
+    let Ok(check) = resolve_check(world, &request) else {
+        return;
+    };
+    let kept = check.success;
+    let mut f = check_fields(&check);
+    f.insert("shots".into(), json!(fire.shots));
+    f.insert("hits".into(), json!(fire.hits));
+    f.insert("cover_av".into(), json!(cover_av));
+    f.insert("aim_kept".into(), json!(kept));
+    log(
+        world,
+        hero,
+        "bravery",
+        format!(
+            "{} under fire ({} shot(s), {} hit(s)): Bravery, {}; {}",
+            h.name,
+            fire.shots,
+            fire.hits,
+            super::log::check_words(&check),
+            if kept {
+                "the aim holds"
+            } else {
+                "the aim is lost: a snap shot"
+            }
+        ),
+        f,
+    );
+    if kept {
+        return;
+    }
+    world.entity_mut(hero).insert(AimLost(true));
+    let target = series.targets[0];
+    if let Ok(snap) = plan_shot(world, hero, target, ShotKind::Snap, true) {
+        series.volley.attacks[0].terms = snap.terms.clone();
+        series.shots[0] = snap;
+    }
+}
+
+/// "Standard (5) Bravery check".
+pub const BRAVERY_TN: u32 = 5;
+
+/// A failed Bravery check: "Aiming may not be attempted again this round."
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AimLost(pub bool);
+
+/// Shots at a hero since its last action shake its aim ("Tactical Aiming").
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UnderFire {
+    pub shots: u32,
+    pub hits: u32,
+}
+
+fn under_fire(world: &mut World, target: Entity, hit: bool) {
+    if let Some(mut u) = world.get_mut::<UnderFire>(target) {
+        u.shots += 1;
+        u.hits += u32::from(hit);
+    } else {
+        world.entity_mut(target).insert(UnderFire {
+            shots: 1,
+            hits: u32::from(hit),
+        });
     }
 }
 

@@ -75,6 +75,12 @@ pub enum BattleCommand {
     Reload {
         hero: Entity,
     },
+    /// Several shots from one pool, declared in order (targets and kinds), or a fan.
+    Series {
+        hero: Entity,
+        shots: [Option<(Entity, ShotKind)>; crate::rules::ranged::MAX_SHOTS],
+        fan: bool,
+    },
 }
 
 /// The AP of a rider's maneuver that changes the mount's speed (docs/rules-decisions.md).
@@ -184,13 +190,17 @@ impl BattleCommand {
             | BattleCommand::Steer { hero, .. }
             | BattleCommand::Rein { hero, .. }
             | BattleCommand::Shoot { hero, .. }
-            | BattleCommand::Reload { hero } => hero,
+            | BattleCommand::Reload { hero }
+            | BattleCommand::Series { hero, .. } => hero,
         }
     }
 
     /// Skills may be paid over several rounds ("Skills During Action Time").
     pub fn over_rounds(&self) -> bool {
-        matches!(self, BattleCommand::WorkObjective { .. })
+        matches!(
+            self,
+            BattleCommand::WorkObjective { .. } | BattleCommand::Reload { .. }
+        )
     }
 
     /// What the log calls it.
@@ -220,6 +230,8 @@ impl BattleCommand {
             } => "normal shot",
             BattleCommand::Shoot { .. } => "aimed shot",
             BattleCommand::Reload { .. } => "reload",
+            BattleCommand::Series { fan: true, .. } => "fan firing",
+            BattleCommand::Series { .. } => "series of shots",
         }
     }
 }
@@ -471,6 +483,10 @@ pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
             }
             super::combat::plan(world, e, target, kind).map(|p| p.ap)
         }
+        BattleCommand::Series { shots, fan, .. } => {
+            let list: Vec<(Entity, ShotKind)> = shots.iter().flatten().copied().collect();
+            super::combat::plan_series(world, e, &list, fan).map(|p| p.ap)
+        }
         BattleCommand::Reload { .. } => {
             let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
             let Some(w) = weapons.0.iter().find(|w| w.ready) else {
@@ -649,6 +665,16 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             CommandOutcome::Reined { hero, speed, ap }
         }
         BattleCommand::Shoot { target, kind, .. } => super::combat::fire(world, hero, target, kind),
+        BattleCommand::Series { shots, fan, .. } => {
+            let list: Vec<(Entity, ShotKind)> = shots.iter().flatten().copied().collect();
+            match super::combat::plan_series(world, hero, &list, fan) {
+                Ok(series) => super::combat::execute(world, hero, series),
+                Err(reason) => CommandOutcome::Refused {
+                    hero,
+                    reason: format!("{reason}; the AP are lost"),
+                },
+            }
+        }
         BattleCommand::Reload { .. } => {
             let capacity = {
                 let weapons = world.get::<Weapons>(hero).expect("priced");

@@ -551,6 +551,7 @@ fn initiative_step(world: &mut World) {
         if let Some(mut appeared) = world.get_mut::<super::combat::AppearedThisRound>(e) {
             appeared.0 = false;
         }
+        world.entity_mut(e).remove::<super::combat::AimLost>();
         let hero = world.get::<Hero>(e).cloned().expect("a hero");
         let down = world.get::<Down>(e).is_some_and(|d| d.0);
         let wounds = world.get::<Wounds>(e).cloned().unwrap_or_default();
@@ -773,6 +774,8 @@ fn resolve_one(world: &mut World, command: BattleCommand, card: Option<Card>) {
         world.resource_mut::<ActionDeck>().deck.discard(card.number);
     }
     let hero = command.hero();
+    // "since their last action": being shot at before it no longer shakes the next aim.
+    world.entity_mut(hero).remove::<super::combat::UnderFire>();
     let name = name_of(world, hero);
     let kind = match &outcome {
         CommandOutcome::Refused { .. } => "failed",

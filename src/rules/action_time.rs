@@ -414,6 +414,7 @@ mod tests {
             increased: false,
             trace: vec![],
             resolution: None,
+            pool: vec![],
         }
     }
 

@@ -169,6 +169,9 @@ pub struct CheckOutcome {
     /// The resolution card(s) for the sections combat reads next. None only for systems
     /// without cards.
     pub resolution: Option<ResolutionCards>,
+    /// Every row's result after its exceptional chain, highest first, before direct
+    /// adjustments (empty on a calamity): multiple attacks use them in turn.
+    pub pool: Vec<u32>,
 }
 
 /// Bumps for a result against a TN: one per full 4 over.
@@ -394,7 +397,13 @@ fn resolve_inner(
         increased: false,
         trace: Vec::new(),
         resolution: None,
+        pool: Vec::new(),
     };
+    if !calamity {
+        let mut totals: Vec<u32> = candidates.iter().map(|c| c.total).collect();
+        totals.sort_unstable_by(|a, b| b.cmp(a));
+        outcome.pool = totals;
+    }
 
     if let Some(effect) = &request.effect {
         let (magnitude, increased) = if success {

@@ -43,6 +43,56 @@ pub fn shot_ap(kind: ShotKind, snap_ap: u32, normal_ap: u32, aim_ap: u32) -> Res
     }
 }
 
+/// The most shots a declared series may hold (a revolver's cylinder).
+pub const MAX_SHOTS: usize = 6;
+
+/// The AP of a declared series of shots ("Multiple Attacks"): each shot's AP, cocking before
+/// each shot of a weapon that needs it (not before the first when it is already cocked), and
+/// "Changing targets during a series of attacks is 1 AP per switch."
+pub fn series_ap(
+    shots: &[(usize, ShotKind)],
+    (snap_ap, normal_ap, aim_ap): (u32, u32, u32),
+    cock_ap: Option<u32>,
+    cocked: bool,
+) -> Result<u32, String> {
+    let mut ap = 0;
+    for (i, &(_, kind)) in shots.iter().enumerate() {
+        if i > 0 && matches!(kind, ShotKind::Aimed(_)) {
+            return Err("only the first shot of a series can be aimed: firing ends the aim".into());
+        }
+        ap += shot_ap(kind, snap_ap, normal_ap, aim_ap)?;
+        if let Some(cock) = cock_ap
+            && !(i == 0 && cocked)
+        {
+            ap += cock;
+        }
+    }
+    Ok(ap + switches(shots))
+}
+
+/// Target switches in a series: each change of target from one shot to the next.
+pub fn switches(shots: &[(usize, ShotKind)]) -> u32 {
+    shots.windows(2).filter(|w| w[0].0 != w[1].0).count() as u32
+}
+
+/// Fan firing: "Fan firing costs 1 AP per shot, plus 1 AP per target switch, and ignores
+/// cocking." Its downgrades: "For each shot add 1 downgrade, starting with the first. Each
+/// target after the first increases the difficulty an additional downgrade" (one row of the
+/// pool each, docs/rules-decisions.md).
+pub fn fan_ap(shots: &[(usize, ShotKind)]) -> u32 {
+    shots.len() as u32 + switches(shots)
+}
+
+pub fn fan_downgrades(shots: &[(usize, ShotKind)]) -> u32 {
+    let mut targets: Vec<usize> = shots.iter().map(|s| s.0).collect();
+    targets.sort_unstable();
+    targets.dedup();
+    shots.len() as u32 + targets.len().saturating_sub(1) as u32
+}
+
+/// "Increase the Rel of any revolver by 1 when fan-firing."
+pub const FAN_RELIABILITY: u32 = 1;
+
 /// "Add one to the TN for each full range increment between the firer and target."
 pub fn range_tn(distance: u32, increment: u32) -> u32 {
     BASE_TN + distance / increment.max(1)
@@ -389,6 +439,33 @@ mod tests {
         });
         assert_eq!(cyril.direct(), 2);
         assert!(shot_ap(ShotKind::Aimed(3), 1, 3, 2).is_err());
+    }
+
+    /// "Spending 2 AP to cock twice, 3 AP for a normal shot on Pete, 1 AP for a snap shot on
+    /// Clem, and 1 AP to switch targets to the Clem. ... He declares that he will spend 7 AP."
+    #[test]
+    fn cyril_declares_two_shots_for_7_ap() {
+        let shots = [(0, ShotKind::Normal), (1, ShotKind::Snap)];
+        assert_eq!(series_ap(&shots, (1, 3, 2), Some(1), false), Ok(7));
+        assert_eq!(
+            series_ap(&shots, (1, 3, 2), Some(1), true),
+            Ok(6),
+            "cocked already"
+        );
+        assert_eq!(
+            series_ap(&shots, (1, 3, 2), None, false),
+            Ok(5),
+            "double action"
+        );
+        let aimed_second = [(0, ShotKind::Snap), (0, ShotKind::Aimed(1))];
+        assert!(series_ap(&aimed_second, (1, 3, 2), Some(1), false).is_err());
+        // Fanning three shots at two targets: 3 + 1 switch AP; 3 + 1 downgrades.
+        let fan = [
+            (0, ShotKind::Snap),
+            (0, ShotKind::Snap),
+            (1, ShotKind::Snap),
+        ];
+        assert_eq!((fan_ap(&fan), fan_downgrades(&fan)), (4, 4));
     }
 
     #[test]

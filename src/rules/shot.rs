@@ -76,25 +76,128 @@ pub struct ShotOutcome {
     pub cards: Vec<u8>,
 }
 
+/// One attack of a volley: its TN and modifiers, its target's size and cover.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attack {
+    pub terms: ShotTerms,
+    pub target_size: u32,
+    pub cover: Option<CoverView>,
+}
+
+/// Several attacks from one pool ("Multiple Attacks", fan firing): "use the highest result in
+/// the pool for the first attack, the second highest for the second, etc." Attacks beyond
+/// `limit` (the skill level) or beyond the pool's results miss.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Volley {
+    pub skill: Skill,
+    /// Downgrades as a row adjustment (negative).
+    pub rows: i32,
+    pub weapon: ShotWeapon,
+    pub attacks: Vec<Attack>,
+    pub limit: u32,
+}
+
 /// Resolve a shot with cards from `source` (all discarded at the end).
 pub fn resolve(
     source: &mut dyn CardSource,
     request: &ShotRequest,
     options: &CheckOptions,
 ) -> Result<ShotOutcome, CheckError> {
-    // 1. Hit or miss: a simple check against the TN, the modifiers as a direct adjustment.
-    let mut cause = CheckRequest::simple(request.skill, request.terms.tn);
-    cause.adjust.direct = request.terms.direct();
-    cause.adjust.row = request.rows;
+    let volley = Volley {
+        skill: request.skill,
+        rows: request.rows,
+        weapon: request.weapon.clone(),
+        attacks: vec![Attack {
+            terms: request.terms.clone(),
+            target_size: request.target_size,
+            cover: request.cover.clone(),
+        }],
+        limit: u32::MAX,
+    };
+    Ok(resolve_volley(source, &volley, options)?.remove(0))
+}
+
+/// Resolve every attack of a volley: one card for the pool; the first attack reads its
+/// location and effect there, each later hit on a card of its own ("any successive shots
+/// resolve hit locations on separate cards").
+pub fn resolve_volley(
+    source: &mut dyn CardSource,
+    volley: &Volley,
+    options: &CheckOptions,
+) -> Result<Vec<ShotOutcome>, CheckError> {
+    let first = volley.attacks.first().expect("a volley has an attack");
+    // 1. Hit or miss: one pool; the first attack's modifiers decide the chosen result.
+    let mut cause = CheckRequest::simple(volley.skill, first.terms.tn);
+    cause.adjust.direct = first.terms.direct();
+    cause.adjust.row = volley.rows;
     let check = check::resolve(source, &cause, options)?;
-    let cards = check
+    let pool_cards = check
         .resolution
         .clone()
         .expect("the action deck gives resolution cards");
-    let mut drawn = check.cards.clone();
-    let hit = check.success;
-    let weapon = &request.weapon;
+    let weapon = &volley.weapon;
+    let mut extra = Vec::new();
+    let mut outcomes = Vec::new();
+    let mut strays_so_far = 0;
+    for (i, attack) in volley.attacks.iter().enumerate() {
+        let tn = attack.terms.tn;
+        let available = !check.calamity && (i as u32) < volley.limit && i < check.pool.len();
+        let result = if available {
+            super::adjust::direct_cause(check.pool[i], attack.terms.direct())
+        } else {
+            0
+        };
+        let hit = available && result >= tn;
+        let mut this = check.clone();
+        this.tn = tn;
+        this.result = result;
+        this.success = hit;
+        this.bumps = if hit { check::bumps(result, tn) } else { 0 };
+        this.calamity = check.calamity && i == 0;
+        let mut drawn = if i == 0 {
+            check.cards.clone()
+        } else {
+            Vec::new()
+        };
+        let cards = if i > 0 && hit {
+            let card = source.draw()?;
+            drawn.push(card.number);
+            extra.push(card.number);
+            check::ResolutionCards {
+                cause: pool_cards.cause.clone(),
+                location: card.clone(),
+                effect: card,
+            }
+        } else {
+            pool_cards.clone()
+        };
+        let mut outcome = after_cause(source, weapon, attack, this, &cards, drawn, options)?;
+        // 6. Ancillary effects, from the pool's card: the wrench once; the strays of the
+        // whole volley against its unintended-target numbers.
+        outcome.equipment_failure =
+            i == 0 && ranged::equipment_fails(&pool_cards.cause, weapon.reliability);
+        let before = ranged::unintended_hits(&pool_cards.cause, strays_so_far);
+        strays_so_far += outcome.strays;
+        outcome.unintended = ranged::unintended_hits(&pool_cards.cause, strays_so_far) - before;
+        outcomes.push(outcome);
+    }
+    for n in extra {
+        source.discard(n);
+    }
+    Ok(outcomes)
+}
 
+/// Steps 2 to 5 of one attack once its result is known.
+fn after_cause(
+    source: &mut dyn CardSource,
+    weapon: &ShotWeapon,
+    attack: &Attack,
+    check: CheckOutcome,
+    cards: &check::ResolutionCards,
+    mut drawn: Vec<u8>,
+    options: &CheckOptions,
+) -> Result<ShotOutcome, CheckError> {
+    let hit = check.success;
     // 2. Number of hits: the burst section of the cause card.
     let fired = weapon.burst.unwrap_or(1);
     let hits = match (hit, weapon.burst) {
@@ -102,13 +205,9 @@ pub fn resolve(
         (true, Some(value)) => cards.cause.burst_hits(value).unwrap_or(1).clamp(1, value),
         (true, None) => 1,
     };
-
-    // 6 (read now, applied after): equipment failure and strays from the cause card.
-    let equipment_failure = ranged::equipment_fails(&cards.cause, weapon.reliability);
     let strays = ranged::strays(fired, hits, weapon.scatter_band);
-    let unintended = ranged::unintended_hits(&cards.cause, strays);
     let toggle = cards.cause.toggle;
-
+    let bumps = check.bumps;
     let mut outcome = ShotOutcome {
         check,
         hit,
@@ -125,8 +224,8 @@ pub fn resolve(
         damage: weapon.damage,
         dealt: Dealt::default(),
         strays,
-        unintended,
-        equipment_failure,
+        unintended: 0,
+        equipment_failure: false,
         toggle,
         cards: Vec::new(),
     };
@@ -139,12 +238,11 @@ pub fn resolve(
     let card = &cards.location;
     let shield = card.shield;
     let stops = |location: Location| {
-        request.cover.as_ref().is_some_and(|c| {
+        attack.cover.as_ref().is_some_and(|c| {
             c.covers.contains(&location)
                 && ranged::penetration(weapon.pen + shield, c.av) == Penetration::D
         })
     };
-    let bumps = outcome.check.bumps;
     let (index, cost) = ranged::choose_location(card, bumps, &stops);
     let location = card.location[index].location;
     outcome.location = Some(location);
@@ -152,7 +250,7 @@ pub fn resolve(
 
     // 4. Penetration: a covered location hits the cover; EP = Pen + shield against its AV.
     let mut column = 0;
-    if let Some(cover) = request
+    if let Some(cover) = attack
         .cover
         .as_ref()
         .filter(|c| c.covers.contains(&location))
@@ -200,7 +298,7 @@ pub fn resolve(
         die: weapon.dmg.die.shifted(column).unwrap_or(weapon.dmg.die),
     });
     outcome.effect = effect;
-    outcome.dealt = damage::deal(weapon.damage, effect, request.target_size);
+    outcome.dealt = damage::deal(weapon.damage, effect, attack.target_size);
     outcome.cards = drawn;
     Ok(outcome)
 }
@@ -346,6 +444,49 @@ mod tests {
         );
         assert_eq!(o.cards, vec![39, 45]);
         assert_eq!(o.dealt, Dealt { wounds: 2, conc: 5 });
+    }
+
+    /// "He declares that he will fire two shots with his Schofield ... He has 2d10 ... use
+    /// the highest result in the pool for the first attack, the second highest for the
+    /// second". Card 14 reads 9 and 12 in 2d10 (12 is exceptional: card 5 adds 9, so 21).
+    #[test]
+    fn cyril_fires_twice_from_one_pool() {
+        let attack = |tn| Attack {
+            terms: ShotTerms {
+                tn,
+                tn_parts: vec![],
+                modifiers: vec![],
+            },
+            target_size: 6,
+            cover: None,
+        };
+        let volley = Volley {
+            skill: Skill::Skilled {
+                level: 2,
+                die: Die::D10,
+            },
+            rows: 0,
+            weapon: peacemaker(),
+            attacks: vec![attack(5), attack(10)],
+            limit: 2,
+        };
+        let shots = resolve_volley(&mut deck(&[14, 5]), &volley, &CheckOptions::default()).unwrap();
+        assert_eq!(shots.len(), 2);
+        assert_eq!((shots[0].check.result, shots[0].hit), (21, true));
+        assert_eq!(shots[0].check.bumps, 4);
+        assert_eq!(
+            (shots[1].check.result, shots[1].hit),
+            (9, false),
+            "9 < TN 10"
+        );
+        assert_eq!(shots[1].strays, 1);
+        // A third attack with a skill of 2 misses automatically.
+        let mut three = volley.clone();
+        three.attacks.push(attack(1));
+        three.limit = 2;
+        let shots = resolve_volley(&mut deck(&[14, 5]), &three, &CheckOptions::default()).unwrap();
+        assert!(!shots[2].hit);
+        assert_eq!(shots[2].check.result, 0);
     }
 
     #[test]

@@ -1224,6 +1224,111 @@ mod ranged_combat {
         assert!(t.app.world().get::<combat::UnderFire>(cyril).is_none());
     }
 
+    /// Dynamite thrown at point blank: Felicia takes the hit, and the blast reaches everyone
+    /// within a pace of her (Octavio beside her, and Cyril who threw it).
+    #[test]
+    fn dynamite_hits_and_bursts() {
+        let mut t = Table::new("street_duel.ron", 40, |level| {
+            level.heroes[1].weapons = vec!["Dynamite".into()];
+            level.heroes[2].at = (3, 6);
+            level.heroes[3].at = (4, 6);
+        });
+        let cyril = t.hero("Cyril Wellington");
+        let felicia = t.hero("Felicia Laroq");
+        t.update();
+        t.until_turn(cyril);
+        // Unskilled (no Throwing): the 4 column at rank 1; a 3 hits at point blank (TN 3).
+        let card = cards()
+            .iter()
+            .find(|c| c.cause(1, Die::D4) == tarnation::rules::card::CauseCell::Value(3))
+            .unwrap()
+            .number;
+        let plan = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Normal).unwrap();
+        assert_eq!(
+            (plan.terms.tn, plan.ap),
+            (3, 3),
+            "point blank, a normal throw"
+        );
+        // Three tokens in front: the throw is paid and resolves at once, on the stacked card.
+        while t.track(cyril).in_front < 3 {
+            t.pass();
+            t.until_turn(cyril);
+        }
+        t.stack(&[card]);
+        let outcome = t.act(BattleCommand::Shoot {
+            hero: cyril,
+            target: felicia,
+            kind: ShotKind::Normal,
+        });
+        assert!(
+            matches!(outcome, CommandOutcome::Shot { hit: true, .. }),
+            "{outcome:?}"
+        );
+        let blasted: Vec<String> = t
+            .log()
+            .of_kind("blast")
+            .map(|e| e.actor.clone().unwrap())
+            .collect();
+        assert!(blasted.contains(&"Octavio".to_string()), "{blasted:?}");
+        assert!(
+            blasted.contains(&"Cyril Wellington".to_string()),
+            "{blasted:?}"
+        );
+        assert!(
+            !blasted.contains(&"Felicia Laroq".to_string()),
+            "she took the hit itself"
+        );
+        let dynamite = &t.app.world().get::<Weapons>(cyril).unwrap().0[0];
+        assert_eq!((dynamite.rounds, dynamite.ready), (0, false), "thrown away");
+    }
+
+    /// "If the throw misses ... use the scatter section": it lands Step paces off by the clock.
+    #[test]
+    fn a_missed_throw_lands_by_the_clock() {
+        let mut t = Table::new("street_duel.ron", 41, |level| {
+            level.heroes[1].weapons = vec!["Throwing knife".into()];
+            level.heroes[2].at = (8, 6);
+        });
+        let cyril = t.hero("Cyril Wellington");
+        let felicia = t.hero("Felicia Laroq");
+        t.update();
+        t.until_turn(cyril);
+        let deck = cards();
+        let card = deck
+            .iter()
+            .find(|c| c.cause(1, Die::D4) == tarnation::rules::card::CauseCell::Value(1))
+            .unwrap()
+            .clone();
+        t.stack(&[card.number]);
+        t.act(BattleCommand::Shoot {
+            hero: cyril,
+            target: felicia,
+            kind: ShotKind::Snap,
+        });
+        let landed = &t.events("landed", "Cyril Wellington")[0];
+        let spot = tarnation::rules::ranged::landing_hex(
+            tarnation::rules::hexmap::hex_at(2, 6),
+            tarnation::rules::hexmap::hex_at(8, 6),
+            card.scatter,
+            card.step,
+        );
+        let (c, r) = tarnation::rules::hexmap::offset_of(spot);
+        let map_ok = t
+            .app
+            .world()
+            .resource::<tarnation::game::battle::Battle>()
+            .map
+            .tile(spot)
+            .is_some_and(|t| t.terrain.passable());
+        let expected = if map_ok {
+            serde_json::json!([c, r])
+        } else {
+            serde_json::json!([8, 6])
+        };
+        assert_eq!(landed.fields["at"], expected);
+        assert_eq!(landed.fields["step"], card.step);
+    }
+
     /// The computer fights: a street duel played by the computer ends with a side down.
     #[test]
     fn the_street_duel_is_fought_to_the_end() {

@@ -70,6 +70,9 @@ pub struct Weapon {
     /// Shotgun scatter: a stray shot always, one more per range band beyond the first.
     #[serde(default)]
     pub scatter: bool,
+    /// Explodes where it lands: every figure within this many paces is hit (dynamite).
+    #[serde(default)]
+    pub blast: u32,
 }
 
 impl Weapon {

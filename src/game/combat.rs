@@ -459,12 +459,116 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
         }
         log(world, hero, "shot", text.clone(), f);
         texts.push(text);
+        if p.weapon.kind == WeaponKind::Thrown {
+            thrown(world, hero, target, p, o);
+        }
+    }
+    // A thrown weapon is gone from the hand once thrown.
+    if series.shots[0].weapon.kind == WeaponKind::Thrown
+        && let Some(mut weapons) = world.get_mut::<Weapons>(hero)
+        && weapons.0[index].rounds == 0
+    {
+        weapons.0[index].ready = false;
     }
     CommandOutcome::Shot {
         hero,
         target: series.targets[0],
         hit: any_hit,
         text: texts.join("\n"),
+    }
+}
+
+/// Where a throw ends: on the target when it hits; else "use the scatter section of the
+/// Action Card ... Orient the clock face with the 6 in the direction of the thrower and place
+/// the thrown object a number of paces equal to the phase result". Dynamite bursts there.
+fn thrown(world: &mut World, hero: Entity, target: Entity, p: &ShotPlan, o: &ShotOutcome) {
+    let Some(card) = o
+        .cards
+        .first()
+        .and_then(|&n| world.resource::<ActionDeck>().deck.card(n).cloned())
+    else {
+        return;
+    };
+    let from = world.get::<HexPos>(hero).map(|h| h.0).unwrap_or_default();
+    let at = world.get::<HexPos>(target).map(|h| h.0).unwrap_or_default();
+    let landing = if o.hit {
+        at
+    } else {
+        let spot = ranged::landing_hex(from, at, card.scatter, card.step);
+        let map = &world.resource::<Battle>().map;
+        // Off the map or into a wall, it stops at the last open hex on the way.
+        if map.tile(spot).is_some_and(|t| t.terrain.passable()) {
+            spot
+        } else {
+            at
+        }
+    };
+    let (c, r) = offset_of(landing);
+    if !o.hit {
+        log(
+            world,
+            hero,
+            "landed",
+            format!(
+                "The {} misses and lands at {c},{r}: clock {}, {} paces",
+                p.weapon.name, card.scatter, card.step
+            ),
+            [
+                ("clock".to_string(), json!(card.scatter)),
+                ("step".to_string(), json!(card.step)),
+                ("at".to_string(), json!([c, r])),
+            ]
+            .into_iter()
+            .collect(),
+        );
+    }
+    if p.weapon.blast == 0 {
+        return;
+    }
+    let radius = p.weapon.blast;
+    let mut q = world.query::<(Entity, &HexPos, &Down, &Hero)>();
+    let caught: Vec<(Entity, u32)> = q
+        .iter(world)
+        .filter(|(e, pos, down, _)| {
+            !down.0 && pos.0.unsigned_distance_to(landing) <= radius && !(o.hit && *e == target)
+        })
+        .map(|(e, pos, _, _)| (e, pos.0.unsigned_distance_to(landing)))
+        .collect();
+    for (victim, distance) in caught {
+        let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
+        let (location, effect, dealt) = shot::blast_hit(&card, &p.request.weapon, distance, size);
+        let (fate, stunned) = wound(
+            world,
+            victim,
+            location,
+            dealt,
+            p.request.weapon.damage,
+            card.toggle,
+        );
+        let victim_name = name(world, victim);
+        log(
+            world,
+            victim,
+            "blast",
+            format!(
+                "The {} goes off at {c},{r}: {victim_name}, {distance} pace(s) off, is hit in the {location}: effect {effect}, {} wound(s) and {} Conc{}",
+                p.weapon.name,
+                dealt.wounds,
+                dealt.conc,
+                fate_words(fate, stunned)
+            ),
+            [
+                ("at".to_string(), json!([c, r])),
+                ("distance".to_string(), json!(distance)),
+                ("location".to_string(), json!(location.name())),
+                ("effect".to_string(), json!(effect)),
+                ("wounds".to_string(), json!(dealt.wounds)),
+                ("conc".to_string(), json!(dealt.conc)),
+                ("stunned".to_string(), json!(stunned)),
+            ]
+            .into_iter()
+            .collect(),
+        );
     }
 }
 
@@ -834,6 +938,15 @@ pub fn shot_fields(p: &ShotPlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> 
     f.insert("unintended".into(), json!(o.unintended));
     f.insert("equipment_failure".into(), json!(o.equipment_failure));
     f
+}
+
+/// The single action trait, "wins initiative-based ties": a single action revolver in hand,
+/// or a double action one that is cocked for the shot.
+pub fn single_action(world: &World, hero: Entity) -> bool {
+    weapon_in_hand(world, hero).is_some_and(|(_, state, w)| {
+        w.kind == WeaponKind::Pistol
+            && ((w.cocked && !w.double_action) || (w.double_action && state.cocked))
+    })
 }
 
 /// The side of a hero.

@@ -806,7 +806,11 @@ fn initiative_stack(world: &mut World, due: &[BattleCommand]) -> Vec<(BattleComm
             Ok(card) => card,
             Err(_) => Card::plain(0),
         };
-        entries.push(StackEntry::new(i, &card, bonus, false));
+        let ties = matches!(
+            command,
+            BattleCommand::Shoot { .. } | BattleCommand::Series { .. }
+        ) && super::combat::single_action(world, hero);
+        entries.push(StackEntry::new(i, &card, bonus, ties));
         cards.push(card);
     }
     let ordered = stack_order(&entries);

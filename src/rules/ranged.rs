@@ -370,6 +370,27 @@ pub fn scatter_offset(clock: u32, step: u32) -> (f64, f64) {
     (step as f64 * angle.cos(), step as f64 * angle.sin())
 }
 
+/// The hex a missed throw lands in: `step` paces from the target in the clock's direction,
+/// with 12 o'clock pointing on past the target, away from the thrower.
+pub fn landing_hex(thrower: hexx::Hex, target: hexx::Hex, clock: u32, step: u32) -> hexx::Hex {
+    let layout = hexx::HexLayout::new(hexx::HexOrientation::Pointy);
+    let (from, at) = (
+        layout.hex_to_world_pos(thrower),
+        layout.hex_to_world_pos(target),
+    );
+    let away = (at - from).normalize_or(glam_x());
+    // The thrower's right, a quarter turn clockwise as the map is drawn (rows go down).
+    let right = hexx::Vec2::new(-away.y, away.x);
+    let (on, side) = scatter_offset(clock, step);
+    // One pace is one hex: the layout's hexes are sqrt(3) apart.
+    let pace = 3f32.sqrt();
+    layout.world_pos_to_hex(at + (away * on as f32 + right * side as f32) * pace)
+}
+
+fn glam_x() -> hexx::Vec2 {
+    hexx::Vec2::X
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -586,6 +607,32 @@ mod tests {
         card.wrench = Some(3);
         assert!(equipment_fails(&card, 5));
         assert!(!equipment_fails(&card, 3));
+    }
+
+    #[test]
+    fn a_missed_throw_lands_step_paces_off_by_the_clock() {
+        use crate::rules::hexmap::{hex_at, offset_of};
+        // Thrown east along row 4 at a target 6 paces off.
+        let (thrower, target) = (hex_at(0, 4), hex_at(6, 4));
+        assert_eq!(
+            offset_of(landing_hex(thrower, target, 12, 2)),
+            (8, 4),
+            "on past"
+        );
+        assert_eq!(
+            offset_of(landing_hex(thrower, target, 6, 3)),
+            (3, 4),
+            "back toward"
+        );
+        // 3 o'clock is the thrower's right: facing east, that is down the map (higher rows).
+        let right = offset_of(landing_hex(thrower, target, 3, 2));
+        assert_eq!(right.1, 6, "{right:?}");
+        let left = offset_of(landing_hex(thrower, target, 9, 2));
+        assert_eq!(left.1, 2, "{left:?}");
+        assert_eq!(
+            target.unsigned_distance_to(landing_hex(thrower, target, 4, 3)),
+            3
+        );
     }
 
     #[test]

@@ -315,6 +315,20 @@ pub fn stray_hit(
     (location, effect, damage::deal(weapon.damage, effect, size))
 }
 
+/// A blast (dynamite) reaching a figure `distance` paces from where it went off: the
+/// card's standard location and the DMG cell one row lower per pace (at least one row).
+pub fn blast_hit(
+    card: &super::card::Card,
+    weapon: &ShotWeapon,
+    distance: u32,
+    size: u32,
+) -> (Location, u32, Dealt) {
+    let location = card.standard_location();
+    let rows = weapon.dmg.rows.saturating_sub(distance).max(1);
+    let effect = card.effect(rows, weapon.dmg.die).value;
+    (location, effect, damage::deal(weapon.damage, effect, size))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

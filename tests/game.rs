@@ -1029,8 +1029,9 @@ mod ranged_combat {
         assert_eq!(shot["tn"], 5);
         assert_eq!(shot["damage_type"], "deadly");
         assert_eq!(shot["target_size"], 6);
+        // Five chambers carried, four left.
         let peacemaker = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
-        assert_eq!((peacemaker.rounds, peacemaker.cocked), (5, false));
+        assert_eq!((peacemaker.rounds, peacemaker.cocked), (4, false));
         // What the card said is what Felicia carries.
         let wounds = t.app.world().get::<Wounds>(felicia).unwrap();
         let total: u32 = wounds.body.wounds.values().sum();
@@ -1132,7 +1133,11 @@ mod ranged_combat {
             assert!(a - direct0 >= b - direct1, "highest first: {a} {b}");
         }
         let schofield = &t.app.world().get::<Weapons>(cyril).unwrap().0[0];
-        assert_eq!((schofield.rounds, schofield.cocked), (4, false));
+        assert_eq!(
+            (schofield.rounds, schofield.cocked),
+            (3, false),
+            "5 carried, 2 fired"
+        );
     }
 
     /// Fanning: 1 AP a shot, no cocking, a downgrade (one fewer die) per shot, so with
@@ -1327,6 +1332,125 @@ mod ranged_combat {
         };
         assert_eq!(landed.fields["at"], expected);
         assert_eq!(landed.fields["step"], card.step);
+    }
+
+    /// "A Hero using weapons in each hand suffers -1 penalty to the results of each attack. Any
+    /// action taken with an off hand takes an additional -2. ... increase the AP cost of any
+    /// aim action by 2." And a two-handed gun in one hand takes 2 downgrades.
+    #[test]
+    fn two_weapons_and_the_off_hand() {
+        let mut t = Table::new("street_duel.ron", 50, |level| {
+            level.heroes[1].weapons = vec![".44 Schofield".into(), "Peacemaker".into()];
+        });
+        let cyril = t.hero("Cyril Wellington");
+        let felicia = t.hero("Felicia Laroq");
+        t.update();
+        let alone =
+            combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Aimed(1)).unwrap_err();
+        assert!(alone.contains("cocked"), "{alone}");
+        let outcome = t.act(BattleCommand::ReadyOffHand {
+            hero: cyril,
+            weapon: 1,
+        });
+        assert!(
+            matches!(outcome, CommandOutcome::Readied { ap: 2, .. }),
+            "{outcome:?}"
+        );
+        t.act(BattleCommand::Cock { hero: cyril });
+        t.act(BattleCommand::Cock { hero: cyril });
+        let weapons = t.app.world().get::<Weapons>(cyril).unwrap().0.clone();
+        assert!(weapons[0].ready && weapons[0].cocked && weapons[1].off_hand && weapons[1].cocked);
+        let main = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Aimed(1)).unwrap();
+        let value = |p: &combat::ShotPlan, n: &str| {
+            p.terms
+                .modifiers
+                .iter()
+                .find(|m| m.name == n)
+                .map(|m| m.value)
+        };
+        assert_eq!(value(&main, "two weapons"), Some(-1));
+        assert_eq!(value(&main, "off hand"), None);
+        assert_eq!(main.ap, 3 + 2 + 2, "normal 3, aim 2 + 2 with two weapons");
+        let off =
+            combat::plan_hand(t.app.world_mut(), cyril, felicia, ShotKind::Snap, true).unwrap();
+        assert_eq!(value(&off, "off hand"), Some(-2));
+        assert_eq!(off.weapon.name, "Peacemaker");
+        let outcome = t.act(BattleCommand::ShootOffHand {
+            hero: cyril,
+            target: felicia,
+            kind: ShotKind::Snap,
+        });
+        assert!(
+            matches!(outcome, CommandOutcome::Shot { .. }),
+            "{outcome:?}"
+        );
+        let weapons = t.app.world().get::<Weapons>(cyril).unwrap().0.clone();
+        assert_eq!(
+            (weapons[1].rounds, weapons[1].cocked),
+            (4, false),
+            "the off hand fired"
+        );
+        assert_eq!((weapons[0].rounds, weapons[0].cocked), (5, true));
+        // A Winchester with a pistol in the other hand: two downgrades.
+        let mut t = Table::new("street_duel.ron", 50, |level| {
+            level.heroes[1].weapons = vec!["Winchester".into(), "Peacemaker".into()];
+        });
+        let cyril = t.hero("Cyril Wellington");
+        let felicia = t.hero("Felicia Laroq");
+        t.app.world_mut().get_mut::<Weapons>(cyril).unwrap().0[1].off_hand = true;
+        t.app.world_mut().get_mut::<Weapons>(cyril).unwrap().0[0].cocked = true;
+        let rifle = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Snap).unwrap();
+        assert_eq!(rifle.request.rows, -2);
+    }
+
+    /// "If a character chooses to carry a fully loaded firearm ... The same is true for any
+    /// malfunction result ... Check the toggle result on the Action Card."
+    #[test]
+    fn a_fully_loaded_pistol_goes_off_on_a_malfunction() {
+        let mut t = Table::new("street_duel.ron", 60, |level| {
+            level.heroes[0].weapons = vec!["Winchester".into(), "Peacemaker".into()];
+            level.heroes[0].fully_loaded = true;
+        });
+        let miranda = t.hero("Miranda Valentine");
+        let felicia = t.hero("Felicia Laroq");
+        let carried = &t.app.world().get::<Weapons>(miranda).unwrap().0;
+        assert_eq!((carried[1].rounds, carried[1].fully_loaded), (6, true));
+        t.update();
+        t.act(BattleCommand::Cock { hero: miranda });
+        t.until_turn(miranda);
+        while t.track(miranda).in_front < 2 {
+            t.pass();
+            t.until_turn(miranda);
+        }
+        // A wrench below the Winchester's Rel 3: a malfunction.
+        let card = cards()
+            .into_iter()
+            .find(|c| c.wrench.is_some_and(|w| w < 3))
+            .unwrap();
+        t.stack(&[card.number]);
+        t.act(BattleCommand::Shoot {
+            hero: miranda,
+            target: felicia,
+            kind: ShotKind::Snap,
+        });
+        let shot = &t.events("shot", "Miranda Valentine")[0];
+        assert_eq!(shot.fields["equipment_failure"], true);
+        let discharge = &t.events("discharge", "Miranda Valentine")[0];
+        let pistol = &t.app.world().get::<Weapons>(miranda).unwrap().0[1];
+        assert_eq!((pistol.rounds, pistol.fully_loaded), (5, false));
+        match card.toggle {
+            tarnation::rules::card::Toggle::Yes => {
+                assert_eq!(discharge.fields["toggle"], "YES");
+                assert_eq!(discharge.fields["effect"], 0);
+            }
+            tarnation::rules::card::Toggle::No => {
+                assert_eq!(discharge.fields["toggle"], "NO");
+                let effect = card.effect(3, Die::D6).value;
+                assert_eq!(discharge.fields["effect"], effect);
+            }
+        }
+        let winchester = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
+        assert!(winchester.jammed);
     }
 
     /// The computer fights: a street duel played by the computer ends with a side down.

@@ -83,6 +83,9 @@ pub struct HeroDef {
     /// The weapon worn in a holster (drawn for 1 AP; others are readied by size).
     #[serde(default)]
     pub holster: Option<String>,
+    /// Pistols carried with all six chambers loaded (most carry five, for safety).
+    #[serde(default)]
+    pub fully_loaded: bool,
 }
 
 /// The work an Objective needs: a complex skill check at 4/8 AP, made at or next to a hex.

@@ -105,6 +105,10 @@ pub struct WeaponState {
     pub holstered: bool,
     /// Equipment failure: it will not fire until cleared.
     pub jammed: bool,
+    /// Held in the off hand ("Two Weapons").
+    pub off_hand: bool,
+    /// A pistol with every chamber loaded, a round under the hammer.
+    pub fully_loaded: bool,
 }
 
 /// Weapons carried, by gear name. A level starts them loaded, the first one in hand.
@@ -225,9 +229,20 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 // The first weapon starts in hand, unless it is worn in a holster.
                 ready: i == 0 && h.holster.as_ref() != Some(w),
                 cocked: false,
-                rounds: gear.weapon(w).map_or(0, |g| g.rounds),
+                rounds: gear.weapon(w).map_or(0, |g| {
+                    crate::rules::weapons::carried_rounds(
+                        g.rounds,
+                        g.kind == crate::data::gear::WeaponKind::Pistol,
+                        h.fully_loaded,
+                    )
+                }),
                 holstered: h.holster.as_ref() == Some(w),
                 jammed: false,
+                off_hand: false,
+                fully_loaded: h.fully_loaded
+                    && gear
+                        .weapon(w)
+                        .is_some_and(|g| g.kind == crate::data::gear::WeaponKind::Pistol),
             })
             .collect();
         let e = world

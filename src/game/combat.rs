@@ -89,10 +89,55 @@ pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(E
 }
 
 fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
+    weapon_in(world, hero, false)
+}
+
+/// The weapon in the main hand, or in the off hand.
+fn weapon_in(world: &World, hero: Entity, off_hand: bool) -> Option<(usize, WeaponState, Weapon)> {
     let weapons = world.get::<Weapons>(hero)?;
-    let (i, state) = weapons.0.iter().enumerate().find(|(_, w)| w.ready)?;
+    let (i, state) = weapons
+        .0
+        .iter()
+        .enumerate()
+        .find(|(_, w)| if off_hand { w.off_hand } else { w.ready })?;
     let gear = world.resource::<Battle>().gear.weapon(&state.name)?.clone();
     Some((i, state.clone(), gear))
+}
+
+/// Holding a weapon in each hand.
+fn two_weapons(world: &World, hero: Entity) -> bool {
+    weapon_in(world, hero, false).is_some() && weapon_in(world, hero, true).is_some()
+}
+
+/// Plan a shot with the main or the off hand's weapon.
+pub fn plan_hand(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    off_hand: bool,
+) -> Result<ShotPlan, String> {
+    plan_with(world, hero, target, kind, false, off_hand)
+}
+
+/// Fire the main or the off hand's weapon.
+pub fn fire_hand(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    off_hand: bool,
+) -> CommandOutcome {
+    match plan_hand(world, hero, target, kind, off_hand) {
+        Ok(p) => {
+            let ap = p.ap;
+            execute(world, hero, SeriesPlan::single(p, ap))
+        }
+        Err(reason) => CommandOutcome::Refused {
+            hero,
+            reason: format!("{reason}; the AP are lost"),
+        },
+    }
 }
 
 /// Plan a shot, or say why it cannot be fired.
@@ -112,6 +157,17 @@ fn plan_shot(
     target: Entity,
     kind: ShotKind,
     in_series: bool,
+) -> Result<ShotPlan, String> {
+    plan_with(world, hero, target, kind, in_series, false)
+}
+
+fn plan_with(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    in_series: bool,
+    off_hand: bool,
 ) -> Result<ShotPlan, String> {
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let name = h.name.clone();
@@ -136,7 +192,10 @@ fn plan_shot(
             "{name} is ducked behind cover: emerge first (X, 1 AP)"
         ));
     }
-    let Some((index, state, weapon)) = weapon_in_hand(world, hero) else {
+    let Some((index, state, weapon)) = weapon_in(world, hero, off_hand) else {
+        if off_hand {
+            return Err(format!("{name} has no weapon in the off hand"));
+        }
         return Err(format!("{name} has no weapon in hand: ready one first (G)"));
     };
     if !weapon.is_ranged() {
@@ -162,7 +221,11 @@ fn plan_shot(
             "{name} lost the aim to a Bravery check: no aiming again this round"
         ));
     }
-    let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, weapon.aim_ap)?;
+    let both_hands = two_weapons(world, hero);
+    // "Aiming two weapons ... takes concentration, so increase the AP cost of any aim action
+    // by 2."
+    let aim_ap = weapon.aim_ap + if both_hands { TWO_WEAPON_AIM_AP } else { 0 };
+    let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, aim_ap)?;
     let distance = from.unsigned_distance_to(to);
     let cover = cover_between(world, from, target).map(|c| c.1);
     let firer_speed = velocity(world, hero);
@@ -187,15 +250,24 @@ fn plan_shot(
         target_prone: world.get::<Prone>(target).is_some_and(|p| p.0),
         target_unseen: world.get::<BehindCover>(target).is_some_and(|b| b.0),
         double_action: weapon.double_action && !state.cocked,
+        two_weapons: both_hands,
+        off_hand,
     };
     let terms = shot_terms(&situation);
     let dmg = weapon.damage_pool()?;
     let rd = weapon.rd_pool()?;
     let skill = skill_pool(&h, &weapon.skill, "Coordination");
+    // "Apply a penalty of 2 downgrades to any two-handed ranged weapon being used with one
+    // hand": the other hand holds a weapon.
+    let one_handed = if weapon.two_handed && both_hands {
+        -ONE_HANDED_DOWNGRADES
+    } else {
+        0
+    };
     let request = ShotRequest {
         skill,
         terms: terms.clone(),
-        rows: 0,
+        rows: one_handed,
         weapon: ShotWeapon {
             pen: weapon.pen as i32,
             dmg,
@@ -414,6 +486,16 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
         }
         w.cocked = false;
     }
+    // "A Calamity result on an action involving any kind of movement leads to discharge of a
+    // round. The same is true for any malfunction": a fully loaded pistol the firer carries.
+    let moved = world
+        .get::<MovedThisRound>(hero)
+        .is_some_and(|m| m.0.is_some());
+    if let Some(first) = outcomes.first()
+        && ((first.check.calamity && moved) || first.equipment_failure)
+    {
+        discharge(world, hero, first);
+    }
     let mut texts = Vec::new();
     let mut any_hit = false;
     let total = outcomes.len();
@@ -572,6 +654,92 @@ fn thrown(world: &mut World, hero: Entity, target: Entity, p: &ShotPlan, o: &Sho
     }
 }
 
+/// A fully loaded pistol goes off: "Check the toggle result on the Action Card. A YES value
+/// means the shot misses the character, a NO means it did not. Apply a hit to the closest
+/// body part (usually the leg)": the right leg, where the holster hangs, for the pistol's DMG
+/// cell on the card.
+fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome) {
+    let Some(card) = o
+        .cards
+        .first()
+        .and_then(|&n| world.resource::<ActionDeck>().deck.card(n).cloned())
+    else {
+        return;
+    };
+    let gear = world.resource::<Battle>().gear.clone();
+    let Some((index, pistol)) = world.get::<Weapons>(hero).and_then(|w| {
+        w.0.iter()
+            .enumerate()
+            .find(|(_, w)| w.fully_loaded && w.rounds > 0)
+            .and_then(|(i, w)| gear.weapon(&w.name).map(|g| (i, g.clone())))
+    }) else {
+        return;
+    };
+    if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
+        let w = &mut weapons.0[index];
+        w.rounds -= 1;
+        w.fully_loaded = false;
+    }
+    let who = name(world, hero);
+    let misses = card.toggle == crate::rules::card::Toggle::Yes;
+    let (effect, dealt, fate, stunned) = if misses {
+        (
+            0,
+            crate::rules::damage::Dealt::default(),
+            Fate::Standing,
+            false,
+        )
+    } else {
+        let size = world.get::<Hero>(hero).map_or(6, |h| h.size);
+        let dmg = pistol.damage_pool().unwrap_or(crate::rules::die::Pool {
+            rows: 1,
+            die: crate::rules::die::Die::D6,
+        });
+        let effect = card.effect(dmg.rows, dmg.die).value;
+        let dealt = crate::rules::damage::deadly(effect, size);
+        let (fate, stunned) = wound(
+            world,
+            hero,
+            Location::RightLeg,
+            dealt,
+            DamageType::Deadly,
+            card.toggle,
+        );
+        (effect, dealt, fate, stunned)
+    };
+    log(
+        world,
+        hero,
+        "discharge",
+        format!(
+            "{who}'s fully loaded {} goes off: {}",
+            pistol.name,
+            if misses {
+                "the toggle says YES, the round misses".to_string()
+            } else {
+                format!(
+                    "the toggle says NO, the right leg is hit: effect {effect}, {} wound(s) and {} Conc{}",
+                    dealt.wounds,
+                    dealt.conc,
+                    fate_words(fate, stunned)
+                )
+            }
+        ),
+        [
+            ("weapon".to_string(), json!(pistol.name)),
+            (
+                "toggle".to_string(),
+                json!(if misses { "YES" } else { "NO" }),
+            ),
+            ("effect".to_string(), json!(effect)),
+            ("wounds".to_string(), json!(dealt.wounds)),
+            ("conc".to_string(), json!(dealt.conc)),
+        ]
+        .into_iter()
+        .collect(),
+    );
+}
+
 /// "In TWTW, normal or aimed shots may require a bravery check if the character is under
 /// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
 /// firer, -2 for each that hit, plus the AV of the cover in the firer's hex. On a failure the
@@ -635,6 +803,11 @@ fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
         series.shots[0] = snap;
     }
 }
+
+/// "increase the AP cost of any aim action by 2" with two weapons.
+pub const TWO_WEAPON_AIM_AP: u32 = 2;
+/// A two-handed weapon fired with one hand.
+pub const ONE_HANDED_DOWNGRADES: i32 = 2;
 
 /// "Standard (5) Bravery check".
 pub const BRAVERY_TN: u32 = 5;

@@ -46,9 +46,20 @@ pub enum BattleCommand {
         hero: Entity,
         weapon: usize,
     },
-    /// Cock the weapon in hand.
+    /// Cock the weapon in hand (the main hand's first, then the off hand's).
     Cock {
         hero: Entity,
+    },
+    /// Take a second weapon in the off hand.
+    ReadyOffHand {
+        hero: Entity,
+        weapon: usize,
+    },
+    /// Shoot the weapon in the off hand.
+    ShootOffHand {
+        hero: Entity,
+        target: Entity,
+        kind: ShotKind,
     },
     /// Work on the level's objective (a skill at 4/8 AP, paid over rounds if need be).
     WorkObjective {
@@ -191,7 +202,9 @@ impl BattleCommand {
             | BattleCommand::Rein { hero, .. }
             | BattleCommand::Shoot { hero, .. }
             | BattleCommand::Reload { hero }
-            | BattleCommand::Series { hero, .. } => hero,
+            | BattleCommand::Series { hero, .. }
+            | BattleCommand::ReadyOffHand { hero, .. }
+            | BattleCommand::ShootOffHand { hero, .. } => hero,
         }
     }
 
@@ -230,6 +243,8 @@ impl BattleCommand {
             } => "normal shot",
             BattleCommand::Shoot { .. } => "aimed shot",
             BattleCommand::Reload { .. } => "reload",
+            BattleCommand::ReadyOffHand { .. } => "ready a weapon in the off hand",
+            BattleCommand::ShootOffHand { .. } => "off-hand shot",
             BattleCommand::Series { fan: true, .. } => "fan firing",
             BattleCommand::Series { .. } => "series of shots",
         }
@@ -432,19 +447,37 @@ pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
             let size = battle.gear.weapon(&w.name).map_or(1, |g| g.size);
             Ok(crate::rules::weapons::ready_cost(size, w.holstered))
         }
+        BattleCommand::ReadyOffHand { weapon, .. } => {
+            let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
+            let Some(w) = weapons.0.get(weapon) else {
+                return Err(format!("{name} carries no weapon number {}", weapon + 1));
+            };
+            if w.ready || w.off_hand {
+                return Err(format!("the {} is already in hand", w.name));
+            }
+            let battle = world.resource::<Battle>();
+            let size = battle.gear.weapon(&w.name).map_or(1, |g| g.size);
+            Ok(crate::rules::weapons::ready_cost(size, w.holstered))
+        }
+        BattleCommand::ShootOffHand { target, kind, .. } => {
+            super::combat::plan_hand(world, e, target, kind, true).map(|p| p.ap)
+        }
         BattleCommand::Cock { .. } => {
             let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
             let Some(w) = weapons.0.iter().find(|w| w.ready) else {
                 return Err(format!("{name} has no weapon in hand: ready one first"));
             };
             let battle = world.resource::<Battle>();
-            let Some(gear) = battle.gear.weapon(&w.name) else {
-                return Err(format!("no gear entry for the {}", w.name));
-            };
-            match (gear.cock_ap(), w.cocked) {
-                (None, _) => Err(format!("the {} needs no cocking", w.name)),
-                (Some(_), true) => Err(format!("the {} is already cocked", w.name)),
-                (Some(ap), false) => Ok(ap),
+            match to_cock(battle, &weapons) {
+                Some((_, ap)) => Ok(ap),
+                None if battle
+                    .gear
+                    .weapon(&w.name)
+                    .is_some_and(|g| g.cock_ap().is_some()) =>
+                {
+                    Err(format!("the {} is already cocked", w.name))
+                }
+                None => Err(format!("the {} needs no cocking", w.name)),
             }
         }
         BattleCommand::WorkObjective { objective, .. } => {
@@ -527,6 +560,24 @@ pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
             Ok(REIN_AP)
         }
     }
+}
+
+/// The weapon in hand to cock next (main hand first, then the off hand) and its AP.
+fn to_cock(battle: &Battle, weapons: &Weapons) -> Option<(usize, u32)> {
+    let hands = weapons
+        .0
+        .iter()
+        .enumerate()
+        .filter(|(_, w)| w.ready)
+        .chain(weapons.0.iter().enumerate().filter(|(_, w)| w.off_hand));
+    for (i, w) in hands {
+        if let Some(ap) = battle.gear.weapon(&w.name).and_then(|g| g.cock_ap())
+            && !w.cocked
+        {
+            return Some((i, ap));
+        }
+    }
+    None
 }
 
 /// The cover object standing in a hex, if any.
@@ -630,7 +681,10 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
             for (i, w) in weapons.0.iter_mut().enumerate() {
                 w.ready = i == weapon;
-                if i != weapon {
+                if i == weapon {
+                    w.off_hand = false;
+                }
+                if !w.ready && !w.off_hand {
                     w.cocked = false;
                 }
             }
@@ -641,9 +695,32 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
                 ap,
             }
         }
-        BattleCommand::Cock { .. } => {
+        BattleCommand::ReadyOffHand { weapon, .. } => {
             let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
-            let w = weapons.0.iter_mut().find(|w| w.ready).expect("priced");
+            for (i, w) in weapons.0.iter_mut().enumerate() {
+                w.off_hand = i == weapon;
+                if !w.ready && !w.off_hand {
+                    w.cocked = false;
+                }
+            }
+            let name = weapons.0[weapon].name.clone();
+            CommandOutcome::Readied {
+                hero,
+                weapon: format!("{name} (off hand)"),
+                ap,
+            }
+        }
+        BattleCommand::ShootOffHand { target, kind, .. } => {
+            super::combat::fire_hand(world, hero, target, kind, true)
+        }
+        BattleCommand::Cock { .. } => {
+            let which = {
+                let battle = world.resource::<Battle>();
+                let weapons = world.get::<Weapons>(hero).expect("priced");
+                to_cock(battle, weapons).expect("priced").0
+            };
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            let w = &mut weapons.0[which];
             w.cocked = true;
             CommandOutcome::Cocked {
                 hero,

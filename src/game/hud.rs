@@ -87,7 +87,7 @@ fn update_panel(
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
     let mut s = format!(
-        "{}\n{}\n\nRight click: move (R: run)  Q/E: turn\nG: ready  K: cock  P/U: prone/stand\nC/X: duck/emerge  O: objective\nEnter: pass\n\n",
+        "{}\n{}\n\nRight click: move (R: run)  Q/E: turn\nG: ready  K: cock  P/U: prone/stand\nC/X: duck/emerge  O: objective\nF: shot kind  L: load  H/T: off hand\nA: add to series  Z: fire it  N: fan\nEnter: pass\n\n",
         battle.level.name.to_uppercase(),
         battle.level.description
     );
@@ -96,6 +96,21 @@ fn update_panel(
     }
     if !last.is_empty() {
         s.push_str(&format!("{}\n", *last));
+    }
+    if let Some(sel) = selection.as_ref().filter(|s| !s.series.is_empty()) {
+        let names: Vec<String> = sel
+            .series
+            .iter()
+            .map(|(e, k)| {
+                let who = heroes.get(*e).map_or("?".to_string(), |h| h.1.name.clone());
+                format!("{} ({})", who, k.name())
+            })
+            .collect();
+        s.push_str(&format!(
+            "{} declared: {} (Z: fire, N: fan)\n",
+            if sel.fan { "Fan" } else { "Series" },
+            names.join(", ")
+        ));
     }
     s.push('\n');
     let mut side_list: Vec<&SideInfo> = sides.iter().collect();

@@ -38,6 +38,16 @@ pub enum Action {
     CycleShot,
     /// Load the weapon in hand (and clear a jam).
     Reload,
+    /// Take the next weapon in the off hand.
+    ReadyOffHand,
+    /// Shoot the enemy under the cursor with the off hand's weapon.
+    ShootOffHand,
+    /// Add the enemy under the cursor to the series being declared (with the shot kind).
+    AddToSeries,
+    /// Declare the series (or fan) of shots.
+    FireSeries,
+    /// Switch the series between several shots and fan firing.
+    ToggleFan,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     PanLeft,
@@ -137,6 +147,11 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::Rein, Key(KeyCode::KeyV)),
         (Action::CycleShot, Key(KeyCode::KeyF)),
         (Action::Reload, Key(KeyCode::KeyL)),
+        (Action::ReadyOffHand, Key(KeyCode::KeyH)),
+        (Action::ShootOffHand, Key(KeyCode::KeyT)),
+        (Action::AddToSeries, Key(KeyCode::KeyA)),
+        (Action::FireSeries, Key(KeyCode::KeyZ)),
+        (Action::ToggleFan, Key(KeyCode::KeyN)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
@@ -224,6 +239,9 @@ pub struct Selection {
     pub gait: Gait,
     /// The shot a right click on an enemy fires (F cycles).
     pub shot: ShotKind,
+    /// A series being declared: targets and kinds in order (A adds, Z fires, N fans).
+    pub series: Vec<(Entity, ShotKind)>,
+    pub fan: bool,
 }
 
 /// The order F cycles the shot kinds in.
@@ -250,6 +268,8 @@ impl Plugin for InputPlugin {
             hovered: None,
             gait: Gait::Walk,
             shot: ShotKind::Normal,
+            series: Vec::new(),
+            fan: false,
         })
         .init_resource::<super::screens::Paused>()
         .add_systems(Startup, move |mut commands: Commands| {
@@ -383,6 +403,58 @@ fn act(
     if actions.just_pressed(&Action::Reload) {
         battle_commands.write(BattleCommand::Reload { hero });
     }
+    let enemy_under_cursor = selection.hovered.and_then(|to| {
+        heroes
+            .iter()
+            .find(|h| h.2.0 == to && h.3.0 != seat.active)
+            .map(|h| h.0)
+    });
+    if actions.just_pressed(&Action::ReadyOffHand)
+        && let Ok(carried) = weapons.get(hero)
+    {
+        let n = carried.0.len().max(1);
+        let from = carried
+            .0
+            .iter()
+            .position(|w| w.off_hand)
+            .map_or(0, |i| i + 1);
+        if let Some(next) = (0..n)
+            .map(|k| (from + k) % n)
+            .find(|&i| !carried.0[i].ready)
+        {
+            battle_commands.write(BattleCommand::ReadyOffHand { hero, weapon: next });
+        }
+    }
+    if actions.just_pressed(&Action::ShootOffHand)
+        && let Some(target) = enemy_under_cursor
+    {
+        battle_commands.write(BattleCommand::ShootOffHand {
+            hero,
+            target,
+            kind: selection.shot,
+        });
+    }
+    if actions.just_pressed(&Action::ToggleFan) {
+        selection.fan = !selection.fan;
+    }
+    if actions.just_pressed(&Action::AddToSeries)
+        && let Some(target) = enemy_under_cursor
+        && selection.series.len() < crate::rules::ranged::MAX_SHOTS
+    {
+        let kind = selection.shot;
+        selection.series.push((target, kind));
+    }
+    if actions.just_pressed(&Action::FireSeries) && !selection.series.is_empty() {
+        let mut shots = [None; crate::rules::ranged::MAX_SHOTS];
+        for (i, s) in selection.series.drain(..).enumerate() {
+            shots[i] = Some(s);
+        }
+        battle_commands.write(BattleCommand::Series {
+            hero,
+            shots,
+            fan: selection.fan,
+        });
+    }
     // Right click: shoot the enemy under the cursor, or move there.
     if actions.just_pressed(&Action::MoveHere)
         && let Some(to) = selection.hovered
@@ -500,6 +572,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 25);
+        assert_eq!(bound.len(), 30);
     }
 }

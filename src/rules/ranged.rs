@@ -170,6 +170,10 @@ pub struct ShotSituation {
     pub target_unseen: bool,
     /// A double action revolver not cocked for this shot: its heavy trigger pull.
     pub double_action: bool,
+    /// "A Hero using weapons in each hand suffers -1 penalty to the results of each attack."
+    pub two_weapons: bool,
+    /// "Any action taken with an off hand takes an additional -2."
+    pub off_hand: bool,
 }
 
 /// The TN and its parts, and the modifiers to the result, of a shot.
@@ -195,6 +199,8 @@ pub const RUNNING: i32 = -4;
 pub const MOUNTED: i32 = -2;
 /// "Double action revolvers ... heavier trigger pull which affected both accuracy and speed".
 pub const DOUBLE_ACTION: i32 = -1;
+pub const TWO_WEAPONS: i32 = -1;
+pub const OFF_HAND: i32 = -2;
 
 pub fn shot_terms(s: &ShotSituation) -> ShotTerms {
     let m = |name: &str, value: i32| Modifier {
@@ -267,6 +273,12 @@ pub fn shot_terms(s: &ShotSituation) -> ShotTerms {
     }
     if s.double_action {
         modifiers.push(m("double action", DOUBLE_ACTION));
+    }
+    if s.two_weapons {
+        modifiers.push(m("two weapons", TWO_WEAPONS));
+    }
+    if s.off_hand {
+        modifiers.push(m("off hand", OFF_HAND));
     }
     ShotTerms {
         tn,

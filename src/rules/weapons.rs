@@ -17,6 +17,16 @@ pub const HOLSTER_DRAW_AP: u32 = 1;
 /// "Cocking a weapon is a simple action, costing 1 AP for most."
 pub const COCK_AP: u32 = 1;
 
+/// "in the case of pistols, they generally carry only 5 loaded chambers instead of 6":
+/// the rounds a weapon is carried with.
+pub fn carried_rounds(capacity: u32, pistol: bool, fully_loaded: bool) -> u32 {
+    if pistol && !fully_loaded {
+        capacity.saturating_sub(1)
+    } else {
+        capacity
+    }
+}
+
 /// Loading: 1 AP a round (docs/rules-decisions.md).
 pub const LOAD_ROUND_AP: u32 = 1;
 
@@ -36,5 +46,12 @@ mod tests {
         // Miranda draws her holstered Peacemaker for 1 AP.
         assert_eq!(ready_cost(5, true), 1);
         assert_eq!(COCK_AP, 1);
+        assert_eq!(
+            carried_rounds(6, true, false),
+            5,
+            "five chambers, for safety"
+        );
+        assert_eq!(carried_rounds(6, true, true), 6);
+        assert_eq!(carried_rounds(15, false, false), 15);
     }
 }

@@ -402,7 +402,8 @@ pub fn plan_series(
     let state = weapon_in_hand(world, hero)
         .map(|w| w.1)
         .ok_or("no weapon in hand")?;
-    if state.rounds < shots.len() as u32 {
+    let burst = first.request.weapon.burst.is_some();
+    if state.rounds < if burst { 1 } else { shots.len() as u32 } {
         return Err(format!(
             "the {} holds {} rounds, not {}",
             weapon.name,
@@ -425,12 +426,17 @@ pub fn plan_series(
         )
     } else {
         let needs_cocking = weapon.cocked && !weapon.double_action;
-        let ap = ranged::series_ap(
-            &indexed,
-            (weapon.snap_ap, weapon.normal_ap, weapon.aim_ap),
-            needs_cocking.then_some(crate::rules::weapons::COCK_AP),
-            state.cocked,
-        )?;
+        let ap = if burst {
+            // One burst, spread over the targets: the shot's AP and the switches.
+            first.ap + ranged::switches(&indexed)
+        } else {
+            ranged::series_ap(
+                &indexed,
+                (weapon.snap_ap, weapon.normal_ap, weapon.aim_ap),
+                needs_cocking.then_some(crate::rules::weapons::COCK_AP),
+                state.cocked,
+            )?
+        };
         (ap, 0)
     };
     // "All characters are limited to a number of attacks equal to their rank in the
@@ -481,7 +487,7 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
     if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
         let w = &mut weapons.0[index];
         for o in &outcomes {
-            w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds).max(1));
+            w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds));
             w.jammed |= o.equipment_failure;
         }
         w.cocked = false;

@@ -139,15 +139,24 @@ pub fn resolve_volley(
     let mut extra = Vec::new();
     let mut outcomes = Vec::new();
     let mut strays_so_far = 0;
+    let results: Vec<(u32, bool)> = volley
+        .attacks
+        .iter()
+        .enumerate()
+        .map(|(i, attack)| {
+            let available = !check.calamity && (i as u32) < volley.limit && i < check.pool.len();
+            let result = if available {
+                super::adjust::direct_cause(check.pool[i], attack.terms.direct())
+            } else {
+                0
+            };
+            (result, available && result >= attack.terms.tn)
+        })
+        .collect();
+    let allotted = burst_spread(weapon, &pool_cards.cause, &results);
     for (i, attack) in volley.attacks.iter().enumerate() {
         let tn = attack.terms.tn;
-        let available = !check.calamity && (i as u32) < volley.limit && i < check.pool.len();
-        let result = if available {
-            super::adjust::direct_cause(check.pool[i], attack.terms.direct())
-        } else {
-            0
-        };
-        let hit = available && result >= tn;
+        let (result, hit) = results[i];
         let mut this = check.clone();
         this.tn = tn;
         this.result = result;
@@ -171,7 +180,17 @@ pub fn resolve_volley(
         } else {
             pool_cards.clone()
         };
-        let mut outcome = after_cause(source, weapon, attack, this, &cards, drawn, options)?;
+        let allot = allotted.as_ref().map(|a| a[i]);
+        let mut outcome = after_cause(source, weapon, attack, this, &cards, drawn, allot, options)?;
+        if let Some(shares) = &allotted {
+            // The burst's strays are what no target took, counted once.
+            let landed: u32 = shares.iter().map(|s| s.1).sum();
+            outcome.strays = if i == 0 {
+                ranged::strays(shares[0].0, landed, weapon.scatter_band)
+            } else {
+                0
+            };
+        }
         // 6. Ancillary effects, from the pool's card: the wrench once; the strays of the
         // whole volley against its unintended-target numbers.
         outcome.equipment_failure =
@@ -187,6 +206,37 @@ pub fn resolve_volley(
     Ok(outcomes)
 }
 
+/// A burst at several targets: "Each cell that would have been a successful hit after the
+/// first can optionally hit another target instead of the first. The number of total hits
+/// between all targets is limited by the appropriate burst result value." Each later target
+/// whose cell hits takes one of the burst's hits; the first target keeps the rest. The burst
+/// is fired once: its rounds and strays count on the first attack. None for other volleys.
+pub fn burst_spread(
+    weapon: &ShotWeapon,
+    cause: &super::card::Card,
+    results: &[(u32, bool)],
+) -> Option<Vec<(u32, u32)>> {
+    let value = weapon.burst?;
+    if results.len() < 2 {
+        return None;
+    }
+    let total = if results[0].1 {
+        cause.burst_hits(value).unwrap_or(1).clamp(1, value)
+    } else {
+        0
+    };
+    let mut left = total.saturating_sub(1);
+    let mut shares: Vec<(u32, u32)> = results.iter().map(|_| (0, 0)).collect();
+    for (i, &(_, hit)) in results.iter().enumerate().skip(1) {
+        if hit && left > 0 {
+            shares[i] = (0, 1);
+            left -= 1;
+        }
+    }
+    shares[0] = (value, left + u32::from(total > 0));
+    Some(shares)
+}
+
 /// Steps 2 to 5 of one attack once its result is known.
 fn after_cause(
     source: &mut dyn CardSource,
@@ -195,16 +245,21 @@ fn after_cause(
     check: CheckOutcome,
     cards: &check::ResolutionCards,
     mut drawn: Vec<u8>,
+    allot: Option<(u32, u32)>,
     options: &CheckOptions,
 ) -> Result<ShotOutcome, CheckError> {
     let hit = check.success;
-    // 2. Number of hits: the burst section of the cause card.
-    let fired = weapon.burst.unwrap_or(1);
-    let hits = match (hit, weapon.burst) {
-        (false, _) => 0,
-        (true, Some(value)) => cards.cause.burst_hits(value).unwrap_or(1).clamp(1, value),
-        (true, None) => 1,
-    };
+    // 2. Number of hits: the burst section of the cause card (or this target's share).
+    let (fired, hits) = allot.unwrap_or_else(|| {
+        let fired = weapon.burst.unwrap_or(1);
+        let hits = match (hit, weapon.burst) {
+            (false, _) => 0,
+            (true, Some(value)) => cards.cause.burst_hits(value).unwrap_or(1).clamp(1, value),
+            (true, None) => 1,
+        };
+        (fired, hits)
+    });
+    let hit = hit && hits > 0;
     let strays = ranged::strays(fired, hits, weapon.scatter_band);
     let toggle = cards.cause.toggle;
     let bumps = check.bumps;
@@ -501,6 +556,49 @@ mod tests {
         let shots = resolve_volley(&mut deck(&[14, 5]), &three, &CheckOptions::default()).unwrap();
         assert!(!shots[2].hit);
         assert_eq!(shots[2].check.result, 0);
+    }
+
+    /// Angus's vaquero sprays two soldiers: 8 hits on the card; the second cell also hits, so
+    /// the second soldier takes one hit and the first keeps 7.
+    #[test]
+    fn a_burst_spreads_its_hits_over_several_targets() {
+        let mut card = Card::plain(3).with_cause(Die::D8, &[v(6), v(5)]);
+        card.burst = vec![crate::rules::card::BurstResult { value: 10, hits: 8 }];
+        let gatling = ShotWeapon {
+            pen: 3,
+            dmg: Pool::new(4, Die::D8).unwrap(),
+            rd: Pool::new(4, Die::D6).unwrap(),
+            damage: DamageType::Deadly,
+            burst: Some(10),
+            scatter_band: None,
+            reliability: 5,
+        };
+        let attack = |tn| Attack {
+            terms: ShotTerms {
+                tn,
+                tn_parts: vec![],
+                modifiers: vec![],
+            },
+            target_size: 6,
+            cover: None,
+        };
+        let volley = Volley {
+            skill: Skill::Skilled {
+                level: 2,
+                die: Die::D8,
+            },
+            rows: 0,
+            weapon: gatling,
+            attacks: vec![attack(5), attack(5)],
+            limit: 2,
+        };
+        let mut deck = Deck::new(vec![card.clone(), Card::plain(9)], 1);
+        deck.stack_top(&[3]).unwrap();
+        let shots = resolve_volley(&mut deck, &volley, &CheckOptions::default()).unwrap();
+        assert_eq!((shots[0].hits, shots[1].hits), (7, 1));
+        assert_eq!((shots[0].fired, shots[0].strays), (10, 2));
+        assert_eq!((shots[1].fired, shots[1].strays), (0, 0));
+        assert_eq!(shots[0].damage_bumps, 6, "7 hits: 6 burst bumps");
     }
 
     #[test]

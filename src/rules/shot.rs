@@ -181,7 +181,12 @@ pub fn resolve_volley(
             pool_cards.clone()
         };
         let allot = allotted.as_ref().map(|a| a[i]);
-        let mut outcome = after_cause(source, weapon, attack, this, &cards, drawn, allot, options)?;
+        let caused = Caused {
+            check: this,
+            drawn,
+            allot,
+        };
+        let mut outcome = after_cause(source, weapon, attack, caused, &cards, options)?;
         if let Some(shares) = &allotted {
             // The burst's strays are what no target took, counted once.
             let landed: u32 = shares.iter().map(|s| s.1).sum();
@@ -237,17 +242,27 @@ pub fn burst_spread(
     Some(shares)
 }
 
+/// One attack's result: its check, the cards it drew so far, its share of a spread burst.
+struct Caused {
+    check: CheckOutcome,
+    drawn: Vec<u8>,
+    allot: Option<(u32, u32)>,
+}
+
 /// Steps 2 to 5 of one attack once its result is known.
 fn after_cause(
     source: &mut dyn CardSource,
     weapon: &ShotWeapon,
     attack: &Attack,
-    check: CheckOutcome,
+    caused: Caused,
     cards: &check::ResolutionCards,
-    mut drawn: Vec<u8>,
-    allot: Option<(u32, u32)>,
     options: &CheckOptions,
 ) -> Result<ShotOutcome, CheckError> {
+    let Caused {
+        check,
+        mut drawn,
+        allot,
+    } = caused;
     let hit = check.success;
     // 2. Number of hits: the burst section of the cause card (or this target's share).
     let (fired, hits) = allot.unwrap_or_else(|| {

@@ -360,24 +360,7 @@ fn sim_shot_events_carry_the_card_in_combat() {
     let shots: Vec<&Value> = events.iter().filter(|e| e["kind"] == "shot").collect();
     assert!(!shots.is_empty());
     for shot in &shots {
-        for key in [
-            "tn",
-            "modifiers",
-            "card",
-            "result",
-            "hit",
-            "bumps",
-            "location",
-            "cover_av",
-            "ep",
-            "penetration",
-            "effect",
-            "damage_type",
-            "target_size",
-            "wounds",
-            "conc",
-            "stunned",
-        ] {
+        for key in tarnation::game::combat::SHOT_FIELDS {
             assert!(shot.get(key).is_some(), "{key} missing in {shot}");
         }
         assert!(shot["modifiers"].is_object());

@@ -1006,24 +1006,7 @@ mod ranged_combat {
             "{outcome:?}"
         );
         let shot = t.events("shot", "Miranda Valentine")[0].json();
-        for key in [
-            "tn",
-            "modifiers",
-            "card",
-            "result",
-            "hit",
-            "bumps",
-            "location",
-            "cover_av",
-            "ep",
-            "penetration",
-            "effect",
-            "damage_type",
-            "target_size",
-            "wounds",
-            "conc",
-            "stunned",
-        ] {
+        for key in tarnation::game::combat::SHOT_FIELDS {
             assert!(shot.get(key).is_some(), "{key} missing in {shot}");
         }
         assert_eq!(shot["tn"], 5);

@@ -623,40 +623,14 @@ fn thrown(world: &mut World, hero: Entity, target: Entity, p: &ShotPlan, o: &Sho
         .map(|(e, pos, _, _)| (e, pos.0.unsigned_distance_to(landing)))
         .collect();
     for (victim, distance) in caught {
-        let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
-        let (location, effect, dealt) = shot::blast_hit(&card, &p.request.weapon, distance, size);
-        let (fate, stunned) = wound(
-            world,
-            victim,
-            location,
-            dealt,
-            p.request.weapon.damage,
-            card.toggle,
+        let what = format!(
+            "The {} goes off at {c},{r}: {{victim}}, {distance} pace(s) off, is hit",
+            p.weapon.name
         );
-        let victim_name = name(world, victim);
-        log(
-            world,
-            victim,
-            "blast",
-            format!(
-                "The {} goes off at {c},{r}: {victim_name}, {distance} pace(s) off, is hit in the {location}: effect {effect}, {} wound(s) and {} Conc{}",
-                p.weapon.name,
-                dealt.wounds,
-                dealt.conc,
-                fate_words(fate, stunned)
-            ),
-            [
-                ("at".to_string(), json!([c, r])),
-                ("distance".to_string(), json!(distance)),
-                ("location".to_string(), json!(location.name())),
-                ("effect".to_string(), json!(effect)),
-                ("wounds".to_string(), json!(dealt.wounds)),
-                ("conc".to_string(), json!(dealt.conc)),
-                ("stunned".to_string(), json!(stunned)),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let mut f = Map::new();
+        f.insert("at".into(), json!([c, r]));
+        f.insert("distance".into(), json!(distance));
+        hit_bystander(world, victim, &card, p, distance, "blast", &what, f);
     }
 }
 
@@ -952,40 +926,44 @@ fn stray_hits(
     };
     let mut hit = 0;
     for (_, victim) in candidates.into_iter().take(o.unintended as usize) {
-        let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
-        let (location, effect, dealt) = shot::stray_hit(&card, &p.request.weapon, size);
-        let (fate, stunned) = wound(
-            world,
-            victim,
-            location,
-            dealt,
-            p.request.weapon.damage,
-            card.toggle,
-        );
-        let victim_name = name(world, victim);
-        log(
-            world,
-            victim,
-            "stray_hit",
-            format!(
-                "A stray shot hits {victim_name} in the {location}: effect {effect}, {} wound(s) and {} Conc{}",
-                dealt.wounds,
-                dealt.conc,
-                fate_words(fate, stunned)
-            ),
-            [
-                ("location".to_string(), json!(location.name())),
-                ("effect".to_string(), json!(effect)),
-                ("wounds".to_string(), json!(dealt.wounds)),
-                ("conc".to_string(), json!(dealt.conc)),
-                ("stunned".to_string(), json!(stunned)),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let what = "A stray shot hits {victim}".to_string();
+        hit_bystander(world, victim, &card, p, 0, "stray_hit", &what, Map::new());
         hit += 1;
     }
     hit
+}
+
+/// A figure the shot was not aimed at is hit (a stray, a blast): the card's standard location
+/// and the weapon's DMG cell, `rows_less` rows lower; its wounds, stun and a log event whose
+/// text is `what` (with `{victim}` for its name) and the hit.
+fn hit_bystander(
+    world: &mut World,
+    victim: Entity,
+    card: &crate::rules::card::Card,
+    p: &ShotPlan,
+    rows_less: u32,
+    kind: &str,
+    what: &str,
+    mut fields: Map<String, Value>,
+) {
+    let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
+    let weapon = &p.request.weapon;
+    let (location, effect, dealt) = shot::card_hit(card, weapon, rows_less, size);
+    let (fate, stunned) = wound(world, victim, location, dealt, weapon.damage, card.toggle);
+    let victim_name = name(world, victim);
+    let text = format!(
+        "{} in the {location}: effect {effect}, {} wound(s) and {} Conc{}",
+        what.replace("{victim}", &victim_name),
+        dealt.wounds,
+        dealt.conc,
+        fate_words(fate, stunned)
+    );
+    fields.insert("location".into(), json!(location.name()));
+    fields.insert("effect".into(), json!(effect));
+    fields.insert("wounds".into(), json!(dealt.wounds));
+    fields.insert("conc".into(), json!(dealt.conc));
+    fields.insert("stunned".into(), json!(stunned));
+    log(world, victim, kind, text, fields);
 }
 
 fn fate_words(fate: Fate, stunned: bool) -> String {
@@ -1058,6 +1036,27 @@ pub fn describe(
     }
     s
 }
+
+/// The fields every `shot` event carries under these names (docs/json.md): independent checks
+/// read them.
+pub const SHOT_FIELDS: [&str; 16] = [
+    "tn",
+    "modifiers",
+    "card",
+    "result",
+    "hit",
+    "bumps",
+    "location",
+    "cover_av",
+    "ep",
+    "penetration",
+    "effect",
+    "damage_type",
+    "target_size",
+    "wounds",
+    "conc",
+    "stunned",
+];
 
 /// The `shot` event's fields (docs/json.md).
 pub fn shot_fields(p: &ShotPlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> Map<String, Value> {

@@ -373,28 +373,17 @@ fn after_cause(
     Ok(outcome)
 }
 
-/// A stray shot that hits an unintended figure: the card's standard location and the
-/// weapon's DMG cell, read as printed (docs/rules-decisions.md).
-pub fn stray_hit(
+/// A figure the shot was not aimed at, hit by a stray shot or a blast `rows_less` paces from
+/// where it went off: the card's standard location and the weapon's DMG cell as printed, one
+/// row lower per pace (at least one row) (docs/rules-decisions.md).
+pub fn card_hit(
     card: &super::card::Card,
     weapon: &ShotWeapon,
+    rows_less: u32,
     size: u32,
 ) -> (Location, u32, Dealt) {
     let location = card.standard_location();
-    let effect = card.effect(weapon.dmg.rows, weapon.dmg.die).value;
-    (location, effect, damage::deal(weapon.damage, effect, size))
-}
-
-/// A blast (dynamite) reaching a figure `distance` paces from where it went off: the
-/// card's standard location and the DMG cell one row lower per pace (at least one row).
-pub fn blast_hit(
-    card: &super::card::Card,
-    weapon: &ShotWeapon,
-    distance: u32,
-    size: u32,
-) -> (Location, u32, Dealt) {
-    let location = card.standard_location();
-    let rows = weapon.dmg.rows.saturating_sub(distance).max(1);
+    let rows = weapon.dmg.rows.saturating_sub(rows_less).max(1);
     let effect = card.effect(rows, weapon.dmg.die).value;
     (location, effect, damage::deal(weapon.damage, effect, size))
 }

@@ -1,0 +1,530 @@
+//! Firing: the volley through the action deck, then ammunition, cover, wounds, stun,
+//! strays, thrown weapons, discharges and the Bravery check under fire.
+
+use super::*;
+use crate::data::gear::WeaponKind;
+use crate::game::battle::{Battle, Cover, Down, Hero, HexPos, MovedThisRound, Weapons, Wounds};
+use crate::game::commands::CommandOutcome;
+use crate::game::deck::ActionDeck;
+use crate::game::log::check_fields;
+use crate::game::round::{resolve_check, skill_pool, trait_skill, with_deck};
+use crate::rules::action_time::stun_tn;
+use crate::rules::card::Location;
+use crate::rules::check::CheckRequest;
+use crate::rules::damage::{DamageType, Fate};
+use crate::rules::hexmap::offset_of;
+use crate::rules::ranged::{self, ShotKind};
+use crate::rules::shot::{self, ShotOutcome};
+use bevy::prelude::*;
+use hexx::Hex;
+use serde_json::{Map, Value, json};
+
+/// Fire the main or the off hand's weapon.
+pub fn fire_hand(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    off_hand: bool,
+) -> CommandOutcome {
+    match plan_hand(world, hero, target, kind, off_hand) {
+        Ok(p) => {
+            let ap = p.ap;
+            execute(world, hero, SeriesPlan::single(p, ap))
+        }
+        Err(reason) => CommandOutcome::Refused {
+            hero,
+            reason: format!("{reason}; the AP are lost"),
+        },
+    }
+}
+
+/// Fire a paid shot and apply what the card says.
+pub fn fire(world: &mut World, hero: Entity, target: Entity, kind: ShotKind) -> CommandOutcome {
+    match plan(world, hero, target, kind) {
+        Ok(p) => {
+            let ap = p.ap;
+            execute(world, hero, SeriesPlan::single(p, ap))
+        }
+        Err(reason) => CommandOutcome::Refused {
+            hero,
+            reason: format!("{reason}; the AP are lost"),
+        },
+    }
+}
+
+/// Fire a paid series (a single shot is a series of one) and apply what the cards say.
+pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> CommandOutcome {
+    if !series.fan && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_)) {
+        tactical_aim(world, hero, &mut series);
+    }
+    let result = with_deck(world, |source, options| {
+        shot::resolve_volley(source, &series.volley, options)
+    });
+    let outcomes = match result {
+        Ok(o) => o,
+        Err(e) => {
+            return CommandOutcome::Refused {
+                hero,
+                reason: e.to_string(),
+            };
+        }
+    };
+    // The weapon: the rounds fired, the hammer down, aim gone; a jam on equipment failure.
+    let index = series.shots[0].weapon_index;
+    if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
+        let w = &mut weapons.0[index];
+        for o in &outcomes {
+            w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds));
+            w.jammed |= o.equipment_failure;
+        }
+        w.cocked = false;
+    }
+    // "A Calamity result on an action involving any kind of movement leads to discharge of a
+    // round. The same is true for any malfunction": a fully loaded pistol the firer carries.
+    let moved = world
+        .get::<MovedThisRound>(hero)
+        .is_some_and(|m| m.0.is_some());
+    if let Some(first) = outcomes.first()
+        && ((first.check.calamity && moved) || first.equipment_failure)
+    {
+        discharge(world, hero, first);
+    }
+    let mut texts = Vec::new();
+    let mut any_hit = false;
+    let total = outcomes.len();
+    for (i, (o, (target, p))) in outcomes
+        .iter()
+        .zip(series.targets.iter().zip(&series.shots))
+        .enumerate()
+    {
+        any_hit |= o.hit;
+        let target = *target;
+        // The cover: penetrated or ablated, its AV drops by 1.
+        let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+        if matches!(
+            o.penetration,
+            Some(ranged::Penetration::P | ranged::Penetration::A)
+        ) && let Some((cover, _)) = cover_between(world, from, target)
+            && let Some(mut c) = world.get_mut::<Cover>(cover)
+        {
+            c.av = c.av.saturating_sub(1);
+        }
+        let mut stunned = false;
+        let mut fate = Fate::Standing;
+        if let Some(location) = o.location
+            && o.dealt.wounds + o.dealt.conc > 0
+        {
+            (fate, stunned) = wound(world, target, location, o.dealt, o.damage, o.toggle);
+        }
+        under_fire(world, target, o.hit);
+        let strays = stray_hits(world, hero, target, p, o);
+        let names = (name(world, hero), name(world, target));
+        let mut text = describe(&names.0, &names.1, p, o, fate, stunned);
+        if total > 1 {
+            let what = if series.fan { "fan" } else { "series" };
+            text = format!("[{what} {}/{total}] {text}", i + 1);
+        }
+        let mut f = shot_fields(p, o, stunned, fate);
+        f.insert("target".into(), json!(names.1));
+        f.insert("strays_hit".into(), json!(strays));
+        f.insert("series".into(), json!([i + 1, total]));
+        f.insert("fan".into(), json!(series.fan));
+        if i == 0 {
+            f.insert("series_ap".into(), json!(series.ap));
+        }
+        log(world, hero, "shot", text.clone(), f);
+        texts.push(text);
+        if p.weapon.kind == WeaponKind::Thrown {
+            thrown(world, hero, target, p, o);
+        }
+    }
+    // A thrown weapon is gone from the hand once thrown.
+    if series.shots[0].weapon.kind == WeaponKind::Thrown
+        && let Some(mut weapons) = world.get_mut::<Weapons>(hero)
+        && weapons.0[index].rounds == 0
+    {
+        weapons.0[index].ready = false;
+    }
+    CommandOutcome::Shot {
+        hero,
+        target: series.targets[0],
+        hit: any_hit,
+        text: texts.join("\n"),
+    }
+}
+
+/// Where a throw ends: on the target when it hits; else "use the scatter section of the
+/// Action Card ... Orient the clock face with the 6 in the direction of the thrower and place
+/// the thrown object a number of paces equal to the phase result". Dynamite bursts there.
+pub(super) fn thrown(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    p: &ShotPlan,
+    o: &ShotOutcome,
+) {
+    let Some(card) = o
+        .cards
+        .first()
+        .and_then(|&n| world.resource::<ActionDeck>().deck.card(n).cloned())
+    else {
+        return;
+    };
+    let from = world.get::<HexPos>(hero).map(|h| h.0).unwrap_or_default();
+    let at = world.get::<HexPos>(target).map(|h| h.0).unwrap_or_default();
+    let landing = if o.hit {
+        at
+    } else {
+        let spot = ranged::landing_hex(from, at, card.scatter, card.step);
+        let map = &world.resource::<Battle>().map;
+        // Off the map or into a wall, it stops at the last open hex on the way.
+        if map.tile(spot).is_some_and(|t| t.terrain.passable()) {
+            spot
+        } else {
+            at
+        }
+    };
+    let (c, r) = offset_of(landing);
+    if !o.hit {
+        log(
+            world,
+            hero,
+            "landed",
+            format!(
+                "The {} misses and lands at {c},{r}: clock {}, {} paces",
+                p.weapon.name, card.scatter, card.step
+            ),
+            [
+                ("clock".to_string(), json!(card.scatter)),
+                ("step".to_string(), json!(card.step)),
+                ("at".to_string(), json!([c, r])),
+            ]
+            .into_iter()
+            .collect(),
+        );
+    }
+    if p.weapon.blast == 0 {
+        return;
+    }
+    let radius = p.weapon.blast;
+    let mut q = world.query::<(Entity, &HexPos, &Down, &Hero)>();
+    let caught: Vec<(Entity, u32)> = q
+        .iter(world)
+        .filter(|(e, pos, down, _)| {
+            !down.0 && pos.0.unsigned_distance_to(landing) <= radius && !(o.hit && *e == target)
+        })
+        .map(|(e, pos, _, _)| (e, pos.0.unsigned_distance_to(landing)))
+        .collect();
+    for (victim, distance) in caught {
+        let what = format!(
+            "The {} goes off at {c},{r}: {{victim}}, {distance} pace(s) off, is hit",
+            p.weapon.name
+        );
+        let mut f = Map::new();
+        f.insert("at".into(), json!([c, r]));
+        f.insert("distance".into(), json!(distance));
+        hit_bystander(world, victim, &card, p, distance, "blast", &what, f);
+    }
+}
+
+/// A fully loaded pistol goes off: "Check the toggle result on the Action Card. A YES value
+/// means the shot misses the character, a NO means it did not. Apply a hit to the closest
+/// body part (usually the leg)": the right leg, where the holster hangs, for the pistol's DMG
+/// cell on the card.
+pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome) {
+    let Some(card) = o
+        .cards
+        .first()
+        .and_then(|&n| world.resource::<ActionDeck>().deck.card(n).cloned())
+    else {
+        return;
+    };
+    let gear = world.resource::<Battle>().gear.clone();
+    let Some((index, pistol)) = world.get::<Weapons>(hero).and_then(|w| {
+        w.0.iter()
+            .enumerate()
+            .find(|(_, w)| w.fully_loaded && w.rounds > 0)
+            .and_then(|(i, w)| gear.weapon(&w.name).map(|g| (i, g.clone())))
+    }) else {
+        return;
+    };
+    if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
+        let w = &mut weapons.0[index];
+        w.rounds -= 1;
+        w.fully_loaded = false;
+    }
+    let who = name(world, hero);
+    let misses = card.toggle == crate::rules::card::Toggle::Yes;
+    let (effect, dealt, fate, stunned) = if misses {
+        (
+            0,
+            crate::rules::damage::Dealt::default(),
+            Fate::Standing,
+            false,
+        )
+    } else {
+        let size = world.get::<Hero>(hero).map_or(6, |h| h.size);
+        let dmg = pistol.damage_pool().unwrap_or(crate::rules::die::Pool {
+            rows: 1,
+            die: crate::rules::die::Die::D6,
+        });
+        let effect = card.effect(dmg.rows, dmg.die).value;
+        let dealt = crate::rules::damage::deadly(effect, size);
+        let (fate, stunned) = wound(
+            world,
+            hero,
+            Location::RightLeg,
+            dealt,
+            DamageType::Deadly,
+            card.toggle,
+        );
+        (effect, dealt, fate, stunned)
+    };
+    log(
+        world,
+        hero,
+        "discharge",
+        format!(
+            "{who}'s fully loaded {} goes off: {}",
+            pistol.name,
+            if misses {
+                "the toggle says YES, the round misses".to_string()
+            } else {
+                format!(
+                    "the toggle says NO, the right leg is hit: effect {effect}, {} wound(s) and {} Conc{}",
+                    dealt.wounds,
+                    dealt.conc,
+                    fate_words(fate, stunned)
+                )
+            }
+        ),
+        [
+            ("weapon".to_string(), json!(pistol.name)),
+            (
+                "toggle".to_string(),
+                json!(if misses { "YES" } else { "NO" }),
+            ),
+            ("effect".to_string(), json!(effect)),
+            ("wounds".to_string(), json!(dealt.wounds)),
+            ("conc".to_string(), json!(dealt.conc)),
+        ]
+        .into_iter()
+        .collect(),
+    );
+}
+
+/// "In TWTW, normal or aimed shots may require a bravery check if the character is under
+/// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
+/// firer, -2 for each that hit, plus the AV of the cover in the firer's hex. On a failure the
+/// aim is lost, the shot goes off as a snap shot, and no aiming is allowed this round.
+pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
+    let Some(fire) = world
+        .get::<UnderFire>(hero)
+        .copied()
+        .filter(|u| u.shots > 0)
+    else {
+        return;
+    };
+    let Some(h) = world.get::<Hero>(hero).cloned() else {
+        return;
+    };
+    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    let mut covers = world.query_filtered::<(&Cover, &HexPos), Without<Hero>>();
+    let cover_av = covers
+        .iter(world)
+        .filter(|(_, p)| p.0 == at)
+        .map(|(c, _)| c.av)
+        .min()
+        .unwrap_or(0);
+    let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), BRAVERY_TN);
+    request.adjust.direct =
+        -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
+    let Ok(check) = resolve_check(world, &request) else {
+        return;
+    };
+    let kept = check.success;
+    let mut f = check_fields(&check);
+    f.insert("shots".into(), json!(fire.shots));
+    f.insert("hits".into(), json!(fire.hits));
+    f.insert("cover_av".into(), json!(cover_av));
+    f.insert("aim_kept".into(), json!(kept));
+    log(
+        world,
+        hero,
+        "bravery",
+        format!(
+            "{} under fire ({} shot(s), {} hit(s)): Bravery, {}; {}",
+            h.name,
+            fire.shots,
+            fire.hits,
+            crate::game::log::check_words(&check),
+            if kept {
+                "the aim holds"
+            } else {
+                "the aim is lost: a snap shot"
+            }
+        ),
+        f,
+    );
+    if kept {
+        return;
+    }
+    world.entity_mut(hero).insert(AimLost(true));
+    let target = series.targets[0];
+    if let Ok(snap) = plan_shot(world, hero, target, ShotKind::Snap, true) {
+        series.volley.attacks[0].terms = snap.terms.clone();
+        series.shots[0] = snap;
+    }
+}
+
+/// "Standard (5) Bravery check".
+pub const BRAVERY_TN: u32 = 5;
+
+pub(super) fn under_fire(world: &mut World, target: Entity, hit: bool) {
+    if let Some(mut u) = world.get_mut::<UnderFire>(target) {
+        u.shots += 1;
+        u.hits += u32::from(hit);
+    } else {
+        world.entity_mut(target).insert(UnderFire {
+            shots: 1,
+            hits: u32::from(hit),
+        });
+    }
+}
+
+/// Apply wounds and concussion at a location, then the Stun check: "Whenever a character is
+/// dealt damage they must check Fortitude ... The TN is listed in the Stun column".
+pub(super) fn wound(
+    world: &mut World,
+    target: Entity,
+    location: Location,
+    dealt: crate::rules::damage::Dealt,
+    kind: DamageType,
+    toggle: crate::rules::card::Toggle,
+) -> (Fate, bool) {
+    let Some(t) = world.get::<Hero>(target).cloned() else {
+        return (Fate::Standing, false);
+    };
+    let Some(mut w) = world.get_mut::<Wounds>(target) else {
+        return (Fate::Standing, false);
+    };
+    let fate = w.body.take(location, dealt, kind, toggle, t.size);
+    if fate != Fate::Standing {
+        w.fate = Some(fate);
+    }
+    let worst = w.worst().max(1);
+    if matches!(fate, Fate::Unconscious | Fate::Killed) {
+        if let Some(mut d) = world.get_mut::<Down>(target) {
+            d.0 = true;
+        }
+        return (fate, false);
+    }
+    let request = CheckRequest::simple(trait_skill(&t, "Fortitude"), stun_tn(worst));
+    let Ok(check) = resolve_check(world, &request) else {
+        return (fate, false);
+    };
+    let stunned = !check.success;
+    if stunned && let Some(mut w) = world.get_mut::<Wounds>(target) {
+        w.stunned = true;
+    }
+    let mut f = check_fields(&check);
+    f.insert("stunned".into(), json!(stunned));
+    log(
+        world,
+        target,
+        "stun_check",
+        format!(
+            "{}: Stun check (Fortitude), {}; {}",
+            t.name,
+            crate::game::log::check_words(&check),
+            if stunned { "stunned" } else { "keeps going" }
+        ),
+        f,
+    );
+    (fate, stunned)
+}
+
+/// Unintended targets: figures within one pace of the line of fire, nearest the firer first
+/// ("the closest or most obvious unintended target is hit first").
+pub(super) fn stray_hits(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    p: &ShotPlan,
+    o: &ShotOutcome,
+) -> u32 {
+    if o.unintended == 0 {
+        return 0;
+    }
+    let from = world.get::<HexPos>(hero).map(|h| h.0).unwrap_or_default();
+    let to = world.get::<HexPos>(target).map(|h| h.0).unwrap_or_default();
+    let line = world
+        .resource::<Battle>()
+        .map
+        .line_of_fire(from, to)
+        .unwrap_or_default();
+    let near = |h: Hex| {
+        line.iter()
+            .chain([&to])
+            .any(|l| l.unsigned_distance_to(h) <= 1)
+    };
+    let mut q = world.query::<(Entity, &HexPos, &Down, &Hero)>();
+    let mut candidates: Vec<(u32, Entity)> = q
+        .iter(world)
+        .filter(|(e, pos, down, _)| *e != hero && *e != target && !down.0 && near(pos.0))
+        .map(|(e, pos, _, _)| (from.unsigned_distance_to(pos.0), e))
+        .collect();
+    candidates.sort_by_key(|c| (c.0, c.1.index()));
+    let Some(card_number) = o.cards.first().copied() else {
+        return 0;
+    };
+    let Some(card) = world
+        .resource::<ActionDeck>()
+        .deck
+        .card(card_number)
+        .cloned()
+    else {
+        return 0;
+    };
+    let mut hit = 0;
+    for (_, victim) in candidates.into_iter().take(o.unintended as usize) {
+        let what = "A stray shot hits {victim}".to_string();
+        hit_bystander(world, victim, &card, p, 0, "stray_hit", &what, Map::new());
+        hit += 1;
+    }
+    hit
+}
+
+/// A figure the shot was not aimed at is hit (a stray, a blast): the card's standard location
+/// and the weapon's DMG cell, `rows_less` rows lower; its wounds, stun and a log event whose
+/// text is `what` (with `{victim}` for its name) and the hit.
+pub(super) fn hit_bystander(
+    world: &mut World,
+    victim: Entity,
+    card: &crate::rules::card::Card,
+    p: &ShotPlan,
+    rows_less: u32,
+    kind: &str,
+    what: &str,
+    mut fields: Map<String, Value>,
+) {
+    let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
+    let weapon = &p.request.weapon;
+    let (location, effect, dealt) = shot::card_hit(card, weapon, rows_less, size);
+    let (fate, stunned) = wound(world, victim, location, dealt, weapon.damage, card.toggle);
+    let victim_name = name(world, victim);
+    let text = format!(
+        "{} in the {location}: effect {effect}, {} wound(s) and {} Conc{}",
+        what.replace("{victim}", &victim_name),
+        dealt.wounds,
+        dealt.conc,
+        fate_words(fate, stunned)
+    );
+    fields.insert("location".into(), json!(location.name()));
+    fields.insert("effect".into(), json!(effect));
+    fields.insert("wounds".into(), json!(dealt.wounds));
+    fields.insert("conc".into(), json!(dealt.conc));
+    fields.insert("stunned".into(), json!(stunned));
+    log(world, victim, kind, text, fields);
+}

@@ -1,0 +1,53 @@
+//! Ranged combat on the battle: a shot is planned from the map (line of fire, cover, range,
+//! speeds) into the rules' `ShotRequest`, resolved through the action deck, and its outcome
+//! applied: ammunition, cover ablation, wounds, stun, equipment failure, stray shots.
+
+mod fire;
+mod plan;
+mod report;
+
+pub use fire::*;
+pub use plan::*;
+pub use report::*;
+
+use crate::game::battle::Hero;
+use crate::game::log::MatchLog;
+use crate::game::round::RoundState;
+use bevy::prelude::*;
+use serde_json::{Map, Value};
+
+/// Entered or left cover this round ("Appearing/Disappearing").
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AppearedThisRound(pub bool);
+
+/// A failed Bravery check: "Aiming may not be attempted again this round."
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AimLost(pub bool);
+
+/// Shots at a hero since its last action shake its aim ("Tactical Aiming").
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UnderFire {
+    pub shots: u32,
+    pub hits: u32,
+}
+
+pub(super) fn name(world: &World, e: Entity) -> String {
+    world
+        .get::<Hero>(e)
+        .map(|h| h.name.clone())
+        .unwrap_or_default()
+}
+
+pub(super) fn log(
+    world: &mut World,
+    actor: Entity,
+    kind: &str,
+    text: String,
+    fields: Map<String, Value>,
+) {
+    let now = world.resource::<RoundState>().now();
+    let who = name(world, actor);
+    world
+        .resource_mut::<MatchLog>()
+        .push(now, Some(&who), kind, text, fields);
+}

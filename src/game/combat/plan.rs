@@ -1,0 +1,441 @@
+//! Planning a shot or a series from the map: weapon in hand, line of fire, cover, range,
+//! speeds, modifiers, AP and the exact chance to hit.
+
+use super::*;
+use crate::data::gear::{Weapon, WeaponKind};
+use crate::game::battle::{
+    Battle, BehindCover, Cover, Down, Facing, Hero, HexPos, Mount, MountedOn, MovedThisRound,
+    Prone, WeaponState, Weapons,
+};
+use crate::game::deck::ActionDeck;
+use crate::game::round::skill_pool;
+use crate::rules::card::Location;
+use crate::rules::damage::DamageType;
+use crate::rules::hexmap::{hexside_toward, offset_of};
+use crate::rules::movement::Gait;
+use crate::rules::odds;
+use crate::rules::ranged::{self, ShotKind, ShotSituation, ShotTerms, shot_ap, shot_terms};
+use crate::rules::shot::{Attack, CoverView, ShotRequest, ShotWeapon, Volley};
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// A shot as it would be fired now: the AP, the TN and modifiers, the chance to hit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ShotPlan {
+    pub ap: u32,
+    pub target: Entity,
+    pub weapon: Weapon,
+    pub weapon_index: usize,
+    pub kind: ShotKind,
+    pub distance: u32,
+    pub terms: ShotTerms,
+    pub request: ShotRequest,
+    /// Exact, over the match deck.
+    pub chance: f64,
+    pub cover: Option<CoverView>,
+}
+
+/// The heading and speed of a figure this round: its mount's, or its own walking or running.
+pub fn velocity(world: &World, e: Entity) -> (u32, u8) {
+    if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0)
+        && let Some(m) = world.get::<Mount>(mount)
+    {
+        let heading = world.get::<Facing>(mount).map_or(0, |f| f.0);
+        return (m.speed, heading);
+    }
+    let heading = world.get::<Facing>(e).map_or(0, |f| f.0);
+    let hero = world.get::<Hero>(e);
+    match (world.get::<MovedThisRound>(e).and_then(|m| m.0), hero) {
+        (Some(Gait::Run), Some(h)) => (h.run, heading),
+        (Some(Gait::Walk), Some(h)) => (h.move_paces, heading),
+        _ => (0, heading),
+    }
+}
+
+/// The cover standing in the target's hex between it and the firer, if any: a ducked target
+/// is behind it whole; otherwise it covers its locations from its sides.
+pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(Entity, CoverView)> {
+    let at = world.get::<HexPos>(target)?.0;
+    let ducked = world.get::<BehindCover>(target).is_some_and(|b| b.0);
+    let side = hexside_toward(at, firer);
+    let mut q = world.query_filtered::<(Entity, &Cover, &HexPos), Without<Hero>>();
+    q.iter(world)
+        .find(|(_, c, p)| p.0 == at && (ducked || c.from.contains(&side)))
+        .map(|(e, c, _)| {
+            let covers = if ducked {
+                Location::ALL.to_vec()
+            } else {
+                c.covers.clone()
+            };
+            (
+                e,
+                CoverView {
+                    name: c.name.clone(),
+                    av: c.av,
+                    covers,
+                },
+            )
+        })
+}
+
+pub(super) fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
+    weapon_in(world, hero, false)
+}
+
+/// The weapon in the main hand, or in the off hand.
+pub(super) fn weapon_in(
+    world: &World,
+    hero: Entity,
+    off_hand: bool,
+) -> Option<(usize, WeaponState, Weapon)> {
+    let weapons = world.get::<Weapons>(hero)?;
+    let (i, state) = weapons
+        .0
+        .iter()
+        .enumerate()
+        .find(|(_, w)| if off_hand { w.off_hand } else { w.ready })?;
+    let gear = world.resource::<Battle>().gear.weapon(&state.name)?.clone();
+    Some((i, state.clone(), gear))
+}
+
+/// Holding a weapon in each hand.
+pub(super) fn two_weapons(world: &World, hero: Entity) -> bool {
+    weapon_in(world, hero, false).is_some() && weapon_in(world, hero, true).is_some()
+}
+
+/// Plan a shot with the main or the off hand's weapon.
+pub fn plan_hand(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    off_hand: bool,
+) -> Result<ShotPlan, String> {
+    plan_with(world, hero, target, kind, false, off_hand)
+}
+
+/// Plan a shot, or say why it cannot be fired.
+pub fn plan(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+) -> Result<ShotPlan, String> {
+    plan_shot(world, hero, target, kind, false)
+}
+
+/// One shot's plan; `in_series`: the series pays the cocking, so the hammer may be down.
+pub(super) fn plan_shot(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    in_series: bool,
+) -> Result<ShotPlan, String> {
+    plan_with(world, hero, target, kind, in_series, false)
+}
+
+pub(super) fn plan_with(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    in_series: bool,
+    off_hand: bool,
+) -> Result<ShotPlan, String> {
+    let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
+    let name = h.name.clone();
+    let t = world
+        .get::<Hero>(target)
+        .ok_or("there is nobody there to shoot at")?
+        .clone();
+    if hero == target {
+        return Err(format!("{name} will not shoot {name}"));
+    }
+    if world.get::<Down>(target).is_some_and(|d| d.0) {
+        return Err(format!("{} is already down", t.name));
+    }
+    let from = world.get::<HexPos>(hero).ok_or("no position")?.0;
+    let to = world.get::<HexPos>(target).ok_or("no position")?.0;
+    if let Err(wall) = world.resource::<Battle>().map.line_of_fire(from, to) {
+        let (c, r) = offset_of(wall);
+        return Err(format!("no line of fire to {}: a wall at {c},{r}", t.name));
+    }
+    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+        return Err(format!(
+            "{name} is ducked behind cover: emerge first (X, 1 AP)"
+        ));
+    }
+    let Some((index, state, weapon)) = weapon_in(world, hero, off_hand) else {
+        if off_hand {
+            return Err(format!("{name} has no weapon in the off hand"));
+        }
+        return Err(format!("{name} has no weapon in hand: ready one first (G)"));
+    };
+    if !weapon.is_ranged() {
+        return Err(format!("the {} is no ranged weapon", weapon.name));
+    }
+    if state.jammed {
+        return Err(format!(
+            "the {} is jammed: clear it first (reload)",
+            weapon.name
+        ));
+    }
+    if state.rounds == 0 {
+        return Err(format!("the {} is empty: reload first", weapon.name));
+    }
+    if weapon.cocked && !weapon.double_action && !state.cocked && !in_series {
+        return Err(format!(
+            "the {} must be cocked first (K, 1 AP)",
+            weapon.name
+        ));
+    }
+    if matches!(kind, ShotKind::Aimed(_)) && world.get::<AimLost>(hero).is_some_and(|a| a.0) {
+        return Err(format!(
+            "{name} lost the aim to a Bravery check: no aiming again this round"
+        ));
+    }
+    let both_hands = two_weapons(world, hero);
+    // "Aiming two weapons ... takes concentration, so increase the AP cost of any aim action
+    // by 2."
+    let aim_ap = weapon.aim_ap + if both_hands { TWO_WEAPON_AIM_AP } else { 0 };
+    let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, aim_ap)?;
+    let distance = from.unsigned_distance_to(to);
+    let cover = cover_between(world, from, target).map(|c| c.1);
+    let firer_speed = velocity(world, hero);
+    let target_speed = velocity(world, target);
+    let mounted = world
+        .get::<MountedOn>(hero)
+        .and_then(|m| world.get::<Mount>(m.0))
+        .is_some_and(|m| m.speed > 0);
+    let situation = ShotSituation {
+        distance,
+        point_blank: distance <= 1,
+        range_increment: weapon.range_increment,
+        kind: Some(kind),
+        snap_penalty: weapon.snap_penalty,
+        accurate: weapon.accurate,
+        firer_moved: world.get::<MovedThisRound>(hero).and_then(|m| m.0),
+        firer_mounted: mounted,
+        target_size: t.size,
+        relative_speed: ranged::relative_speed(firer_speed, target_speed),
+        earlier_targets: 0,
+        appearing: world.get::<AppearedThisRound>(target).is_some_and(|a| a.0),
+        target_prone: world.get::<Prone>(target).is_some_and(|p| p.0),
+        target_unseen: world.get::<BehindCover>(target).is_some_and(|b| b.0),
+        double_action: weapon.double_action && !state.cocked,
+        two_weapons: both_hands,
+        off_hand,
+    };
+    let terms = shot_terms(&situation);
+    let dmg = weapon.damage_pool()?;
+    let rd = weapon.rd_pool()?;
+    let skill = skill_pool(&h, &weapon.skill, "Coordination");
+    // "Apply a penalty of 2 downgrades to any two-handed ranged weapon being used with one
+    // hand": the other hand holds a weapon.
+    let one_handed = if weapon.two_handed && both_hands {
+        -ONE_HANDED_DOWNGRADES
+    } else {
+        0
+    };
+    let request = ShotRequest {
+        skill,
+        terms: terms.clone(),
+        rows: one_handed,
+        weapon: ShotWeapon {
+            pen: weapon.pen as i32,
+            dmg,
+            rd,
+            damage: if weapon.deadly {
+                DamageType::Deadly
+            } else {
+                DamageType::Impact
+            },
+            burst: (weapon.kind == WeaponKind::Gatling)
+                .then(|| weapon.burst.iter().copied().min())
+                .flatten(),
+            scatter_band: weapon
+                .scatter
+                .then(|| ranged::range_band(distance, weapon.range_increment)),
+            reliability: weapon.reliability,
+        },
+        target_size: t.size,
+        cover: cover.clone(),
+    };
+    let pool = skill.pool().map_err(|e| e.to_string())?;
+    let options = world.resource::<crate::game::round::RoundOptions>().check;
+    let chance = odds::success_chance(
+        world.resource::<ActionDeck>().deck.cards(),
+        pool,
+        terms.tn,
+        terms.direct(),
+        options.exceptional,
+    );
+    Ok(ShotPlan {
+        ap,
+        target,
+        weapon,
+        weapon_index: index,
+        kind,
+        distance,
+        terms,
+        request,
+        chance,
+        cover,
+    })
+}
+
+/// A declared series of shots from the weapon in hand, or a fan.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeriesPlan {
+    pub ap: u32,
+    pub fan: bool,
+    pub targets: Vec<Entity>,
+    pub shots: Vec<ShotPlan>,
+    pub volley: Volley,
+}
+
+impl SeriesPlan {
+    pub(super) fn single(p: ShotPlan, ap: u32) -> SeriesPlan {
+        let volley = Volley {
+            skill: p.request.skill,
+            rows: p.request.rows,
+            weapon: p.request.weapon.clone(),
+            attacks: vec![Attack {
+                terms: p.terms.clone(),
+                target_size: p.request.target_size,
+                cover: p.cover.clone(),
+            }],
+            limit: u32::MAX,
+        };
+        SeriesPlan {
+            ap,
+            fan: false,
+            targets: vec![p.target],
+            shots: vec![p],
+            volley,
+        }
+    }
+}
+
+/// Plan a series: "The number and type of attacks that will be attempted must be clearly
+/// declared, as well as the order and priority, before rolling." With `fan`, every shot is a
+/// snap shot fanned from a single action revolver.
+pub fn plan_series(
+    world: &mut World,
+    hero: Entity,
+    shots: &[(Entity, ShotKind)],
+    fan: bool,
+) -> Result<SeriesPlan, String> {
+    if shots.is_empty() || shots.len() > ranged::MAX_SHOTS {
+        return Err(format!(
+            "a series is 1 to {} shots, not {}",
+            ranged::MAX_SHOTS,
+            shots.len()
+        ));
+    }
+    let mut order: Vec<Entity> = Vec::new();
+    let mut indexed = Vec::new();
+    let mut plans = Vec::new();
+    for &(target, kind) in shots {
+        let kind = if fan { ShotKind::Snap } else { kind };
+        let mut p = plan_shot(world, hero, target, kind, true)?;
+        let index = match order.iter().position(|&t| t == target) {
+            Some(i) => i,
+            None => {
+                order.push(target);
+                order.len() - 1
+            }
+        };
+        // "Secondary targets: -1 for each target after the first, cumulative".
+        if index > 0 {
+            p.terms.modifiers.push(ranged::Modifier {
+                name: "secondary target".into(),
+                value: -(index as i32),
+            });
+        }
+        indexed.push((index, kind));
+        plans.push(p);
+    }
+    let first = &plans[0];
+    let weapon = first.weapon.clone();
+    let state = weapon_in_hand(world, hero)
+        .map(|w| w.1)
+        .ok_or("no weapon in hand")?;
+    let burst = first.request.weapon.burst.is_some();
+    if state.rounds < if burst { 1 } else { shots.len() as u32 } {
+        return Err(format!(
+            "the {} holds {} rounds, not {}",
+            weapon.name,
+            state.rounds,
+            shots.len()
+        ));
+    }
+    let mut shot_weapon = first.request.weapon.clone();
+    let (ap, rows) = if fan {
+        if weapon.kind != WeaponKind::Pistol || !weapon.cocked || weapon.double_action {
+            return Err(format!(
+                "only a single action revolver can be fanned, not the {}",
+                weapon.name
+            ));
+        }
+        shot_weapon.reliability += ranged::FAN_RELIABILITY;
+        (
+            ranged::fan_ap(&indexed),
+            -(ranged::fan_downgrades(&indexed) as i32),
+        )
+    } else {
+        let needs_cocking = weapon.cocked && !weapon.double_action;
+        let ap = if burst {
+            // One burst, spread over the targets: the shot's AP and the switches.
+            first.ap + ranged::switches(&indexed)
+        } else {
+            ranged::series_ap(
+                &indexed,
+                (weapon.snap_ap, weapon.normal_ap, weapon.aim_ap),
+                needs_cocking.then_some(crate::rules::weapons::COCK_AP),
+                state.cocked,
+            )?
+        };
+        (ap, 0)
+    };
+    // "All characters are limited to a number of attacks equal to their rank in the
+    // appropriate skill, or their trait rank if attacking unskilled."
+    let limit = first.request.skill.pool().map_or(1, |p| p.rows);
+    let volley = Volley {
+        skill: first.request.skill,
+        rows,
+        weapon: shot_weapon,
+        attacks: plans
+            .iter()
+            .map(|p| Attack {
+                terms: p.terms.clone(),
+                target_size: p.request.target_size,
+                cover: p.cover.clone(),
+            })
+            .collect(),
+        limit,
+    };
+    Ok(SeriesPlan {
+        ap,
+        fan,
+        targets: shots.iter().map(|s| s.0).collect(),
+        shots: plans,
+        volley,
+    })
+}
+
+/// "increase the AP cost of any aim action by 2" with two weapons.
+pub const TWO_WEAPON_AIM_AP: u32 = 2;
+
+/// A two-handed weapon fired with one hand.
+pub const ONE_HANDED_DOWNGRADES: i32 = 2;
+
+/// The single action trait, "wins initiative-based ties": a single action revolver in hand,
+/// or a double action one that is cocked for the shot.
+pub fn single_action(world: &World, hero: Entity) -> bool {
+    weapon_in_hand(world, hero).is_some_and(|(_, state, w)| {
+        w.kind == WeaponKind::Pistol
+            && ((w.cocked && !w.double_action) || (w.double_action && state.cocked))
+    })
+}

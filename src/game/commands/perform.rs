@@ -1,0 +1,173 @@
+//! Performing a fully paid command: checked again, then the change it makes.
+
+use super::*;
+use crate::game::battle::{
+    Battle, BehindCover, Facing, Hero, HexPos, Mount, MountedOn, Prone, Weapons,
+};
+use crate::rules::movement::Gait;
+use crate::rules::ranged::ShotKind;
+use bevy::prelude::*;
+
+/// Perform a fully paid command. It is checked again: what changed since the declaration
+/// (someone stepped into the path) makes it fail, and the AP are lost.
+pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
+    let hero = command.hero();
+    let refuse = |reason: String| CommandOutcome::Refused { hero, reason };
+    let ap = match price(world, command) {
+        Ok(ap) => ap,
+        Err(why) => return refuse(format!("{why}; the AP are lost")),
+    };
+    match command {
+        BattleCommand::Move { to, gait, .. } => {
+            let occupied = occupied_hexes(world, hero);
+            let hero_c = world.get::<Hero>(hero).cloned().expect("priced");
+            let (from, facing) = (
+                world.get::<HexPos>(hero).expect("priced").0,
+                world.get::<Facing>(hero).map_or(0, |f| f.0),
+            );
+            let battle = world.resource::<Battle>();
+            let all = move_options(battle, from, facing, &hero_c, ap, gait, &occupied);
+            let plan = all.get(&to).cloned().expect("priced");
+            world.get_mut::<HexPos>(hero).expect("priced").0 = to;
+            world.get_mut::<Facing>(hero).expect("priced").0 = plan.final_facing;
+            let mut moved = world.get_mut::<crate::game::battle::MovedThisRound>(hero);
+            if let Some(m) = moved.as_mut() {
+                m.0 = Some(match (m.0, gait) {
+                    (Some(Gait::Run), _) | (_, Gait::Run) => Gait::Run,
+                    _ => Gait::Walk,
+                });
+            }
+            CommandOutcome::Moved {
+                hero,
+                path: plan.hexes,
+                ap,
+            }
+        }
+        BattleCommand::Face { facing, .. } => {
+            world.get_mut::<Facing>(hero).expect("priced").0 = facing;
+            CommandOutcome::Faced { hero, facing, ap }
+        }
+        BattleCommand::DropProne { .. } => {
+            world.get_mut::<Prone>(hero).expect("priced").0 = true;
+            CommandOutcome::WentProne { hero, ap }
+        }
+        BattleCommand::StandUp { .. } => {
+            world.get_mut::<Prone>(hero).expect("priced").0 = false;
+            CommandOutcome::StoodUp { hero, ap }
+        }
+        BattleCommand::DuckBehindCover { .. } => {
+            let pos = world.get::<HexPos>(hero).expect("priced").0;
+            let cover = cover_in(world, pos).unwrap_or_default();
+            world.get_mut::<BehindCover>(hero).expect("priced").0 = true;
+            world
+                .entity_mut(hero)
+                .insert(crate::game::combat::AppearedThisRound(true));
+            CommandOutcome::Ducked { hero, cover, ap }
+        }
+        BattleCommand::EmergeFromCover { .. } => {
+            world.get_mut::<BehindCover>(hero).expect("priced").0 = false;
+            world
+                .entity_mut(hero)
+                .insert(crate::game::combat::AppearedThisRound(true));
+            CommandOutcome::Emerged { hero, ap }
+        }
+        BattleCommand::Ready { weapon, .. } => {
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            for (i, w) in weapons.0.iter_mut().enumerate() {
+                w.ready = i == weapon;
+                if i == weapon {
+                    w.off_hand = false;
+                }
+                if !w.ready && !w.off_hand {
+                    w.cocked = false;
+                }
+            }
+            let name = weapons.0[weapon].name.clone();
+            CommandOutcome::Readied {
+                hero,
+                weapon: name,
+                ap,
+            }
+        }
+        BattleCommand::ReadyOffHand { weapon, .. } => {
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            for (i, w) in weapons.0.iter_mut().enumerate() {
+                w.off_hand = i == weapon;
+                if !w.ready && !w.off_hand {
+                    w.cocked = false;
+                }
+            }
+            let name = weapons.0[weapon].name.clone();
+            CommandOutcome::Readied {
+                hero,
+                weapon: format!("{name} (off hand)"),
+                ap,
+            }
+        }
+        BattleCommand::ShootOffHand { target, kind, .. } => {
+            crate::game::combat::fire_hand(world, hero, target, kind, true)
+        }
+        BattleCommand::Cock { .. } => {
+            let which = {
+                let battle = world.resource::<Battle>();
+                let weapons = world.get::<Weapons>(hero).expect("priced");
+                to_cock(battle, weapons).expect("priced").0
+            };
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            let w = &mut weapons.0[which];
+            w.cocked = true;
+            CommandOutcome::Cocked {
+                hero,
+                weapon: w.name.clone(),
+                ap,
+            }
+        }
+        BattleCommand::WorkObjective { objective, .. } => {
+            crate::game::round::work_objective(world, hero, objective, ap)
+        }
+        BattleCommand::Steer { facing, .. } => {
+            let mount = world.get::<MountedOn>(hero).expect("priced").0;
+            world.get_mut::<Facing>(mount).expect("a mount faces").0 = facing;
+            CommandOutcome::Steered { hero, facing, ap }
+        }
+        BattleCommand::Rein { speed, .. } => {
+            let mount = world.get::<MountedOn>(hero).expect("priced").0;
+            world.get_mut::<Mount>(mount).expect("priced").speed = speed;
+            CommandOutcome::Reined { hero, speed, ap }
+        }
+        BattleCommand::Shoot { target, kind, .. } => {
+            crate::game::combat::fire(world, hero, target, kind)
+        }
+        BattleCommand::Series { shots, fan, .. } => {
+            let list: Vec<(Entity, ShotKind)> = shots.iter().flatten().copied().collect();
+            match crate::game::combat::plan_series(world, hero, &list, fan) {
+                Ok(series) => crate::game::combat::execute(world, hero, series),
+                Err(reason) => CommandOutcome::Refused {
+                    hero,
+                    reason: format!("{reason}; the AP are lost"),
+                },
+            }
+        }
+        BattleCommand::Reload { .. } => {
+            let capacity = {
+                let weapons = world.get::<Weapons>(hero).expect("priced");
+                let w = weapons.0.iter().find(|w| w.ready).expect("priced");
+                world
+                    .resource::<Battle>()
+                    .gear
+                    .weapon(&w.name)
+                    .map_or(w.rounds, |g| g.rounds)
+            };
+            let mut weapons = world.get_mut::<Weapons>(hero).expect("priced");
+            let w = weapons.0.iter_mut().find(|w| w.ready).expect("priced");
+            w.rounds = capacity;
+            w.jammed = false;
+            CommandOutcome::Reloaded {
+                hero,
+                weapon: w.name.clone(),
+                rounds: capacity,
+                ap,
+            }
+        }
+    }
+}

@@ -1,0 +1,324 @@
+//! The phases of a round: the initiative step (and recovery), each segment's tokens and
+//! continuous movement, and the end of the round.
+
+use super::*;
+use crate::game::battle::{
+    Battle, Down, Facing, Hero, HexPos, Mount, MountedOn, MovedThisRound, Track, Wounds,
+};
+use crate::game::commands::occupied_hexes;
+use crate::game::log::{check_fields, check_words};
+use crate::rules::action_time::{
+    self, ActionTrack, INITIATIVE_TN, SEGMENTS, continuous_paces, initiative_segment, round_ap,
+    stun_tn,
+};
+use crate::rules::check::CheckRequest;
+use bevy::prelude::*;
+use serde_json::{Map, Value, json};
+
+/// "Each combat round begins with an initiative step."
+pub(super) fn initiative_step(world: &mut World) {
+    {
+        let mut s = world.resource_mut::<RoundState>();
+        s.round += 1;
+        s.segment = 0;
+        s.declaring.clear();
+        s.due.clear();
+        s.stack.clear();
+    }
+    let round = world.resource::<RoundState>().round;
+    log(
+        world,
+        None,
+        "round",
+        format!("Round {round} begins: the initiative step"),
+        fields(&[]),
+    );
+    for e in heroes(world) {
+        if let Some(mut moved) = world.get_mut::<MovedThisRound>(e) {
+            moved.0 = None;
+        }
+        if let Some(mut appeared) = world.get_mut::<crate::game::combat::AppearedThisRound>(e) {
+            appeared.0 = false;
+        }
+        world.entity_mut(e).remove::<crate::game::combat::AimLost>();
+        let hero = world.get::<Hero>(e).cloned().expect("a hero");
+        let down = world.get::<Down>(e).is_some_and(|d| d.0);
+        let wounds = world.get::<Wounds>(e).cloned().unwrap_or_default();
+        let debt = world.get::<Track>(e).map_or(0, |t| t.0.debt);
+        if down {
+            world.entity_mut(e).insert(Track(ActionTrack::idle()));
+            continue;
+        }
+        if wounds.stunned {
+            recovery(world, e, &hero, &wounds);
+            continue;
+        }
+        let request = CheckRequest::simple(trait_skill(&hero, "Quickness"), INITIATIVE_TN);
+        let outcome = match resolve_check(world, &request) {
+            Ok(o) => o,
+            Err(why) => {
+                log(world, Some(e), "error", why, fields(&[]));
+                continue;
+            }
+        };
+        let step = outcome.resolution.as_ref().map_or(1, |r| r.cause.step);
+        let start = initiative_segment(hero.initiative, &outcome, step);
+        let ap = round_ap(hero.ap, wounds.worst());
+        let carried = world
+            .get::<Committed>(e)
+            .map(|_| ())
+            .and_then(|_| world.get::<Track>(e).and_then(|t| t.0.commitment.clone()));
+        let track = ActionTrack::new(start, ap, debt, carried);
+        let mut f = check_fields(&outcome);
+        f.insert("in".into(), json!(hero.initiative));
+        f.insert("first_segment".into(), json!(start));
+        f.insert("ap".into(), json!(track.total));
+        f.insert("step".into(), json!(step));
+        log(
+            world,
+            Some(e),
+            "initiative",
+            format!(
+                "{}: Quickness test, {}; IN {} -> first token at segment {start}, {} AP",
+                hero.name,
+                check_words(&outcome),
+                hero.initiative,
+                track.total
+            ),
+            f,
+        );
+        world.entity_mut(e).insert(Track(track));
+    }
+}
+
+/// "Each round, stunned characters use their action (Recover, all APs) to attempt a recovery
+/// check ... Any character that critically fails a recovery check immediately falls
+/// unconscious."
+pub(super) fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
+    world.entity_mut(e).insert(Track(ActionTrack::idle()));
+    let tn = stun_tn(wounds.worst()).max(INITIATIVE_TN);
+    let request = CheckRequest::simple(trait_skill(hero, "Fortitude"), tn);
+    let Ok(outcome) = resolve_check(world, &request) else {
+        return;
+    };
+    let verdict = if outcome.calamity {
+        if let Some(mut d) = world.get_mut::<Down>(e) {
+            d.0 = true;
+        }
+        "falls unconscious"
+    } else if outcome.success {
+        if let Some(mut w) = world.get_mut::<Wounds>(e) {
+            w.stunned = false;
+        }
+        "shakes off the stun"
+    } else {
+        "is still stunned"
+    };
+    let mut f = check_fields(&outcome);
+    f.insert("recovered".into(), json!(outcome.success));
+    log(
+        world,
+        Some(e),
+        "recovery",
+        format!(
+            "{} spends the round recovering: Fortitude, {}; {verdict}",
+            hero.name,
+            check_words(&outcome)
+        ),
+        f,
+    );
+}
+
+/// The next segment: tokens are placed, mounts move, and the declaration order is set.
+pub(super) fn next_segment(world: &mut World) {
+    let segment = {
+        let mut s = world.resource_mut::<RoundState>();
+        s.segment += 1;
+        s.segment
+    };
+    let list = heroes(world);
+    for &e in &list {
+        if world.get::<Down>(e).is_some_and(|d| d.0) {
+            continue;
+        }
+        let beyond = segment > SEGMENTS;
+        let Some(mut track) = world.get_mut::<Track>(e) else {
+            continue;
+        };
+        if beyond && !track.0.can_finish_beyond_20() {
+            continue;
+        }
+        if track.0.place(segment) == Some(true) {
+            track.0.take_paid();
+            if let Some(Committed(command)) = world.entity_mut(e).take::<Committed>() {
+                let name = name_of(world, e);
+                log(
+                    world,
+                    Some(e),
+                    "paid",
+                    format!("{name} has paid for {}", command.name()),
+                    fields(&[("action", json!(command.name()))]),
+                );
+                world.resource_mut::<RoundState>().due.push(command);
+            }
+        }
+    }
+    if segment <= SEGMENTS {
+        move_mounts(world, segment);
+        let mut order: Vec<(Entity, u32)> = list
+            .iter()
+            .filter(|&&e| may_declare(world, e))
+            .map(|&e| (e, world.get::<Hero>(e).map_or(0, |h| h.quickness)))
+            .collect();
+        order.sort_by_key(|o| o.1);
+        world.resource_mut::<RoundState>().declaring =
+            action_time::declaration_order(&order).into();
+    }
+}
+
+/// "After the conclusion of the 20th segment, or when the last character has spent their
+/// last AP (whichever comes first), the round ends."
+pub(super) fn round_ends(world: &mut World) -> bool {
+    let segment = world.resource::<RoundState>().segment;
+    let list = heroes(world);
+    let tracks: Vec<ActionTrack> = list
+        .iter()
+        .filter(|&&e| !world.get::<Down>(e).is_some_and(|d| d.0))
+        .filter_map(|&e| world.get::<Track>(e).map(|t| t.0.clone()))
+        .collect();
+    if segment >= SEGMENTS {
+        return !tracks.iter().any(|t| t.can_finish_beyond_20());
+    }
+    segment > 0 && tracks.iter().all(|t| t.finished())
+}
+
+pub(super) fn end_round(world: &mut World) {
+    let segment = world.resource::<RoundState>().segment;
+    // A round ended early: the mounts still cover the rest of their round's movement.
+    for s in segment + 1..=SEGMENTS {
+        move_mounts(world, s);
+    }
+    let mut lost_by: Map<String, Value> = Map::new();
+    for e in heroes(world) {
+        let Some(mut track) = world.get_mut::<Track>(e) else {
+            continue;
+        };
+        let (carried, lost) = track.0.end_round();
+        if let Some(c) = &carried {
+            track.0.commitment = Some(c.clone());
+        }
+        let name = name_of(world, e);
+        if carried.is_none()
+            && let Some(Committed(command)) = world.entity_mut(e).take::<Committed>()
+        {
+            log(
+                world,
+                Some(e),
+                "lapsed",
+                format!(
+                    "{name}'s {} lapses unpaid: the AP spent on it are lost",
+                    command.name()
+                ),
+                fields(&[("action", json!(command.name()))]),
+            );
+        }
+        lost_by.insert(name, json!(lost));
+    }
+    let round = world.resource::<RoundState>().round;
+    log(
+        world,
+        None,
+        "round_end",
+        format!("Round {round} ends after segment {segment}: unused AP are lost"),
+        fields(&[("lost", Value::Object(lost_by))]),
+    );
+    let mut s = world.resource_mut::<RoundState>();
+    s.round_over = true;
+    s.completed = round;
+    s.declaring.clear();
+}
+
+/// "Continuous action movement occurs before other actions, and proceeds from slowest to
+/// fastest, based on Quickness value."
+pub(super) fn move_mounts(world: &mut World, segment: u32) {
+    let mut q = world.query::<(Entity, &Mount)>();
+    let movers: Vec<(Entity, u32)> = q
+        .iter(world)
+        .filter(|(_, m)| m.speed > 0)
+        .map(|(e, m)| (e, m.quickness))
+        .collect();
+    for mount in action_time::continuous_order(&movers) {
+        let m = world.get::<Mount>(mount).cloned().expect("a mount");
+        let paces = continuous_paces(m.speed, segment);
+        if paces == 0 {
+            continue;
+        }
+        let facing = world.get::<Facing>(mount).map_or(0, |f| f.0);
+        let blocked_by_rider = m.rider.unwrap_or(mount);
+        let occupied = occupied_hexes(world, blocked_by_rider);
+        let mut at = world.get::<HexPos>(mount).expect("a mount stands").0;
+        let mut moved = 0;
+        let mut blocked = None;
+        for _ in 0..paces {
+            let next = crate::rules::hexmap::step(at, facing);
+            let battle = world.resource::<Battle>();
+            let passable = battle.map.tile(next).is_some_and(|t| t.terrain.passable());
+            if !passable || occupied.contains(&next) {
+                blocked = Some(if passable {
+                    "another figure"
+                } else {
+                    "the edge of the map or a wall"
+                });
+                break;
+            }
+            at = next;
+            moved += 1;
+        }
+        if moved > 0 {
+            world.get_mut::<HexPos>(mount).expect("a mount stands").0 = at;
+            if let Some(rider) = m.rider {
+                world.get_mut::<HexPos>(rider).expect("a rider stands").0 = at;
+                if let Some(mut f) = world.get_mut::<Facing>(rider) {
+                    f.0 = facing;
+                }
+            }
+            let (c, r) = crate::rules::hexmap::offset_of(at);
+            log(
+                world,
+                m.rider,
+                "continuous_move",
+                format!("{} moves {moved} pace(s) to {c},{r}", m.name),
+                fields(&[
+                    ("mount", json!(m.name)),
+                    ("paces", json!(moved)),
+                    ("to", json!((c, r))),
+                    ("speed", json!(m.speed)),
+                ]),
+            );
+        }
+        if let Some(why) = blocked {
+            world.get_mut::<Mount>(mount).expect("a mount").speed = 0;
+            log(
+                world,
+                m.rider,
+                "mount_halted",
+                format!(
+                    "{} is halted by {why}: the rider must steer and spur it on",
+                    m.name
+                ),
+                fields(&[("mount", json!(m.name))]),
+            );
+        }
+    }
+    let _ = segment;
+    // Riders keep their mount's hex (a rider moved by another rule stays in the saddle).
+    let mut riders = world.query::<(Entity, &MountedOn)>();
+    let pairs: Vec<(Entity, Entity)> = riders.iter(world).map(|(e, m)| (e, m.0)).collect();
+    for (rider, mount) in pairs {
+        if let Some(at) = world.get::<HexPos>(mount).map(|p| p.0)
+            && let Some(mut pos) = world.get_mut::<HexPos>(rider)
+        {
+            pos.0 = at;
+        }
+    }
+}

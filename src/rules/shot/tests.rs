@@ -1,0 +1,298 @@
+use super::*;
+use crate::rules::card::{Card, Direction, StackEntry, v};
+use crate::rules::deck::Deck;
+use crate::rules::die::Die;
+use crate::rules::ranged::{ShotKind, ShotSituation, shot_terms};
+
+fn peacemaker() -> ShotWeapon {
+    ShotWeapon {
+        pen: 2,
+        dmg: Pool::new(3, Die::D6).unwrap(),
+        rd: Pool::new(3, Die::D4).unwrap(),
+        damage: DamageType::Deadly,
+        burst: None,
+        scatter_band: None,
+        reliability: 2,
+    }
+}
+
+fn deck(first: &[u8]) -> Deck {
+    Deck::with_order(crate::rules::deck_gen::generate(), 1, first).unwrap()
+}
+
+fn terms(tn_distance: u32) -> ShotTerms {
+    shot_terms(&ShotSituation {
+        distance: tn_distance,
+        range_increment: 10,
+        kind: Some(ShotKind::Normal),
+        target_size: 6,
+        ..Default::default()
+    })
+}
+
+/// "Miranda drops to a knee and points her Sharps ... The range is close ..., TN 5 ...
+/// the movement penalty is -3 ... card (50) ... 3d10 in Shooting: Rifle. The results 8, 1,
+/// 3 indicate a hit. ... her round hits the left leg ... deadly damage, it automatically
+/// penetrates dealing full DMG: (5)8. ... the result is 14. The shot deals 2 wound and 2
+/// concussion. ... Since nothing is present, there is no possibility of equipment
+/// failure. ... Since there are no stray shots, no unintended targets are struck."
+#[test]
+fn miranda_shoots_the_lead_vaquero_with_her_sharps() {
+    let mut t = shot_terms(&ShotSituation {
+        distance: 20,
+        range_increment: 40,
+        target_size: 6,
+        relative_speed: 18,
+        ..Default::default()
+    });
+    assert_eq!((t.tn, t.direct()), (5, -3));
+    // 8 - 3 = 5 meets TN 5 ("a hit").
+    t.modifiers.retain(|m| m.name == "relative speed");
+    let sharps = ShotWeapon {
+        pen: 4,
+        dmg: Pool::new(5, Die::D8).unwrap(),
+        rd: Pool::new(5, Die::D6).unwrap(),
+        damage: DamageType::Deadly,
+        burst: None,
+        scatter_band: None,
+        reliability: 3,
+    };
+    let request = ShotRequest {
+        skill: Skill::Skilled {
+            level: 3,
+            die: Die::D10,
+        },
+        terms: t,
+        rows: 0,
+        weapon: sharps,
+        target_size: 6,
+        cover: None,
+    };
+    let o = resolve(&mut deck(&[50]), &request, &CheckOptions::default()).unwrap();
+    assert!(o.hit);
+    assert_eq!(o.check.result, 5);
+    assert_eq!(o.location, Some(Location::LeftLeg));
+    assert_eq!(
+        (o.penetration, o.cover_av),
+        (None, None),
+        "no cover: full DMG"
+    );
+    assert_eq!(o.effect, 14);
+    assert_eq!(o.dealt, Dealt { wounds: 2, conc: 2 });
+    assert!(!o.equipment_failure);
+    assert_eq!((o.strays, o.unintended), (0, 0));
+    assert_eq!(o.cards, vec![50]);
+}
+
+/// "the Peacemaker deals reduced damage because of the wall. The original damage result
+/// (3d6) is 18. The reduced damage result is 11, but with increased effect. ... Even if she
+/// were to draw card 45, which also shows an increased effect, the final value is still
+/// limited to 17."
+#[test]
+fn miranda_ablates_felicias_adobe_corner_for_reduced_damage() {
+    let card39 = crate::rules::deck_gen::generate()[39].clone();
+    assert_eq!(card39.standard_location(), Location::LeftArm);
+    // Card 39 reads 1, 1, 3 in 3d8: a hit at TN 3 without a bump. Its shield is -1, so the
+    // Peacemaker's Pen 2 makes EP 1: against glass (AV 1) it ablates.
+    assert_eq!(card39.shield, -1);
+    let cover = CoverView {
+        name: "saloon window".into(),
+        av: 1,
+        covers: vec![Location::LeftArm, Location::LeftLeg],
+    };
+    let mut t = terms(5);
+    t.tn = 3;
+    let request = ShotRequest {
+        skill: Skill::Skilled {
+            level: 3,
+            die: Die::D8,
+        },
+        terms: t,
+        rows: 0,
+        weapon: peacemaker(),
+        target_size: 6,
+        cover: Some(cover),
+    };
+    let o = resolve(&mut deck(&[39, 45]), &request, &CheckOptions::default()).unwrap();
+    assert!(o.hit);
+    assert_eq!((o.check.result, o.check.bumps), (3, 0));
+    assert_eq!(o.location, Some(Location::LeftArm));
+    assert_eq!((o.cover_av, o.ep), (Some(1), Some(1)));
+    assert_eq!(o.penetration, Some(Penetration::A));
+    assert_eq!(
+        o.effect, 17,
+        "11 + card 45's increased effect, capped at 18 - 1"
+    );
+    assert_eq!(o.cards, vec![39, 45]);
+    assert_eq!(o.dealt, Dealt { wounds: 2, conc: 5 });
+}
+
+/// "He declares that he will fire two shots with his Schofield ... He has 2d10 ... use
+/// the highest result in the pool for the first attack, the second highest for the
+/// second". Card 14 reads 9 and 12 in 2d10 (12 is exceptional: card 5 adds 9, so 21).
+#[test]
+fn cyril_fires_twice_from_one_pool() {
+    let attack = |tn| Attack {
+        terms: ShotTerms {
+            tn,
+            tn_parts: vec![],
+            modifiers: vec![],
+        },
+        target_size: 6,
+        cover: None,
+    };
+    let volley = Volley {
+        skill: Skill::Skilled {
+            level: 2,
+            die: Die::D10,
+        },
+        rows: 0,
+        weapon: peacemaker(),
+        attacks: vec![attack(5), attack(10)],
+        limit: 2,
+    };
+    let shots = resolve_volley(&mut deck(&[14, 5]), &volley, &CheckOptions::default()).unwrap();
+    assert_eq!(shots.len(), 2);
+    assert_eq!((shots[0].check.result, shots[0].hit), (21, true));
+    assert_eq!(shots[0].check.bumps, 4);
+    assert_eq!(
+        (shots[1].check.result, shots[1].hit),
+        (9, false),
+        "9 < TN 10"
+    );
+    assert_eq!(shots[1].strays, 1);
+    // A third attack with a skill of 2 misses automatically.
+    let mut three = volley.clone();
+    three.attacks.push(attack(1));
+    three.limit = 2;
+    let shots = resolve_volley(&mut deck(&[14, 5]), &three, &CheckOptions::default()).unwrap();
+    assert!(!shots[2].hit);
+    assert_eq!(shots[2].check.result, 0);
+}
+
+/// Angus's vaquero sprays two soldiers: 8 hits on the card; the second cell also hits, so
+/// the second soldier takes one hit and the first keeps 7.
+#[test]
+fn a_burst_spreads_its_hits_over_several_targets() {
+    let mut card = Card::plain(3).with_cause(Die::D8, &[v(6), v(5)]);
+    card.burst = vec![crate::rules::card::BurstResult { value: 10, hits: 8 }];
+    let gatling = ShotWeapon {
+        pen: 3,
+        dmg: Pool::new(4, Die::D8).unwrap(),
+        rd: Pool::new(4, Die::D6).unwrap(),
+        damage: DamageType::Deadly,
+        burst: Some(10),
+        scatter_band: None,
+        reliability: 5,
+    };
+    let attack = |tn| Attack {
+        terms: ShotTerms {
+            tn,
+            tn_parts: vec![],
+            modifiers: vec![],
+        },
+        target_size: 6,
+        cover: None,
+    };
+    let volley = Volley {
+        skill: Skill::Skilled {
+            level: 2,
+            die: Die::D8,
+        },
+        rows: 0,
+        weapon: gatling,
+        attacks: vec![attack(5), attack(5)],
+        limit: 2,
+    };
+    let mut deck = Deck::new(vec![card.clone(), Card::plain(9)], 1);
+    deck.stack_top(&[3]).unwrap();
+    let shots = resolve_volley(&mut deck, &volley, &CheckOptions::default()).unwrap();
+    assert_eq!((shots[0].hits, shots[1].hits), (7, 1));
+    assert_eq!((shots[0].fired, shots[0].strays), (10, 2));
+    assert_eq!((shots[1].fired, shots[1].strays), (0, 0));
+    assert_eq!(shots[0].damage_bumps, 6, "7 hits: 6 burst bumps");
+}
+
+#[test]
+fn a_deflected_shot_does_nothing_and_a_miss_strays() {
+    let mut card = Card::plain(7).with_cause(Die::D8, &[v(7), v(1), v(1)]);
+    card.shield = 0;
+    card.location[2] = StackEntry {
+        location: Location::Belly,
+        bumps: 0,
+        dir: Direction::Standard,
+    };
+    card.unintended = vec![1, 3];
+    let cover = CoverView {
+        name: "ore cart".into(),
+        av: 4,
+        covers: vec![Location::Chest, Location::Belly],
+    };
+    let request = |tn| ShotRequest {
+        skill: Skill::Skilled {
+            level: 3,
+            die: Die::D8,
+        },
+        terms: ShotTerms {
+            tn,
+            tn_parts: vec![],
+            modifiers: vec![],
+        },
+        rows: 0,
+        weapon: peacemaker(),
+        target_size: 6,
+        cover: Some(cover.clone()),
+    };
+    let mut one = Deck::new(vec![card.clone()], 1);
+    let o = resolve(&mut one, &request(5), &CheckOptions::default()).unwrap();
+    assert!(o.hit);
+    assert_eq!((o.ep, o.penetration), (Some(2), Some(Penetration::D)));
+    assert_eq!((o.effect, o.dealt), (0, Dealt::default()));
+    let mut one = Deck::new(vec![card], 1);
+    let o = resolve(&mut one, &request(9), &CheckOptions::default()).unwrap();
+    assert!(!o.hit);
+    assert_eq!((o.strays, o.unintended), (1, 1));
+}
+
+/// "Consulting the burst results, he finds 8 rounds hit the target. This causes 7(!)
+/// damage bumps. There are 2 stray shots ... The result is 3, so no unintended targets."
+#[test]
+fn angus_s_gatling_hits_eight_times() {
+    let mut card = Card::plain(3).with_cause(Die::D8, &[v(6), v(2)]);
+    card.burst = vec![crate::rules::card::BurstResult { value: 10, hits: 8 }];
+    card.unintended = vec![3];
+    let gatling = ShotWeapon {
+        pen: 3,
+        dmg: Pool::new(4, Die::D8).unwrap(),
+        rd: Pool::new(4, Die::D6).unwrap(),
+        damage: DamageType::Deadly,
+        burst: Some(10),
+        scatter_band: None,
+        reliability: 5,
+    };
+    let request = ShotRequest {
+        skill: Skill::Skilled {
+            level: 2,
+            die: Die::D8,
+        },
+        terms: ShotTerms {
+            tn: 5,
+            tn_parts: vec![],
+            modifiers: vec![],
+        },
+        rows: 0,
+        weapon: gatling,
+        target_size: 6,
+        cover: None,
+    };
+    let o = resolve(
+        &mut Deck::new(vec![card], 1),
+        &request,
+        &CheckOptions::default(),
+    )
+    .unwrap();
+    assert_eq!((o.hits, o.damage_bumps), (8, 7));
+    assert_eq!((o.strays, o.unintended), (2, 0));
+    // (4)8 plus 7 rows: (5)8 + (5)8 + (1)8 on the plain card, whose rows read 1..5.
+    assert_eq!(o.effect, 5 + 5 + 1);
+}

@@ -1181,7 +1181,11 @@ mod ranged_combat {
         t.app
             .world_mut()
             .entity_mut(cyril)
-            .insert(combat::UnderFire { shots: 3, hits: 1 });
+            .insert(combat::UnderFire {
+                shots: 3,
+                hits: 1,
+                ..Default::default()
+            });
         t.act(BattleCommand::Shoot {
             hero: cyril,
             target: felicia,

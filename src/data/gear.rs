@@ -73,6 +73,9 @@ pub struct Weapon {
     /// Explodes where it lands: every figure within this many paces is hit (dynamite).
     #[serde(default)]
     pub blast: u32,
+    /// Its advantage value in hand-to-hand combat ("the advantage value of any weapon").
+    #[serde(default)]
+    pub advantage: i32,
 }
 
 impl Weapon {

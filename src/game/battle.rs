@@ -109,6 +109,8 @@ pub struct WeaponState {
     pub off_hand: bool,
     /// A pistol with every chamber loaded, a round under the hammer.
     pub fully_loaded: bool,
+    /// Rel raised by equal results of blocks made with it.
+    pub rel_penalty: u32,
 }
 
 /// Weapons carried, by gear name. A level starts them loaded, the first one in hand.
@@ -239,6 +241,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 holstered: h.holster.as_ref() == Some(w),
                 jammed: false,
                 off_hand: false,
+                rel_penalty: 0,
                 fully_loaded: h.fully_loaded
                     && gear
                         .weapon(w)
@@ -267,6 +270,8 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 Track::default(),
                 MovedThisRound::default(),
                 super::combat::AppearedThisRound::default(),
+                super::melee::Dominated::default(),
+                super::melee::CloseCombat::default(),
                 Prone(false),
                 Wounds::default(),
                 Weapons(weapons),

@@ -14,6 +14,7 @@ pub mod input;
 pub mod log;
 #[cfg(feature = "gui")]
 pub mod map_view;
+pub mod melee;
 pub mod round;
 #[cfg(feature = "gui")]
 pub mod screens;

@@ -13,6 +13,7 @@ pub mod deck_gen;
 pub mod die;
 pub mod difficulty;
 pub mod hexmap;
+pub mod melee;
 pub mod movement;
 pub mod odds;
 pub mod ranged;

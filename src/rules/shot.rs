@@ -9,6 +9,7 @@ use super::check::{
 use super::damage::{self, DamageType, Dealt, location_damage_bumps};
 use super::deck::CardSource;
 use super::die::Pool;
+use super::melee::BlockOutcome;
 use super::ranged::{self, Penetration, ShotTerms};
 use serde::{Deserialize, Serialize};
 
@@ -74,6 +75,10 @@ pub struct ShotOutcome {
     pub toggle: Toggle,
     /// Every card drawn, in order.
     pub cards: Vec<u8>,
+    /// A block against it: its outcome and the block's result.
+    pub block: Option<(BlockOutcome, u32)>,
+    /// Bumps kept for dominance.
+    pub reserved: u32,
 }
 
 /// One attack of a volley: its TN and modifiers, its target's size and cover.
@@ -82,6 +87,31 @@ pub struct Attack {
     pub terms: ShotTerms,
     pub target_size: u32,
     pub cover: Option<CoverView>,
+    /// Hand-to-hand terms (None for shots).
+    pub close: Option<CloseTerms>,
+}
+
+/// What a hand-to-hand attack adds to the card's flow.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct CloseTerms {
+    /// Bumps kept for dominance, not spent on location or damage.
+    pub reserve: u32,
+    /// A flat damage instead of the effect grid ("5 + DB" for a quick attack).
+    pub flat: Option<u32>,
+    /// No damage at all (an attack only for dominance).
+    pub no_damage: bool,
+    /// Added to the effect: the attacker's Damage Bonus (and an improvised weapon).
+    pub bonus: i32,
+    /// Rows added to (or taken from) the damage read: a dominated attacker's -1.
+    pub rows: i32,
+    /// The defender blocks with this skill: "make an unarmed combat test against a TN equal to
+    /// the result of the incoming attack".
+    pub block: Option<Skill>,
+    /// Full dominance: "the attacker may ignore the hit location result ... and instead choose".
+    pub pick: Option<Location>,
+    /// The block is made with a weapon: "On an equal result, increase the Rel by 1 instead of
+    /// changing the hit location."
+    pub weapon_block: bool,
 }
 
 /// Several attacks from one pool ("Multiple Attacks", fan firing): "use the highest result in
@@ -111,6 +141,7 @@ pub fn resolve(
             terms: request.terms.clone(),
             target_size: request.target_size,
             cover: request.cover.clone(),
+            close: None,
         }],
         limit: u32::MAX,
     };
@@ -277,7 +308,9 @@ fn after_cause(
     let hit = hit && hits > 0;
     let strays = ranged::strays(fired, hits, weapon.scatter_band);
     let toggle = cards.cause.toggle;
-    let bumps = check.bumps;
+    let close = attack.close.clone().unwrap_or_default();
+    let reserved = close.reserve.min(check.bumps);
+    let bumps = check.bumps - reserved;
     let mut outcome = ShotOutcome {
         check,
         hit,
@@ -298,8 +331,37 @@ fn after_cause(
         equipment_failure: false,
         toggle,
         cards: Vec::new(),
+        block: None,
+        reserved,
     };
     if !hit {
+        outcome.cards = drawn;
+        return Ok(outcome);
+    }
+
+    // A prepared block: a check against the attack's result.
+    let mut deflected = false;
+    if let Some(skill) = close.block {
+        let request = CheckRequest::simple(skill, outcome.check.result.max(1));
+        let blocking = check::resolve(source, &request, options)?;
+        drawn.extend(blocking.cards.iter().copied());
+        let result = if blocking.calamity {
+            0
+        } else {
+            blocking.result
+        };
+        let how = super::melee::block(result, outcome.check.result);
+        outcome.block = Some((how, result));
+        match how {
+            BlockOutcome::Blocked => {
+                outcome.cards = drawn;
+                return Ok(outcome);
+            }
+            BlockOutcome::Deflected => deflected = !close.weapon_block,
+            BlockOutcome::Failed => {}
+        }
+    }
+    if close.no_damage {
         outcome.cards = drawn;
         return Ok(outcome);
     }
@@ -313,8 +375,15 @@ fn after_cause(
                 && ranged::penetration(weapon.pen + shield, c.av) == Penetration::D
         })
     };
-    let (index, cost) = ranged::choose_location(card, bumps, &stops);
-    let location = card.location[index].location;
+    // A deflecting block turns it onto the blocking arm; full dominance picks the location.
+    let (location, cost) = match (deflected, close.pick) {
+        (true, _) => (Location::LeftArm, 0),
+        (false, Some(picked)) => (picked, 0),
+        (false, None) => {
+            let (index, cost) = ranged::choose_location(card, bumps, &stops);
+            (card.location[index].location, cost)
+        }
+    };
     outcome.location = Some(location);
     outcome.location_bumps = cost;
 
@@ -345,7 +414,15 @@ fn after_cause(
     // 5. Damage: DMG (RD when ablated), one row per damage bump.
     let damage_bumps = (bumps - cost) + (hits - 1) + location_damage_bumps(location);
     outcome.damage_bumps = damage_bumps;
-    let rows = weapon.dmg.rows + damage_bumps;
+    if let Some(flat) = close.flat {
+        // A flat damage takes its bumps one for one.
+        let effect = (flat as i32 + damage_bumps as i32 + close.bonus).max(0) as u32;
+        outcome.effect = effect;
+        outcome.dealt = damage::deal(weapon.damage, effect, attack.target_size);
+        outcome.cards = drawn;
+        return Ok(outcome);
+    }
+    let rows = (weapon.dmg.rows as i32 + damage_bumps as i32 + close.rows).max(1) as u32;
     let mut effect = 0;
     // Past the fifth row, the rows go on as another read of the same column: (7)8 is
     // (5)8 + (2)8 (docs/rules-decisions.md).
@@ -367,6 +444,7 @@ fn after_cause(
         rows: rows.min(5),
         die: weapon.dmg.die.shifted(column).unwrap_or(weapon.dmg.die),
     });
+    let effect = (effect as i32 + close.bonus).max(0) as u32;
     outcome.effect = effect;
     outcome.dealt = damage::deal(weapon.damage, effect, attack.target_size);
     outcome.cards = drawn;

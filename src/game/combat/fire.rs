@@ -322,12 +322,33 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     let Some(fire) = world
         .get::<UnderFire>(hero)
         .copied()
-        .filter(|u| u.shots > 0)
+        .filter(|u| u.shots > 0 || u.melee > 0)
     else {
         return;
     };
     let Some(h) = world.get::<Hero>(hero).cloned() else {
         return;
+    };
+    // "If the character was hit by a melee attack of any kind, they may not aim, and any aim
+    // they had accumulated is automatically lost."
+    if fire.melee_hit {
+        log(
+            world,
+            hero,
+            "bravery",
+            format!("{} was hit hand to hand: no aim, a snap shot", h.name),
+            [("aim_kept".to_string(), json!(false))]
+                .into_iter()
+                .collect(),
+        );
+        lose_aim(world, hero, series);
+        return;
+    }
+    // "If the character is a target of a melee attack, perform a Difficult (7) Bravery check."
+    let tn = if fire.melee > 0 {
+        MELEE_BRAVERY_TN
+    } else {
+        BRAVERY_TN
     };
     let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
     let mut covers = world.query_filtered::<(&Cover, &HexPos), Without<Hero>>();
@@ -337,7 +358,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         .map(|(c, _)| c.av)
         .min()
         .unwrap_or(0);
-    let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), BRAVERY_TN);
+    let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), tn);
     request.adjust.direct =
         -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
     let Ok(check) = resolve_check(world, &request) else {
@@ -345,6 +366,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     };
     let kept = check.success;
     let mut f = check_fields(&check);
+    f.insert("melee".into(), json!(fire.melee));
     f.insert("shots".into(), json!(fire.shots));
     f.insert("hits".into(), json!(fire.hits));
     f.insert("cover_av".into(), json!(cover_av));
@@ -367,9 +389,13 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         ),
         f,
     );
-    if kept {
-        return;
+    if !kept {
+        lose_aim(world, hero, series);
     }
+}
+
+/// The aim is lost: the shot goes off as a snap shot, and no aiming this round.
+fn lose_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
     world.entity_mut(hero).insert(AimLost(true));
     let target = series.targets[0];
     if let Ok(snap) = plan_shot(world, hero, target, ShotKind::Snap, true) {
@@ -377,6 +403,9 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         series.shots[0] = snap;
     }
 }
+
+/// "Difficult (7) Bravery check" when targeted hand to hand.
+pub const MELEE_BRAVERY_TN: u32 = 7;
 
 /// "Standard (5) Bravery check".
 pub const BRAVERY_TN: u32 = 5;
@@ -389,13 +418,14 @@ pub(super) fn under_fire(world: &mut World, target: Entity, hit: bool) {
         world.entity_mut(target).insert(UnderFire {
             shots: 1,
             hits: u32::from(hit),
+            ..Default::default()
         });
     }
 }
 
 /// Apply wounds and concussion at a location, then the Stun check: "Whenever a character is
 /// dealt damage they must check Fortitude ... The TN is listed in the Stun column".
-pub(super) fn wound(
+pub fn wound(
     world: &mut World,
     target: Entity,
     location: Location,

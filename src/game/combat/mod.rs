@@ -29,6 +29,9 @@ pub struct AimLost(pub bool);
 pub struct UnderFire {
     pub shots: u32,
     pub hits: u32,
+    /// Melee attacks at it, and whether one hit.
+    pub melee: u32,
+    pub melee_hit: bool,
 }
 
 pub(super) fn name(world: &World, e: Entity) -> String {

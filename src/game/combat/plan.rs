@@ -305,6 +305,7 @@ impl SeriesPlan {
                 terms: p.terms.clone(),
                 target_size: p.request.target_size,
                 cover: p.cover.clone(),
+                close: None,
             }],
             limit: u32::MAX,
         };
@@ -412,6 +413,7 @@ pub fn plan_series(
                 terms: p.terms.clone(),
                 target_size: p.request.target_size,
                 cover: p.cover.clone(),
+                close: None,
             })
             .collect(),
         limit,

@@ -10,6 +10,7 @@ pub use perform::perform;
 use price::to_cock;
 pub use price::{cover_in, declare, move_options, occupied_hexes, price};
 
+use crate::rules::melee::AttackType;
 use crate::rules::movement::Gait;
 use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
@@ -83,6 +84,32 @@ pub enum BattleCommand {
     /// Load the weapon in hand (1 AP a round), clearing a jam first (4 AP).
     Reload {
         hero: Entity,
+    },
+    /// Hand-to-hand attacks at an engaged foe: `times` attacks of a type from one pool.
+    Melee {
+        hero: Entity,
+        target: Entity,
+        attack: AttackType,
+        careful: bool,
+        times: u8,
+    },
+    /// Prepare a block against the next hand-to-hand attack this round (2 AP).
+    Block {
+        hero: Entity,
+    },
+    /// Dodge the attacks from two hexsides (`toward` and the next) this round (3 AP).
+    Dodge {
+        hero: Entity,
+        toward: u8,
+    },
+    /// Break away from partial dominance, or escape dominance or full dominance.
+    Escape {
+        hero: Entity,
+    },
+    /// Move away from an engagement carefully: 2 AP more, no free attack.
+    Disengage {
+        hero: Entity,
+        to: Hex,
     },
     /// Several shots from one pool, declared in order (targets and kinds), or a fan.
     Series {
@@ -177,6 +204,23 @@ pub enum CommandOutcome {
         rounds: u32,
         ap: u32,
     },
+    Melee {
+        hero: Entity,
+        target: Entity,
+        hit: bool,
+        text: String,
+    },
+    /// A block or dodge made ready for this round.
+    Prepared {
+        hero: Entity,
+        what: String,
+        ap: u32,
+    },
+    Escaped {
+        hero: Entity,
+        free: bool,
+        text: String,
+    },
     /// Not legal: the reason is for the player to see. At resolution, the AP are lost.
     Refused {
         hero: Entity,
@@ -201,6 +245,11 @@ impl BattleCommand {
             | BattleCommand::Shoot { hero, .. }
             | BattleCommand::Reload { hero }
             | BattleCommand::Series { hero, .. }
+            | BattleCommand::Melee { hero, .. }
+            | BattleCommand::Block { hero }
+            | BattleCommand::Dodge { hero, .. }
+            | BattleCommand::Escape { hero }
+            | BattleCommand::Disengage { hero, .. }
             | BattleCommand::ReadyOffHand { hero, .. }
             | BattleCommand::ShootOffHand { hero, .. } => hero,
         }
@@ -244,6 +293,23 @@ impl BattleCommand {
             BattleCommand::ReadyOffHand { .. } => "ready a weapon in the off hand",
             BattleCommand::ShootOffHand { .. } => "off-hand shot",
             BattleCommand::Series { fan: true, .. } => "fan firing",
+            BattleCommand::Melee {
+                attack: AttackType::Quick,
+                ..
+            } => "quick attack",
+            BattleCommand::Melee {
+                attack: AttackType::Standard,
+                ..
+            } => "standard attack",
+            BattleCommand::Melee {
+                attack: AttackType::Heavy,
+                ..
+            } => "heavy attack",
+            BattleCommand::Melee { .. } => "grapple",
+            BattleCommand::Block { .. } => "block",
+            BattleCommand::Dodge { .. } => "dodge",
+            BattleCommand::Escape { .. } => "escape",
+            BattleCommand::Disengage { .. } => "disengage",
             BattleCommand::Series { .. } => "series of shots",
         }
     }
@@ -261,6 +327,9 @@ impl CommandOutcome {
             | CommandOutcome::Ducked { hero, .. }
             | CommandOutcome::Emerged { hero, .. }
             | CommandOutcome::Readied { hero, .. }
+            | CommandOutcome::Melee { hero, .. }
+            | CommandOutcome::Prepared { hero, .. }
+            | CommandOutcome::Escaped { hero, .. }
             | CommandOutcome::Cocked { hero, .. }
             | CommandOutcome::Worked { hero, .. }
             | CommandOutcome::Steered { hero, .. }
@@ -297,6 +366,12 @@ impl CommandOutcome {
                 format!("{name} ducks behind the {cover} ({ap} AP)")
             }
             CommandOutcome::Emerged { ap, .. } => format!("{name} emerges from cover ({ap} AP)"),
+            CommandOutcome::Melee { text, .. } | CommandOutcome::Escaped { text, .. } => {
+                text.clone()
+            }
+            CommandOutcome::Prepared { what, ap, .. } => {
+                format!("{name} makes ready to {what} ({ap} AP)")
+            }
             CommandOutcome::Readied { weapon, ap, .. } => {
                 format!("{name} readies the {weapon} ({ap} AP)")
             }

@@ -18,31 +18,51 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
         Err(why) => return refuse(format!("{why}; the AP are lost")),
     };
     match command {
-        BattleCommand::Move { to, gait, .. } => {
-            let occupied = occupied_hexes(world, hero);
-            let hero_c = world.get::<Hero>(hero).cloned().expect("priced");
-            let (from, facing) = (
-                world.get::<HexPos>(hero).expect("priced").0,
-                world.get::<Facing>(hero).map_or(0, |f| f.0),
-            );
-            let battle = world.resource::<Battle>();
-            let all = move_options(battle, from, facing, &hero_c, ap, gait, &occupied);
-            let plan = all.get(&to).cloned().expect("priced");
-            world.get_mut::<HexPos>(hero).expect("priced").0 = to;
-            world.get_mut::<Facing>(hero).expect("priced").0 = plan.final_facing;
-            let mut moved = world.get_mut::<crate::game::battle::MovedThisRound>(hero);
-            if let Some(m) = moved.as_mut() {
-                m.0 = Some(match (m.0, gait) {
-                    (Some(Gait::Run), _) | (_, Gait::Run) => Gait::Run,
-                    _ => Gait::Walk,
-                });
-            }
-            CommandOutcome::Moved {
+        BattleCommand::Move { to, gait, .. } => walk(world, hero, to, gait, ap, false),
+        BattleCommand::Disengage { to, .. } => walk(world, hero, to, Gait::Walk, ap, true),
+        BattleCommand::Melee {
+            target,
+            attack,
+            careful,
+            times,
+            ..
+        } => match crate::game::melee::plan(world, hero, target, attack, careful, times as u32) {
+            Ok(p) => crate::game::melee::execute(world, hero, p),
+            Err(reason) => CommandOutcome::Refused {
                 hero,
-                path: plan.hexes,
+                reason: format!("{reason}; the AP are lost"),
+            },
+        },
+        BattleCommand::Block { .. } => {
+            let mut c = world
+                .get::<crate::game::melee::CloseCombat>(hero)
+                .copied()
+                .unwrap_or_default();
+            c.blocks += 1;
+            world.entity_mut(hero).insert(c);
+            CommandOutcome::Prepared {
+                hero,
+                what: format!("block ({} ready)", c.blocks),
                 ap,
             }
         }
+        BattleCommand::Dodge { toward, .. } => {
+            let mut c = world
+                .get::<crate::game::melee::CloseCombat>(hero)
+                .copied()
+                .unwrap_or_default();
+            c.dodge = Some(toward);
+            world.entity_mut(hero).insert(c);
+            CommandOutcome::Prepared {
+                hero,
+                what: format!(
+                    "dodge the attacks from hexsides {toward} and {}",
+                    (toward + 1) % 6
+                ),
+                ap,
+            }
+        }
+        BattleCommand::Escape { .. } => crate::game::melee::escape(world, hero, ap),
         BattleCommand::Face { facing, .. } => {
             world.get_mut::<Facing>(hero).expect("priced").0 = facing;
             CommandOutcome::Faced { hero, facing, ap }
@@ -170,4 +190,61 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             }
         }
     }
+}
+
+/// A move, or an engaged hero's: a one-hex maneuver beside the foe; a careful disengagement;
+/// or breaking away, which gives each foe left behind a free attack first.
+fn walk(
+    world: &mut World,
+    hero: Entity,
+    to: Hex,
+    gait: Gait,
+    ap: u32,
+    careful: bool,
+) -> CommandOutcome {
+    let from = world.get::<HexPos>(hero).expect("priced").0;
+    let maneuver = crate::game::melee::engaged_move(world, hero, to)
+        .ok()
+        .flatten()
+        .is_some()
+        && !careful;
+    if !maneuver && !careful {
+        crate::game::melee::free_attacks(world, hero, to);
+        if world
+            .get::<crate::game::battle::Down>(hero)
+            .is_some_and(|d| d.0)
+        {
+            return CommandOutcome::Refused {
+                hero,
+                reason: "struck down breaking away".into(),
+            };
+        }
+    }
+    let (path, facing) = if maneuver {
+        let facing = crate::rules::hexmap::facing_to(from, to)
+            .unwrap_or_else(|| world.get::<Facing>(hero).map_or(0, |f| f.0));
+        (vec![to], facing)
+    } else {
+        let occupied = occupied_hexes(world, hero);
+        let hero_c = world.get::<Hero>(hero).cloned().expect("priced");
+        let facing = world.get::<Facing>(hero).map_or(0, |f| f.0);
+        let battle = world.resource::<Battle>();
+        let all = move_options(battle, from, facing, &hero_c, ap, gait, &occupied);
+        let Some(plan) = all.get(&to).cloned() else {
+            return CommandOutcome::Refused {
+                hero,
+                reason: "the way is blocked now; the AP are lost".into(),
+            };
+        };
+        (plan.hexes, plan.final_facing)
+    };
+    world.get_mut::<HexPos>(hero).expect("priced").0 = to;
+    world.get_mut::<Facing>(hero).expect("priced").0 = facing;
+    if let Some(mut m) = world.get_mut::<crate::game::battle::MovedThisRound>(hero) {
+        m.0 = Some(match (m.0, gait) {
+            (Some(Gait::Run), _) | (_, Gait::Run) => Gait::Run,
+            _ => Gait::Walk,
+        });
+    }
+    CommandOutcome::Moved { hero, path, ap }
 }

@@ -89,9 +89,70 @@ pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
                 return Err(format!("{name} is already there"));
             }
             let all = move_options(battle, pos, facing, &hero, u32::MAX / 1024, gait, &occupied);
-            all.get(&to)
+            let walk = all
+                .get(&to)
                 .map(|plan| plan.cost.total)
-                .ok_or_else(|| format!("{name} has no way there"))
+                .ok_or_else(|| format!("{name} has no way there"));
+            // Engaged: a one-hex maneuver beside the foe is 1 AP; dominance holds the hero.
+            match crate::game::melee::engaged_move(world, e, to)? {
+                Some(ap) => Ok(ap),
+                None => walk,
+            }
+        }
+        BattleCommand::Melee {
+            target,
+            attack,
+            careful,
+            times,
+            ..
+        } => {
+            crate::game::melee::plan(world, e, target, attack, careful, times as u32).map(|p| p.ap)
+        }
+        BattleCommand::Block { .. } => {
+            if crate::game::melee::engaged_foes(world, e).is_empty() {
+                return Err(format!("{name} has no foe within one pace to block"));
+            }
+            Ok(crate::rules::melee::BLOCK_AP)
+        }
+        BattleCommand::Dodge { toward, .. } => {
+            let close = world
+                .get::<crate::game::melee::CloseCombat>(e)
+                .copied()
+                .unwrap_or_default();
+            if close.attacked {
+                return Err(format!(
+                    "{name} has attacked this round: dodging is only for those who do not"
+                ));
+            }
+            if close.dodge.is_some() {
+                return Err(format!("{name} is dodging already"));
+            }
+            if toward > 5 {
+                return Err("a dodge faces a hexside 0 to 5".into());
+            }
+            Ok(crate::rules::melee::DODGE_AP)
+        }
+        BattleCommand::Escape { .. } => crate::game::melee::escape_plan(world, e).map(|p| p.0),
+        BattleCommand::Disengage { to, .. } => {
+            if crate::game::melee::engaged_foes(world, e).is_empty() {
+                return Err(format!("{name} is engaged with nobody: just move"));
+            }
+            let level = crate::game::melee::dominated(world, e);
+            if level > 0 {
+                return Err(format!(
+                    "{name} is under {}: break away or escape first (W)",
+                    crate::rules::melee::Dominance::from_level(level).name()
+                ));
+            }
+            let walk = price(
+                world,
+                BattleCommand::Move {
+                    hero: e,
+                    to,
+                    gait: Gait::Walk,
+                },
+            )?;
+            Ok(walk + crate::rules::melee::CAREFUL_DISENGAGE_AP)
         }
         BattleCommand::Face { facing: to, .. } => {
             if to > 5 {

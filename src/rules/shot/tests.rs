@@ -140,6 +140,7 @@ fn cyril_fires_twice_from_one_pool() {
         },
         target_size: 6,
         cover: None,
+        close: None,
     };
     let volley = Volley {
         skill: Skill::Skilled {
@@ -193,6 +194,7 @@ fn a_burst_spreads_its_hits_over_several_targets() {
         },
         target_size: 6,
         cover: None,
+        close: None,
     };
     let volley = Volley {
         skill: Skill::Skilled {

@@ -94,6 +94,17 @@ mod table {
             }
         }
 
+        /// Put the first of these cards still in the draw pile on top of the deck.
+        pub fn stack_any(&mut self, candidates: &[u8]) -> u8 {
+            let deck = &mut self.app.world_mut().resource_mut::<ActionDeck>().deck;
+            for &n in candidates {
+                if deck.stack_top(&[n]).is_ok() {
+                    return n;
+                }
+            }
+            panic!("none of {candidates:?} is in the draw pile");
+        }
+
         /// Put these cards on top of the deck (the next draws).
         pub fn stack(&mut self, order: &[u8]) {
             self.app
@@ -1453,6 +1464,369 @@ mod ranged_combat {
             assert!(log.of_kind("shot").count() > 0);
             let last = log.events.last().unwrap();
             assert_eq!(last.kind, "battle_over");
+        }
+    }
+}
+
+mod hand_to_hand {
+    use super::table::*;
+    use bevy::prelude::Entity;
+    use tarnation::game::battle::{CommandOutcome, HexPos, Wounds};
+    use tarnation::game::melee::{self, CloseCombat, Dominated};
+    use tarnation::game::sim::{self, SimEnd};
+    use tarnation::rules::card::{CauseCell, Location};
+    use tarnation::rules::die::Die;
+    use tarnation::rules::hexmap::hex_at;
+    use tarnation::rules::melee::AttackType;
+
+    /// A card whose best of `rows` cells in `die` is a plain result from `lo` to `hi` (no
+    /// exceptional, no calamity), with a standard location that adds no damage bumps.
+    fn card_best(rows: u32, die: Die, lo: u32, hi: u32) -> Vec<u8> {
+        cards()
+            .iter()
+            .filter(|c| {
+                let cells: Vec<CauseCell> = (1..=rows).map(|r| c.cause(r, die)).collect();
+                let plain = cells
+                    .iter()
+                    .all(|cell| matches!(cell, CauseCell::Value(v) if *v < die.sides()));
+                let best = cells.iter().map(|c| c.value()).max().unwrap_or(0);
+                plain
+                    && (lo..=hi).contains(&best)
+                    && !matches!(c.standard_location(), Location::Head | Location::Vitals)
+            })
+            .map(|c| c.number)
+            .collect()
+    }
+
+    /// Wait until `hero` declares with at least `ap` tokens in front, so the attack is paid
+    /// and resolves at once on the card stacked next.
+    fn with_tokens(t: &mut Table, hero: Entity, ap: u32) {
+        t.until_turn(hero);
+        while t.track(hero).in_front < ap {
+            t.pass();
+            t.until_turn(hero);
+        }
+    }
+
+    fn brawl(tweak: impl FnOnce(&mut tarnation::data::level::Level)) -> Table {
+        let mut t = Table::new("saloon_brawl.ron", 70, |level| {
+            for hero in &mut level.heroes {
+                hero.ap = 12;
+            }
+            // Dave squares up to Hank, a pace away.
+            level.heroes[2].at = (6, 4);
+            tweak(level);
+        });
+        t.update();
+        t
+    }
+
+    /// "Angus Laroq has taken down Hank with a successful hit, a quick attack. The damage for a
+    /// quick attack is 5 + DB, which is 3. Hank has a size of 6, so he is dealt 8 Conc."
+    #[test]
+    fn angus_s_quick_attack_deals_8_conc() {
+        let mut t = brawl(|level| {
+            let angus = &mut level.heroes[2];
+            angus.name = "Angus Laroq".into();
+            angus.db = 3;
+            angus.skills.insert("Brawling".into(), 4);
+            angus.traits.insert("Strength".into(), Die::D12);
+            angus.weapons = vec!["Fists".into()];
+            angus.at = (6, 4);
+        });
+        let angus = t.hero("Angus Laroq");
+        let hank = t.hero("Hank Daggett");
+        // Hank's defense: 4 + half of Brawling 3, rounded up: 6.
+        assert_eq!(melee::defense(t.app.world(), hank).0, 6);
+        with_tokens(&mut t, angus, 2);
+        t.stack_any(&card_best(4, Die::D12, 6, 9));
+        let outcome = t.act(BattleCommand::Melee {
+            hero: angus,
+            target: hank,
+            attack: AttackType::Quick,
+            careful: false,
+            times: 1,
+        });
+        assert!(
+            matches!(outcome, CommandOutcome::Melee { hit: true, .. }),
+            "{outcome:?}"
+        );
+        let blow = &t.events("melee", "Angus Laroq")[0];
+        assert_eq!(blow.fields["attack"], "quick attack");
+        assert_eq!(
+            (
+                blow.fields["effect"].as_u64(),
+                blow.fields["bumps"].as_u64()
+            ),
+            (Some(8), Some(0))
+        );
+        assert_eq!(
+            (blow.fields["wounds"].as_u64(), blow.fields["conc"].as_u64()),
+            (Some(0), Some(8))
+        );
+        let wounds = t.app.world().get::<Wounds>(hank).unwrap();
+        assert_eq!(wounds.body.conc, 8);
+        assert_eq!(
+            tarnation::rules::damage::conc_capacity(6) - wounds.body.conc,
+            6,
+            "6 Conc remaining"
+        );
+    }
+
+    /// The Longhorn: Hank's bump pushes Dave toward the piano (partial dominance); Dave's
+    /// bull rush bump cancels it; Clem attacks only for dominance.
+    #[test]
+    fn the_saloon_brawl_plays_out_dominance() {
+        let mut t = brawl(|level| {
+            level.heroes[3].at = (4, 4); // Clem behind Hank
+            // A strong arm for Dave's bull rush, so one card can show its bump.
+            level.heroes[2].traits.insert("Strength".into(), Die::D12);
+        });
+        let (hank, dave, clem) = (
+            t.hero("Hank Daggett"),
+            t.hero("Dave Perkins"),
+            t.hero("Clem Perkins"),
+        );
+        // Dave, knife in hand, defends at 4 + half of Melee: Knife 2: 5. Hank's heavy attack
+        // with one bump (9 or more) shoves him toward dominance.
+        assert_eq!(melee::defense(t.app.world(), dave).0, 5);
+        with_tokens(&mut t, hank, 5);
+        t.stack_any(&card_best(3, Die::D10, 9, 9));
+        t.act(BattleCommand::Melee {
+            hero: hank,
+            target: dave,
+            attack: AttackType::Heavy,
+            careful: false,
+            times: 1,
+        });
+        let blow = &t.events("melee", "Hank Daggett")[0];
+        assert_eq!(blow.fields["bumps"], 1);
+        assert_eq!(blow.fields["reserved_bumps"], 1);
+        assert_eq!(blow.fields["dominance"], "partial dominance");
+        assert_eq!(t.app.world().get::<Dominated>(dave).unwrap().0, 1);
+        assert!(blow.fields["shoved"].as_u64().unwrap() <= 2);
+        // Dave's partial dominance: his defense is 1 lower.
+        assert_eq!(melee::defense(t.app.world(), dave).0, 4);
+        // Dave's bull rush with a bump cancels it (Hank defends at 6: 10 is one bump).
+        with_tokens(&mut t, dave, 5);
+        t.stack_any(&card_best(2, Die::D12, 10, 11));
+        t.act(BattleCommand::Melee {
+            hero: dave,
+            target: hank,
+            attack: AttackType::Heavy,
+            careful: false,
+            times: 1,
+        });
+        let rush = &t.events("melee", "Dave Perkins")[0];
+        assert_eq!(rush.fields["bumps"], 1);
+        assert_eq!(
+            t.app.world().get::<Dominated>(dave).unwrap().0,
+            0,
+            "cancelled"
+        );
+        assert_eq!(t.app.world().get::<Dominated>(hank).unwrap().0, 0);
+        // Clem steps up beside Hank (the shoves moved them) and attacks only for dominance:
+        // a success is one bump toward it.
+        let hank_at = t.app.world().get::<HexPos>(hank).unwrap().0;
+        let taken = tarnation::game::commands::occupied_hexes(t.app.world_mut(), clem);
+        let beside = hank_at
+            .all_neighbors()
+            .into_iter()
+            .find(|n| {
+                !taken.contains(n)
+                    && t.app
+                        .world()
+                        .resource::<tarnation::game::battle::Battle>()
+                        .map
+                        .tile(*n)
+                        .is_some_and(|tile| tile.terrain.passable())
+            })
+            .unwrap();
+        t.app.world_mut().get_mut::<HexPos>(clem).unwrap().0 = beside;
+        with_tokens(&mut t, clem, 3);
+        t.stack_any(&card_best(2, Die::D8, 6, 7));
+        t.act(BattleCommand::Melee {
+            hero: clem,
+            target: hank,
+            attack: AttackType::Grapple,
+            careful: false,
+            times: 1,
+        });
+        let shove = &t.events("melee", "Clem Perkins")[0];
+        assert_eq!(shove.fields["attack"], "grapple");
+        assert_eq!(shove.fields["effect"], 0, "no damage, only dominance");
+        let before = t.app.world().get::<Dominated>(hank).unwrap().0;
+        assert!(shove.fields["hit"] == true);
+        assert_eq!(
+            shove.fields["dominance_after"][1].as_u64().unwrap() as u32,
+            before
+        );
+        assert!(before >= 1, "Hank stumbles around the chair");
+    }
+
+    /// "A combatant that is under partial dominance requires a TN 3 + (half level of
+    /// opponent) ... An escape costs 2 AP and is TN 5 + ... full dominance ... 3 AP ... 7 +".
+    #[test]
+    fn escapes_from_dominance() {
+        let mut t = brawl(|_| {});
+        let hank = t.hero("Hank Daggett");
+        for (level, ap, tn) in [(1, 1, 4), (2, 2, 6), (3, 3, 8)] {
+            t.app.world_mut().entity_mut(hank).insert(Dominated(level));
+            // Dave's Brawling 2 and Clem's 2: half is 1.
+            let plan = melee::escape_plan(t.app.world_mut(), hank);
+            if melee::engaged_foes(t.app.world_mut(), hank).is_empty() {
+                assert!(plan.is_err());
+                continue;
+            }
+            assert_eq!(plan.map(|p| (p.0, p.1)), Ok((ap, tn)));
+        }
+        // Under dominance, no moving until escaped.
+        t.app.world_mut().entity_mut(hank).insert(Dominated(2));
+        let why = melee::engaged_move(t.app.world_mut(), hank, hex_at(4, 4)).unwrap_err();
+        assert!(why.contains("escape first"), "{why}");
+    }
+
+    /// Block (2 AP, "declare your intention before the attacker rolls"), dodge (3 AP, the
+    /// attacker's pool takes the dodger's AD in downgrades, not after attacking).
+    #[test]
+    fn blocking_and_dodging() {
+        let mut t = brawl(|_| {});
+        let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+        let outcome = t.act(BattleCommand::Block { hero: dave });
+        assert!(
+            matches!(outcome, CommandOutcome::Prepared { ap: 2, .. }),
+            "{outcome:?}"
+        );
+        assert_eq!(t.app.world().get::<CloseCombat>(dave).unwrap().blocks, 1);
+        with_tokens(&mut t, hank, 3);
+        t.stack_any(&card_best(3, Die::D10, 6, 9));
+        t.act(BattleCommand::Melee {
+            hero: hank,
+            target: dave,
+            attack: AttackType::Standard,
+            careful: false,
+            times: 1,
+        });
+        let blow = &t.events("melee", "Hank Daggett")[0];
+        assert!(
+            !blow.fields["block"].is_null(),
+            "the block met the attack: {blow:?}"
+        );
+        assert_eq!(t.app.world().get::<CloseCombat>(dave).unwrap().blocks, 0);
+        // Dave dodges toward Hank: Hank's pool loses a die.
+        let toward = melee::facing_toward(t.app.world(), dave, hank);
+        t.act(BattleCommand::Dodge { hero: dave, toward });
+        let plan = melee::plan(
+            t.app.world_mut(),
+            hank,
+            dave,
+            AttackType::Standard,
+            false,
+            1,
+        )
+        .unwrap();
+        assert_eq!(plan.volley.rows, -1);
+        // A dodger does not attack.
+        let why =
+            melee::plan(t.app.world_mut(), dave, hank, AttackType::Quick, false, 1).unwrap_err();
+        assert!(why.contains("dodging"), "{why}");
+        // Careful: +2 AP, +1.
+        let careful =
+            melee::plan(t.app.world_mut(), hank, dave, AttackType::Standard, true, 1).unwrap();
+        assert_eq!(careful.ap, 5);
+        assert!(
+            careful.volley.attacks[0]
+                .terms
+                .modifiers
+                .iter()
+                .any(|m| m.name == "careful" && m.value == 1)
+        );
+        // Two attacks from one pool cost twice; three exceed nothing for Brawling 3.
+        let twice =
+            melee::plan(t.app.world_mut(), hank, dave, AttackType::Quick, false, 2).unwrap();
+        assert_eq!((twice.ap, twice.volley.limit), (4, 3));
+    }
+
+    /// "Maneuvering while remaining adjacent to their opponent ... costs 1 AP per hex" and
+    /// moving away gives the foe a free attack; disengaging carefully costs 2 AP more.
+    #[test]
+    fn maneuvering_and_breaking_engagement() {
+        let mut t = brawl(|level| {
+            level.heroes[3].at = (11, 6); // Clem out of the way
+        });
+        let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+        let at = t.app.world().get::<HexPos>(hank).unwrap().0;
+        let dave_at = t.app.world().get::<HexPos>(dave).unwrap().0;
+        let beside = at
+            .all_neighbors()
+            .into_iter()
+            .find(|n| n.unsigned_distance_to(dave_at) == 1 && *n != dave_at)
+            .unwrap();
+        assert_eq!(
+            melee::engaged_move(t.app.world_mut(), hank, beside),
+            Ok(Some(1))
+        );
+        let price = tarnation::game::commands::price(
+            t.app.world_mut(),
+            BattleCommand::Move {
+                hero: hank,
+                to: beside,
+                gait: tarnation::rules::movement::Gait::Walk,
+            },
+        );
+        assert_eq!(price, Ok(1));
+        let away = hex_at(2, 4);
+        let walk = tarnation::game::commands::price(
+            t.app.world_mut(),
+            BattleCommand::Move {
+                hero: hank,
+                to: away,
+                gait: tarnation::rules::movement::Gait::Walk,
+            },
+        )
+        .unwrap();
+        let careful = tarnation::game::commands::price(
+            t.app.world_mut(),
+            BattleCommand::Disengage {
+                hero: hank,
+                to: away,
+            },
+        )
+        .unwrap();
+        assert_eq!(careful, walk + 2);
+        // Walking away: Dave gets his free attack if his track has the AP.
+        with_tokens(&mut t, dave, 2);
+        t.act(BattleCommand::Move {
+            hero: hank,
+            to: away,
+            gait: tarnation::rules::movement::Gait::Walk,
+        });
+        assert_eq!(t.log().of_kind("free_attack").count(), 1);
+        assert_eq!(t.events("melee", "Dave Perkins").len(), 1);
+    }
+
+    #[test]
+    fn the_brawl_is_fought_to_the_end_headless() {
+        let (level, gear) = level_file("saloon_brawl.ron", |_| {});
+        for seed in 1..=3 {
+            let (end, log) = sim::run(level.clone(), gear.clone(), seed, cards(), 30).unwrap();
+            assert!(matches!(end, SimEnd::Decided(_)), "seed {seed}: {end:?}");
+            let blows: Vec<_> = log.of_kind("melee").collect();
+            assert!(!blows.is_empty());
+            for b in blows {
+                let json = b.json();
+                for key in [
+                    "attack",
+                    "tn",
+                    "result",
+                    "bumps",
+                    "dominance",
+                    "location",
+                    "damage",
+                ] {
+                    assert!(json.get(key).is_some(), "{key} missing in {json}");
+                }
+            }
         }
     }
 }

@@ -6,9 +6,11 @@ use super::battle::{
 };
 use super::combat;
 use super::commands::{BattleCommand, move_options, occupied_hexes, price};
+use super::melee;
 use crate::rules::action_time::ActionTrack;
 use crate::rules::hexmap::hexside_toward;
 use crate::rules::hexmap::{hex_at, step};
+use crate::rules::melee::AttackType;
 use crate::rules::movement::Gait;
 use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
@@ -50,8 +52,14 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<BattleCommand> {
     if mounted.is_some() {
         return None;
     }
+    // Within a pace of a foe with no shot to take: fight hand to hand, or get free.
+    if let Some(command) = close_combat(world, hero, &track) {
+        return Some(command);
+    }
     let target = nearest_enemy(world, side, pos)?;
-    if let Some(command) = take_cover(world, hero, &h, &track, target) {
+    if has_gun(world, hero)
+        && let Some(command) = take_cover(world, hero, &h, &track, target)
+    {
         return Some(command);
     }
     // No shot: close on the nearest enemy standing.
@@ -123,6 +131,52 @@ fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<BattleC
         return Some(BattleCommand::Shoot { hero, target, kind });
     }
     None
+}
+
+/// A loaded gun to shoot with, in hand or to be readied.
+fn has_gun(world: &World, hero: Entity) -> bool {
+    let gear = &world.resource::<Battle>().gear;
+    world.get::<Weapons>(hero).is_some_and(|w| {
+        w.0.iter().any(|w| {
+            !w.jammed && w.rounds > 0 && gear.weapon(&w.name).is_some_and(|g| g.is_ranged())
+        })
+    })
+}
+
+/// Hand to hand: escape dominance first; else the attack the round's AP allow, heaviest first
+/// (a heavy attack's bump shoves the foe toward dominance), at the foe with the lowest defense.
+fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<BattleCommand> {
+    let foes = melee::engaged_foes(world, hero);
+    if foes.is_empty() {
+        return None;
+    }
+    if melee::dominated(world, hero) > 0 {
+        let escape = BattleCommand::Escape { hero };
+        if price(world, escape).is_ok_and(|ap| ap <= track.left()) {
+            return Some(escape);
+        }
+        return None;
+    }
+    let target = foes
+        .iter()
+        .copied()
+        .min_by_key(|&f| (melee::defense(world, f).0, f.index()))?;
+    let held = melee::dominated(world, target) >= 2;
+    let choices: &[AttackType] = if held {
+        &[AttackType::Standard, AttackType::Quick]
+    } else {
+        &[AttackType::Heavy, AttackType::Standard, AttackType::Quick]
+    };
+    choices
+        .iter()
+        .map(|&attack| BattleCommand::Melee {
+            hero,
+            target,
+            attack,
+            careful: false,
+            times: 1,
+        })
+        .find(|&command| price(world, command).is_ok_and(|ap| ap <= track.left()))
 }
 
 /// Odds within this of the best are worth the fewer AP.

@@ -61,6 +61,15 @@ impl MatchLog {
         });
     }
 
+    /// Move the last event to `index`: an action's own event goes before the consequences it
+    /// caused (a Stun check, a stray hit) that were logged while it was applied.
+    pub fn move_last_to(&mut self, index: usize) {
+        if let Some(event) = self.events.pop() {
+            let at = index.min(self.events.len());
+            self.events.insert(at, event);
+        }
+    }
+
     pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a LogEvent> + 'a {
         self.events.iter().filter(move |e| e.kind == kind)
     }

@@ -449,6 +449,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome 
         any_hit |= landed;
         // Shaken aim: "If the character was hit by a melee attack of any kind, they may not aim".
         mark_attacked(world, target, landed);
+        let mark = world.resource::<MatchLog>().events.len();
         let mut fate = Fate::Standing;
         let mut stunned = false;
         if let Some(location) = o.location
@@ -502,6 +503,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome 
         f.insert("shoved".into(), json!(shoved));
         f.insert("series".into(), json!([i + 1, outcomes.len()]));
         log(world, hero, "melee", text.clone(), f);
+        world.resource_mut::<MatchLog>().move_last_to(mark);
         texts.push(text);
     }
     CommandOutcome::Melee {

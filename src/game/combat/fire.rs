@@ -110,6 +110,7 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
         {
             c.av = c.av.saturating_sub(1);
         }
+        let mark = world.resource::<crate::game::log::MatchLog>().events.len();
         let mut stunned = false;
         let mut fate = Fate::Standing;
         if let Some(location) = o.location
@@ -134,6 +135,9 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
             f.insert("series_ap".into(), json!(series.ap));
         }
         log(world, hero, "shot", text.clone(), f);
+        world
+            .resource_mut::<crate::game::log::MatchLog>()
+            .move_last_to(mark);
         texts.push(text);
         if p.weapon.kind == WeaponKind::Thrown {
             thrown(world, hero, target, p, o);

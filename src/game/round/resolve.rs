@@ -55,7 +55,10 @@ pub(super) fn resolve_one(world: &mut World, command: BattleCommand, card: Optio
         f.insert("to".into(), json!(to));
     }
     // A shot writes its own event, with every field of the card.
-    if !matches!(outcome, CommandOutcome::Shot { .. }) {
+    if !matches!(
+        outcome,
+        CommandOutcome::Shot { .. } | CommandOutcome::Melee { .. } | CommandOutcome::Escaped { .. }
+    ) {
         log(world, Some(hero), kind, outcome.describe(&name), f);
     }
     world.write_message(outcome);

@@ -13,17 +13,24 @@ pub struct HudPlugin;
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         use super::screens::{Screen, ScreenSystems};
-        app.add_systems(
-            OnEnter(Screen::Battle),
-            (spawn_panel, spawn_banner).after(ScreenSystems::LoadBattle),
-        )
-        .add_systems(
-            Update,
-            (preview_moves, preview_shot, update_panel, update_banner)
-                .chain()
-                .after(super::map_view::MapViewSystems::Figures)
-                .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
-        );
+        app.init_resource::<EngagementView>()
+            .add_systems(
+                OnEnter(Screen::Battle),
+                (spawn_panel, spawn_banner).after(ScreenSystems::LoadBattle),
+            )
+            .add_systems(
+                Update,
+                (
+                    preview_moves,
+                    preview_shot,
+                    engagement_view,
+                    update_panel,
+                    update_banner,
+                )
+                    .chain()
+                    .after(super::map_view::MapViewSystems::Figures)
+                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+            );
     }
 }
 
@@ -74,10 +81,12 @@ fn update_panel(
     )>,
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
+    engagement: Res<EngagementView>,
 ) {
     let Ok(mut text) = panel.single_mut() else {
         return;
     };
+    let engagement = &engagement.0;
     for outcome in refusals.read() {
         let name = heroes
             .get(outcome.hero())
@@ -87,7 +96,7 @@ fn update_panel(
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
     let mut s = format!(
-        "{}\n{}\n\nRight click: move (R: run)  Q/E: turn\nG: ready  K: cock  P/U: prone/stand\nC/X: duck/emerge  O: objective\nF: shot kind  L: load  H/T: off hand\nA: add to series  Z: fire it  N: fan\nEnter: pass\n\n",
+        "{}\n{}\n\n",
         battle.level.name.to_uppercase(),
         battle.level.description
     );
@@ -128,6 +137,9 @@ fn update_panel(
                 .iter()
                 .map(|(part, n)| format!("{} {n}", part.name()))
                 .collect();
+            if let Some(close) = engagement.get(&entity) {
+                arms.push(format!("\n    {close}"));
+            }
             if !hurt.is_empty() || wounds.body.conc > 0 || down.0 {
                 let state = match (down.0, wounds.fate, wounds.stunned) {
                     (true, Some(crate::rules::damage::Fate::Killed), _) => " KILLED",
@@ -288,6 +300,54 @@ fn preview_moves(
     commands.insert_resource(MovePreview { line: Some(line) });
 }
 
+/// Each hero's hand-to-hand state in words: whom it is engaged with, the advantage, dominance,
+/// blocks and dodge ready.
+#[derive(Resource, Default)]
+pub struct EngagementView(pub std::collections::HashMap<Entity, String>);
+
+fn engagement_view(world: &mut World) {
+    let mut q = world.query_filtered::<Entity, With<Hero>>();
+    let heroes: Vec<Entity> = q.iter(world).collect();
+    let mut view = std::collections::HashMap::new();
+    for hero in heroes {
+        let foes = super::melee::engaged_foes(world, hero);
+        if foes.is_empty() {
+            continue;
+        }
+        let names: Vec<String> = foes
+            .iter()
+            .filter_map(|f| world.get::<Hero>(*f).map(|h| h.name.clone()))
+            .collect();
+        let (ours, theirs) = super::melee::advantage(world, foes[0], hero);
+        let dominated = super::melee::dominated(world, hero);
+        let close = world
+            .get::<super::melee::CloseCombat>(hero)
+            .copied()
+            .unwrap_or_default();
+        let mut s = format!(
+            "engaged with {}; advantage {theirs} to {ours}; defense {}",
+            names.join(", "),
+            super::melee::defense(world, hero).0
+        );
+        if dominated > 0 {
+            s.push_str(&format!(
+                "; UNDER {}",
+                crate::rules::melee::Dominance::from_level(dominated)
+                    .name()
+                    .to_uppercase()
+            ));
+        }
+        if close.blocks > 0 {
+            s.push_str(&format!("; {} block(s) ready", close.blocks));
+        }
+        if let Some(toward) = close.dodge {
+            s.push_str(&format!("; dodging {toward}/{}", (toward + 1) % 6));
+        }
+        view.insert(hero, s);
+    }
+    world.insert_resource(EngagementView(view));
+}
+
 /// Pointing at an enemy: the shot the declaring hero would fire, its AP, TN, every modifier
 /// and the exact chance to hit (over the match deck), and the cover in the way.
 fn preview_shot(world: &mut World) {
@@ -306,6 +366,52 @@ fn preview_shot(world: &mut World) {
     else {
         return;
     };
+    // A foe within a pace: the hand-to-hand attack J would make.
+    if super::melee::engaged_foes(world, hero).contains(&target) {
+        let line = match super::melee::plan(
+            world,
+            hero,
+            target,
+            selection.attack,
+            selection.careful,
+            1,
+        ) {
+            Ok(p) => {
+                let parts: Vec<String> = p
+                    .tn_parts
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name, m.value))
+                    .collect();
+                let mods: Vec<String> = p.volley.attacks[0]
+                    .terms
+                    .modifiers
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name, m.value))
+                    .collect();
+                format!(
+                    "J: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\nI: attack type  Y: careful  B: block  D: dodge",
+                    if p.careful { "careful " } else { "" },
+                    p.attack.name(),
+                    p.weapon.name,
+                    p.ap,
+                    p.volley.attacks[0].terms.tn,
+                    parts.join(", "),
+                    if mods.is_empty() {
+                        "no modifiers"
+                    } else {
+                        "modifiers: "
+                    },
+                    mods.join(", "),
+                    p.advantage.0,
+                    p.advantage.1,
+                    p.chance * 100.0
+                )
+            }
+            Err(why) => format!("Cannot attack {name}: {why}"),
+        };
+        world.insert_resource(MovePreview { line: Some(line) });
+        return;
+    }
     let line = match super::combat::plan(world, hero, target, selection.shot) {
         Ok(p) => {
             let parts: Vec<String> = p

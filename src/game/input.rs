@@ -5,6 +5,7 @@
 use super::battle::{Battle, BattleCommand, Hero, HexPos, HotSeat, SeatCommand, Side};
 use super::map_view::MapGeometry;
 use crate::rules::hexmap::offset_of;
+use crate::rules::melee::AttackType;
 use crate::rules::movement::Gait;
 use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
@@ -48,6 +49,20 @@ pub enum Action {
     FireSeries,
     /// Switch the series between several shots and fan firing.
     ToggleFan,
+    /// Attack the foe under the cursor hand to hand (the attack type chosen with I).
+    MeleeAttack,
+    /// Cycle the hand-to-hand attack: quick, standard, heavy, grapple.
+    CycleAttack,
+    /// Make the next attacks careful (+2 AP, +1).
+    ToggleCareful,
+    /// Prepare a block (2 AP).
+    Block,
+    /// Dodge the attacks from the foe under the cursor's side (3 AP).
+    Dodge,
+    /// Break away from or escape dominance.
+    Escape,
+    /// Move away carefully to the hex under the cursor (2 AP more, no free attack).
+    Disengage,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     PanLeft,
@@ -152,6 +167,13 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::AddToSeries, Key(KeyCode::KeyA)),
         (Action::FireSeries, Key(KeyCode::KeyZ)),
         (Action::ToggleFan, Key(KeyCode::KeyN)),
+        (Action::MeleeAttack, Key(KeyCode::KeyJ)),
+        (Action::CycleAttack, Key(KeyCode::KeyI)),
+        (Action::ToggleCareful, Key(KeyCode::KeyY)),
+        (Action::Block, Key(KeyCode::KeyB)),
+        (Action::Dodge, Key(KeyCode::KeyD)),
+        (Action::Escape, Key(KeyCode::KeyW)),
+        (Action::Disengage, Key(KeyCode::KeyS)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
@@ -242,6 +264,9 @@ pub struct Selection {
     /// A series being declared: targets and kinds in order (A adds, Z fires, N fans).
     pub series: Vec<(Entity, ShotKind)>,
     pub fan: bool,
+    /// The hand-to-hand attack J makes (I cycles), and whether it is careful (Y).
+    pub attack: AttackType,
+    pub careful: bool,
 }
 
 /// The order F cycles the shot kinds in.
@@ -270,6 +295,8 @@ impl Plugin for InputPlugin {
             shot: ShotKind::Normal,
             series: Vec::new(),
             fan: false,
+            attack: AttackType::Standard,
+            careful: false,
         })
         .init_resource::<super::screens::Paused>()
         .add_systems(Startup, move |mut commands: Commands| {
@@ -437,6 +464,42 @@ fn act(
     if actions.just_pressed(&Action::ToggleFan) {
         selection.fan = !selection.fan;
     }
+    if actions.just_pressed(&Action::CycleAttack) {
+        selection.attack = selection.attack.next();
+    }
+    if actions.just_pressed(&Action::ToggleCareful) {
+        selection.careful = !selection.careful;
+    }
+    if actions.just_pressed(&Action::MeleeAttack)
+        && let Some(target) = enemy_under_cursor
+    {
+        battle_commands.write(BattleCommand::Melee {
+            hero,
+            target,
+            attack: selection.attack,
+            careful: selection.careful,
+            times: 1,
+        });
+    }
+    if actions.just_pressed(&Action::Block) {
+        battle_commands.write(BattleCommand::Block { hero });
+    }
+    if actions.just_pressed(&Action::Dodge) {
+        let at = heroes.get(hero).map(|h| h.2.0).ok();
+        let toward = match (at, selection.hovered) {
+            (Some(a), Some(b)) if a != b => crate::rules::hexmap::hexside_toward(a, b),
+            _ => facing,
+        };
+        battle_commands.write(BattleCommand::Dodge { hero, toward });
+    }
+    if actions.just_pressed(&Action::Escape) {
+        battle_commands.write(BattleCommand::Escape { hero });
+    }
+    if actions.just_pressed(&Action::Disengage)
+        && let Some(to) = selection.hovered
+    {
+        battle_commands.write(BattleCommand::Disengage { hero, to });
+    }
     if actions.just_pressed(&Action::AddToSeries)
         && let Some(target) = enemy_under_cursor
         && selection.series.len() < crate::rules::ranged::MAX_SHOTS
@@ -572,6 +635,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 30);
+        assert_eq!(bound.len(), 37);
     }
 }

@@ -268,6 +268,7 @@ fn place_figures(
             Option<&Prone>,
             Option<&Wounds>,
             Option<&Down>,
+            Option<&super::melee::Dominated>,
         ),
         Without<FigureMark>,
     >,
@@ -277,7 +278,7 @@ fn place_figures(
 ) {
     let Some(geometry) = geometry else { return };
     let shift = Vec2::ZERO;
-    for (e, pos, facing, side, hero, cover, mount, prone, wounds, down) in &figures {
+    for (e, pos, facing, side, hero, cover, mount, prone, wounds, down, dominated) in &figures {
         let (c, r) = offset_of(pos.0);
         let at = geometry.center(c, r) + shift;
         let facing_vec = facing.map(|f| {
@@ -361,6 +362,25 @@ fn place_figures(
                     TextColor(Color::WHITE),
                     Transform::from_xyz(0.0, 0.0, 0.6),
                 ));
+                // Dominance over this hero: partial, dominance, full.
+                let level = dominated.map_or(0, |d| d.0);
+                if level > 0 && !down.is_some_and(|d| d.0) {
+                    let tag = ["", "PARTIAL", "DOMINATED", "PINNED"][level.min(3) as usize];
+                    p.spawn((
+                        Mesh2d(meshes.add(Rectangle::new(8.0 * tag.len() as f32 + 6.0, 16.0))),
+                        MeshMaterial2d(materials.add(Color::srgba(0.1, 0.05, 0.0, 0.85))),
+                        Transform::from_xyz(0.0, 27.0, 0.65),
+                    ));
+                    p.spawn((
+                        Text2d::new(tag),
+                        TextFont {
+                            font_size: FontSize::Px(13.0),
+                            ..default()
+                        },
+                        TextColor(Color::srgb(1.0, 0.75, 0.2)),
+                        Transform::from_xyz(0.0, 27.0, 0.7),
+                    ));
+                }
             });
         } else if let Some(cover) = cover {
             let shade = 1.0 - cover.av as f32 * 0.13;
@@ -396,6 +416,7 @@ fn refresh_figures(
                 Changed<Prone>,
                 Changed<Wounds>,
                 Changed<Down>,
+                Changed<super::melee::Dominated>,
             )>,
         ),
     >,

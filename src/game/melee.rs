@@ -256,6 +256,9 @@ pub fn plan(
 ) -> Result<MeleePlan, String> {
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let t = world.get::<Hero>(target).ok_or("nobody there")?.clone();
+    if world.get::<Down>(target).is_some_and(|d| d.0) {
+        return Err(format!("{} is already down", t.name));
+    }
     if !engaged_foes(world, hero).contains(&target) {
         return Err(format!(
             "{} is not within one pace of {}: close in first",

@@ -9,6 +9,15 @@ use super::round::{Committed, RoundState};
 use crate::rules::action_time::SEGMENTS;
 use bevy::prelude::*;
 
+/// The keys of a battle, beside the track.
+const KEYS: &str = "KEYS  Enter: pass   Tab: next hero   Esc: menu
+Right click: move / shoot   R: run   Q/E: turn
+G: ready  K: cock  L: load  H/T: off hand
+F: shot kind  A: add to series  Z: fire it  N: fan
+J: hand to hand  I: attack type  Y: careful
+B: block  D: dodge  W: escape  S: disengage
+P/U: prone/stand  C/X: duck/emerge  O: objective";
+
 /// Events of the combat log shown, and the height of its box.
 const LOG_LINES: usize = 11;
 pub const LOG_H: f32 = 215.0;
@@ -49,10 +58,23 @@ fn spawn_strip(mut commands: Commands) {
         },
         BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.86)),
         DespawnOnExit(super::screens::Screen::Battle),
-        children![(
-            super::widgets::label("", 13.0, Color::srgb(0.95, 0.9, 0.78)),
-            TrackText,
-        )],
+        children![
+            (
+                super::widgets::label("", 13.0, Color::srgb(0.95, 0.9, 0.78)),
+                TrackText,
+            ),
+            (
+                Node {
+                    margin: UiRect::left(px(24)),
+                    ..default()
+                },
+                children![super::widgets::label(
+                    KEYS,
+                    12.0,
+                    Color::srgb(0.8, 0.76, 0.66)
+                )],
+            )
+        ],
     ));
     // The combat log, at the foot of the hero panel.
     commands.spawn((

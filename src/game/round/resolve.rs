@@ -31,6 +31,24 @@ pub(super) fn resolve_due(world: &mut World) {
 }
 
 pub(super) fn resolve_one(world: &mut World, command: BattleCommand, card: Option<Card>) {
+    // Struck down earlier on the stack: the action never happens.
+    if world
+        .get::<crate::game::battle::Down>(command.hero())
+        .is_some_and(|d| d.0)
+    {
+        if let Some(card) = card {
+            world.resource_mut::<ActionDeck>().deck.discard(card.number);
+        }
+        let name = name_of(world, command.hero());
+        log(
+            world,
+            Some(command.hero()),
+            "failed",
+            format!("{name} is down before the {} resolves", command.name()),
+            fields(&[("action", json!(command.name()))]),
+        );
+        return;
+    }
     world.insert_resource(FlippedCard(card));
     let outcome = perform(world, command);
     // A card the action did not read (a move) is discarded after ordering the stack.

@@ -1805,6 +1805,54 @@ mod hand_to_hand {
         assert_eq!(t.events("melee", "Dave Perkins").len(), 1);
     }
 
+    /// "Sharp weapons convert the attack to deadly, as well as increase the damage": Clem's
+    /// broken bottle; a gun in hand is a small (pistol grip) or large (rifle butt) club.
+    #[test]
+    fn improvised_weapons() {
+        let mut t = brawl(|level| {
+            level.heroes[3].at = (4, 4);
+            level.heroes[0].weapons = vec!["Winchester".into()];
+        });
+        let (hank, clem) = (t.hero("Hank Daggett"), t.hero("Clem Perkins"));
+        let bottle = melee::plan(
+            t.app.world_mut(),
+            clem,
+            hank,
+            AttackType::Standard,
+            false,
+            1,
+        )
+        .unwrap();
+        assert_eq!(
+            bottle.improvised,
+            Some(tarnation::rules::melee::Improvised::Sharp)
+        );
+        assert_eq!(
+            bottle.volley.weapon.damage,
+            tarnation::rules::damage::DamageType::Deadly
+        );
+        let close = bottle.volley.attacks[0].close.clone().unwrap();
+        assert_eq!(close.bonus, 1 + 3, "DB 1 + the sharp weapon's 3");
+        let butt = melee::plan(
+            t.app.world_mut(),
+            hank,
+            clem,
+            AttackType::Standard,
+            false,
+            1,
+        )
+        .unwrap();
+        assert_eq!(
+            butt.improvised,
+            Some(tarnation::rules::melee::Improvised::Large)
+        );
+        assert_eq!(butt.volley.attacks[0].close.clone().unwrap().bonus, 2 + 4);
+        assert_eq!(
+            butt.volley.weapon.damage,
+            tarnation::rules::damage::DamageType::Impact
+        );
+    }
+
     #[test]
     fn the_brawl_is_fought_to_the_end_headless() {
         let (level, gear) = level_file("saloon_brawl.ron", |_| {});

@@ -94,6 +94,7 @@ pub fn close_weapon(world: &World, hero: Entity) -> (Weapon, String, Option<Impr
         scatter: false,
         blast: 0,
         advantage: 0,
+        improvised: None,
     });
     let in_hand = world
         .get::<Weapons>(hero)
@@ -102,7 +103,8 @@ pub fn close_weapon(world: &World, hero: Entity) -> (Weapon, String, Option<Impr
     match in_hand {
         Some(w) if w.kind == WeaponKind::Melee => {
             let skill = w.skill.clone();
-            (w, skill, None)
+            let improvised = w.improvised;
+            (w, skill, improvised)
         }
         Some(w) if w.kind != WeaponKind::Thrown => {
             let kind = if w.kind == WeaponKind::Pistol {
@@ -588,8 +590,8 @@ fn describe(
         "{who}: {careful}{} at {foe}{nth} with {}: card {}: {} vs defense {}",
         p.attack.name(),
         match p.improvised {
-            Some(_) => format!("the butt of a gun ({})", p.weapon.name),
-            None => p.weapon.name.to_lowercase(),
+            Some(_) if p.weapon.name == "Fists" => "the butt of a gun".to_string(),
+            _ => p.weapon.name.to_lowercase(),
         },
         cards.join("+"),
         o.check.result,

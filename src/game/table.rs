@@ -202,7 +202,8 @@ fn screenshot_then_quit(
 ) {
     *frame += 1;
     // The shot is taken once the scripted passes are done (and 20 frames have been drawn).
-    if shot_at.is_none() && *frame >= 20 && passes.is_none_or(|p| p.0 == 0) {
+    // (Or after 300 frames, when no human is left to pass.)
+    if shot_at.is_none() && *frame >= 20 && (passes.is_none_or(|p| p.0 == 0) || *frame >= 300) {
         *shot_at = Some(*frame);
     }
     let Some(at) = *shot_at else { return };

@@ -485,6 +485,80 @@ mod action_time {
         assert_eq!(resolved, vec!["Felicia Laroq", "Octavio"]);
     }
 
+    /// "Determine Bonus": gear, wounds, Quick Draw (a TN 5 check: +1 per success and bump)
+    /// and AP spent from the pool up to the Quick Draw level, added to the flipped Fragment.
+    #[test]
+    fn the_stack_bonus_adds_gear_wounds_quick_draw_and_ap() {
+        let mut t = Table::new("street_duel.ron", 22, |level| {
+            level.heroes[0].weapons = vec!["Sharps rifle".into()];
+            level.heroes[0].holster = None;
+        });
+        let (miranda, cyril) = (t.hero("Miranda Valentine"), t.hero("Cyril Wellington"));
+        t.app
+            .world_mut()
+            .get_mut::<Wounds>(miranda)
+            .unwrap()
+            .body
+            .wounds
+            .insert(tarnation::rules::damage::BodyPart::LeftArm, 1);
+        t.app
+            .world_mut()
+            .entity_mut(miranda)
+            .insert(tarnation::game::round::StackSpend(2));
+        t.update();
+        // A segment where both declare: Cyril (Quickness 5) first, then Miranda.
+        for _ in 0..200 {
+            t.until_turn(cyril);
+            if t.round().declaring.contains(&miranda) {
+                break;
+            }
+            t.pass();
+        }
+        let face = |t: &Table, e| (t.app.world().get::<Facing>(e).unwrap().0 + 1) % 6;
+        let f = face(&t, cyril);
+        t.send(BattleCommand::Face {
+            hero: cyril,
+            facing: f,
+        });
+        t.until_turn(miranda);
+        let f = face(&t, miranda);
+        t.send(BattleCommand::Face {
+            hero: miranda,
+            facing: f,
+        });
+        while t.log().of_kind("stack").count() == 0 {
+            t.pass();
+        }
+        let parts = &t.events("stack_bonus", "Miranda Valentine")[0];
+        // The Sharps is slow to swing (-1); a Flesh Wound costs 1.
+        assert_eq!(
+            (
+                parts.fields["gear"].as_i64(),
+                parts.fields["wounds"].as_i64()
+            ),
+            (Some(-1), Some(-1))
+        );
+        let quick = &t.events("quick_draw", "Miranda Valentine")[0];
+        assert_eq!(quick.fields["tn"], 5);
+        assert!(
+            quick.fields["ap_spent"].as_u64().unwrap() <= 2,
+            "no more than Quick Draw 2"
+        );
+        let stack = t.log().of_kind("stack").next().unwrap().clone();
+        let line = stack.fields["order"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|l| l["actor"] == "Miranda Valentine")
+            .unwrap()
+            .clone();
+        assert_eq!(line["bonus"], parts.fields["bonus"]);
+        assert_eq!(
+            line["total"].as_i64().unwrap(),
+            line["fragment"].as_i64().unwrap() + line["bonus"].as_i64().unwrap()
+        );
+    }
+
     /// "divide the total movement into equal (or roughly equal) parts and spread them between
     /// the 20 segments ... slowest to fastest, based on Quickness value."
     #[test]
@@ -1449,6 +1523,58 @@ mod ranged_combat {
         }
         let winchester = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
         assert!(winchester.jammed);
+    }
+
+    /// "Unintended targets may be living or otherwise, such as windows": Cyril's miss at Octavio
+    /// in the saloon flies past the window, and its stray shatters it.
+    #[test]
+    fn a_stray_shot_shatters_the_saloon_window() {
+        let mut t = Table::new("street_duel.ron", 80, |level| {
+            level.heroes[0].at = (14, 8); // Miranda out of the way
+            level.heroes[1].at = (1, 4); // Cyril
+            level.heroes[3].at = (5, 1); // Octavio inside the saloon
+        });
+        let cyril = t.hero("Cyril Wellington");
+        let octavio = t.hero("Octavio");
+        t.app.world_mut().get_mut::<Weapons>(cyril).unwrap().0[0].cocked = true;
+        t.update();
+        t.until_turn(cyril);
+        while t.track(cyril).in_front < 3 {
+            t.pass();
+            t.until_turn(cyril);
+        }
+        let plan = combat::plan(t.app.world_mut(), cyril, octavio, ShotKind::Normal).unwrap();
+        // A miss (both dice of 2d8 under the TN) whose first unintended number is 1.
+        let misses: Vec<u8> = cards()
+            .iter()
+            .filter(|c| {
+                (1..=2).all(|r| {
+                    matches!(c.cause(r, Die::D8), tarnation::rules::card::CauseCell::Value(v) if (v as i32 + plan.terms.direct()) < plan.terms.tn as i32 && v < 8)
+                }) && c.unintended.first() == Some(&1)
+            })
+            .map(|c| c.number)
+            .collect();
+        t.stack_any(&misses);
+        t.act(BattleCommand::Shoot {
+            hero: cyril,
+            target: octavio,
+            kind: ShotKind::Normal,
+        });
+        let shot = &t.events("shot", "Cyril Wellington")[0];
+        assert_eq!(shot.fields["hit"], false);
+        assert!(shot.fields["unintended"].as_u64().unwrap() >= 1);
+        let shattered = t
+            .log()
+            .of_kind("stray_hit")
+            .find(|e| e.fields.get("object").is_some())
+            .expect("the window is hit");
+        assert_eq!(shattered.fields["object"], "saloon window");
+        let mut covers = t.app.world_mut().query::<&tarnation::game::battle::Cover>();
+        let window = covers
+            .iter(t.app.world())
+            .find(|c| c.name == "saloon window")
+            .unwrap();
+        assert_eq!(window.av, 0);
     }
 
     /// The computer fights: a street duel played by the computer ends with a side down.

@@ -76,6 +76,9 @@ pub struct Weapon {
     /// Its advantage value in hand-to-hand combat ("the advantage value of any weapon").
     #[serde(default)]
     pub advantage: i32,
+    /// Bonus or penalty on the initiative stack while in hand ("bonuses or penalties from gear").
+    #[serde(default)]
+    pub initiative: i32,
     /// An improvised weapon (a chair, a broken bottle): fists plus its damage.
     #[serde(default)]
     pub improvised: Option<crate::rules::melee::Improvised>,

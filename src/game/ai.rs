@@ -19,6 +19,12 @@ use hexx::Hex;
 /// The computer's declaration for `hero`, or `None` to pass this segment.
 pub fn decide(world: &mut World, hero: Entity) -> Option<BattleCommand> {
     let h = world.get::<Hero>(hero)?.clone();
+    // A quick-draw artist spends what AP it may to go first when actions clash.
+    if let Some(&level) = h.skills.get("Quick Draw") {
+        world
+            .entity_mut(hero)
+            .insert(super::round::StackSpend(level));
+    }
     let track = world.get::<Track>(hero)?.0.clone();
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;

@@ -82,6 +82,7 @@ fn update_panel(
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
     engagement: Res<EngagementView>,
+    stack_spend: Query<&super::round::StackSpend>,
 ) {
     let Ok(mut text) = panel.single_mut() else {
         return;
@@ -137,6 +138,12 @@ fn update_panel(
                 .iter()
                 .map(|(part, n)| format!("{} {n}", part.name()))
                 .collect();
+            if hero.skills.contains_key("Quick Draw") {
+                arms.push(format!(
+                    "\n    Quick Draw: spends {} AP on the stack (0 changes it)",
+                    stack_spend.get(entity).map_or(0, |s| s.0)
+                ));
+            }
             if let Some(close) = engagement.get(&entity) {
                 arms.push(format!("\n    {close}"));
             }
@@ -192,7 +199,9 @@ fn preview_moves(
     covers: Query<(&Cover, &HexPos)>,
     riders: Query<&super::battle::MountedOn>,
     mounts: Query<(&super::battle::Mount, &Facing)>,
+    fire_line: Option<Res<FireLine>>,
 ) {
+    let fire_line = fire_line.map(|f| f.clone()).unwrap_or_default();
     let (Some(selection), Some(geometry)) = (selection, geometry) else {
         return;
     };
@@ -237,7 +246,11 @@ fn preview_moves(
         .unwrap_or_default();
     for (tp, mut color) in &mut tiles {
         let hex = geometry.hex_of(*tp);
-        color.0 = if path.contains(&hex) {
+        color.0 = if fire_line.1 == Some(hex) {
+            Color::srgb(1.0, 0.3, 0.25)
+        } else if fire_line.0.contains(&hex) {
+            Color::srgb(1.0, 0.65, 0.45)
+        } else if path.contains(&hex) {
             Color::srgb(1.0, 0.85, 0.4)
         } else if options.contains_key(&hex) {
             Color::srgb(0.8, 1.0, 0.8)
@@ -348,9 +361,14 @@ fn engagement_view(world: &mut World) {
     world.insert_resource(EngagementView(view));
 }
 
+/// The hexes of the line of fire to the enemy pointed at, and the wall that blocks it.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct FireLine(pub Vec<hexx::Hex>, pub Option<hexx::Hex>);
+
 /// Pointing at an enemy: the shot the declaring hero would fire, its AP, TN, every modifier
 /// and the exact chance to hit (over the match deck), and the cover in the way.
 fn preview_shot(world: &mut World) {
+    world.insert_resource(FireLine::default());
     let Some(selection) = world.get_resource::<super::input::Selection>().cloned() else {
         return;
     };
@@ -366,6 +384,19 @@ fn preview_shot(world: &mut World) {
     else {
         return;
     };
+    // The line of fire on the map: the hexes between, or up to the wall that blocks it.
+    if let Some(from) = world.get::<HexPos>(hero).map(|p| p.0) {
+        let line: Vec<hexx::Hex> = from.line_to(at).collect();
+        let map = &world.resource::<Battle>().map;
+        let blocked = map.line_of_fire(from, at).err();
+        let shown: Vec<hexx::Hex> = line
+            .into_iter()
+            .skip(1)
+            .take_while(|h| Some(*h) != blocked)
+            .chain(blocked)
+            .collect();
+        world.insert_resource(FireLine(shown, blocked));
+    }
     // A foe within a pace: the hand-to-hand attack J would make.
     if super::melee::engaged_foes(world, hero).contains(&target) {
         let line = match super::melee::plan(

@@ -63,6 +63,9 @@ pub enum Action {
     Escape,
     /// Move away carefully to the hex under the cursor (2 AP more, no free attack).
     Disengage,
+    /// The AP the hero spends from its pool to go first on the initiative stack (0 up to its
+    /// Quick Draw level).
+    StackSpend,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     PanLeft,
@@ -174,6 +177,7 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::Dodge, Key(KeyCode::KeyD)),
         (Action::Escape, Key(KeyCode::KeyW)),
         (Action::Disengage, Key(KeyCode::KeyS)),
+        (Action::StackSpend, Key(KeyCode::Digit0)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
@@ -364,6 +368,8 @@ fn act(
     round: Res<super::round::RoundState>,
     weapons: Query<&super::battle::Weapons>,
     riders: Query<&super::battle::MountedOn>,
+    stack_spend: Query<&super::round::StackSpend>,
+    mut commands: Commands,
     mounts: Query<(&super::battle::Mount, &super::battle::Facing)>,
     mut last_declarer: Local<Option<Entity>>,
 ) {
@@ -491,6 +497,14 @@ fn act(
             _ => facing,
         };
         battle_commands.write(BattleCommand::Dodge { hero, toward });
+    }
+    if actions.just_pressed(&Action::StackSpend)
+        && let Ok((_, h, ..)) = heroes.get(hero)
+    {
+        let level = h.skills.get("Quick Draw").copied().unwrap_or(0);
+        let now = stack_spend.get(hero).map_or(0, |s| s.0);
+        let next = if now >= level { 0 } else { now + 1 };
+        commands.entity(hero).insert(super::round::StackSpend(next));
     }
     if actions.just_pressed(&Action::Escape) {
         battle_commands.write(BattleCommand::Escape { hero });
@@ -635,6 +649,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 37);
+        assert_eq!(bound.len(), 38);
     }
 }

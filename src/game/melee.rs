@@ -95,6 +95,7 @@ pub fn close_weapon(world: &World, hero: Entity) -> (Weapon, String, Option<Impr
         blast: 0,
         advantage: 0,
         improvised: None,
+        initiative: 0,
     });
     let in_hand = world
         .get::<Weapons>(hero)
@@ -330,7 +331,15 @@ pub fn plan(
         .is_some_and(|c| c.blocks > 0)
         .then(|| {
             let (w, s, _) = close_weapon(world, target);
-            (close_skill(&t, &s), w.kind == WeaponKind::Melee)
+            let penalty = world
+                .get::<Weapons>(target)
+                .and_then(|ws| ws.0.iter().find(|x| x.ready).map(|x| x.rel_penalty))
+                .unwrap_or(0);
+            (
+                close_skill(&t, &s),
+                w.kind == WeaponKind::Melee && w.name != "Fists",
+                w.reliability + penalty,
+            )
         });
     let close = CloseTerms {
         // A grapple's bumps all go to dominance; a heavy attack's first bump shoves.
@@ -346,6 +355,7 @@ pub fn plan(
         block: block.map(|b| b.0),
         pick: (target_dominance == Dominance::Full).then_some(Location::Head),
         weapon_block: block.is_some_and(|b| b.1),
+        block_reliability: block.map_or(0, |b| b.2),
     };
     let attack_spec = Attack {
         terms: terms.clone(),
@@ -450,7 +460,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome 
         {
             c.blocks = c.blocks.saturating_sub(1);
         }
-        let landed = o.hit && !matches!(o.block, Some((BlockOutcome::Blocked, _)));
+        let landed = o.hit && !matches!(o.block, Some((BlockOutcome::Blocked, ..)));
         any_hit |= landed;
         // Shaken aim: "If the character was hit by a melee attack of any kind, they may not aim".
         mark_attacked(world, target, landed);
@@ -481,11 +491,29 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome 
             0
         };
         // A weapon block's equal result: "increase the Rel by 1".
-        if let Some((BlockOutcome::Deflected, _)) = o.block
+        if let Some((how, _, broke)) = o.block
             && let Some(mut w) = world.get_mut::<Weapons>(target)
             && let Some(w) = w.0.iter_mut().find(|w| w.ready)
         {
-            w.rel_penalty += 1;
+            if how == BlockOutcome::Deflected {
+                w.rel_penalty += 1;
+            }
+            if broke {
+                // Broken in the block: out of the fight, fists from now on.
+                w.ready = false;
+                w.jammed = true;
+                let weapon = w.name.clone();
+                let who = name(world, target);
+                log(
+                    world,
+                    target,
+                    "broken",
+                    format!("{who}'s {weapon} breaks on the block"),
+                    [("weapon".to_string(), json!(weapon))]
+                        .into_iter()
+                        .collect(),
+                );
+            }
         }
         let text = describe(
             world,
@@ -598,9 +626,13 @@ fn describe(
         o.check.tn
     );
     match o.block {
-        Some((BlockOutcome::Blocked, r)) => return format!("{s}: hit, but {foe} blocks it ({r})"),
-        Some((BlockOutcome::Deflected, r)) => s.push_str(&format!(", {foe} half-blocks it ({r})")),
-        Some((BlockOutcome::Failed, r)) => s.push_str(&format!(", {foe}'s block fails ({r})")),
+        Some((BlockOutcome::Blocked, r, _)) => {
+            return format!("{s}: hit, but {foe} blocks it ({r})");
+        }
+        Some((BlockOutcome::Deflected, r, _)) => {
+            s.push_str(&format!(", {foe} half-blocks it ({r})"))
+        }
+        Some((BlockOutcome::Failed, r, _)) => s.push_str(&format!(", {foe}'s block fails ({r})")),
         None => {}
     }
     if !o.hit {
@@ -680,10 +712,13 @@ fn fields(p: &MeleePlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> Map<Stri
     f.insert("reserved_bumps".into(), json!(o.reserved));
     f.insert(
         "block".into(),
-        json!(
-            o.block
-                .map(|(b, r)| json!({"outcome": format!("{b:?}").to_lowercase(), "result": r}))
-        ),
+        json!(o.block.map(|(b, r, broke)| {
+            json!({
+                "outcome": format!("{b:?}").to_lowercase(),
+                "result": r,
+                "weapon_broke": broke,
+            })
+        })),
     );
     f.insert("location".into(), json!(o.location.map(|l| l.name())));
     f.insert("effect".into(), json!(o.effect));

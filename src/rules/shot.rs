@@ -75,8 +75,9 @@ pub struct ShotOutcome {
     pub toggle: Toggle,
     /// Every card drawn, in order.
     pub cards: Vec<u8>,
-    /// A block against it: its outcome and the block's result.
-    pub block: Option<(BlockOutcome, u32)>,
+    /// A block against it: its outcome, the block's result, and whether the blocking weapon
+    /// broke.
+    pub block: Option<(BlockOutcome, u32, bool)>,
     /// Bumps kept for dominance.
     pub reserved: u32,
 }
@@ -112,6 +113,9 @@ pub struct CloseTerms {
     /// The block is made with a weapon: "On an equal result, increase the Rel by 1 instead of
     /// changing the hit location."
     pub weapon_block: bool,
+    /// The blocking weapon's Rel: "do not forget to check for equipment breakage during the
+    /// block attempt" (the block card's wrench below it breaks the weapon).
+    pub block_reliability: u32,
 }
 
 /// Several attacks from one pool ("Multiple Attacks", fan firing): "use the highest result in
@@ -351,7 +355,12 @@ fn after_cause(
             blocking.result
         };
         let how = super::melee::block(result, outcome.check.result);
-        outcome.block = Some((how, result));
+        let broke = close.weapon_block
+            && blocking
+                .resolution
+                .as_ref()
+                .is_some_and(|r| ranged::equipment_fails(&r.cause, close.block_reliability));
+        outcome.block = Some((how, result, broke));
         match how {
             BlockOutcome::Blocked => {
                 outcome.cards = drawn;

@@ -509,6 +509,17 @@ pub(super) fn stray_hits(
         .filter(|(e, pos, down, _)| *e != hero && *e != target && !down.0 && near(pos.0))
         .map(|(e, pos, _, _)| (from.unsigned_distance_to(pos.0), e))
         .collect();
+    // "Unintended targets may be living or otherwise, such as windows, breakable objects":
+    // glass still whole near the line of fire.
+    let mut glass = world.query_filtered::<(Entity, &HexPos, &Cover), Without<Hero>>();
+    candidates.extend(
+        glass
+            .iter(world)
+            .filter(|(_, pos, c)| {
+                c.material == crate::rules::terrain::Material::Glass && c.av > 0 && near(pos.0)
+            })
+            .map(|(e, pos, _)| (from.unsigned_distance_to(pos.0), e)),
+    );
     candidates.sort_by_key(|c| (c.0, c.1.index()));
     let Some(card_number) = o.cards.first().copied() else {
         return 0;
@@ -523,8 +534,20 @@ pub(super) fn stray_hits(
     };
     let mut hit = 0;
     for (_, victim) in candidates.into_iter().take(o.unintended as usize) {
-        let what = "A stray shot hits {victim}".to_string();
-        hit_bystander(world, victim, &card, p, 0, "stray_hit", &what, Map::new());
+        if let Some(mut cover) = world.get_mut::<Cover>(victim) {
+            cover.av = 0;
+            let name = cover.name.clone();
+            log(
+                world,
+                hero,
+                "stray_hit",
+                format!("A stray shot shatters the {name}"),
+                [("object".to_string(), json!(name))].into_iter().collect(),
+            );
+        } else {
+            let what = "A stray shot hits {victim}".to_string();
+            hit_bystander(world, victim, &card, p, 0, "stray_hit", &what, Map::new());
+        }
         hit += 1;
     }
     hit

@@ -433,6 +433,14 @@ pub const TWO_WEAPON_AIM_AP: u32 = 2;
 /// A two-handed weapon fired with one hand.
 pub const ONE_HANDED_DOWNGRADES: i32 = 2;
 
+/// The stack bonus of the weapon in hand: its gear value, and the double action revolver's
+/// slower pull (-1) when not cocked ("affected both accuracy and speed").
+pub fn stack_gear_bonus(world: &World, hero: Entity) -> i32 {
+    weapon_in_hand(world, hero).map_or(0, |(_, state, w)| {
+        w.initiative - i32::from(w.double_action && !state.cocked)
+    })
+}
+
 /// The single action trait, "wins initiative-based ties": a single action revolver in hand,
 /// or a double action one that is cocked for the shot.
 pub fn single_action(world: &World, hero: Entity) -> bool {

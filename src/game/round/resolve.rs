@@ -144,6 +144,37 @@ pub(super) fn stack_bonus(world: &mut World, hero: Entity) -> i32 {
     let Some(h) = world.get::<Hero>(hero).cloned() else {
         return 0;
     };
+    // "1. Any bonuses or penalties from gear. 2. Any bonuses or penalties from wounds".
+    let gear = crate::game::combat::stack_gear_bonus(world, hero);
+    let wounds = -(world
+        .get::<crate::game::battle::Wounds>(hero)
+        .map_or(0, |w| crate::rules::action_time::wound_penalty(w.worst()))
+        as i32);
+    let quick = quick_draw(world, hero, &h);
+    let total = gear + wounds + quick;
+    if gear != 0 || wounds != 0 {
+        log(
+            world,
+            Some(hero),
+            "stack_bonus",
+            format!(
+                "{}: stack bonus {total:+} (gear {gear:+}, wounds {wounds:+}, Quick Draw {quick:+})",
+                h.name
+            ),
+            fields(&[
+                ("gear", json!(gear)),
+                ("wounds", json!(wounds)),
+                ("quick_draw", json!(quick)),
+                ("bonus", json!(total)),
+            ]),
+        );
+    }
+    total
+}
+
+/// "3. Bonuses from the Quick Draw skill. 4. Each AP spent from the pool grants the character
+/// +1": the TN 5 Quick Draw check, then the AP the hero set aside for it.
+fn quick_draw(world: &mut World, hero: Entity, h: &Hero) -> i32 {
     let Some(&level) = h.skills.get("Quick Draw") else {
         return 0;
     };

@@ -2,6 +2,7 @@ use super::*;
 use crate::rules::card::{Card, Direction, StackEntry, v};
 use crate::rules::deck::Deck;
 use crate::rules::die::Die;
+use crate::rules::melee::BlockOutcome;
 use crate::rules::ranged::{ShotKind, ShotSituation, shot_terms};
 
 fn peacemaker() -> ShotWeapon {
@@ -297,4 +298,48 @@ fn angus_s_gatling_hits_eight_times() {
     assert_eq!((o.strays, o.unintended), (2, 0));
     // (4)8 plus 7 rows: (5)8 + (5)8 + (1)8 on the plain card, whose rows read 1..5.
     assert_eq!(o.effect, 5 + 5 + 1);
+}
+
+/// "Blocking may also be performed with a weapon ... do not forget to check for equipment
+/// breakage during the block attempt."
+#[test]
+fn a_weapon_block_stops_the_blow_and_may_break_the_weapon() {
+    let attack_card = Card::plain(1).with_cause(Die::D8, &[v(6)]);
+    let mut block_card = Card::plain(2).with_cause(Die::D8, &[v(7)]);
+    block_card.wrench = Some(1);
+    let close = CloseTerms {
+        block: Some(Skill::Skilled {
+            level: 1,
+            die: Die::D8,
+        }),
+        weapon_block: true,
+        block_reliability: 5,
+        ..Default::default()
+    };
+    let volley = Volley {
+        skill: Skill::Skilled {
+            level: 1,
+            die: Die::D8,
+        },
+        rows: 0,
+        weapon: peacemaker(),
+        attacks: vec![Attack {
+            terms: ShotTerms {
+                tn: 5,
+                tn_parts: vec![],
+                modifiers: vec![],
+            },
+            target_size: 6,
+            cover: None,
+            close: Some(close),
+        }],
+        limit: 1,
+    };
+    let mut deck = Deck::new(vec![attack_card, block_card], 1);
+    deck.stack_top(&[1, 2]).unwrap();
+    let o = resolve_volley(&mut deck, &volley, &CheckOptions::default())
+        .unwrap()
+        .remove(0);
+    assert_eq!(o.block, Some((BlockOutcome::Blocked, 7, true)));
+    assert_eq!((o.effect, o.location), (0, None));
 }

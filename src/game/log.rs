@@ -75,6 +75,31 @@ impl MatchLog {
     }
 }
 
+/// A hero's name (empty for an entity that is no hero).
+pub fn hero_name(world: &World, e: Entity) -> String {
+    world
+        .get::<super::battle::Hero>(e)
+        .map(|h| h.name.clone())
+        .unwrap_or_default()
+}
+
+/// Record an event now (the round and segment of the match), by `actor` if any.
+pub fn log_event(
+    world: &mut World,
+    actor: Option<Entity>,
+    kind: &str,
+    text: String,
+    fields: Map<String, Value>,
+) {
+    let now = world
+        .get_resource::<super::round::RoundState>()
+        .map_or((0, 0), |r| r.now());
+    let actor = actor.map(|e| hero_name(world, e));
+    world
+        .resource_mut::<MatchLog>()
+        .push(now, actor.as_deref(), kind, text, fields);
+}
+
 /// The fields every check event carries: the resolution card, every card drawn, TN, chosen
 /// result, success, bumps and calamity.
 pub fn check_fields(outcome: &CheckOutcome) -> Map<String, Value> {

@@ -6,7 +6,7 @@ use super::battle::{Battle, Down, Facing, Hero, HexPos, MountedOn, MovedThisRoun
 use super::combat::{self, UnderFire};
 use super::commands::{CommandOutcome, occupied_hexes};
 use super::log::{MatchLog, check_fields, check_words};
-use super::round::{RoundState, resolve_check, with_deck};
+use super::round::{resolve_check, with_deck};
 use crate::data::gear::{Weapon, WeaponKind};
 use crate::rules::card::Location;
 use crate::rules::check::{CheckRequest, Skill};
@@ -414,19 +414,10 @@ pub fn plan(
     })
 }
 
-fn name(world: &World, e: Entity) -> String {
-    world
-        .get::<Hero>(e)
-        .map(|h| h.name.clone())
-        .unwrap_or_default()
-}
+use super::log::hero_name as name;
 
 fn log(world: &mut World, actor: Entity, kind: &str, text: String, fields: Map<String, Value>) {
-    let now = world.resource::<RoundState>().now();
-    let who = name(world, actor);
-    world
-        .resource_mut::<MatchLog>()
-        .push(now, Some(&who), kind, text, fields);
+    super::log::log_event(world, Some(actor), kind, text, fields);
 }
 
 /// Resolve a paid attack (or series) and apply what the card says.
@@ -727,15 +718,7 @@ fn fields(p: &MeleePlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> Map<Stri
     f.insert("wounds".into(), json!(o.dealt.wounds));
     f.insert("conc".into(), json!(o.dealt.conc));
     f.insert("stunned".into(), json!(stunned));
-    f.insert(
-        "fate".into(),
-        json!(match fate {
-            Fate::Standing => "standing".to_string(),
-            Fate::LimbDisabled(part) => format!("{} disabled", part.name()),
-            Fate::Unconscious => "unconscious".to_string(),
-            Fate::Killed => "killed".to_string(),
-        }),
-    );
+    f.insert("fate".into(), json!(fate.name()));
     f
 }
 

@@ -135,6 +135,18 @@ pub enum Fate {
     Killed,
 }
 
+impl Fate {
+    /// `standing`, `<part> disabled`, `unconscious`, `killed` (the JSON `fate`).
+    pub fn name(self) -> String {
+        match self {
+            Fate::Standing => "standing".to_string(),
+            Fate::LimbDisabled(part) => format!("{} disabled", part.name()),
+            Fate::Unconscious => "unconscious".to_string(),
+            Fate::Killed => "killed".to_string(),
+        }
+    }
+}
+
 /// A body's wounds per part and its concussion.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Body {

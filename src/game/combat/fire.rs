@@ -41,16 +41,7 @@ pub fn fire_hand(
 
 /// Fire a paid shot and apply what the card says.
 pub fn fire(world: &mut World, hero: Entity, target: Entity, kind: ShotKind) -> CommandOutcome {
-    match plan(world, hero, target, kind) {
-        Ok(p) => {
-            let ap = p.ap;
-            execute(world, hero, SeriesPlan::single(p, ap))
-        }
-        Err(reason) => CommandOutcome::Refused {
-            hero,
-            reason: format!("{reason}; the AP are lost"),
-        },
-    }
+    fire_hand(world, hero, target, kind, false)
 }
 
 /// Fire a paid series (a single shot is a series of one) and apply what the cards say.

@@ -10,9 +10,6 @@ pub use fire::*;
 pub use plan::*;
 pub use report::*;
 
-use crate::game::battle::Hero;
-use crate::game::log::MatchLog;
-use crate::game::round::RoundState;
 use bevy::prelude::*;
 use serde_json::{Map, Value};
 
@@ -34,12 +31,7 @@ pub struct UnderFire {
     pub melee_hit: bool,
 }
 
-pub(super) fn name(world: &World, e: Entity) -> String {
-    world
-        .get::<Hero>(e)
-        .map(|h| h.name.clone())
-        .unwrap_or_default()
-}
+pub(super) use crate::game::log::hero_name as name;
 
 pub(super) fn log(
     world: &mut World,
@@ -48,9 +40,5 @@ pub(super) fn log(
     text: String,
     fields: Map<String, Value>,
 ) {
-    let now = world.resource::<RoundState>().now();
-    let who = name(world, actor);
-    world
-        .resource_mut::<MatchLog>()
-        .push(now, Some(&who), kind, text, fields);
+    crate::game::log::log_event(world, Some(actor), kind, text, fields);
 }

@@ -144,15 +144,7 @@ pub fn shot_fields(p: &ShotPlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> 
     f.insert("wounds".into(), json!(o.dealt.wounds));
     f.insert("conc".into(), json!(o.dealt.conc));
     f.insert("stunned".into(), json!(stunned));
-    f.insert(
-        "fate".into(),
-        json!(match fate {
-            Fate::Standing => "standing".to_string(),
-            Fate::LimbDisabled(part) => format!("{} disabled", part.name()),
-            Fate::Unconscious => "unconscious".to_string(),
-            Fate::Killed => "killed".to_string(),
-        }),
-    );
+    f.insert("fate".into(), json!(fate.name()));
     f.insert("strays".into(), json!(o.strays));
     f.insert("unintended".into(), json!(o.unintended));
     f.insert("equipment_failure".into(), json!(o.equipment_failure));

@@ -167,26 +167,7 @@ pub(super) fn run_round(
     advance(world);
 }
 
-pub(super) fn name_of(world: &World, e: Entity) -> String {
-    world
-        .get::<Hero>(e)
-        .map(|h| h.name.clone())
-        .unwrap_or_default()
-}
-
-pub(super) fn log(
-    world: &mut World,
-    actor: Option<Entity>,
-    kind: &str,
-    text: String,
-    fields: Map<String, Value>,
-) {
-    let now = world.resource::<RoundState>().now();
-    let actor = actor.map(|e| name_of(world, e));
-    world
-        .resource_mut::<MatchLog>()
-        .push(now, actor.as_deref(), kind, text, fields);
-}
+pub(super) use crate::game::log::{hero_name as name_of, log_event as log};
 
 pub(super) fn fields(pairs: &[(&str, Value)]) -> Map<String, Value> {
     pairs

@@ -1,0 +1,304 @@
+//! The heads-up display of a battle: the hero panel, the movement preview, the banner saying
+//! whose declaration it is, and the hot-seat handoff screen.
+
+mod preview;
+
+pub use preview::*;
+
+use crate::game::battle::{Battle, Hero, HexPos, Prone, Side, SideInfo, Track, Weapons};
+use crate::game::map_view::{PANEL_W, WINDOW_W};
+use crate::rules::hexmap::offset_of;
+use bevy::prelude::*;
+
+/// The panel, preview, banner and handoff screen of a battle.
+pub struct HudPlugin;
+
+impl Plugin for HudPlugin {
+    fn build(&self, app: &mut App) {
+        use crate::game::screens::{Screen, ScreenSystems};
+        app.init_resource::<EngagementView>()
+            .add_systems(
+                OnEnter(Screen::Battle),
+                (spawn_panel, spawn_banner).after(ScreenSystems::LoadBattle),
+            )
+            .add_systems(
+                Update,
+                (
+                    preview_moves,
+                    preview_shot,
+                    engagement_view,
+                    update_panel,
+                    update_banner,
+                )
+                    .chain()
+                    .after(crate::game::map_view::MapViewSystems::Figures)
+                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+            );
+    }
+}
+
+#[derive(Component)]
+pub(super) struct Panel;
+
+pub(super) fn spawn_panel(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(0),
+                top: px(0),
+                // The combat log takes the foot of the column.
+                bottom: px(crate::game::track_view::LOG_H),
+                width: px(PANEL_W),
+                padding: UiRect::all(px(14)),
+                flex_direction: FlexDirection::Column,
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.12, 0.08, 0.05, 0.92)),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                crate::game::widgets::label("", 14.0, Color::srgb(0.97, 0.92, 0.82)),
+                Panel,
+            ));
+        });
+}
+
+pub(super) fn update_panel(
+    battle: Res<Battle>,
+    selection: Option<Res<crate::game::input::Selection>>,
+    preview: Option<Res<MovePreview>>,
+    mut refusals: MessageReader<crate::game::battle::CommandOutcome>,
+    mut last: Local<String>,
+    heroes: Query<(
+        Entity,
+        &Hero,
+        &Side,
+        &HexPos,
+        &Track,
+        &Weapons,
+        &Prone,
+        &crate::game::battle::Wounds,
+        &crate::game::battle::Down,
+    )>,
+    sides: Query<&SideInfo>,
+    mut panel: Query<&mut Text, With<Panel>>,
+    engagement: Res<EngagementView>,
+    stack_spend: Query<&crate::game::round::StackSpend>,
+) {
+    let Ok(mut text) = panel.single_mut() else {
+        return;
+    };
+    let engagement = &engagement.0;
+    for outcome in refusals.read() {
+        let name = heroes
+            .get(outcome.hero())
+            .map(|h| h.1.name.clone())
+            .unwrap_or_default();
+        *last = outcome.describe(&name);
+    }
+    let selected = selection.as_ref().and_then(|s| s.hero);
+    let mut s = format!(
+        "{}\n{}\n\n",
+        battle.level.name.to_uppercase(),
+        battle.level.description
+    );
+    if let Some(p) = preview.as_ref().and_then(|p| p.line.clone()) {
+        s.push_str(&format!("{p}\n"));
+    }
+    if !last.is_empty() {
+        s.push_str(&format!("{}\n", *last));
+    }
+    if let Some(sel) = selection.as_ref().filter(|s| !s.series.is_empty()) {
+        let names: Vec<String> = sel
+            .series
+            .iter()
+            .map(|(e, k)| {
+                let who = heroes.get(*e).map_or("?".to_string(), |h| h.1.name.clone());
+                format!("{} ({})", who, k.name())
+            })
+            .collect();
+        s.push_str(&format!(
+            "{} declared: {} (Z: fire, N: fan)\n",
+            if sel.fan { "Fan" } else { "Series" },
+            names.join(", ")
+        ));
+    }
+    s.push('\n');
+    let mut side_list: Vec<&SideInfo> = sides.iter().collect();
+    side_list.sort_by_key(|i| i.index);
+    for side in side_list {
+        s.push_str(&format!("{} ({:?})\n", side.name, side.control));
+        let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
+        hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
+        for (entity, hero, _, pos, ap, weapons, prone, wounds, down) in hs {
+            let (c, r) = offset_of(pos.0);
+            let mut arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
+            let hurt: Vec<String> = wounds
+                .body
+                .wounds
+                .iter()
+                .map(|(part, n)| format!("{} {n}", part.name()))
+                .collect();
+            if hero.skills.contains_key("Quick Draw") {
+                arms.push(format!(
+                    "\n    Quick Draw: spends {} AP on the stack (0 changes it)",
+                    stack_spend.get(entity).map_or(0, |s| s.0)
+                ));
+            }
+            if let Some(close) = engagement.get(&entity) {
+                arms.push(format!("\n    {close}"));
+            }
+            if !hurt.is_empty() || wounds.body.conc > 0 || down.0 {
+                let state = match (down.0, wounds.fate, wounds.stunned) {
+                    (true, Some(crate::rules::damage::Fate::Killed), _) => " KILLED",
+                    (true, _, _) => " OUT",
+                    (false, _, true) => " stunned",
+                    _ => "",
+                };
+                arms.push(format!(
+                    "\n    wounds: {} Conc {}{state}",
+                    if hurt.is_empty() {
+                        "none".to_string()
+                    } else {
+                        hurt.join(", ")
+                    },
+                    wounds.body.conc
+                ));
+            }
+            s.push_str(&format!(
+                "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n",
+                if Some(entity) == selected { ">" } else { " " },
+                hero.name,
+                if prone.0 { " prone" } else { "" },
+                ap.0.in_front,
+                ap.0.pool,
+                ap.0.total,
+                hero.move_paces,
+                hero.run,
+                arms.join(", "),
+            ));
+        }
+        s.push('\n');
+    }
+
+    text.0 = s;
+}
+
+#[derive(Component)]
+pub(super) struct Banner;
+
+#[derive(Component)]
+pub(super) struct Handoff;
+
+pub(super) fn spawn_banner(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                top: px(0),
+                width: px(WINDOW_W - PANEL_W),
+                padding: UiRect::all(px(10)),
+                justify_content: JustifyContent::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+        ))
+        .with_children(|p| {
+            p.spawn((crate::game::widgets::label("", 22.0, Color::WHITE), Banner));
+        });
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(0),
+                top: px(0),
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(Color::srgb(0.08, 0.05, 0.03)),
+            Visibility::Hidden,
+            GlobalZIndex(10),
+            Handoff,
+            DespawnOnExit(crate::game::screens::Screen::Battle),
+        ))
+        .with_children(|p| {
+            p.spawn((crate::game::widgets::label("", 30.0, Color::WHITE), Handoff));
+        });
+}
+
+pub(super) fn update_banner(
+    battle: Res<Battle>,
+    seat: Res<crate::game::battle::HotSeat>,
+    round: Res<crate::game::round::RoundState>,
+    names: Query<&Hero>,
+    mut banner: Query<(&mut Text, &mut TextColor), (With<Banner>, Without<Handoff>)>,
+    mut handoff: Query<
+        (Option<&mut Text>, Option<&mut Visibility>),
+        (With<Handoff>, Without<Banner>),
+    >,
+) {
+    let side = &battle.level.sides[seat.active];
+    let color = Color::srgb(side.color.0, side.color.1, side.color.2);
+    if let Ok((mut text, mut text_color)) = banner.single_mut() {
+        let when = match round.segment {
+            0 => format!("Round {}, initiative", round.round),
+            s if s > crate::rules::action_time::SEGMENTS => {
+                format!("Round {}, beyond segment 20 ({s})", round.round)
+            }
+            s => format!("Round {}, segment {s}", round.round),
+        };
+        let who = round.declarer().and_then(|e| names.get(e).ok());
+        text.0 = match who {
+            Some(hero) => format!(
+                "{when}: {} declares ({}, {:?})",
+                hero.name, side.name, side.control
+            ),
+            None => format!("{when}: actions resolve."),
+        };
+        text_color.0 = color.lighter(0.2);
+    }
+    for (text, visibility) in &mut handoff {
+        if let Some(mut v) = visibility {
+            *v = if seat.awaiting_handoff {
+                Visibility::Visible
+            } else {
+                Visibility::Hidden
+            };
+        }
+        if let Some(mut t) = text {
+            t.0 = format!(
+                "Pass the seat to {}.\nThe map is hidden. Press Enter when ready.",
+                side.name
+            );
+        }
+    }
+}
+
+/// "Peacemaker (in hand, cocked, 6 rounds)".
+pub(super) fn describe_weapon(w: &crate::game::battle::WeaponState) -> String {
+    let mut state = Vec::new();
+    if w.ready {
+        state.push("in hand".to_string());
+    }
+    if w.cocked {
+        state.push("cocked".to_string());
+    }
+    if w.jammed {
+        state.push("JAMMED".to_string());
+    }
+    if w.rounds > 0 {
+        let plural = if w.rounds == 1 { "" } else { "s" };
+        state.push(format!("{} round{plural}", w.rounds));
+    }
+    if state.is_empty() {
+        w.name.clone()
+    } else {
+        format!("{} ({})", w.name, state.join(", "))
+    }
+}

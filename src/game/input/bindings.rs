@@ -1,0 +1,248 @@
+//! The actions, their default bindings and the settings file that keeps them.
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::path::PathBuf;
+
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, Serialize, Deserialize)]
+pub enum Action {
+    /// Select the hero under the cursor.
+    Select,
+    /// Move the selected hero to the hex under the cursor.
+    MoveHere,
+    NextHero,
+    ToggleRun,
+    TurnLeft,
+    TurnRight,
+    DropProne,
+    StandUp,
+    DuckBehindCover,
+    EmergeFromCover,
+    /// Ready the next weapon carried (a holstered pistol is drawn for 1 AP).
+    ReadyWeapon,
+    /// Cock the weapon in hand.
+    Cock,
+    /// Work on the level's objective (a skill at 4/8 AP).
+    WorkObjective,
+    /// A rider reins the mount in to a halt, or spurs it on to its best speed.
+    Rein,
+    /// Cycle the shot a right click on an enemy fires: snap, normal, aimed, aimed twice.
+    CycleShot,
+    /// Load the weapon in hand (and clear a jam).
+    Reload,
+    /// Take the next weapon in the off hand.
+    ReadyOffHand,
+    /// Shoot the enemy under the cursor with the off hand's weapon.
+    ShootOffHand,
+    /// Add the enemy under the cursor to the series being declared (with the shot kind).
+    AddToSeries,
+    /// Declare the series (or fan) of shots.
+    FireSeries,
+    /// Switch the series between several shots and fan firing.
+    ToggleFan,
+    /// Attack the foe under the cursor hand to hand (the attack type chosen with I).
+    MeleeAttack,
+    /// Cycle the hand-to-hand attack: quick, standard, heavy, grapple.
+    CycleAttack,
+    /// Make the next attacks careful (+2 AP, +1).
+    ToggleCareful,
+    /// Prepare a block (2 AP).
+    Block,
+    /// Dodge the attacks from the foe under the cursor's side (3 AP).
+    Dodge,
+    /// Break away from or escape dominance.
+    Escape,
+    /// Move away carefully to the hex under the cursor (2 AP more, no free attack).
+    Disengage,
+    /// The AP the hero spends from its pool to go first on the initiative stack (0 up to its
+    /// Quick Draw level).
+    StackSpend,
+    /// End this side's declaration, or take the seat after a handoff.
+    EndDeclaration,
+    PanLeft,
+    PanRight,
+    PanUp,
+    PanDown,
+    ZoomIn,
+    ZoomOut,
+    /// Open or close the Esc menu.
+    Quit,
+    /// From the Esc menu: leave the battle for the main menu.
+    QuitToMenu,
+}
+
+/// Menus and the card table.
+#[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, Serialize, Deserialize)]
+pub enum MenuAction {
+    Up,
+    Down,
+    Confirm,
+    Back,
+    /// Switch side 1 (2, 3, 4) between human and computer in the level select.
+    ToggleSide1,
+    ToggleSide2,
+    ToggleSide3,
+    ToggleSide4,
+    /// Draw the next card on the card table.
+    DrawCard,
+}
+
+impl MenuAction {
+    pub const TOGGLE_SIDES: [MenuAction; 4] = [
+        MenuAction::ToggleSide1,
+        MenuAction::ToggleSide2,
+        MenuAction::ToggleSide3,
+        MenuAction::ToggleSide4,
+    ];
+}
+
+/// A key or a mouse button.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Binding {
+    Key(KeyCode),
+    Mouse(MouseButton),
+}
+
+/// What the settings file holds.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Settings {
+    pub bindings: Vec<(Action, Binding)>,
+    #[serde(default = "default_menu_bindings")]
+    pub menu: Vec<(MenuAction, Binding)>,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings {
+            bindings: default_bindings(),
+            menu: default_menu_bindings(),
+        }
+    }
+}
+
+/// The menu bindings, in the same place.
+pub fn default_menu_bindings() -> Vec<(MenuAction, Binding)> {
+    use Binding::Key;
+    vec![
+        (MenuAction::Up, Key(KeyCode::ArrowUp)),
+        (MenuAction::Down, Key(KeyCode::ArrowDown)),
+        (MenuAction::Confirm, Key(KeyCode::Enter)),
+        (MenuAction::Back, Key(KeyCode::Escape)),
+        (MenuAction::ToggleSide1, Key(KeyCode::Digit1)),
+        (MenuAction::ToggleSide2, Key(KeyCode::Digit2)),
+        (MenuAction::ToggleSide3, Key(KeyCode::Digit3)),
+        (MenuAction::ToggleSide4, Key(KeyCode::Digit4)),
+        (MenuAction::DrawCard, Key(KeyCode::Space)),
+    ]
+}
+
+/// The bindings, in one place.
+pub fn default_bindings() -> Vec<(Action, Binding)> {
+    use Binding::{Key, Mouse};
+    vec![
+        (Action::Select, Mouse(MouseButton::Left)),
+        (Action::MoveHere, Mouse(MouseButton::Right)),
+        (Action::NextHero, Key(KeyCode::Tab)),
+        (Action::ToggleRun, Key(KeyCode::KeyR)),
+        (Action::TurnLeft, Key(KeyCode::KeyQ)),
+        (Action::TurnRight, Key(KeyCode::KeyE)),
+        (Action::DropProne, Key(KeyCode::KeyP)),
+        (Action::StandUp, Key(KeyCode::KeyU)),
+        (Action::DuckBehindCover, Key(KeyCode::KeyC)),
+        (Action::EmergeFromCover, Key(KeyCode::KeyX)),
+        (Action::ReadyWeapon, Key(KeyCode::KeyG)),
+        (Action::Cock, Key(KeyCode::KeyK)),
+        (Action::WorkObjective, Key(KeyCode::KeyO)),
+        (Action::Rein, Key(KeyCode::KeyV)),
+        (Action::CycleShot, Key(KeyCode::KeyF)),
+        (Action::Reload, Key(KeyCode::KeyL)),
+        (Action::ReadyOffHand, Key(KeyCode::KeyH)),
+        (Action::ShootOffHand, Key(KeyCode::KeyT)),
+        (Action::AddToSeries, Key(KeyCode::KeyA)),
+        (Action::FireSeries, Key(KeyCode::KeyZ)),
+        (Action::ToggleFan, Key(KeyCode::KeyN)),
+        (Action::MeleeAttack, Key(KeyCode::KeyJ)),
+        (Action::CycleAttack, Key(KeyCode::KeyI)),
+        (Action::ToggleCareful, Key(KeyCode::KeyY)),
+        (Action::Block, Key(KeyCode::KeyB)),
+        (Action::Dodge, Key(KeyCode::KeyD)),
+        (Action::Escape, Key(KeyCode::KeyW)),
+        (Action::Disengage, Key(KeyCode::KeyS)),
+        (Action::StackSpend, Key(KeyCode::Digit0)),
+        (Action::EndDeclaration, Key(KeyCode::Enter)),
+        (Action::PanLeft, Key(KeyCode::ArrowLeft)),
+        (Action::PanRight, Key(KeyCode::ArrowRight)),
+        (Action::PanUp, Key(KeyCode::ArrowUp)),
+        (Action::PanDown, Key(KeyCode::ArrowDown)),
+        (Action::ZoomIn, Key(KeyCode::Equal)),
+        (Action::ZoomOut, Key(KeyCode::Minus)),
+        (Action::Quit, Key(KeyCode::Escape)),
+        (Action::QuitToMenu, Key(KeyCode::KeyM)),
+    ]
+}
+
+/// `$XDG_CONFIG_HOME/tarnation/settings.ron`, or `~/.config/tarnation/settings.ron`.
+pub fn settings_path() -> PathBuf {
+    std::env::var_os("XDG_CONFIG_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".config")))
+        .unwrap_or_else(|| PathBuf::from("."))
+        .join("tarnation/settings.ron")
+}
+
+/// Read the settings, writing the defaults when there are none. A bad file is reported (with
+/// its line) and the defaults are used: the game still starts.
+pub fn load_settings() -> Settings {
+    let path = settings_path();
+    let defaults = Settings::default();
+    match std::fs::read_to_string(&path) {
+        Ok(text) => match crate::data::parse_ron::<Settings>(&path, &text) {
+            Ok(mut s) => {
+                // Actions added since the file was written keep their default binding.
+                fill_missing(&mut s.bindings, defaults.bindings);
+                fill_missing(&mut s.menu, defaults.menu);
+                s
+            }
+            Err(e) => {
+                warn!("{e}; using the default bindings");
+                defaults
+            }
+        },
+        Err(_) => {
+            let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
+            if let (Some(dir), Ok(text)) =
+                (path.parent(), ron::ser::to_string_pretty(&defaults, pretty))
+            {
+                let _ = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text));
+            }
+            defaults
+        }
+    }
+}
+
+pub(super) fn fill_missing<A: PartialEq>(
+    bindings: &mut Vec<(A, Binding)>,
+    defaults: Vec<(A, Binding)>,
+) {
+    for (action, binding) in defaults {
+        if !bindings.iter().any(|(a, _)| *a == action) {
+            bindings.push((action, binding));
+        }
+    }
+}
+
+pub fn input_map<A: Actionlike>(bindings: &[(A, Binding)]) -> InputMap<A> {
+    let mut map = InputMap::default();
+    for (action, binding) in bindings {
+        match binding {
+            Binding::Key(k) => map.insert(action.clone(), *k),
+            Binding::Mouse(m) => map.insert(action.clone(), *m),
+        };
+    }
+    map
+}
+
+/// The menu actions pressed this frame, if the input entity is there.
+pub fn menu_pressed(actions: &Query<&ActionState<MenuAction>>, action: MenuAction) -> bool {
+    actions.single().is_ok_and(|a| a.just_pressed(&action))
+}

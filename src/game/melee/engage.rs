@@ -1,0 +1,240 @@
+//! Who is engaged with whom, what each fights with, defense values and advantage.
+
+use super::*;
+use crate::data::gear::{Weapon, WeaponKind};
+use crate::game::battle::{Battle, Down, Hero, HexPos, MountedOn, Side, Weapons};
+use crate::game::commands::occupied_hexes;
+use crate::rules::check::Skill;
+use crate::rules::die::Die;
+use crate::rules::melee::{self, AdvantageFactors, Dominance, Improvised};
+use crate::rules::ranged::Modifier;
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// The foes standing within one pace: "When two combatants are within one pace of one another,
+/// either may choose to initiate hand to hand combat."
+pub fn engaged_foes(world: &mut World, hero: Entity) -> Vec<Entity> {
+    let Some(at) = world.get::<HexPos>(hero).map(|p| p.0) else {
+        return vec![];
+    };
+    let side = world.get::<Side>(hero).map_or(usize::MAX, |s| s.0);
+    let mut q = world.query::<(Entity, &HexPos, &Side, &Down)>();
+    let mut foes: Vec<Entity> = q
+        .iter(world)
+        .filter(|(e, p, s, d)| {
+            *e != hero && s.0 != side && !d.0 && p.0.unsigned_distance_to(at) <= 1
+        })
+        .map(|(e, ..)| e)
+        .collect();
+    foes.sort_by_key(|e| e.index());
+    foes
+}
+
+/// The unarmed skill: Brawling (or Unarmed).
+pub fn unarmed_level(hero: &Hero) -> u32 {
+    ["Brawling", "Unarmed"]
+        .iter()
+        .filter_map(|s| hero.skills.get(*s).copied())
+        .max()
+        .unwrap_or(0)
+}
+
+/// What a hero fights with: a melee weapon in hand, a gun used as an improvised club ("the grip
+/// of a pistol", "rifle butts"), or fists. Returns the weapon card, the skill used, the
+/// improvised kind.
+pub fn close_weapon(world: &World, hero: Entity) -> (Weapon, String, Option<Improvised>) {
+    let gear = &world.resource::<Battle>().gear;
+    let fists = gear.weapon("Fists").cloned().unwrap_or_else(|| Weapon {
+        name: "Fists".into(),
+        kind: WeaponKind::Melee,
+        skill: "Brawling".into(),
+        damage: "(1)6".into(),
+        pen: 0,
+        range_increment: 0,
+        reliability: 1,
+        rounds: 0,
+        burst: vec![],
+        deadly: false,
+        cocked: false,
+        size: 0,
+        rd: None,
+        snap_ap: 0,
+        snap_penalty: 0,
+        normal_ap: 0,
+        aim_ap: 0,
+        accurate: 0,
+        double_action: false,
+        two_handed: false,
+        scatter: false,
+        blast: 0,
+        advantage: 0,
+        improvised: None,
+        initiative: 0,
+    });
+    let in_hand = world
+        .get::<Weapons>(hero)
+        .and_then(|w| w.0.iter().find(|w| w.ready).cloned())
+        .and_then(|w| gear.weapon(&w.name).cloned());
+    match in_hand {
+        Some(w) if w.kind == WeaponKind::Melee => {
+            let skill = w.skill.clone();
+            let improvised = w.improvised;
+            (w, skill, improvised)
+        }
+        Some(w) if w.kind != WeaponKind::Thrown => {
+            let kind = if w.kind == WeaponKind::Pistol {
+                Improvised::Small
+            } else {
+                Improvised::Large
+            };
+            (
+                fists.clone(),
+                "Brawling".into(),
+                Some(kind).filter(|_| w.size > 0),
+            )
+        }
+        _ => (fists.clone(), "Brawling".into(), None),
+    }
+}
+
+pub(super) fn skill_level(hero: &Hero, skill: &str) -> u32 {
+    if skill == "Brawling" {
+        unarmed_level(hero)
+    } else {
+        hero.skills.get(skill).copied().unwrap_or(0)
+    }
+}
+
+/// The pool of a hand-to-hand check: the skill in the Strength die (docs/rules-decisions.md);
+/// unskilled, the 4 column at rank 1.
+pub fn close_skill(hero: &Hero, skill: &str) -> Skill {
+    let level = skill_level(hero, skill);
+    let die = hero.traits.get("Strength").copied().unwrap_or(Die::D4);
+    if level == 0 {
+        Skill::Unskilled { trait_rank: 1 }
+    } else {
+        Skill::Skilled { level, die }
+    }
+}
+
+/// The defense value and what changed it: "4 + half of the level with the hand to hand skill
+/// they are using, rounded up", less for dominance and for standing still two rounds.
+pub fn defense(world: &World, hero: Entity) -> (u32, Vec<Modifier>) {
+    let Some(h) = world.get::<Hero>(hero) else {
+        return (4, vec![]);
+    };
+    let (_, skill, _) = close_weapon(world, hero);
+    let base = melee::defense_value(skill_level(h, &skill));
+    let mut parts = vec![Modifier {
+        name: format!("defense ({skill})"),
+        value: base as i32,
+    }];
+    let dominated = Dominance::from_level(world.get::<Dominated>(hero).map_or(0, |d| d.0));
+    if dominated.defense() != 0 {
+        parts.push(Modifier {
+            name: dominated.name().into(),
+            value: dominated.defense(),
+        });
+    }
+    let still = world.get::<CloseCombat>(hero).map_or(0, |c| c.rounds_still);
+    let penalty = melee::standing_still_penalty(still);
+    if penalty != 0 {
+        parts.push(Modifier {
+            name: "stood still two rounds".into(),
+            value: penalty,
+        });
+    }
+    let value = parts.iter().map(|p| p.value).sum::<i32>().max(1) as u32;
+    (value, parts)
+}
+
+/// One fighter's advantage value against a foe.
+pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 {
+    let (weapon, _, improvised) = close_weapon(world, hero);
+    let (foe_weapon, _, foe_improvised) = close_weapon(world, foe);
+    let armed = weapon.name != "Fists" || improvised.is_some();
+    let foe_armed = foe_weapon.name != "Fists" || foe_improvised.is_some();
+    let size = |e: Entity| world.get::<Hero>(e).map_or(6, |h| h.size);
+    let battle = world.resource::<Battle>();
+    let height = |e: Entity| {
+        world
+            .get::<HexPos>(e)
+            .and_then(|p| battle.map.tile(p.0))
+            .map_or(0, |t| t.height)
+    };
+    let mounted = |e: Entity| world.get::<MountedOn>(e).is_some();
+    let factors = AdvantageFactors {
+        weapon: weapon.advantage,
+        size_over: size(hero).saturating_sub(size(foe)),
+        higher: height(hero) > height(foe) || (mounted(hero) && !mounted(foe)),
+        position: cornered(world, foe),
+        armed_vs_unarmed: armed && !foe_armed,
+    };
+    melee::advantage_value(&factors)
+}
+
+/// "trapping an opponent in a corner": at most two open hexes around it.
+pub(super) fn cornered(world: &mut World, hero: Entity) -> bool {
+    let Some(at) = world.get::<HexPos>(hero).map(|p| p.0) else {
+        return false;
+    };
+    let occupied = occupied_hexes(world, hero);
+    let battle = world.resource::<Battle>();
+    at.all_neighbors()
+        .iter()
+        .filter(|n| {
+            battle.map.tile(**n).is_some_and(|t| t.terrain.passable()) && !occupied.contains(n)
+        })
+        .count()
+        <= 2
+}
+
+/// The net advantage of `hero` attacking `foe`: each side's engaged fighters' values added
+/// together, +1 each for every other fighter on their side; the side ahead gets the difference
+/// on its attacks.
+pub fn advantage(world: &mut World, hero: Entity, foe: Entity) -> (i32, i32) {
+    let ours: Vec<Entity> = engaged_foes(world, foe);
+    let theirs: Vec<Entity> = engaged_foes(world, hero);
+    let our_values: Vec<i32> = ours.iter().map(|&e| advantage_of(world, e, foe)).collect();
+    let their_values: Vec<i32> = theirs
+        .iter()
+        .map(|&e| advantage_of(world, e, hero))
+        .collect();
+    (
+        melee::gang_advantage(&our_values),
+        melee::gang_advantage(&their_values),
+    )
+}
+
+/// The engaged hero's move: "Maneuvering while remaining adjacent to their opponent ... costs
+/// 1 AP per hex ... No more than one hex". Some(AP) for such a maneuver, None for any other
+/// move; Err when dominance forbids moving.
+pub fn engaged_move(world: &mut World, hero: Entity, to: Hex) -> Result<Option<u32>, String> {
+    let foes = engaged_foes(world, hero);
+    if foes.is_empty() {
+        return Ok(None);
+    }
+    let h = world
+        .get::<Hero>(hero)
+        .map(|h| h.name.clone())
+        .unwrap_or_default();
+    let level = Dominance::from_level(dominated(world, hero));
+    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    let stays = foes.iter().all(|&f| {
+        world
+            .get::<HexPos>(f)
+            .is_some_and(|p| p.0.unsigned_distance_to(to) <= 1)
+    });
+    if level >= Dominance::Dominance {
+        return Err(format!("{h} is under {}: escape first (W)", level.name()));
+    }
+    if stays && at.unsigned_distance_to(to) == 1 {
+        return Ok(Some(melee::MANEUVER_AP));
+    }
+    if level == Dominance::Partial {
+        return Err(format!(
+            "{h} is under partial dominance: break away first (W, 1 AP)"
+        ));
+    }
+    Ok(None)
+}

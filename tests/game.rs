@@ -1979,6 +1979,57 @@ mod hand_to_hand {
         );
     }
 
+    /// "Optional Rule: Weapon Length. The longer weapon has the advantage at the beginning of
+    /// any combat ... This advantage switches if the combatant with the shorter weapon is able
+    /// to successfully attack the torso or head of the wielder of the longer weapon."
+    #[test]
+    fn weapon_length_switches_when_the_fists_get_inside() {
+        let mut t = brawl(|level| {
+            level.heroes[3].at = (11, 6); // Clem out of it
+        });
+        let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+        // Dave: knife (reach 1) and armed against fists: 1 + 1; Hank: nothing.
+        assert_eq!(melee::advantage(t.app.world_mut(), dave, hank), (2, 0));
+        with_tokens(&mut t, hank, 3);
+        let torso_hits: Vec<u8> = card_best(3, Die::D10, 5, 8)
+            .into_iter()
+            .filter(|&n| cards()[n as usize].standard_location().is_torso())
+            .collect();
+        t.stack_any(&torso_hits);
+        t.act(BattleCommand::Melee {
+            hero: hank,
+            target: dave,
+            attack: AttackType::Standard,
+            careful: false,
+            times: 1,
+        });
+        let blow = &t.events("melee", "Hank Daggett")[0];
+        assert_eq!(blow.fields["hit"], true);
+        assert!(
+            t.app
+                .world()
+                .get::<melee::Closed>(hank)
+                .is_some_and(|c| c.0.contains(&dave))
+        );
+        // Inside the knife: the reach is Hank's now (Dave keeps armed-against-unarmed).
+        if !t
+            .app
+            .world()
+            .get::<tarnation::game::battle::Down>(dave)
+            .unwrap()
+            .0
+        {
+            assert_eq!(melee::advantage(t.app.world_mut(), dave, hank), (1, 1));
+        }
+        // Without the option, reach counts for nothing.
+        let mut off = Table::new("saloon_brawl.ron", 70, |level| {
+            level.weapon_length = false;
+            level.heroes[2].at = (6, 4);
+        });
+        let (hank, dave) = (off.hero("Hank Daggett"), off.hero("Dave Perkins"));
+        assert_eq!(melee::advantage(off.app.world_mut(), dave, hank), (1, 0));
+    }
+
     #[test]
     fn the_brawl_is_fought_to_the_end_headless() {
         let (level, gear) = level_file("saloon_brawl.ron", |_| {});

@@ -76,6 +76,9 @@ pub struct Weapon {
     /// Its advantage value in hand-to-hand combat ("the advantage value of any weapon").
     #[serde(default)]
     pub advantage: i32,
+    /// Reach in hand to hand, for the optional weapon-length rule (fists 0, a knife 1).
+    #[serde(default)]
+    pub length: u32,
     /// Bonus or penalty on the initiative stack while in hand ("bonuses or penalties from gear").
     #[serde(default)]
     pub initiative: i32,

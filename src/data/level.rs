@@ -142,6 +142,9 @@ pub struct Level {
     /// that hide information set it; the default is off.
     #[serde(default)]
     pub handoff_screen: Option<bool>,
+    /// The optional weapon-length rule of hand-to-hand advantage.
+    #[serde(default)]
+    pub weapon_length: bool,
 }
 
 impl Level {

@@ -336,6 +336,9 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         .collect();
     world.insert_resource(super::round::Objectives(objectives));
     world.insert_resource(super::round::RoundState::default());
+    world
+        .get_resource_or_insert_with(super::round::RoundOptions::default)
+        .weapon_length = level.weapon_length;
     world.insert_resource(super::log::MatchLog::default());
     world.insert_resource(Battle { level, map, gear });
 }

@@ -240,6 +240,19 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome 
         }
         let landed = o.hit && !matches!(o.block, Some((BlockOutcome::Blocked, ..)));
         any_hit |= landed;
+        // Inside the longer weapon: a blow to the torso or head.
+        let (theirs, _, _) = close_weapon(world, target);
+        if landed
+            && o.location
+                .is_some_and(|l| l.is_torso() || l == crate::rules::card::Location::Head)
+            && p.weapon.length < theirs.length
+        {
+            let mut closed = world.get::<Closed>(hero).cloned().unwrap_or_default();
+            if !closed.0.contains(&target) {
+                closed.0.push(target);
+            }
+            world.entity_mut(hero).insert(closed);
+        }
         // Shaken aim: "If the character was hit by a melee attack of any kind, they may not aim".
         mark_attacked(world, target, landed);
         let mark = world.resource::<MatchLog>().events.len();

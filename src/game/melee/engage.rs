@@ -70,6 +70,7 @@ pub fn close_weapon(world: &World, hero: Entity) -> (Weapon, String, Option<Impr
         advantage: 0,
         improvised: None,
         initiative: 0,
+        length: 0,
     });
     let in_hand = world
         .get::<Weapons>(hero)
@@ -163,8 +164,25 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
             .map_or(0, |t| t.height)
     };
     let mounted = |e: Entity| world.get::<MountedOn>(e).is_some();
+    // "The longer weapon has the advantage at the beginning of any combat ... This advantage
+    // switches if the combatant with the shorter weapon is able to successfully attack the
+    // torso or head of the wielder of the longer weapon".
+    let reach = if world
+        .get_resource::<crate::game::round::RoundOptions>()
+        .is_some_and(|o| o.weapon_length)
+    {
+        let closed =
+            |a: Entity, b: Entity| world.get::<Closed>(a).is_some_and(|c| c.0.contains(&b));
+        match weapon.length.cmp(&foe_weapon.length) {
+            std::cmp::Ordering::Greater if !closed(foe, hero) => 1,
+            std::cmp::Ordering::Less if closed(hero, foe) => 1,
+            _ => 0,
+        }
+    } else {
+        0
+    };
     let factors = AdvantageFactors {
-        weapon: weapon.advantage,
+        weapon: weapon.advantage + reach,
         size_over: size(hero).saturating_sub(size(foe)),
         higher: height(hero) > height(foe) || (mounted(hero) && !mounted(foe)),
         position: cornered(world, foe),
@@ -172,6 +190,10 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
     };
     melee::advantage_value(&factors)
 }
+
+/// Foes whose longer weapon this fighter has got inside (weapon-length rule).
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Closed(pub Vec<Entity>);
 
 /// "trapping an opponent in a corner": at most two open hexes around it.
 pub(super) fn cornered(world: &mut World, hero: Entity) -> bool {

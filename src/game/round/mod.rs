@@ -82,6 +82,8 @@ pub struct RoundOptions {
     /// Pause when this (round, segment) is reached (`tarnation play --until`).
     pub pause_at: Option<(u32, u32)>,
     pub check: CheckOptions,
+    /// "Optional Rule: Weapon Length" (a level switches it on).
+    pub weapon_length: bool,
 }
 
 /// In the window: wait this long between computer declarations and empty segments, so a

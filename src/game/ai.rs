@@ -163,6 +163,23 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
         }
         return None;
     }
+    // A foe beside it is paying for a blow at it: a block first (one a blow).
+    let incoming = foes
+        .iter()
+        .filter(|&&f| {
+            matches!(
+                world.get::<super::round::Committed>(f),
+                Some(super::round::Committed(BattleCommand::Melee { target, .. })) if *target == hero
+            )
+        })
+        .count() as u32;
+    let ready = world
+        .get::<melee::CloseCombat>(hero)
+        .map_or(0, |c| c.blocks);
+    let block = BattleCommand::Block { hero };
+    if incoming > ready && price(world, block).is_ok_and(|ap| ap <= track.left()) {
+        return Some(block);
+    }
     let target = foes
         .iter()
         .copied()

@@ -924,6 +924,30 @@ mod battle {
         );
     }
 
+    /// Holding: the hero is not asked again this round, and is again in the next.
+    #[test]
+    fn a_hero_can_hold_for_the_rest_of_the_round() {
+        use tarnation::game::round::SeatCommand;
+        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
+        t.until_turn(miranda);
+        let round = t.round().round;
+        t.app.world_mut().write_message(SeatCommand::HoldRound);
+        t.update();
+        assert_eq!(t.log().of_kind("hold").count(), 1);
+        while t.round().round == round {
+            assert_ne!(t.round().declarer(), Some(miranda), "held for the round");
+            if t.round().declarer().is_some() {
+                t.pass();
+            } else {
+                t.update();
+            }
+        }
+        t.until_turn(miranda);
+        assert_eq!(t.round().round, round + 1);
+    }
+
     #[test]
     fn no_handoff_against_the_computer() {
         let t = Table::new("street_duel.ron", 1, |level| {

@@ -10,8 +10,8 @@ use crate::rules::action_time::SEGMENTS;
 use bevy::prelude::*;
 
 /// The keys of a battle, beside the track.
-const KEYS: &str = "KEYS  Enter: pass  Tab: next hero  0: stack AP  Esc: menu
-Right click: move / shoot   R: run   Q/E: turn
+const KEYS: &str = "KEYS  Enter: pass  Backspace: hold the round  Tab: next hero  0: stack AP
+Right click: move / shoot   R: run   Q/E: turn   Esc: menu
 G: ready  K: cock  L: load  H/T: off hand
 F: shot kind  A: add to series  Z: fire it  N: fan
 J: hand to hand  I: attack type  Y: careful

@@ -45,6 +45,9 @@ pub(super) fn act(
     if seat.awaiting_handoff {
         return;
     }
+    if actions.just_pressed(&Action::HoldRound) {
+        seat_commands.write(SeatCommand::HoldRound);
+    }
     let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == seat.active).collect();
     own.sort_by(|a, b| a.1.name.cmp(&b.1.name));
     // The hero whose declaration it is comes selected.

@@ -59,6 +59,8 @@ pub enum Action {
     StackSpend,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
+    /// The declaring hero declares nothing more this round.
+    HoldRound,
     PanLeft,
     PanRight,
     PanUp,
@@ -170,6 +172,7 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::Disengage, Key(KeyCode::KeyS)),
         (Action::StackSpend, Key(KeyCode::Digit0)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
+        (Action::HoldRound, Key(KeyCode::Backspace)),
         (Action::PanLeft, Key(KeyCode::ArrowLeft)),
         (Action::PanRight, Key(KeyCode::ArrowRight)),
         (Action::PanUp, Key(KeyCode::ArrowUp)),

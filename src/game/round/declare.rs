@@ -141,6 +141,7 @@ pub(super) fn may_declare(world: &World, hero: Entity) -> bool {
         && !stunned
         && track.is_some_and(|t| t.0.in_front > 0 && t.0.commitment.is_none())
         && world.get::<Committed>(hero).is_none()
+        && world.get::<Holding>(hero).is_none()
 }
 
 /// The active side follows the declaring hero; a handoff hides the map between two humans.

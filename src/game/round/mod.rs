@@ -103,8 +103,14 @@ pub struct Objectives(pub Vec<Counter>);
 pub enum SeatCommand {
     /// The declaring hero declares nothing (more) this segment.
     EndDeclaration,
+    /// The declaring hero declares nothing more this round (its tokens are lost at its end).
+    HoldRound,
     ConfirmHandoff,
 }
+
+/// A hero holding its declarations until the next round.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Holding;
 
 /// The declaration passed to another side; `handoff` when the map is hidden for another human.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -161,6 +167,23 @@ pub(super) fn run_round(
             SeatCommand::EndDeclaration => {
                 if world.resource::<HotSeat>().awaiting_handoff {
                     continue;
+                }
+                pass_declaration(world);
+            }
+            SeatCommand::HoldRound => {
+                if world.resource::<HotSeat>().awaiting_handoff {
+                    continue;
+                }
+                if let Some(hero) = world.resource::<RoundState>().declarer() {
+                    world.entity_mut(hero).insert(Holding);
+                    let name = name_of(world, hero);
+                    log(
+                        world,
+                        Some(hero),
+                        "hold",
+                        format!("{name} holds: no more declarations this round"),
+                        fields(&[]),
+                    );
                 }
                 pass_declaration(world);
             }

@@ -42,6 +42,7 @@ pub(super) fn initiative_step(world: &mut World) {
         }
         world.entity_mut(e).remove::<crate::game::combat::AimLost>();
         crate::game::melee::new_round(world, e);
+        world.entity_mut(e).remove::<Holding>();
         let hero = world.get::<Hero>(e).cloned().expect("a hero");
         let down = world.get::<Down>(e).is_some_and(|d| d.0);
         let wounds = world.get::<Wounds>(e).cloned().unwrap_or_default();

@@ -975,6 +975,42 @@ mod battle {
         assert_eq!(t.log().of_kind("battle_over").count(), 1);
     }
 
+    /// Out of the saddle (2 AP) and back in (3 AP): the mount halts and waits.
+    #[test]
+    fn a_rider_dismounts_and_mounts_again() {
+        use tarnation::game::battle::{HexPos, Mount, MountedOn};
+        let mut t = Table::new("gulch_chase.ron", 5, |_| {});
+        let hank = t.hero("Hank Daggett");
+        let nags = t.app.world().get::<MountedOn>(hank).unwrap().0;
+        t.update();
+        let outcome = t.act(BattleCommand::Dismount { hero: hank });
+        assert!(
+            matches!(outcome, CommandOutcome::Prepared { ap: 2, .. }),
+            "{outcome:?}"
+        );
+        assert!(t.app.world().get::<MountedOn>(hank).is_none());
+        let m = t.app.world().get::<Mount>(nags).unwrap();
+        assert_eq!((m.rider, m.speed), (None, 0));
+        let (at, mount_at) = (
+            t.app.world().get::<HexPos>(hank).unwrap().0,
+            t.app.world().get::<HexPos>(nags).unwrap().0,
+        );
+        assert_eq!(at.unsigned_distance_to(mount_at), 1);
+        let outcome = t.act(BattleCommand::MountUp { hero: hank });
+        assert!(
+            matches!(outcome, CommandOutcome::Prepared { ap: 3, .. }),
+            "{outcome:?}"
+        );
+        assert_eq!(
+            t.app.world().get::<MountedOn>(hank).map(|m| m.0),
+            Some(nags)
+        );
+        assert_eq!(
+            t.app.world().get::<HexPos>(hank).unwrap().0,
+            t.app.world().get::<HexPos>(nags).unwrap().0
+        );
+    }
+
     #[test]
     fn heroes_carry_loaded_weapons_and_ride_their_mounts() {
         use tarnation::game::battle::{Mount, MountedOn, Weapons};

@@ -16,7 +16,7 @@ G: ready  K: cock  L: load  H/T: off hand
 F: shot kind  A: add to series  Z: fire it  N: fan
 J: hand to hand  I: attack type  Y: careful
 B: block  D: dodge  W: escape  S: disengage
-P/U: prone/stand  C/X: duck/emerge  O: objective";
+P/U: prone/stand  C/X: duck/emerge  O: objective  9: mount";
 
 /// Events of the combat log shown, and the height of its box.
 const LOG_LINES: usize = 11;

@@ -75,6 +75,13 @@ pub enum BattleCommand {
         hero: Entity,
         speed: u32,
     },
+    /// Climb onto a riderless mount in an adjacent hex (3 AP), or step down from one (2 AP).
+    MountUp {
+        hero: Entity,
+    },
+    Dismount {
+        hero: Entity,
+    },
     /// Shoot (or throw) the weapon in hand at a hero.
     Shoot {
         hero: Entity,
@@ -121,6 +128,9 @@ pub enum BattleCommand {
 
 /// The AP of a rider's maneuver that changes the mount's speed (docs/rules-decisions.md).
 pub const REIN_AP: u32 = 1;
+/// Getting into the saddle and out of it (docs/rules-decisions.md).
+pub const MOUNT_AP: u32 = 3;
+pub const DISMOUNT_AP: u32 = 2;
 
 /// What came of a command.
 #[derive(Message, Debug, Clone, PartialEq, Eq)]
@@ -245,6 +255,8 @@ impl BattleCommand {
             | BattleCommand::Shoot { hero, .. }
             | BattleCommand::Reload { hero }
             | BattleCommand::Series { hero, .. }
+            | BattleCommand::MountUp { hero }
+            | BattleCommand::Dismount { hero }
             | BattleCommand::Melee { hero, .. }
             | BattleCommand::Block { hero }
             | BattleCommand::Dodge { hero, .. }
@@ -290,6 +302,8 @@ impl BattleCommand {
             } => "normal shot",
             BattleCommand::Shoot { .. } => "aimed shot",
             BattleCommand::Reload { .. } => "reload",
+            BattleCommand::MountUp { .. } => "mount",
+            BattleCommand::Dismount { .. } => "dismount",
             BattleCommand::ReadyOffHand { .. } => "ready a weapon in the off hand",
             BattleCommand::ShootOffHand { .. } => "off-hand shot",
             BattleCommand::Series { fan: true, .. } => "fan firing",
@@ -370,7 +384,7 @@ impl CommandOutcome {
                 text.clone()
             }
             CommandOutcome::Prepared { what, ap, .. } => {
-                format!("{name} makes ready to {what} ({ap} AP)")
+                format!("{name}: {what} ({ap} AP)")
             }
             CommandOutcome::Readied { weapon, ap, .. } => {
                 format!("{name} readies the {weapon} ({ap} AP)")

@@ -42,7 +42,7 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             world.entity_mut(hero).insert(c);
             CommandOutcome::Prepared {
                 hero,
-                what: format!("block ({} ready)", c.blocks),
+                what: format!("readies a block ({} ready)", c.blocks),
                 ap,
             }
         }
@@ -56,7 +56,7 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             CommandOutcome::Prepared {
                 hero,
                 what: format!(
-                    "dodge the attacks from hexsides {toward} and {}",
+                    "dodges the attacks from hexsides {toward} and {}",
                     (toward + 1) % 6
                 ),
                 ap,
@@ -149,6 +149,48 @@ pub fn perform(world: &mut World, command: BattleCommand) -> CommandOutcome {
             let mount = world.get::<MountedOn>(hero).expect("priced").0;
             world.get_mut::<Facing>(mount).expect("a mount faces").0 = facing;
             CommandOutcome::Steered { hero, facing, ap }
+        }
+        BattleCommand::MountUp { .. } => {
+            let Some(mount) = super::price::free_mount_beside(world, hero) else {
+                return CommandOutcome::Refused {
+                    hero,
+                    reason: "the mount is gone; the AP are lost".into(),
+                };
+            };
+            let at = world.get::<HexPos>(mount).expect("a mount stands").0;
+            world.get_mut::<Mount>(mount).expect("a mount").rider = Some(hero);
+            world.entity_mut(hero).insert(MountedOn(mount));
+            world.get_mut::<HexPos>(hero).expect("priced").0 = at;
+            let name = world
+                .get::<Mount>(mount)
+                .map(|m| m.name.clone())
+                .unwrap_or_default();
+            CommandOutcome::Prepared {
+                hero,
+                what: format!("mounts {name}"),
+                ap,
+            }
+        }
+        BattleCommand::Dismount { .. } => {
+            let Some(to) = super::price::step_down_hex(world, hero) else {
+                return CommandOutcome::Refused {
+                    hero,
+                    reason: "no open hex to step down into; the AP are lost".into(),
+                };
+            };
+            let mount = world.get::<MountedOn>(hero).expect("priced").0;
+            if let Some(mut m) = world.get_mut::<Mount>(mount) {
+                m.rider = None;
+                m.speed = 0;
+            }
+            world.entity_mut(hero).remove::<MountedOn>();
+            world.get_mut::<HexPos>(hero).expect("priced").0 = to;
+            let (c, r) = crate::rules::hexmap::offset_of(to);
+            CommandOutcome::Prepared {
+                hero,
+                what: format!("steps down at {c},{r}; the mount stands"),
+                ap,
+            }
         }
         BattleCommand::Rein { speed, .. } => {
             let mount = world.get::<MountedOn>(hero).expect("priced").0;

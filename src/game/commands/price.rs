@@ -293,6 +293,27 @@ pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
             }
             Ok(clear + missing * crate::rules::weapons::LOAD_ROUND_AP)
         }
+        BattleCommand::MountUp { .. } => {
+            if mounted.is_some() {
+                return Err(format!("{name} is in the saddle already"));
+            }
+            if prone {
+                return Err(format!(
+                    "{name} is prone: stand up first ({STAND_UP_AP} AP)"
+                ));
+            }
+            free_mount_beside(world, e)
+                .map(|_| MOUNT_AP)
+                .ok_or_else(|| format!("no riderless mount stands beside {name}"))
+        }
+        BattleCommand::Dismount { .. } => {
+            if mounted.is_none() {
+                return Err(format!("{name} rides no mount"));
+            }
+            step_down_hex(world, e)
+                .map(|_| DISMOUNT_AP)
+                .ok_or_else(|| format!("no open hex beside {name} to step down into"))
+        }
         BattleCommand::Rein { speed, .. } => {
             let Some(mount) = mounted else {
                 return Err(format!("{name} rides no mount"));
@@ -328,6 +349,31 @@ pub(super) fn to_cock(battle: &Battle, weapons: &Weapons) -> Option<(usize, u32)
         }
     }
     None
+}
+
+/// A riderless mount in a hex beside the hero.
+pub fn free_mount_beside(world: &mut World, hero: Entity) -> Option<Entity> {
+    let at = world.get::<HexPos>(hero)?.0;
+    let mut q = world.query::<(Entity, &Mount, &HexPos)>();
+    q.iter(world)
+        .filter(|(_, m, p)| m.rider.is_none() && p.0.unsigned_distance_to(at) == 1)
+        .map(|(e, ..)| e)
+        .min_by_key(|e| e.index())
+}
+
+/// The open hex a rider steps down into: beside the mount, the first free one clockwise from
+/// its heading.
+pub fn step_down_hex(world: &mut World, hero: Entity) -> Option<Hex> {
+    let mount = world.get::<MountedOn>(hero)?.0;
+    let at = world.get::<HexPos>(mount)?.0;
+    let heading = world.get::<Facing>(mount).map_or(0, |f| f.0);
+    let occupied = occupied_hexes(world, hero);
+    let battle = world.resource::<Battle>();
+    (1..=6u8)
+        .map(|d| crate::rules::hexmap::step(at, (heading + d) % 6))
+        .find(|h| {
+            battle.map.tile(*h).is_some_and(|t| t.terrain.passable()) && !occupied.contains(h)
+        })
 }
 
 /// The cover object standing in a hex, if any.

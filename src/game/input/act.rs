@@ -161,6 +161,13 @@ pub(super) fn act(
             .entity(hero)
             .insert(crate::game::round::StackSpend(next));
     }
+    if actions.just_pressed(&Action::MountOrDismount) {
+        battle_commands.write(if riders.get(hero).is_ok() {
+            BattleCommand::Dismount { hero }
+        } else {
+            BattleCommand::MountUp { hero }
+        });
+    }
     if actions.just_pressed(&Action::Escape) {
         battle_commands.write(BattleCommand::Escape { hero });
     }

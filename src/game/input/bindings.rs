@@ -54,6 +54,8 @@ pub enum Action {
     Escape,
     /// Move away carefully to the hex under the cursor (2 AP more, no free attack).
     Disengage,
+    /// Mount the riderless mount beside the hero, or step down from the saddle.
+    MountOrDismount,
     /// The AP the hero spends from its pool to go first on the initiative stack (0 up to its
     /// Quick Draw level).
     StackSpend,
@@ -170,6 +172,7 @@ pub fn default_bindings() -> Vec<(Action, Binding)> {
         (Action::Dodge, Key(KeyCode::KeyD)),
         (Action::Escape, Key(KeyCode::KeyW)),
         (Action::Disengage, Key(KeyCode::KeyS)),
+        (Action::MountOrDismount, Key(KeyCode::Digit9)),
         (Action::StackSpend, Key(KeyCode::Digit0)),
         (Action::EndDeclaration, Key(KeyCode::Enter)),
         (Action::HoldRound, Key(KeyCode::Backspace)),

@@ -162,6 +162,6 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<Action> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 39);
+        assert_eq!(bound.len(), 40);
     }
 }

@@ -10,13 +10,16 @@ use crate::rules::action_time::SEGMENTS;
 use bevy::prelude::*;
 
 /// The keys of a battle, beside the track.
-const KEYS: &str = "KEYS  Enter: pass  Backspace: hold the round  Tab: next hero  0: stack AP
-Right click: move / shoot   R: run   Q/E: turn   Esc: menu
+const KEYS: &str = "Enter: pass  Backspace: hold round  Tab: next  Esc: menu
+Right click: move/shoot  R: run  Q/E: turn  0: stack AP
 G: ready  K: cock  L: load  H/T: off hand
 F: shot kind  A: add to series  Z: fire it  N: fan
 J: hand to hand  I: attack type  Y: careful
 B: block  D: dodge  W: escape  S: disengage
 P/U: prone/stand  C/X: duck/emerge  O: objective  9: mount";
+
+/// The width of the track's column in the strip.
+const TRACK_W: f32 = 500.0;
 
 /// Events of the combat log shown, and the height of its box.
 const LOG_LINES: usize = 11;
@@ -60,12 +63,17 @@ fn spawn_strip(mut commands: Commands) {
         DespawnOnExit(super::screens::Screen::Battle),
         children![
             (
-                super::widgets::label("", 13.0, Color::srgb(0.95, 0.9, 0.78)),
+                super::widgets::label("", 12.0, Color::srgb(0.95, 0.9, 0.78)),
                 TrackText,
+                Node {
+                    width: px(TRACK_W),
+                    flex_shrink: 0.0,
+                    ..default()
+                },
             ),
             (
                 Node {
-                    margin: UiRect::left(px(24)),
+                    margin: UiRect::left(px(12)),
                     ..default()
                 },
                 children![super::widgets::label(
@@ -108,7 +116,7 @@ pub fn track_lines(
     heroes: &[(String, u32, Track, Option<String>, bool)],
 ) -> String {
     let now = round.segment;
-    let mut header = String::from("ACTION TRACK        IN ");
+    let mut header = String::from("ACTION TRACK      IN ");
     let mut marker = " ".repeat(header.len());
     for s in 1..=SEGMENTS {
         header.push(char::from_digit(s % 10, 10).unwrap_or('0'));
@@ -122,10 +130,10 @@ pub fn track_lines(
         let row: String = (1..=SEGMENTS)
             .map(|s| track.0.mark(s, now).symbol())
             .collect();
-        let short: String = name.chars().take(18).collect();
-        out.push_str(&format!("{short:<18} {initiative:>2}  {row}"));
+        let short: String = name.chars().take(16).collect();
+        out.push_str(&format!("{short:<16} {initiative:>2}  {row}"));
         match (status, paying) {
-            (true, _) => out.push_str("  (out of action)"),
+            (true, _) => out.push_str("  OUT"),
             (false, Some(p)) => out.push_str(&format!("  {p}")),
             (false, None) => {}
         }

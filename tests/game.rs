@@ -679,6 +679,119 @@ mod action_time {
         );
     }
 
+    /// Ties between heroes go by the level's order, not by how the ECS stores them: Dave and
+    /// Clem stand equally near Hank, and Dave (listed first) is stored last.
+    #[test]
+    fn ties_between_heroes_follow_the_level_order() {
+        use bevy::prelude::*;
+        #[derive(Component)]
+        struct Marked;
+        let mut t = Table::new("saloon_brawl.ron", 1, |level| {
+            level.heroes[0].at = (5, 4); // Hank
+            level.heroes[1].at = (10, 6); // Cyril away
+            level.heroes[2].at = (7, 4); // Dave, two paces east
+            level.heroes[3].at = (3, 4); // Clem, two paces west
+        });
+        let (hank, dave, clem) = (
+            t.hero("Hank Daggett"),
+            t.hero("Dave Perkins"),
+            t.hero("Clem Perkins"),
+        );
+        t.app.world_mut().entity_mut(dave).insert(Marked);
+        t.update();
+        // The computer's Hank closes on the nearest foe: a tie, so Dave.
+        let command = tarnation::game::ai::decide(t.app.world_mut(), hank);
+        let Some(BattleCommand::Move { to, .. }) = command else {
+            panic!("{command:?}")
+        };
+        let (dave_at, clem_at) = (
+            t.app.world().get::<HexPos>(dave).unwrap().0,
+            t.app.world().get::<HexPos>(clem).unwrap().0,
+        );
+        assert!(to.unsigned_distance_to(dave_at) < to.unsigned_distance_to(clem_at));
+        // Engaged with both, they come in the level's order.
+        t.app.world_mut().get_mut::<HexPos>(dave).unwrap().0 = hex_at(6, 4);
+        t.app.world_mut().get_mut::<HexPos>(clem).unwrap().0 = hex_at(4, 4);
+        assert_eq!(
+            tarnation::game::melee::engaged_foes(t.app.world_mut(), hank),
+            vec![dave, clem]
+        );
+    }
+
+    /// Same seed, same match, however the ECS happens to number and store the heroes (the
+    /// window spawns and frees other entities first).
+    #[test]
+    fn a_match_does_not_depend_on_entity_numbering() {
+        use bevy::prelude::*;
+        use tarnation::data::level::Control;
+        use tarnation::game::battle::{BattleOver, BattlePlugin, spawn_level};
+        use tarnation::game::deck::DeckPlugin;
+        use tarnation::game::log::MatchLog;
+        use tarnation::game::round::{RoundOptions, RoundState};
+        for file in ["saloon_brawl.ron", "street_duel.ron"] {
+            let (mut level, gear) = level_file(file, |_| {});
+            for side in &mut level.sides {
+                side.control = Control::Computer;
+            }
+            let (_, reference) = sim::run(level.clone(), gear.clone(), 5, cards(), 8).unwrap();
+            let mut app = App::new();
+            app.add_plugins((
+                MinimalPlugins,
+                DeckPlugin {
+                    seed: 5,
+                    cards: cards(),
+                },
+                BattlePlugin,
+            ));
+            // Other entities come and go first, so the heroes get other numbers.
+            let junk: Vec<Entity> = (0..37)
+                .map(|_| app.world_mut().spawn_empty().id())
+                .collect();
+            for e in junk.iter().step_by(2) {
+                app.world_mut().despawn(*e);
+            }
+            app.world_mut().flush();
+            spawn_level(app.world_mut(), level, gear);
+            // And the window marks figures with components of its own, which moves them
+            // between the ECS's tables: here in reverse.
+            #[derive(Component)]
+            struct Marked;
+            let mut q = app
+                .world_mut()
+                .query::<(Entity, &tarnation::game::battle::Hero)>();
+            let mut heroes: Vec<(Entity, usize)> =
+                q.iter(app.world()).map(|(e, h)| (e, h.order)).collect();
+            heroes.sort_by_key(|h| std::cmp::Reverse(h.1));
+            for (e, _) in heroes.iter().skip(1) {
+                app.world_mut().entity_mut(*e).insert(Marked);
+            }
+            let mut q = app
+                .world_mut()
+                .query::<(Entity, &tarnation::game::battle::Hero)>();
+            let seen: Vec<(u32, usize)> = q
+                .iter(app.world())
+                .map(|(e, h)| (e.index_u32(), h.order))
+                .collect();
+            assert_ne!(
+                seen.iter().map(|s| s.1).collect::<Vec<_>>(),
+                (0..seen.len()).collect::<Vec<_>>(),
+                "the heroes come in another order: {seen:?}"
+            );
+            app.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(8);
+            for _ in 0..20_000 {
+                app.update();
+                let w = app.world();
+                if w.get_resource::<BattleOver>().is_some()
+                    || w.resource::<RoundState>().completed >= 8
+                {
+                    break;
+                }
+            }
+            let log = app.world().resource::<MatchLog>();
+            assert_eq!(log.events, reference.events, "{file}");
+        }
+    }
+
     #[test]
     fn sim_plays_to_the_timer_and_the_same_seed_gives_the_same_log() {
         // Unarmed riders: nobody falls, so the Timer decides.

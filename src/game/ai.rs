@@ -114,7 +114,7 @@ fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<BattleC
         .filter(|(_, s, _, d)| s.0 != side && !d.0)
         .map(|(e, _, p, _)| (p.0.unsigned_distance_to(pos), e))
         .collect();
-    enemies.sort_by_key(|e| (e.0, e.1.index()));
+    enemies.sort_by_key(|e| (e.0, super::battle::level_order(world, e.1)));
     for (_, target) in enemies {
         let mut options: Vec<(f64, u32, ShotKind)> = [
             ShotKind::Snap,
@@ -180,10 +180,12 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
     if incoming > ready && price(world, block).is_ok_and(|ap| ap <= track.left()) {
         return Some(block);
     }
-    let target = foes
-        .iter()
-        .copied()
-        .min_by_key(|&f| (melee::defense(world, f).0, f.index()))?;
+    let target = foes.iter().copied().min_by_key(|&f| {
+        (
+            melee::defense(world, f).0,
+            super::battle::level_order(world, f),
+        )
+    })?;
     let held = melee::dominated(world, target) >= 2;
     let choices: &[AttackType] = if held {
         &[AttackType::Standard, AttackType::Quick]
@@ -267,11 +269,11 @@ fn objective_for(world: &World, hero: &Hero, side: usize) -> Option<(usize, Hex)
 }
 
 fn nearest_enemy(world: &mut World, side: usize, from: Hex) -> Option<Hex> {
-    let mut q = world.query::<(&Side, &HexPos, &Down)>();
+    let mut q = world.query::<(&Side, &HexPos, &Down, &Hero)>();
     q.iter(world)
-        .filter(|(s, _, d)| s.0 != side && !d.0)
-        .map(|(_, p, _)| p.0)
-        .min_by_key(|h| h.unsigned_distance_to(from))
+        .filter(|(s, _, d, _)| s.0 != side && !d.0)
+        .min_by_key(|(_, p, _, h)| (p.0.unsigned_distance_to(from), h.order))
+        .map(|(_, p, _, _)| p.0)
 }
 
 /// Walk toward `goal` with the tokens in front (one declaration a segment), as close as the

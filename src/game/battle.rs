@@ -422,6 +422,12 @@ fn check_victory(
     }
 }
 
+/// A hero's place in the level's list: the tie-break for every choice between heroes, so a
+/// match does not depend on how the ECS stores them (same seed, same commands, same match).
+pub fn level_order(world: &World, e: Entity) -> usize {
+    world.get::<Hero>(e).map_or(usize::MAX, |h| h.order)
+}
+
 impl Battle {
     /// The `i`th objective of the level and the task that works toward it.
     pub fn objective_task(&self, i: usize) -> Option<(&str, &ObjectiveTask)> {

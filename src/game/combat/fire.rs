@@ -204,13 +204,16 @@ pub(super) fn thrown(
     }
     let radius = p.weapon.blast;
     let mut q = world.query::<(Entity, &HexPos, &Down, &Hero)>();
-    let caught: Vec<(Entity, u32)> = q
+    let mut caught: Vec<(Entity, u32, usize)> = q
         .iter(world)
         .filter(|(e, pos, down, _)| {
             !down.0 && pos.0.unsigned_distance_to(landing) <= radius && !(o.hit && *e == target)
         })
-        .map(|(e, pos, _, _)| (e, pos.0.unsigned_distance_to(landing)))
+        .map(|(e, pos, _, h)| (e, pos.0.unsigned_distance_to(landing), h.order))
         .collect();
+    // Each victim's Stun check draws a card: a fixed order keeps the match replayable.
+    caught.sort_by_key(|c| (c.1, c.2));
+    let caught: Vec<(Entity, u32)> = caught.into_iter().map(|c| (c.0, c.1)).collect();
     for (victim, distance) in caught {
         let what = format!(
             "The {} goes off at {c},{r}: {{victim}}, {distance} pace(s) off, is hit",
@@ -511,7 +514,12 @@ pub(super) fn stray_hits(
             })
             .map(|(e, pos, _)| (from.unsigned_distance_to(pos.0), e)),
     );
-    candidates.sort_by_key(|c| (c.0, c.1.index()));
+    // Nearest first; ties by the level's order (figures), then by hex (objects).
+    let key = |world: &World, e: Entity| {
+        let at = world.get::<HexPos>(e).map(|p| p.0).unwrap_or_default();
+        (crate::game::battle::level_order(world, e), at.x, at.y)
+    };
+    candidates.sort_by_key(|c| (c.0, key(world, c.1)));
     let Some(card_number) = o.cards.first().copied() else {
         return 0;
     };

@@ -358,7 +358,10 @@ pub fn free_mount_beside(world: &mut World, hero: Entity) -> Option<Entity> {
     q.iter(world)
         .filter(|(_, m, p)| m.rider.is_none() && p.0.unsigned_distance_to(at) == 1)
         .map(|(e, ..)| e)
-        .min_by_key(|e| e.index())
+        .min_by_key(|&e| {
+            let at = world.get::<HexPos>(e).map(|p| p.0).unwrap_or_default();
+            (at.x, at.y)
+        })
 }
 
 /// The open hex a rider steps down into: beside the mount, the first free one clockwise from

@@ -146,6 +146,12 @@ pub(super) fn engagement_view(world: &mut World) {
     let heroes: Vec<Entity> = q.iter(world).collect();
     let mut view = std::collections::HashMap::new();
     for hero in heroes {
+        if world
+            .get::<crate::game::battle::Down>(hero)
+            .is_some_and(|d| d.0)
+        {
+            continue;
+        }
         let foes = crate::game::melee::engaged_foes(world, hero);
         if foes.is_empty() {
             continue;

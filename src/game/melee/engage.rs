@@ -26,7 +26,7 @@ pub fn engaged_foes(world: &mut World, hero: Entity) -> Vec<Entity> {
         })
         .map(|(e, ..)| e)
         .collect();
-    foes.sort_by_key(|e| e.index());
+    foes.sort_by_key(|&e| crate::game::battle::level_order(world, e));
     foes
 }
 

@@ -244,11 +244,13 @@ pub(super) fn end_round(world: &mut World) {
 /// fastest, based on Quickness value."
 pub(super) fn move_mounts(world: &mut World, segment: u32) {
     let mut q = world.query::<(Entity, &Mount)>();
-    let movers: Vec<(Entity, u32)> = q
+    let mut movers: Vec<(Entity, u32)> = q
         .iter(world)
         .filter(|(_, m)| m.speed > 0)
         .map(|(e, m)| (e, m.quickness))
         .collect();
+    // Equal Quickness: by name, whatever order the ECS keeps them in.
+    movers.sort_by_key(|(e, _)| world.get::<Mount>(*e).map(|m| m.name.clone()));
     for mount in action_time::continuous_order(&movers) {
         let m = world.get::<Mount>(mount).cloned().expect("a mount");
         let paces = continuous_paces(m.speed, segment);

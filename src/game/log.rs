@@ -100,6 +100,17 @@ pub fn log_event(
         .push(now, actor.as_deref(), kind, text, fields);
 }
 
+/// Record an event by a hero.
+pub fn log_by(
+    world: &mut World,
+    actor: Entity,
+    kind: &str,
+    text: String,
+    fields: Map<String, Value>,
+) {
+    log_event(world, Some(actor), kind, text, fields);
+}
+
 /// The fields every check event carries: the resolution card, every card drawn, TN, chosen
 /// result, success, bumps and calamity.
 pub fn check_fields(outcome: &CheckOutcome) -> Map<String, Value> {

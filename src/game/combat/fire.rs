@@ -49,17 +49,9 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
     if !series.fan && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_)) {
         tactical_aim(world, hero, &mut series);
     }
-    let result = with_deck(world, |source, options| {
-        shot::resolve_volley(source, &series.volley, options)
-    });
-    let outcomes = match result {
+    let outcomes = match volley_now(world, hero, &series.volley) {
         Ok(o) => o,
-        Err(e) => {
-            return CommandOutcome::Refused {
-                hero,
-                reason: e.to_string(),
-            };
-        }
+        Err(refused) => return refused,
     };
     // The weapon: the rounds fired, the hammer down, aim gone; a jam on equipment failure.
     let index = series.shots[0].weapon_index;
@@ -147,6 +139,21 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
         hit: any_hit,
         text: texts.join("\n"),
     }
+}
+
+/// Resolve a volley (shots or blows) with the match deck, or the refusal to give.
+pub fn volley_now(
+    world: &mut World,
+    hero: Entity,
+    volley: &shot::Volley,
+) -> Result<Vec<ShotOutcome>, CommandOutcome> {
+    with_deck(world, |source, options| {
+        shot::resolve_volley(source, volley, options)
+    })
+    .map_err(|e| CommandOutcome::Refused {
+        hero,
+        reason: e.to_string(),
+    })
 }
 
 /// Where a throw ends: on the target when it hits; else "use the scatter section of the

@@ -11,7 +11,6 @@ pub use plan::*;
 pub use report::*;
 
 use bevy::prelude::*;
-use serde_json::{Map, Value};
 
 /// Entered or left cover this round ("Appearing/Disappearing").
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -33,12 +32,4 @@ pub struct UnderFire {
 
 pub(super) use crate::game::log::hero_name as name;
 
-pub(super) fn log(
-    world: &mut World,
-    actor: Entity,
-    kind: &str,
-    text: String,
-    fields: Map<String, Value>,
-) {
-    crate::game::log::log_event(world, Some(actor), kind, text, fields);
-}
+pub(super) use crate::game::log::log_by as log;

@@ -7,7 +7,6 @@ use crate::game::battle::{Battle, Down, Hero, HexPos, Weapons};
 use crate::game::combat::{self, UnderFire};
 use crate::game::commands::{CommandOutcome, occupied_hexes};
 use crate::game::log::MatchLog;
-use crate::game::round::with_deck;
 use crate::rules::card::Location;
 use crate::rules::damage::{DamageType, Fate};
 use crate::rules::die::Pool;
@@ -16,7 +15,7 @@ use crate::rules::melee::{
     self, AttackType, BlockOutcome, CAREFUL_AP, CAREFUL_BONUS, Dominance, Improvised, MeleeDamage,
 };
 use crate::rules::ranged::{Modifier, ShotTerms};
-use crate::rules::shot::{self, Attack, CloseTerms, ShotOutcome, ShotWeapon, Volley};
+use crate::rules::shot::{Attack, CloseTerms, ShotOutcome, ShotWeapon, Volley};
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -210,17 +209,9 @@ pub(super) use crate::game::log::hero_name as name;
 /// Resolve a paid attack (or series) and apply what the card says.
 pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome {
     let target = p.target;
-    let result = with_deck(world, |source, options| {
-        shot::resolve_volley(source, &p.volley, options)
-    });
-    let outcomes = match result {
+    let outcomes = match crate::game::combat::volley_now(world, hero, &p.volley) {
         Ok(o) => o,
-        Err(e) => {
-            return CommandOutcome::Refused {
-                hero,
-                reason: e.to_string(),
-            };
-        }
+        Err(refused) => return refused,
     };
     if let Some(mut c) = world.get_mut::<CloseCombat>(hero) {
         c.attacked = true;

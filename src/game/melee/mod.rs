@@ -13,7 +13,6 @@ pub use escape::*;
 use crate::game::battle::{Facing, HexPos, MovedThisRound};
 use crate::rules::hexmap::hexside_toward;
 use bevy::prelude::*;
-use serde_json::{Map, Value};
 
 /// How far a hero is dominated by the foes it is engaged with (0 none .. 3 full).
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -29,15 +28,7 @@ pub struct CloseCombat {
     pub rounds_still: u32,
 }
 
-pub(super) fn log(
-    world: &mut World,
-    actor: Entity,
-    kind: &str,
-    text: String,
-    fields: Map<String, Value>,
-) {
-    crate::game::log::log_event(world, Some(actor), kind, text, fields);
-}
+pub(super) use crate::game::log::log_by as log;
 
 pub fn dominated(world: &World, e: Entity) -> u32 {
     world.get::<Dominated>(e).map_or(0, |d| d.0)

@@ -36,6 +36,10 @@ pub fn step(hex: Hex, facing: u8) -> Hex {
     hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[facing as usize % 6])
 }
 
+/// A figure's eye above its hex, and the middle of a target, in paces (docs/rules-decisions.md).
+pub const EYE: f32 = 2.0;
+pub const MIDDLE: f32 = 1.0;
+
 /// The hexside of `at` that faces `toward` (the nearest of the six).
 pub fn hexside_toward(at: Hex, toward: Hex) -> u8 {
     at.main_direction_to(toward).index()
@@ -92,11 +96,25 @@ impl HexMap {
 
     /// The hexes a shot passes over from `from` to `to`, both excluded, or the first wall
     /// that blocks the line of sight.
+    /// Ground between blocks too: the sight line runs from the firer's eye (`EYE` paces above
+    /// its hex) to the target's middle (`MIDDLE` paces above its hex), and a hex whose ground
+    /// rises to that line hides the target.
     pub fn line_of_fire(&self, from: Hex, to: Hex) -> Result<Vec<Hex>, Hex> {
         let line: Vec<Hex> = from.line_to(to).collect();
         let between = &line[1..line.len().saturating_sub(1).max(1)];
-        for &h in between {
+        let height = |h: Hex| self.tile(h).map_or(0, |t| t.height) as f32;
+        let (eye, aim) = (height(from) + EYE, height(to) + MIDDLE);
+        let steps = (line.len() - 1).max(1) as f32;
+        for (i, &h) in between.iter().enumerate() {
+            if h == to {
+                continue;
+            }
             if self.tile(h).is_none_or(|t| !t.terrain.passable()) {
+                return Err(h);
+            }
+            let along = (i + 1) as f32 / steps;
+            let sight = eye + (aim - eye) * along;
+            if height(h) >= sight {
                 return Err(h);
             }
         }
@@ -232,6 +250,32 @@ mod tests {
         for f in 0..6 {
             assert_eq!(facing_to(from, step(from, f)), Some(f));
         }
+    }
+
+    #[test]
+    fn high_ground_between_hides_the_target() {
+        let mut m = map(&["........"]);
+        let set = |m: &mut HexMap, c: usize, h: i32| m.tiles[c].height = h;
+        // A ridge 2 paces high between two figures on the flat: it hides them.
+        set(&mut m, 3, 2);
+        assert_eq!(
+            m.line_of_fire(hex_at(0, 0), hex_at(6, 0)),
+            Err(hex_at(3, 0))
+        );
+        // A ridge of 1 pace does not (the eye is at 2, the middle at 1).
+        set(&mut m, 3, 1);
+        assert!(m.line_of_fire(hex_at(0, 0), hex_at(6, 0)).is_ok());
+        // From on top of a bluff (height 5) down past a ledge of 3 near the target: the
+        // line is high enough over it.
+        set(&mut m, 0, 5);
+        set(&mut m, 3, 3);
+        assert!(m.line_of_fire(hex_at(0, 0), hex_at(6, 0)).is_ok());
+        // But a ledge right under the bluff's edge, as high as the bluff, hides the street.
+        set(&mut m, 1, 6);
+        assert_eq!(
+            m.line_of_fire(hex_at(0, 0), hex_at(6, 0)),
+            Err(hex_at(1, 0))
+        );
     }
 
     #[test]

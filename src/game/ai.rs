@@ -187,8 +187,13 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
         )
     })?;
     let held = melee::dominated(world, target) >= 2;
+    // "His goal is to create a dominant position for his brother": with an ally on the same
+    // foe, the one who is not yet pressing it grapples for dominance.
+    let allies_on_it = melee::engaged_foes(world, target).len() > 1;
     let choices: &[AttackType] = if held {
         &[AttackType::Standard, AttackType::Quick]
+    } else if allies_on_it && melee::dominated(world, target) == 0 {
+        &[AttackType::Grapple, AttackType::Standard, AttackType::Quick]
     } else {
         &[AttackType::Heavy, AttackType::Standard, AttackType::Quick]
     };

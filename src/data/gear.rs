@@ -111,6 +111,43 @@ impl Weapon {
         (self.cocked || self.double_action).then_some(crate::rules::weapons::COCK_AP)
     }
 
+    /// Cocked before each shot: single action guns (a double action one may be, not must).
+    pub fn needs_cocking(&self) -> bool {
+        self.cocked && !self.double_action
+    }
+
+    /// Bare hands, when the gear file has no "Fists".
+    pub fn fists() -> Weapon {
+        Weapon {
+            name: "Fists".into(),
+            kind: WeaponKind::Melee,
+            skill: "Brawling".into(),
+            damage: "(1)6".into(),
+            pen: 0,
+            range_increment: 0,
+            reliability: 1,
+            rounds: 0,
+            burst: vec![],
+            deadly: false,
+            cocked: false,
+            size: 0,
+            rd: None,
+            snap_ap: 0,
+            snap_penalty: 0,
+            normal_ap: 0,
+            aim_ap: 0,
+            accurate: 0,
+            double_action: false,
+            two_handed: false,
+            scatter: false,
+            blast: 0,
+            advantage: 0,
+            length: 0,
+            initiative: 0,
+            improvised: None,
+        }
+    }
+
     pub fn damage_pool(&self) -> Result<Pool, String> {
         self.damage.parse::<Pool>().map_err(|e| e.to_string())
     }
@@ -122,6 +159,11 @@ pub struct Gear {
 }
 
 impl Gear {
+    /// Bare hands: the gear's "Fists", or the default.
+    pub fn fists(&self) -> Weapon {
+        self.weapon("Fists").cloned().unwrap_or_else(Weapon::fists)
+    }
+
     pub fn weapon(&self, name: &str) -> Option<&Weapon> {
         self.weapons.iter().find(|w| w.name == name)
     }

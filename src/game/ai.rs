@@ -91,7 +91,7 @@ fn arm(world: &mut World, hero: Entity) -> Option<BattleCommand> {
                 return Some(reload);
             }
             // A thrown weapon gone, or nothing to load: take another gun.
-        } else if g.cocked && !g.double_action && !w.cocked {
+        } else if g.needs_cocking() && !w.cocked {
             return Some(BattleCommand::Cock { hero });
         } else {
             return None;

@@ -63,6 +63,12 @@ pub const QUICK_DAMAGE: u32 = 5;
 pub const CAREFUL_AP: u32 = 2;
 pub const CAREFUL_BONUS: i32 = 1;
 
+/// The AP of `times` attacks of a type, careful or not, "paid before any attacks are
+/// resolved".
+pub fn attack_ap(attack: AttackType, careful: bool, times: u32) -> u32 {
+    (attack.ap() + if careful { CAREFUL_AP } else { 0 }) * times
+}
+
 /// The damage an attack reads: a flat value (quick), an effect-grid pool, or none (grapple).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MeleeDamage {
@@ -272,7 +278,7 @@ pub fn dodge_covers(toward: u8, attack_from: u8) -> bool {
 /// An attack from the side the opponent breaks away from: "the other combatant may
 /// immediately make a hand-to-hand attack for one fewer AP (minimum 0)".
 pub fn free_attack_ap(attack: AttackType, careful: bool) -> u32 {
-    (attack.ap() + if careful { CAREFUL_AP } else { 0 }).saturating_sub(1)
+    attack_ap(attack, careful, 1).saturating_sub(1)
 }
 
 /// Improvised weapons: "Small and large weapons deal impact damage, sharp weapons convert the

@@ -469,10 +469,22 @@ pub fn card_hit(
     rows_less: u32,
     size: u32,
 ) -> (Location, u32, Dealt) {
-    let location = card.standard_location();
-    let rows = weapon.dmg.rows.saturating_sub(rows_less).max(1);
-    let effect = card.effect(rows, weapon.dmg.die).value;
-    (location, effect, damage::deal(weapon.damage, effect, size))
+    let (effect, dealt) = card_damage(card, weapon.dmg, rows_less, weapon.damage, size);
+    (card.standard_location(), effect, dealt)
+}
+
+/// A damage pool's cell as printed on a card, `rows_less` rows lower (at least one row), and
+/// what it deals to a Size.
+pub fn card_damage(
+    card: &super::card::Card,
+    dmg: Pool,
+    rows_less: u32,
+    kind: DamageType,
+    size: u32,
+) -> (u32, Dealt) {
+    let rows = dmg.rows.saturating_sub(rows_less).max(1);
+    let effect = card.effect(rows, dmg.die).value;
+    (effect, damage::deal(kind, effect, size))
 }
 
 #[cfg(test)]

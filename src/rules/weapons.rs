@@ -27,6 +27,23 @@ pub fn carried_rounds(capacity: u32, pistol: bool, fully_loaded: bool) -> u32 {
     }
 }
 
+/// The AP of loading `missing` rounds, clearing a jam first (docs/rules-decisions.md).
+pub fn reload_cost(missing: u32, jammed: bool) -> u32 {
+    missing * LOAD_ROUND_AP + if jammed { CLEAR_JAM_AP } else { 0 }
+}
+
+/// A weapon's bonus on the initiative stack: its gear value, and the double action revolver's
+/// slower pull (-1) when not cocked ("affected both accuracy and speed").
+pub fn stack_bonus(initiative: i32, double_action: bool, cocked: bool) -> i32 {
+    initiative - i32::from(double_action && !cocked)
+}
+
+/// The single action trait, "wins initiative-based ties": a single action revolver, or a
+/// double action one cocked for the shot.
+pub fn single_action(pistol: bool, needs_cocking: bool, double_action: bool, cocked: bool) -> bool {
+    pistol && (needs_cocking || (double_action && cocked))
+}
+
 /// Loading: 1 AP a round (docs/rules-decisions.md).
 pub const LOAD_ROUND_AP: u32 = 1;
 
@@ -53,5 +70,27 @@ mod tests {
         );
         assert_eq!(carried_rounds(6, true, true), 6);
         assert_eq!(carried_rounds(15, false, false), 15);
+        assert_eq!(
+            (
+                reload_cost(3, false),
+                reload_cost(3, true),
+                reload_cost(0, true)
+            ),
+            (3, 7, 4)
+        );
+        assert_eq!(
+            (
+                stack_bonus(0, true, false),
+                stack_bonus(0, true, true),
+                stack_bonus(-1, false, false)
+            ),
+            (-1, 0, -1)
+        );
+        assert!(single_action(true, true, false, false));
+        assert!(!single_action(true, false, true, false) && single_action(true, false, true, true));
+        assert!(
+            !single_action(false, true, false, true),
+            "a rifle is no revolver"
+        );
     }
 }

@@ -9,7 +9,7 @@ use crate::game::deck::ActionDeck;
 use crate::game::log::check_fields;
 use crate::game::round::{resolve_check, skill_pool, trait_skill, with_deck};
 use crate::rules::action_time::stun_tn;
-use crate::rules::card::Location;
+use crate::rules::card::{Card, Location};
 use crate::rules::check::CheckRequest;
 use crate::rules::damage::{DamageType, Fate};
 use crate::rules::hexmap::offset_of;
@@ -156,6 +156,13 @@ pub fn volley_now(
     })
 }
 
+/// The shot's cause card (the first drawn): its scatter, step, toggle and unintended targets
+/// decide what happens around the shot.
+fn cause_card(world: &World, o: &ShotOutcome) -> Option<Card> {
+    let n = *o.cards.first()?;
+    world.resource::<ActionDeck>().deck.card(n).cloned()
+}
+
 /// Where a throw ends: on the target when it hits; else "use the scatter section of the
 /// Action Card ... Orient the clock face with the 6 in the direction of the thrower and place
 /// the thrown object a number of paces equal to the phase result". Dynamite bursts there.
@@ -166,11 +173,7 @@ pub(super) fn thrown(
     p: &ShotPlan,
     o: &ShotOutcome,
 ) {
-    let Some(card) = o
-        .cards
-        .first()
-        .and_then(|&n| world.resource::<ActionDeck>().deck.card(n).cloned())
-    else {
+    let Some(card) = cause_card(world, o) else {
         return;
     };
     let from = world.get::<HexPos>(hero).map(|h| h.0).unwrap_or_default();
@@ -238,11 +241,7 @@ pub(super) fn thrown(
 /// body part (usually the leg)": the right leg, where the holster hangs, for the pistol's DMG
 /// cell on the card.
 pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome) {
-    let Some(card) = o
-        .cards
-        .first()
-        .and_then(|&n| world.resource::<ActionDeck>().deck.card(n).cloned())
-    else {
+    let Some(card) = cause_card(world, o) else {
         return;
     };
     let gear = world.resource::<Battle>().gear.clone();
@@ -274,8 +273,7 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome) {
             rows: 1,
             die: crate::rules::die::Die::D6,
         });
-        let effect = card.effect(dmg.rows, dmg.die).value;
-        let dealt = crate::rules::damage::deadly(effect, size);
+        let (effect, dealt) = shot::card_damage(&card, dmg, 0, DamageType::Deadly, size);
         let (fate, stunned) = wound(
             world,
             hero,
@@ -403,7 +401,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
 fn lose_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
     world.entity_mut(hero).insert(AimLost(true));
     let target = series.targets[0];
-    if let Ok(snap) = plan_shot(world, hero, target, ShotKind::Snap, true) {
+    if let Ok(snap) = plan_with(world, hero, target, ShotKind::Snap, true, false) {
         series.volley.attacks[0].terms = snap.terms.clone();
         series.shots[0] = snap;
     }
@@ -527,15 +525,7 @@ pub(super) fn stray_hits(
         (crate::game::battle::level_order(world, e), at.x, at.y)
     };
     candidates.sort_by_key(|c| (c.0, key(world, c.1)));
-    let Some(card_number) = o.cards.first().copied() else {
-        return 0;
-    };
-    let Some(card) = world
-        .resource::<ActionDeck>()
-        .deck
-        .card(card_number)
-        .cloned()
-    else {
+    let Some(card) = cause_card(world, o) else {
         return 0;
     };
     let mut hit = 0;
@@ -565,7 +555,7 @@ pub(super) fn stray_hits(
 pub(super) fn hit_bystander(
     world: &mut World,
     victim: Entity,
-    card: &crate::rules::card::Card,
+    card: &Card,
     p: &ShotPlan,
     rows_less: u32,
     kind: &str,

@@ -78,7 +78,8 @@ pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(E
         })
 }
 
-pub(super) fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
+/// The weapon in the main hand: its index, its state, its gear.
+pub fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
     weapon_in(world, hero, false)
 }
 
@@ -121,20 +122,10 @@ pub fn plan(
     target: Entity,
     kind: ShotKind,
 ) -> Result<ShotPlan, String> {
-    plan_shot(world, hero, target, kind, false)
+    plan_with(world, hero, target, kind, false, false)
 }
 
 /// One shot's plan; `in_series`: the series pays the cocking, so the hammer may be down.
-pub(super) fn plan_shot(
-    world: &mut World,
-    hero: Entity,
-    target: Entity,
-    kind: ShotKind,
-    in_series: bool,
-) -> Result<ShotPlan, String> {
-    plan_with(world, hero, target, kind, in_series, false)
-}
-
 pub(super) fn plan_with(
     world: &mut World,
     hero: Entity,
@@ -184,7 +175,7 @@ pub(super) fn plan_with(
     if state.rounds == 0 {
         return Err(format!("the {} is empty: reload first", weapon.name));
     }
-    if weapon.cocked && !weapon.double_action && !state.cocked && !in_series {
+    if weapon.needs_cocking() && !state.cocked && !in_series {
         return Err(format!(
             "the {} must be cocked first (K, 1 AP)",
             weapon.name
@@ -340,7 +331,7 @@ pub fn plan_series(
     let mut plans = Vec::new();
     for &(target, kind) in shots {
         let kind = if fan { ShotKind::Snap } else { kind };
-        let mut p = plan_shot(world, hero, target, kind, true)?;
+        let mut p = plan_with(world, hero, target, kind, true, false)?;
         let index = match order.iter().position(|&t| t == target) {
             Some(i) => i,
             None => {
@@ -386,7 +377,7 @@ pub fn plan_series(
             -(ranged::fan_downgrades(&indexed) as i32),
         )
     } else {
-        let needs_cocking = weapon.cocked && !weapon.double_action;
+        let needs_cocking = weapon.needs_cocking();
         let ap = if burst {
             // One burst, spread over the targets: the shot's AP and the switches.
             first.ap + ranged::switches(&indexed)
@@ -437,7 +428,7 @@ pub const ONE_HANDED_DOWNGRADES: i32 = 2;
 /// slower pull (-1) when not cocked ("affected both accuracy and speed").
 pub fn stack_gear_bonus(world: &World, hero: Entity) -> i32 {
     weapon_in_hand(world, hero).map_or(0, |(_, state, w)| {
-        w.initiative - i32::from(w.double_action && !state.cocked)
+        crate::rules::weapons::stack_bonus(w.initiative, w.double_action, state.cocked)
     })
 }
 
@@ -445,7 +436,11 @@ pub fn stack_gear_bonus(world: &World, hero: Entity) -> i32 {
 /// or a double action one that is cocked for the shot.
 pub fn single_action(world: &World, hero: Entity) -> bool {
     weapon_in_hand(world, hero).is_some_and(|(_, state, w)| {
-        w.kind == WeaponKind::Pistol
-            && ((w.cocked && !w.double_action) || (w.double_action && state.cocked))
+        crate::rules::weapons::single_action(
+            w.kind == WeaponKind::Pistol,
+            w.needs_cocking(),
+            w.double_action,
+            state.cocked,
+        )
     })
 }

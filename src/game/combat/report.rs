@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::rules::damage::Fate;
-use crate::rules::ranged::{self};
+use crate::rules::ranged::{self, Modifier};
 use crate::rules::shot::ShotOutcome;
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
@@ -63,13 +63,7 @@ pub fn describe(
         ));
     }
     if o.effect > 0 {
-        s.push_str(&format!(
-            "; {} damage {}: {} wound(s) and {} Conc",
-            o.damage.name(),
-            o.effect,
-            o.dealt.wounds,
-            o.dealt.conc
-        ));
+        s.push_str(&format!("; {}", damage_words(o)));
     }
     s.push_str(&fate_words(fate, stunned));
     if o.equipment_failure {
@@ -99,37 +93,63 @@ pub const SHOT_FIELDS: [&str; 16] = [
     "stunned",
 ];
 
+/// Named TN parts or modifiers as a JSON object: `{"range": 2, "aimed": 1}`.
+pub(crate) fn named_values(terms: &[Modifier]) -> Value {
+    Value::Object(
+        terms
+            .iter()
+            .map(|m| (m.name.clone(), json!(m.value)))
+            .collect(),
+    )
+}
+
+/// What an attack did in words: "Lethal damage 5: 2 wound(s) and 1 Conc".
+pub(crate) fn damage_words(o: &ShotOutcome) -> String {
+    format!(
+        "{} damage {}: {} wound(s) and {} Conc",
+        o.damage.name(),
+        o.effect,
+        o.dealt.wounds,
+        o.dealt.conc
+    )
+}
+
+/// The fields every attack event (`shot`, `melee`) shares: the cards, the check, where it
+/// hit and what it dealt (docs/json.md).
+pub(crate) fn outcome_fields(
+    f: &mut Map<String, Value>,
+    o: &ShotOutcome,
+    stunned: bool,
+    fate: Fate,
+) {
+    f.insert("card".into(), json!(o.cards.first()));
+    f.insert("cards".into(), json!(o.cards));
+    f.insert("tn".into(), json!(o.check.tn));
+    f.insert("result".into(), json!(o.check.result));
+    f.insert("hit".into(), json!(o.hit));
+    f.insert("bumps".into(), json!(o.check.bumps));
+    f.insert("location".into(), json!(o.location.map(|l| l.name())));
+    f.insert("effect".into(), json!(o.effect));
+    f.insert("damage_type".into(), json!(o.damage.name()));
+    f.insert("wounds".into(), json!(o.dealt.wounds));
+    f.insert("conc".into(), json!(o.dealt.conc));
+    f.insert("stunned".into(), json!(stunned));
+    f.insert("fate".into(), json!(fate.name()));
+}
+
 /// The `shot` event's fields (docs/json.md).
 pub fn shot_fields(p: &ShotPlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> Map<String, Value> {
-    let modifiers: Map<String, Value> = p
-        .terms
-        .modifiers
-        .iter()
-        .map(|m| (m.name.clone(), json!(m.value)))
-        .collect();
-    let tn_parts: Map<String, Value> = p
-        .terms
-        .tn_parts
-        .iter()
-        .map(|m| (m.name.clone(), json!(m.value)))
-        .collect();
     let mut f = Map::new();
+    outcome_fields(&mut f, o, stunned, fate);
     f.insert("weapon".into(), json!(p.weapon.name));
     f.insert("shot".into(), json!(p.kind.name()));
     f.insert("ap".into(), json!(p.ap));
     f.insert("distance".into(), json!(p.distance));
-    f.insert("tn".into(), json!(o.check.tn));
-    f.insert("tn_parts".into(), Value::Object(tn_parts));
-    f.insert("modifiers".into(), Value::Object(modifiers));
+    f.insert("tn_parts".into(), named_values(&p.terms.tn_parts));
+    f.insert("modifiers".into(), named_values(&p.terms.modifiers));
     f.insert("chance".into(), json!((p.chance * 1000.0).round() / 1000.0));
-    f.insert("card".into(), json!(o.cards.first()));
-    f.insert("cards".into(), json!(o.cards));
-    f.insert("result".into(), json!(o.check.result));
     f.insert("calamity".into(), json!(o.check.calamity));
-    f.insert("hit".into(), json!(o.hit));
-    f.insert("bumps".into(), json!(o.check.bumps));
     f.insert("hits".into(), json!(o.hits));
-    f.insert("location".into(), json!(o.location.map(|l| l.name())));
     f.insert("location_bumps".into(), json!(o.location_bumps));
     f.insert("damage_bumps".into(), json!(o.damage_bumps));
     f.insert("cover_av".into(), json!(o.cover_av));
@@ -138,13 +158,7 @@ pub fn shot_fields(p: &ShotPlan, o: &ShotOutcome, stunned: bool, fate: Fate) -> 
         "penetration".into(),
         json!(o.penetration.map(|p| p.letter())),
     );
-    f.insert("effect".into(), json!(o.effect));
-    f.insert("damage_type".into(), json!(o.damage.name()));
     f.insert("target_size".into(), json!(p.request.target_size));
-    f.insert("wounds".into(), json!(o.dealt.wounds));
-    f.insert("conc".into(), json!(o.dealt.conc));
-    f.insert("stunned".into(), json!(stunned));
-    f.insert("fate".into(), json!(fate.name()));
     f.insert("strays".into(), json!(o.strays));
     f.insert("unintended".into(), json!(o.unintended));
     f.insert("equipment_failure".into(), json!(o.equipment_failure));

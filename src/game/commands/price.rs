@@ -283,15 +283,10 @@ pub fn price(world: &mut World, command: BattleCommand) -> Result<u32, String> {
                 return Err(format!("the {} takes no loading", w.name));
             }
             let missing = gear.rounds.saturating_sub(w.rounds);
-            let clear = if w.jammed {
-                crate::rules::weapons::CLEAR_JAM_AP
-            } else {
-                0
-            };
-            if missing == 0 && clear == 0 {
+            if missing == 0 && !w.jammed {
                 return Err(format!("the {} is loaded", w.name));
             }
-            Ok(clear + missing * crate::rules::weapons::LOAD_ROUND_AP)
+            Ok(crate::rules::weapons::reload_cost(missing, w.jammed))
         }
         BattleCommand::MountUp { .. } => {
             if mounted.is_some() {

@@ -2,7 +2,7 @@
 //! blocks, dominance and its shoves), and reported.
 
 use super::*;
-use crate::data::gear::{Weapon, WeaponKind};
+use crate::data::gear::Weapon;
 use crate::game::battle::{Battle, Down, Hero, HexPos, Weapons};
 use crate::game::combat::{self, UnderFire};
 use crate::game::commands::{CommandOutcome, occupied_hexes};
@@ -12,7 +12,7 @@ use crate::rules::damage::{DamageType, Fate};
 use crate::rules::die::Pool;
 use crate::rules::hexmap::{hexside_toward, step};
 use crate::rules::melee::{
-    self, AttackType, BlockOutcome, CAREFUL_AP, CAREFUL_BONUS, Dominance, Improvised, MeleeDamage,
+    self, AttackType, BlockOutcome, CAREFUL_BONUS, Dominance, Improvised, MeleeDamage,
 };
 use crate::rules::ranged::{Modifier, ShotTerms};
 use crate::rules::shot::{Attack, CloseTerms, ShotOutcome, ShotWeapon, Volley};
@@ -29,6 +29,8 @@ pub struct MeleePlan {
     pub times: u32,
     pub weapon: Weapon,
     pub improvised: Option<Improvised>,
+    /// The gun swung as a club, if that is it.
+    pub club: Option<String>,
     pub tn_parts: Vec<Modifier>,
     pub volley: Volley,
     pub advantage: (i32, i32),
@@ -64,7 +66,13 @@ pub fn plan(
             h.name
         ));
     }
-    let (weapon, skill_name, improvised) = close_weapon(world, hero);
+    let CloseWeapon {
+        card: weapon,
+        skill: skill_name,
+        improvised,
+        club,
+        ..
+    } = close_weapon(world, hero);
     let skill = close_skill(&h, &skill_name);
     let level = skill.pool().map_or(1, |p| p.rows);
     if times == 0 || times > 4 {
@@ -117,15 +125,12 @@ pub fn plan(
         .get::<CloseCombat>(target)
         .is_some_and(|c| c.blocks > 0)
         .then(|| {
-            let (w, s, _) = close_weapon(world, target);
-            let penalty = world
-                .get::<Weapons>(target)
-                .and_then(|ws| ws.0.iter().find(|x| x.ready).map(|x| x.rel_penalty))
-                .unwrap_or(0);
+            // A weapon block: something in hand that is no gun swung as a club.
+            let w = close_weapon(world, target);
             (
-                close_skill(&t, &s),
-                w.kind == WeaponKind::Melee && w.name != "Fists",
-                w.reliability + penalty,
+                close_skill(&t, &w.skill),
+                w.armed && w.club.is_none(),
+                w.reliability,
             )
         });
     let close = CloseTerms {
@@ -188,7 +193,7 @@ pub fn plan(
             .check
             .exceptional,
     );
-    let ap = (attack.ap() + if careful { CAREFUL_AP } else { 0 }) * times;
+    let ap = melee::attack_ap(attack, careful, times);
     Ok(MeleePlan {
         ap,
         target,
@@ -197,6 +202,7 @@ pub fn plan(
         times,
         weapon,
         improvised,
+        club,
         tn_parts,
         volley,
         advantage: (ours, theirs),
@@ -232,7 +238,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome 
         let landed = o.hit && !matches!(o.block, Some((BlockOutcome::Blocked, ..)));
         any_hit |= landed;
         // Inside the longer weapon: a blow to the torso or head.
-        let (theirs, _, _) = close_weapon(world, target);
+        let theirs = close_weapon(world, target).card;
         if landed
             && o.location
                 .is_some_and(|l| l.is_torso() || l == crate::rules::card::Location::Head)
@@ -391,9 +397,9 @@ pub(super) fn describe(
     let mut s = format!(
         "{who}: {careful}{} at {foe}{nth} with {}: card {}: {} vs defense {}",
         p.attack.name(),
-        match p.improvised {
-            Some(_) if p.weapon.name == "Fists" => "the butt of a gun".to_string(),
-            _ => p.weapon.name.to_lowercase(),
+        match p.club {
+            Some(_) => "the butt of a gun".to_string(),
+            None => p.weapon.name.to_lowercase(),
         },
         cards.join("+"),
         o.check.result,
@@ -414,11 +420,8 @@ pub(super) fn describe(
     }
     if let Some(location) = o.location {
         s.push_str(&format!(
-            ": a hit in the {location}; {} damage {}: {} wound(s) and {} Conc",
-            o.damage.name(),
-            o.effect,
-            o.dealt.wounds,
-            o.dealt.conc
+            ": a hit in the {location}; {}",
+            combat::damage_words(o)
         ));
     } else {
         s.push_str(": a hit");
@@ -455,13 +458,8 @@ pub(super) fn fields(
     stunned: bool,
     fate: Fate,
 ) -> Map<String, Value> {
-    let modifiers: Map<String, Value> = p.volley.attacks[0]
-        .terms
-        .modifiers
-        .iter()
-        .map(|m| (m.name.clone(), json!(m.value)))
-        .collect();
     let mut f = Map::new();
+    combat::outcome_fields(&mut f, o, stunned, fate);
     f.insert("attack".into(), json!(p.attack.name()));
     f.insert("careful".into(), json!(p.careful));
     f.insert("weapon".into(), json!(p.weapon.name));
@@ -470,24 +468,13 @@ pub(super) fn fields(
         json!(p.improvised.map(|i| format!("{i:?}").to_lowercase())),
     );
     f.insert("ap".into(), json!(p.ap));
-    f.insert("tn".into(), json!(o.check.tn));
+    f.insert("tn_parts".into(), combat::named_values(&p.tn_parts));
     f.insert(
-        "tn_parts".into(),
-        Value::Object(
-            p.tn_parts
-                .iter()
-                .map(|m| (m.name.clone(), json!(m.value)))
-                .collect(),
-        ),
+        "modifiers".into(),
+        combat::named_values(&p.volley.attacks[0].terms.modifiers),
     );
-    f.insert("modifiers".into(), Value::Object(modifiers));
     f.insert("advantage".into(), json!([p.advantage.0, p.advantage.1]));
     f.insert("chance".into(), json!((p.chance * 1000.0).round() / 1000.0));
-    f.insert("card".into(), json!(o.cards.first()));
-    f.insert("cards".into(), json!(o.cards));
-    f.insert("result".into(), json!(o.check.result));
-    f.insert("hit".into(), json!(o.hit));
-    f.insert("bumps".into(), json!(o.check.bumps));
     f.insert("reserved_bumps".into(), json!(o.reserved));
     f.insert(
         "block".into(),
@@ -499,13 +486,6 @@ pub(super) fn fields(
             })
         })),
     );
-    f.insert("location".into(), json!(o.location.map(|l| l.name())));
-    f.insert("effect".into(), json!(o.effect));
     f.insert("damage".into(), json!(o.effect));
-    f.insert("damage_type".into(), json!(o.damage.name()));
-    f.insert("wounds".into(), json!(o.dealt.wounds));
-    f.insert("conc".into(), json!(o.dealt.conc));
-    f.insert("stunned".into(), json!(stunned));
-    f.insert("fate".into(), json!(fate.name()));
     f
 }

@@ -2,7 +2,7 @@
 
 use super::*;
 use crate::data::gear::{Weapon, WeaponKind};
-use crate::game::battle::{Battle, Down, Hero, HexPos, MountedOn, Side, Weapons};
+use crate::game::battle::{Battle, Down, Hero, HexPos, MountedOn, Side};
 use crate::game::commands::occupied_hexes;
 use crate::rules::check::Skill;
 use crate::rules::die::Die;
@@ -39,62 +39,56 @@ pub fn unarmed_level(hero: &Hero) -> u32 {
         .unwrap_or(0)
 }
 
-/// What a hero fights with: a melee weapon in hand, a gun used as an improvised club ("the grip
-/// of a pistol", "rifle butts"), or fists. Returns the weapon card, the skill used, the
-/// improvised kind.
-pub fn close_weapon(world: &World, hero: Entity) -> (Weapon, String, Option<Improvised>) {
-    let gear = &world.resource::<Battle>().gear;
-    let fists = gear.weapon("Fists").cloned().unwrap_or_else(|| Weapon {
-        name: "Fists".into(),
-        kind: WeaponKind::Melee,
+/// What a hero fights with hand to hand.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CloseWeapon {
+    /// The weapon card read: the melee weapon in hand, or fists (bare hands, and a gun used as
+    /// a club, whose improvised bonus is added).
+    pub card: Weapon,
+    /// The skill: the weapon's, or Brawling.
+    pub skill: String,
+    pub improvised: Option<Improvised>,
+    /// Something in hand to fight with ("An armed combatant has advantage versus an unarmed
+    /// one").
+    pub armed: bool,
+    /// The gun swung as a club ("the grip of a pistol", "rifle butts").
+    pub club: Option<String>,
+    /// Its Rel, raised by earlier equal blocks made with it.
+    pub reliability: u32,
+}
+
+/// What a hero fights with: a melee weapon in hand, a gun used as an improvised club, or
+/// fists.
+pub fn close_weapon(world: &World, hero: Entity) -> CloseWeapon {
+    let fists = world.resource::<Battle>().gear.fists();
+    let bare = CloseWeapon {
+        reliability: fists.reliability,
+        card: fists.clone(),
         skill: "Brawling".into(),
-        damage: "(1)6".into(),
-        pen: 0,
-        range_increment: 0,
-        reliability: 1,
-        rounds: 0,
-        burst: vec![],
-        deadly: false,
-        cocked: false,
-        size: 0,
-        rd: None,
-        snap_ap: 0,
-        snap_penalty: 0,
-        normal_ap: 0,
-        aim_ap: 0,
-        accurate: 0,
-        double_action: false,
-        two_handed: false,
-        scatter: false,
-        blast: 0,
-        advantage: 0,
         improvised: None,
-        initiative: 0,
-        length: 0,
-    });
-    let in_hand = world
-        .get::<Weapons>(hero)
-        .and_then(|w| w.0.iter().find(|w| w.ready).cloned())
-        .and_then(|w| gear.weapon(&w.name).cloned());
-    match in_hand {
-        Some(w) if w.kind == WeaponKind::Melee => {
-            let skill = w.skill.clone();
-            let improvised = w.improvised;
-            (w, skill, improvised)
-        }
-        Some(w) if w.kind != WeaponKind::Thrown => {
-            let kind = if w.kind == WeaponKind::Pistol {
+        armed: false,
+        club: None,
+    };
+    match crate::game::combat::weapon_in_hand(world, hero) {
+        Some((_, state, w)) if w.kind == WeaponKind::Melee => CloseWeapon {
+            armed: w.name != fists.name || w.improvised.is_some(),
+            skill: w.skill.clone(),
+            improvised: w.improvised,
+            club: None,
+            reliability: w.reliability + state.rel_penalty,
+            card: w,
+        },
+        Some((_, _, w)) if w.kind != WeaponKind::Thrown && w.size > 0 => CloseWeapon {
+            improvised: Some(if w.kind == WeaponKind::Pistol {
                 Improvised::Small
             } else {
                 Improvised::Large
-            };
-            (
-                fists.clone(),
-                "Brawling".into(),
-                Some(kind).filter(|_| w.size > 0),
-            )
-        }
-        _ => (fists.clone(), "Brawling".into(), None),
+            }),
+            armed: true,
+            club: Some(w.name),
+            ..bare
+        },
+        _ => bare,
     }
 }
 
@@ -124,7 +118,7 @@ pub fn defense(world: &World, hero: Entity) -> (u32, Vec<Modifier>) {
     let Some(h) = world.get::<Hero>(hero) else {
         return (4, vec![]);
     };
-    let (_, skill, _) = close_weapon(world, hero);
+    let skill = close_weapon(world, hero).skill;
     let base = melee::defense_value(skill_level(h, &skill));
     let mut parts = vec![Modifier {
         name: format!("defense ({skill})"),
@@ -151,10 +145,7 @@ pub fn defense(world: &World, hero: Entity) -> (u32, Vec<Modifier>) {
 
 /// One fighter's advantage value against a foe.
 pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 {
-    let (weapon, _, improvised) = close_weapon(world, hero);
-    let (foe_weapon, _, foe_improvised) = close_weapon(world, foe);
-    let armed = weapon.name != "Fists" || improvised.is_some();
-    let foe_armed = foe_weapon.name != "Fists" || foe_improvised.is_some();
+    let (mine, theirs) = (close_weapon(world, hero), close_weapon(world, foe));
     let size = |e: Entity| world.get::<Hero>(e).map_or(6, |h| h.size);
     let battle = world.resource::<Battle>();
     let height = |e: Entity| {
@@ -173,7 +164,7 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
     {
         let closed =
             |a: Entity, b: Entity| world.get::<Closed>(a).is_some_and(|c| c.0.contains(&b));
-        match weapon.length.cmp(&foe_weapon.length) {
+        match mine.card.length.cmp(&theirs.card.length) {
             std::cmp::Ordering::Greater if !closed(foe, hero) => 1,
             std::cmp::Ordering::Less if closed(hero, foe) => 1,
             _ => 0,
@@ -182,11 +173,11 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
         0
     };
     let factors = AdvantageFactors {
-        weapon: weapon.advantage + reach,
+        weapon: mine.card.advantage + reach,
         size_over: size(hero).saturating_sub(size(foe)),
         higher: height(hero) > height(foe) || (mounted(hero) && !mounted(foe)),
         position: cornered(world, foe),
-        armed_vs_unarmed: armed && !foe_armed,
+        armed_vs_unarmed: mine.armed && !theirs.armed,
     };
     melee::advantage_value(&factors)
 }

@@ -71,6 +71,7 @@ fn attack_types_and_their_damage() {
     assert_eq!(attack_damage(AttackType::Grapple, fists), MeleeDamage::None);
     assert_eq!(AttackType::ALL.map(AttackType::ap), [2, 3, 5, 3]);
     assert_eq!(free_attack_ap(AttackType::Quick, false), 1);
+    assert_eq!(attack_ap(AttackType::Standard, true, 2), 10);
     assert_eq!(free_attack_ap(AttackType::Standard, true), 4);
 }
 

@@ -1807,6 +1807,17 @@ mod hand_to_hand {
         }
     }
 
+    /// One plain (not careful) attack.
+    fn plain_attack(hero: Entity, target: Entity, attack: AttackType) -> BattleCommand {
+        BattleCommand::Melee {
+            hero,
+            target,
+            attack,
+            careful: false,
+            times: 1,
+        }
+    }
+
     fn brawl(tweak: impl FnOnce(&mut tarnation::data::level::Level)) -> Table {
         let mut t = Table::new("saloon_brawl.ron", 70, |level| {
             for hero in &mut level.heroes {
@@ -1839,13 +1850,7 @@ mod hand_to_hand {
         assert_eq!(melee::defense(t.app.world(), hank).0, 6);
         with_tokens(&mut t, angus, 2);
         t.stack_any(&card_best(4, Die::D12, 6, 9));
-        let outcome = t.act(BattleCommand::Melee {
-            hero: angus,
-            target: hank,
-            attack: AttackType::Quick,
-            careful: false,
-            times: 1,
-        });
+        let outcome = t.act(plain_attack(angus, hank, AttackType::Quick));
         assert!(
             matches!(outcome, CommandOutcome::Melee { hit: true, .. }),
             "{outcome:?}"
@@ -1891,13 +1896,7 @@ mod hand_to_hand {
         assert_eq!(melee::defense(t.app.world(), dave).0, 5);
         with_tokens(&mut t, hank, 5);
         t.stack_any(&card_best(3, Die::D10, 9, 9));
-        t.act(BattleCommand::Melee {
-            hero: hank,
-            target: dave,
-            attack: AttackType::Heavy,
-            careful: false,
-            times: 1,
-        });
+        t.act(plain_attack(hank, dave, AttackType::Heavy));
         let blow = &t.events("melee", "Hank Daggett")[0];
         assert_eq!(blow.fields["bumps"], 1);
         assert_eq!(blow.fields["reserved_bumps"], 1);
@@ -1909,13 +1908,7 @@ mod hand_to_hand {
         // Dave's bull rush with a bump cancels it (Hank defends at 6: 10 is one bump).
         with_tokens(&mut t, dave, 5);
         t.stack_any(&card_best(2, Die::D12, 10, 11));
-        t.act(BattleCommand::Melee {
-            hero: dave,
-            target: hank,
-            attack: AttackType::Heavy,
-            careful: false,
-            times: 1,
-        });
+        t.act(plain_attack(dave, hank, AttackType::Heavy));
         let rush = &t.events("melee", "Dave Perkins")[0];
         assert_eq!(rush.fields["bumps"], 1);
         assert_eq!(
@@ -1944,13 +1937,7 @@ mod hand_to_hand {
         t.app.world_mut().get_mut::<HexPos>(clem).unwrap().0 = beside;
         with_tokens(&mut t, clem, 3);
         t.stack_any(&card_best(2, Die::D8, 6, 7));
-        t.act(BattleCommand::Melee {
-            hero: clem,
-            target: hank,
-            attack: AttackType::Grapple,
-            careful: false,
-            times: 1,
-        });
+        t.act(plain_attack(clem, hank, AttackType::Grapple));
         let shove = &t.events("melee", "Clem Perkins")[0];
         assert_eq!(shove.fields["attack"], "grapple");
         assert_eq!(shove.fields["effect"], 0, "no damage, only dominance");
@@ -1999,13 +1986,7 @@ mod hand_to_hand {
         assert_eq!(t.app.world().get::<CloseCombat>(dave).unwrap().blocks, 1);
         with_tokens(&mut t, hank, 3);
         t.stack_any(&card_best(3, Die::D10, 6, 9));
-        t.act(BattleCommand::Melee {
-            hero: hank,
-            target: dave,
-            attack: AttackType::Standard,
-            careful: false,
-            times: 1,
-        });
+        t.act(plain_attack(hank, dave, AttackType::Standard));
         let blow = &t.events("melee", "Hank Daggett")[0];
         assert!(
             !blow.fields["block"].is_null(),
@@ -2169,13 +2150,7 @@ mod hand_to_hand {
             .filter(|&n| cards()[n as usize].standard_location().is_torso())
             .collect();
         t.stack_any(&torso_hits);
-        t.act(BattleCommand::Melee {
-            hero: hank,
-            target: dave,
-            attack: AttackType::Standard,
-            careful: false,
-            times: 1,
-        });
+        t.act(plain_attack(hank, dave, AttackType::Standard));
         let blow = &t.events("melee", "Hank Daggett")[0];
         assert_eq!(blow.fields["hit"], true);
         assert!(

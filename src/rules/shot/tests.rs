@@ -21,6 +21,25 @@ fn deck(first: &[u8]) -> Deck {
     Deck::with_order(crate::rules::deck_gen::generate(), 1, first).unwrap()
 }
 
+/// A TN with no parts or modifiers named.
+fn bare_tn(tn: u32) -> ShotTerms {
+    ShotTerms {
+        tn,
+        tn_parts: vec![],
+        modifiers: vec![],
+    }
+}
+
+/// An attack on a man-sized target in the open.
+fn attack(tn: u32) -> Attack {
+    Attack {
+        terms: bare_tn(tn),
+        target_size: 6,
+        cover: None,
+        close: None,
+    }
+}
+
 fn terms(tn_distance: u32) -> ShotTerms {
     shot_terms(&ShotSituation {
         distance: tn_distance,
@@ -133,16 +152,6 @@ fn miranda_ablates_felicias_adobe_corner_for_reduced_damage() {
 /// second". Card 14 reads 9 and 12 in 2d10 (12 is exceptional: card 5 adds 9, so 21).
 #[test]
 fn cyril_fires_twice_from_one_pool() {
-    let attack = |tn| Attack {
-        terms: ShotTerms {
-            tn,
-            tn_parts: vec![],
-            modifiers: vec![],
-        },
-        target_size: 6,
-        cover: None,
-        close: None,
-    };
     let volley = Volley {
         skill: Skill::Skilled {
             level: 2,
@@ -187,16 +196,6 @@ fn a_burst_spreads_its_hits_over_several_targets() {
         scatter_band: None,
         reliability: 5,
     };
-    let attack = |tn| Attack {
-        terms: ShotTerms {
-            tn,
-            tn_parts: vec![],
-            modifiers: vec![],
-        },
-        target_size: 6,
-        cover: None,
-        close: None,
-    };
     let volley = Volley {
         skill: Skill::Skilled {
             level: 2,
@@ -236,11 +235,7 @@ fn a_deflected_shot_does_nothing_and_a_miss_strays() {
             level: 3,
             die: Die::D8,
         },
-        terms: ShotTerms {
-            tn,
-            tn_parts: vec![],
-            modifiers: vec![],
-        },
+        terms: bare_tn(tn),
         rows: 0,
         weapon: peacemaker(),
         target_size: 6,
@@ -278,11 +273,7 @@ fn angus_s_gatling_hits_eight_times() {
             level: 2,
             die: Die::D8,
         },
-        terms: ShotTerms {
-            tn: 5,
-            tn_parts: vec![],
-            modifiers: vec![],
-        },
+        terms: bare_tn(5),
         rows: 0,
         weapon: gatling,
         target_size: 6,
@@ -324,11 +315,7 @@ fn a_weapon_block_stops_the_blow_and_may_break_the_weapon() {
         rows: 0,
         weapon: peacemaker(),
         attacks: vec![Attack {
-            terms: ShotTerms {
-                tn: 5,
-                tn_parts: vec![],
-                modifiers: vec![],
-            },
+            terms: bare_tn(5),
             target_size: 6,
             cover: None,
             close: Some(close),

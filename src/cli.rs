@@ -1,6 +1,6 @@
 //! The command-line face of the rules: `tarnation deck` and `tarnation check`.
 
-use crate::data::{deck_file, json};
+use crate::data::{deck_file, json, paths};
 use crate::rules::adjust::{CauseAdjust, EffectAdjust};
 use crate::rules::bonus::Spend;
 use crate::rules::check::{self, CardUse, CheckOptions, CheckRequest, EffectRequest, Skill};
@@ -10,6 +10,9 @@ use crate::rules::die::{Die, Pool};
 use crate::rules::difficulty::Difficulty;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
+
+mod dice;
+pub use dice::*;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -30,11 +33,17 @@ pub enum Command {
     Deck(DeckArgs),
     /// Resolve one check with the action deck and print every step.
     Check(CheckArgs),
+    /// Roll one dice-pool check (d6 pools, 4+ succeeds) and print every step.
+    Pool(PoolArgs),
+    /// Roll one d20 roll-under test and print every step.
+    D20(D20Args),
     /// Level files.
     #[command(subcommand)]
     Levels(LevelsCommand),
     /// Play a level headless, every side computer-controlled, and print the match log.
     Sim(SimArgs),
+    /// Replay a match file (`sim --save`): print its log exactly as `sim` did, or verify it.
+    Replay(ReplayArgs),
 }
 
 #[derive(Args, Debug)]
@@ -53,6 +62,22 @@ pub struct SimArgs {
     /// The gear file the level names weapons from.
     #[arg(long, default_value = crate::data::gear::GEAR_PATH)]
     pub gear: PathBuf,
+    /// Write the match file (level, gear, deck, seed, journal, digest) here (`*.match.ron`).
+    #[arg(long)]
+    pub save: Option<PathBuf>,
+}
+
+#[derive(Args, Debug)]
+pub struct ReplayArgs {
+    /// The match file (written by `tarnation sim ... --save FILE`).
+    pub file: PathBuf,
+    /// One JSON object per event, as `sim --json` printed them.
+    #[arg(long)]
+    pub json: bool,
+    /// Check the replayed log against the file's digest: exit 0 and `verified: N events`, or
+    /// exit 3 and the first event that differs.
+    #[arg(long)]
+    pub verify: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -236,11 +261,17 @@ pub enum CliError {
         path: PathBuf,
         source: std::io::Error,
     },
+    /// A replay that is not the match its file recorded (exit code 3).
+    #[error("{0}")]
+    Mismatch(String),
 }
 
 impl CliError {
     pub fn exit_code(&self) -> i32 {
-        2
+        match self {
+            CliError::Mismatch(_) => 3,
+            _ => 2,
+        }
     }
 }
 
@@ -398,11 +429,11 @@ pub fn check(args: &CheckArgs) -> Result<String, CliError> {
 /// `tarnation levels check`: every file is checked; any failure exits 2.
 pub fn levels(command: &LevelsCommand) -> Result<String, CliError> {
     let LevelsCommand::Check { files, gear } = command;
-    let gear = crate::data::gear::load(gear)?;
+    let gear = crate::data::gear::load(&paths::locate(gear)?)?;
     let mut report = String::new();
     let mut failures = Vec::new();
     for file in files {
-        match crate::data::level::load(file, &gear) {
+        match paths::locate(file).and_then(|f| crate::data::level::load(&f, &gear)) {
             Ok(level) => {
                 let map = level.hex_map();
                 report.push_str(&format!(
@@ -425,34 +456,90 @@ pub fn levels(command: &LevelsCommand) -> Result<String, CliError> {
     }
 }
 
-/// `tarnation sim LEVEL --seed N [--rounds R] [--json]`.
+/// `tarnation sim LEVEL --seed N [--rounds R] [--json] [--save FILE]`.
 #[cfg(feature = "ecs")]
 pub fn sim(args: &SimArgs) -> Result<String, CliError> {
-    use crate::game::sim::{self, SimEnd};
     if args.rounds == 0 {
         return Err(CliError::Usage("--rounds must be at least 1".into()));
     }
-    let gear = crate::data::gear::load(&args.gear)?;
-    let level = crate::data::level::load(&args.level, &gear)?;
+    let gear = crate::data::gear::load(&paths::locate(&args.gear)?)?;
+    let level = crate::data::level::load(&paths::locate(&args.level)?, &gear)?;
     let cards = deck_file::load_match_deck()?;
-    let (end, log) =
-        sim::run(level, gear, args.seed, cards, args.rounds).map_err(CliError::Usage)?;
+    let played = crate::sim::run::run(level, gear, args.seed, cards, args.rounds)
+        .map_err(CliError::Usage)?;
+    if let Some(path) = &args.save {
+        played.file.save(path)?;
+    }
+    Ok(log_text(&played.log.events, Some(&played.end), args.json))
+}
+
+/// The match log as `sim` prints it: a line per event (words or JSON), then the end in words.
+#[cfg(feature = "ecs")]
+fn log_text(
+    events: &[crate::sim::model::LogEvent],
+    end: Option<&crate::sim::run::SimEnd>,
+    json: bool,
+) -> String {
+    use crate::sim::run::SimEnd;
     let mut out = String::new();
-    for event in &log.events {
-        if args.json {
+    for event in events {
+        if json {
             out.push_str(&event.json().to_string());
         } else {
             out.push_str(&event.line());
         }
         out.push('\n');
     }
-    if !args.json {
+    if !json {
         match end {
-            SimEnd::Decided(over) => out.push_str(&format!("{} win: {}.\n", over.name, over.why)),
-            SimEnd::RoundLimit(n) => out.push_str(&format!("No side has won after {n} rounds.\n")),
+            Some(SimEnd::Decided(over)) => {
+                out.push_str(&format!("{} win: {}.\n", over.name, over.why))
+            }
+            Some(SimEnd::RoundLimit(n)) => {
+                out.push_str(&format!("No side has won after {n} rounds.\n"))
+            }
+            Some(SimEnd::JournalEnd) => out.push_str("The match was saved here.\n"),
+            None => {}
         }
     }
-    Ok(out)
+    out
+}
+
+/// `tarnation replay FILE [--json] [--verify]`.
+#[cfg(feature = "ecs")]
+pub fn replay(args: &ReplayArgs) -> Result<String, CliError> {
+    use crate::sim::journal::MatchFile;
+    use crate::sim::run;
+    let file = MatchFile::load(&args.file)?;
+    if args.verify {
+        return match run::verify(&file) {
+            Ok(n) => Ok(format!("verified: {n} events\n")),
+            Err(m) => {
+                let event = m
+                    .replayed
+                    .map_or("the replay has no such event".into(), |e| e);
+                let why = m.why.map_or(String::new(), |w| format!(" ({w})"));
+                Err(CliError::Mismatch(format!(
+                    "{}: the replay differs at event {} of {}{why}: {event}",
+                    args.file.display(),
+                    m.event,
+                    file.events
+                )))
+            }
+        };
+    }
+    let replayed = run::replay(&file);
+    let end = replayed
+        .end
+        .map_err(|why| CliError::Mismatch(format!("{}: {why}", args.file.display())))?;
+    Ok(log_text(&replayed.log.events, Some(&end), args.json))
+}
+
+#[cfg(not(feature = "ecs"))]
+pub fn replay(_args: &ReplayArgs) -> Result<String, CliError> {
+    Err(CliError::Usage(
+        "this build has no game engine: build with the default features to replay".into(),
+    ))
 }
 
 #[cfg(not(feature = "ecs"))]

@@ -6,8 +6,11 @@ fn main() {
     let result = match parsed.command {
         Some(Command::Deck(args)) => cli::deck(&args),
         Some(Command::Check(args)) => cli::check(&args),
+        Some(Command::Pool(args)) => cli::pool(&args),
+        Some(Command::D20(args)) => cli::d20(&args),
         Some(Command::Levels(command)) => cli::levels(&command),
         Some(Command::Sim(args)) => cli::sim(&args),
+        Some(Command::Replay(args)) => cli::replay(&args),
         Some(Command::Play(args)) => play(args),
         None => play(PlayArgs::default()),
     };
@@ -22,7 +25,7 @@ fn main() {
 
 #[cfg(feature = "gui")]
 fn play(args: PlayArgs) -> Result<String, cli::CliError> {
-    tarnation::game::run(args)?;
+    tarnation::app::run(args)?;
     Ok(String::new())
 }
 

@@ -360,7 +360,7 @@ fn sim_shot_events_carry_the_card_in_combat() {
     let shots: Vec<&Value> = events.iter().filter(|e| e["kind"] == "shot").collect();
     assert!(!shots.is_empty());
     for shot in &shots {
-        for key in tarnation::game::combat::SHOT_FIELDS {
+        for key in tarnation::sim::actions::ranged::SHOT_FIELDS {
             assert!(shot.get(key).is_some(), "{key} missing in {shot}");
         }
         assert!(shot["modifiers"].is_object());
@@ -373,4 +373,442 @@ fn sim_shot_events_carry_the_card_in_combat() {
         }
     }
     assert_eq!(events.last().unwrap()["kind"], "battle_over");
+}
+
+// ---------------------------------------------------------------------------------------------
+// Dice pools and d20 tests (issue 13): `tarnation pool` and `tarnation d20`.
+// ---------------------------------------------------------------------------------------------
+
+fn dice(v: &Value) -> Vec<u64> {
+    v.as_array()
+        .unwrap_or_else(|| panic!("{v} is not a list"))
+        .iter()
+        .map(|d| d.as_u64().unwrap())
+        .collect()
+}
+
+/// Huang under the door: 3d 1, 4, 5 against one Interference die, a 5.
+#[test]
+fn pool_replays_huang_under_the_door() {
+    let r = json(&[
+        "pool",
+        "--dice",
+        "3",
+        "--interference",
+        "1",
+        "--rolls",
+        "1,4,5,5",
+        "--json",
+    ]);
+    assert_eq!(dice(&r["check"]), [1, 4, 5]);
+    assert_eq!(dice(&r["interference"]), [5]);
+    assert_eq!(dice(&r["opposition"]), [] as [u64; 0]);
+    assert_eq!(dice(&r["kept"]), [5]);
+    assert_eq!(
+        (r["successes"].as_u64(), r["momentum"].as_u64()),
+        (Some(1), Some(0))
+    );
+    assert_eq!(r["success"], true);
+    assert!(r["seed"].is_null());
+    let interfered: Vec<&Value> = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|s| s["step"] == "interfered")
+        .collect();
+    assert_eq!(interfered.len(), 1);
+    assert_eq!(
+        (
+            interfered[0]["die"].as_u64(),
+            interfered[0]["discarded"].as_u64()
+        ),
+        (Some(5), Some(4))
+    );
+    let chance = r["chance"].as_f64().unwrap();
+    assert!(chance > 0.0 && chance < 1.0);
+
+    let (code, out, err) = tarnation(&[
+        "pool",
+        "--dice",
+        "3",
+        "--interference",
+        "1",
+        "--rolls",
+        "1,4,5,5",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        out.contains("The Interference's 5 takes the check's 4"),
+        "{out}"
+    );
+    assert!(out.contains("SUCCESS: 1 success(es) left (5)"), "{out}");
+}
+
+/// The kick Chen dodges: Huang 2, 4, 5; Chen 1, 6 and the 6's bonus die 2.
+#[test]
+fn pool_replays_the_kick_chen_dodges() {
+    let r = json(&[
+        "pool",
+        "--dice",
+        "3",
+        "--opposition",
+        "2",
+        "--rolls",
+        "2,4,5,1,6,2",
+        "--json",
+    ]);
+    assert_eq!(dice(&r["check"]), [2, 4, 5]);
+    assert_eq!(dice(&r["opposition"]), [1, 6, 2]);
+    assert_eq!(dice(&r["kept"]), [5]);
+    assert_eq!(r["success"], true);
+    let opposed = r["steps"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|s| s["step"] == "opposed")
+        .expect("an opposed step");
+    assert_eq!(
+        (opposed["die"].as_u64(), opposed["discarded"].as_u64()),
+        (Some(6), Some(4))
+    );
+}
+
+/// The venture in the alley: the thug's 2d (best 4) is the check; Huang's guard opposes with
+/// 4d 1, 2, 4, 5 and one Venture token's Interference die, a 3.
+#[test]
+fn pool_replays_the_venture_in_the_alley() {
+    let r = json(&[
+        "pool",
+        "--dice",
+        "2",
+        "--opposition",
+        "4",
+        "--opposition-venture",
+        "1",
+        "--rolls",
+        "2,4,1,2,4,5,3",
+        "--json",
+    ]);
+    assert_eq!(dice(&r["opposition"]), [1, 2, 4, 5]);
+    assert_eq!(dice(&r["opposition_interference"]), [3]);
+    assert_eq!(dice(&r["opposition_kept"]), [5, 5]);
+    assert_eq!(r["opposition_momentum"], 1);
+    assert_eq!(r["success"], false);
+    assert_eq!(dice(&r["kept"]), [] as [u64; 0]);
+    assert_eq!(r["momentum"], 0);
+}
+
+#[test]
+fn pool_is_the_same_for_the_same_seed() {
+    let args = [
+        "pool",
+        "--dice",
+        "4",
+        "--venture",
+        "1",
+        "--will",
+        "--helper",
+        "2",
+        "--opposition",
+        "3",
+        "--seed",
+        "9",
+        "--json",
+    ];
+    let (a, b) = (json(&args), json(&args));
+    assert_eq!(a, b);
+    assert_eq!(a["seed"], 9);
+    assert_eq!(a["helpers"].as_array().unwrap().len(), 1);
+    assert!(dice(&a["will"]).len() >= 2);
+}
+
+/// The text's modifiers: +4, +1 and -2 condition come to +2.
+#[test]
+fn d20_json_gives_the_tn_the_outcome_and_the_modifiers() {
+    let r = json(&[
+        "d20",
+        "--rank",
+        "8",
+        "--modifier",
+        "condition:+4",
+        "--modifier",
+        "condition:+1",
+        "--modifier",
+        "condition:-2",
+        "--modifier",
+        "item:+1",
+        "--roll",
+        "11",
+        "--json",
+    ]);
+    assert_eq!(r["tn"], 11);
+    assert_eq!(r["roll"], 11);
+    assert_eq!(r["outcome"], "critical_success");
+    assert_eq!(r["success"], true);
+    assert_eq!(
+        r["modifiers"],
+        serde_json::json!({"item": 1, "condition": 2, "fortune": 0, "situation": 0, "untyped": 0})
+    );
+    assert!((r["chance"].as_f64().unwrap() - 0.55).abs() < 1e-12);
+    let outcome = |rank: &str, roll: &str| {
+        let r = json(&["d20", "--rank", rank, "--roll", roll, "--json"]);
+        (
+            r["tn"].as_u64().unwrap(),
+            r["outcome"].as_str().unwrap().to_string(),
+            r["success"].as_bool().unwrap(),
+        )
+    };
+    assert_eq!(outcome("10", "1"), (10, "complication".into(), true));
+    assert_eq!(outcome("10", "9"), (10, "success".into(), true));
+    assert_eq!(outcome("10", "11"), (10, "failure".into(), false));
+    assert_eq!(outcome("30", "19"), (18, "failure".into(), false));
+    assert_eq!(outcome("30", "20"), (18, "critical_failure".into(), false));
+    assert_eq!(outcome("0", "3"), (3, "critical_success".into(), true));
+    let (code, out, err) = tarnation(&[
+        "d20",
+        "--rank",
+        "8",
+        "--modifier",
+        "condition:+4",
+        "--modifier",
+        "condition:-2",
+        "--roll",
+        "10",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("TN = rank 8 + modifiers +2 = 10."), "{out}");
+    assert!(out.contains("Critical Success"), "{out}");
+}
+
+#[test]
+fn pool_and_d20_refuse_bad_arguments_with_code_2() {
+    let refused: &[&[&str]] = &[
+        &["pool", "--dice", "0"],
+        &["pool", "--dice", "21"],
+        &["pool", "--dice", "3", "--advantage", "--disadvantage"],
+        &["pool", "--dice", "3", "--venture", "4"],
+        &["pool", "--dice", "3", "--helper", "0"],
+        &["pool", "--dice", "3", "--rolls", "1,4"],
+        &["pool", "--dice", "1", "--rolls", "6"],
+        &["pool", "--dice", "1", "--rolls", "4,5"],
+        &["pool", "--dice", "1", "--rolls", "7"],
+        &["pool", "--dice", "1", "--rolls", "4", "--seed", "3"],
+        &["pool", "--dice", "1", "--opposition-will"],
+        &["d20", "--rank", "5", "--roll", "21"],
+        &["d20", "--rank", "5", "--roll", "0"],
+        &["d20", "--rank", "5", "--modifier", "luck:+1"],
+        &["d20", "--rank", "5", "--modifier", "item:x"],
+        &["d20", "--rank", "5", "--roll", "4", "--seed", "1"],
+        &["d20", "--rank", "-1"],
+    ];
+    for args in refused {
+        let (code, out, err) = tarnation(args);
+        assert_eq!(code, 2, "{args:?}: {out}");
+        assert!(!err.trim().is_empty(), "{args:?} says why");
+    }
+    let (_, _, err) = tarnation(&["pool", "--dice", "3", "--rolls", "1,4"]);
+    assert!(err.contains("ran out"), "{err}");
+    let (_, _, err) = tarnation(&["pool", "--dice", "1", "--rolls", "4,5"]);
+    assert!(err.contains("left over"), "{err}");
+    let (_, _, err) = tarnation(&["d20", "--rank", "5", "--roll", "21"]);
+    assert!(err.contains("1 to 20"), "{err}");
+}
+
+// ---- The match file: `sim --save`, `replay`, `replay --verify` (issue 11) ----
+
+/// Run the binary from another directory than the repository's.
+fn tarnation_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tarnation"))
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("the binary runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// A fresh folder for the files of one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tarnation-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// `sim --save` then `replay` prints the same bytes (JSON lines for seeds 1..20, words for
+/// seed 1), and `replay --verify` confirms the digest.
+fn replays_the_same(level: &str) {
+    let dir = scratch(level);
+    for seed in 1..=20 {
+        let file = dir.join(format!("{level}-{seed}.match.ron"));
+        let file = file.to_str().unwrap();
+        let seed = seed.to_string();
+        let path = format!("levels/{level}.ron");
+        let mut forms: Vec<Vec<&str>> = vec![vec!["--json"]];
+        if seed == "1" {
+            forms.push(vec![]);
+        }
+        for form in forms {
+            let mut sim = vec!["sim", &path, "--seed", &seed, "--save", file];
+            sim.extend(&form);
+            let (code, played, err) = tarnation(&sim);
+            assert_eq!(code, 0, "{err}");
+            let mut replay = vec!["replay", file];
+            replay.extend(&form);
+            let (code, replayed, err) = tarnation(&replay);
+            assert_eq!(code, 0, "{err}");
+            assert!(
+                played == replayed,
+                "{level} seed {seed} {form:?}: the replay differs"
+            );
+        }
+        let (code, out, err) = tarnation(&["replay", file, "--verify"]);
+        assert_eq!(code, 0, "{level} seed {seed}: {out}{err}");
+        assert!(
+            out.starts_with("verified: ") && out.trim_end().ends_with(" events"),
+            "{out}"
+        );
+        assert_eq!(out.lines().count(), 1);
+    }
+}
+
+#[test]
+fn street_duel_replays_byte_for_byte() {
+    replays_the_same("street_duel");
+}
+
+#[test]
+fn gulch_chase_replays_byte_for_byte() {
+    replays_the_same("gulch_chase");
+}
+
+#[test]
+fn mine_raid_replays_byte_for_byte() {
+    replays_the_same("mine_raid");
+}
+
+#[test]
+fn saloon_brawl_replays_byte_for_byte() {
+    replays_the_same("saloon_brawl");
+}
+
+/// One intent changed in a saved journal: the replay is another match, and `--verify` says
+/// where it departs (exit 3) and names the event.
+#[test]
+fn a_changed_intent_fails_verification_with_exit_3() {
+    let dir = scratch("changed");
+    let file = dir.join("duel.match.ron");
+    let file = file.to_str().unwrap();
+    let (code, _, err) = tarnation(&[
+        "sim",
+        "levels/street_duel.ron",
+        "--seed",
+        "4",
+        "--save",
+        file,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(file).unwrap();
+    // The first walk of the match goes to another hex: the same hero, one column further.
+    let at = text
+        .find("intent: Declare(Move(")
+        .expect("the match has a move");
+    let hex = at + text[at..].find("to: Hex(x: ").unwrap() + "to: Hex(x: ".len();
+    let end = hex + text[hex..].find(',').unwrap();
+    let x: i32 = text[hex..end].parse().unwrap();
+    let changed = format!("{}{}{}", &text[..hex], x - 1, &text[end..]);
+    assert_ne!(changed, text);
+    std::fs::write(file, changed).unwrap();
+    let (code, out, err) = tarnation(&["replay", file, "--verify"]);
+    assert_eq!(code, 3, "{out}{err}");
+    assert!(err.contains("differs at event"), "{err}");
+    assert!(err.contains(file), "the file is named: {err}");
+}
+
+/// A file of another version, a truncated file and one that is no match: exit 2, the file
+/// named and what is wrong, never a panic.
+#[test]
+fn bad_match_files_are_refused_with_their_reason() {
+    let dir = scratch("bad");
+    let good = dir.join("good.match.ron");
+    let good_s = good.to_str().unwrap();
+    let (code, _, err) = tarnation(&[
+        "sim",
+        "levels/saloon_brawl.ron",
+        "--seed",
+        "2",
+        "--rounds",
+        "2",
+        "--save",
+        good_s,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let newer = dir.join("newer.match.ron");
+    std::fs::write(&newer, text.replacen("version: 1,", "version: 2,", 1)).unwrap();
+    let truncated = dir.join("truncated.match.ron");
+    std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
+    let foreign = dir.join("foreign.match.ron");
+    std::fs::write(&foreign, "(name: \"not a match\")").unwrap();
+    for (file, what) in [
+        (&newer, "version 2"),
+        (&truncated, "truncated.match.ron:"),
+        (&foreign, "foreign.match.ron:"),
+    ] {
+        for extra in [&[][..], &["--verify"][..]] {
+            let mut args = vec!["replay", file.to_str().unwrap()];
+            args.extend(extra);
+            let (code, out, err) = tarnation(&args);
+            assert_eq!(code, 2, "{file:?}: {out}{err}");
+            assert!(err.contains(what), "{file:?}: {err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+    // Saving writes a whole file or none: no temporary file is left beside it.
+    let names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
+}
+
+/// Started from another directory, the game finds its deck, gear and levels beside the
+/// executable's source tree (it used to find nothing outside the repository).
+#[test]
+fn the_game_finds_its_files_from_another_directory() {
+    let elsewhere = scratch("elsewhere");
+    let (code, out, err) = tarnation_in(
+        &elsewhere,
+        &[
+            "sim",
+            "levels/street_duel.ron",
+            "--seed",
+            "3",
+            "--rounds",
+            "1",
+        ],
+    );
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("Round 1 begins"), "{out}");
+    let (code, out, err) = tarnation_in(&elsewhere, &["levels", "check", "levels/mine_raid.ron"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.contains("ok: The Laroq Mine"), "{out}");
+    // A file that is nowhere says where it was looked for.
+    let (code, _, err) = tarnation_in(
+        &elsewhere,
+        &[
+            "sim",
+            "levels/street_duel.ron",
+            "--gear",
+            "assets/nothing.ron",
+        ],
+    );
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("assets/nothing.ron: not found; looked in"),
+        "{err}"
+    );
 }

@@ -3,8 +3,8 @@
 #![cfg(feature = "ecs")]
 
 use bevy::prelude::*;
-use tarnation::game::deck::{CardDrawn, CardOnTable, DeckPlugin, DrawCard};
 use tarnation::rules::deck::Deck;
+use tarnation::sim::deck::{CardDrawn, CardOnTable, DeckPlugin, DrawCard};
 
 fn app(seed: u64) -> App {
     let mut app = App::new();
@@ -26,7 +26,7 @@ fn drawing_deals_the_seeded_order_and_discards_the_last_card() {
     }
     let deck = &app
         .world()
-        .resource::<tarnation::game::deck::ActionDeck>()
+        .resource::<tarnation::sim::model::ActionDeck>()
         .deck;
     assert_eq!((deck.draw_pile_len(), deck.discard_pile_len()), (51, 2));
     let messages = app.world().resource::<Messages<CardDrawn>>();
@@ -40,21 +40,19 @@ mod table {
     use std::path::Path;
     use tarnation::data::level::{Control, Level};
     use tarnation::data::{deck_file, gear, level};
-    use tarnation::game::battle::{CommandOutcome, Hero, HotSeat, Track};
-    use tarnation::game::deck::ActionDeck;
-    use tarnation::game::log::{LogEvent, MatchLog};
-    use tarnation::game::round::{RoundState, SeatCommand};
     use tarnation::rules::action_time::ActionTrack;
     use tarnation::rules::card::{Card, CauseCell};
     use tarnation::rules::die::Die;
+    use tarnation::sim::model::{ActionDeck, Hero, LogEvent, MatchLog, RoundState, Track};
+    use tarnation::sim::query;
 
-    pub use tarnation::game::battle::BattleCommand;
+    pub use tarnation::sim::{Action, HeroId, Intent, Outcome};
 
     pub struct Table {
         pub app: App,
-        outcomes: MessageCursor<CommandOutcome>,
+        outcomes: MessageCursor<Outcome>,
         /// Outcomes read but not yet returned (a declaration can resolve in the same frame).
-        unread: Vec<CommandOutcome>,
+        unread: Vec<Outcome>,
     }
 
     /// A level with every side played by humans (nothing moves unless told), then `tweak`ed.
@@ -86,7 +84,7 @@ mod table {
     impl Table {
         pub fn new(file: &str, seed: u64, tweak: impl FnOnce(&mut Level)) -> Table {
             let (level, gear) = level_file(file, tweak);
-            let app = tarnation::game::sim::headless_app(level, gear, seed, cards());
+            let app = tarnation::sim::run::headless_app(level, gear, seed, cards());
             Table {
                 app,
                 outcomes: MessageCursor::default(),
@@ -115,18 +113,25 @@ mod table {
                 .unwrap();
         }
 
-        pub fn hero(&mut self, name: &str) -> Entity {
-            let mut q = self.app.world_mut().query::<(Entity, &Hero)>();
-            q.iter(self.app.world())
-                .find(|(_, h)| h.name == name)
-                .unwrap()
-                .0
+        /// The hero of that name, by its place in the level.
+        pub fn hero(&self, name: &str) -> HeroId {
+            let world = self.app.world();
+            let e = query::heroes(world)
+                .into_iter()
+                .find(|&e| world.get::<Hero>(e).is_some_and(|h| h.name == name))
+                .unwrap_or_else(|| panic!("no hero named {name}"));
+            query::hero_id(world, e)
         }
 
-        pub fn update(&mut self) -> Vec<CommandOutcome> {
+        /// The hero's entity, for direct access to the world.
+        pub fn e(&self, hero: HeroId) -> Entity {
+            query::entity(self.app.world(), hero).expect("a hero of the level")
+        }
+
+        pub fn update(&mut self) -> Vec<Outcome> {
             self.unread.clear();
             self.app.update();
-            let messages = self.app.world().resource::<Messages<CommandOutcome>>();
+            let messages = self.app.world().resource::<Messages<Outcome>>();
             self.outcomes.read(messages).cloned().collect()
         }
 
@@ -146,29 +151,39 @@ mod table {
                 .collect()
         }
 
-        pub fn track(&self, hero: Entity) -> ActionTrack {
-            self.app.world().get::<Track>(hero).unwrap().0.clone()
+        pub fn track(&self, hero: HeroId) -> ActionTrack {
+            self.app
+                .world()
+                .get::<Track>(self.e(hero))
+                .unwrap()
+                .0
+                .clone()
         }
 
-        pub fn seat(&self) -> HotSeat {
-            self.app.world().resource::<HotSeat>().clone()
+        /// The hero whose declaration it is.
+        pub fn declarer(&self) -> Option<HeroId> {
+            tarnation::sim::round::declarer(self.app.world())
         }
 
-        /// Pass the declaring hero (or take the seat after a handoff).
-        pub fn pass(&mut self) -> Vec<CommandOutcome> {
-            let message = if self.seat().awaiting_handoff {
-                SeatCommand::ConfirmHandoff
-            } else {
-                SeatCommand::EndDeclaration
-            };
-            self.app.world_mut().write_message(message);
+        /// Send an intent (it is accepted in the next frame).
+        pub fn intent(&mut self, intent: Intent) -> Vec<Outcome> {
+            self.app.world_mut().write_message(intent);
             self.update()
         }
 
+        /// Pass the declaring hero.
+        pub fn pass(&mut self) -> Vec<Outcome> {
+            match self.declarer() {
+                Some(hero) => self.intent(Intent::Pass { hero }),
+                None => self.update(),
+            }
+        }
+
         /// Pass everyone else until `hero` declares.
-        pub fn until_turn(&mut self, hero: Entity) {
+        pub fn until_turn(&mut self, hero: HeroId) {
+            let e = self.e(hero);
             for _ in 0..5000 {
-                if self.round().declarer() == Some(hero) && !self.seat().awaiting_handoff {
+                if self.round().declarer() == Some(e) {
                     return;
                 }
                 if self.round().declarer().is_some() {
@@ -180,27 +195,25 @@ mod table {
             panic!("no declaration for {hero:?}: {:?}", self.round());
         }
 
-        /// Send a command now; the first outcome for its hero.
-        pub fn send(&mut self, command: BattleCommand) -> CommandOutcome {
-            self.app.world_mut().write_message(command);
-            let mut outcomes = self.update();
+        /// Declare now; the first outcome for its hero.
+        pub fn send(&mut self, action: Action) -> Outcome {
+            let hero = action.hero();
+            let mut outcomes = self.intent(Intent::Declare(action));
             let first = outcomes
                 .iter()
-                .position(|o| o.hero() == command.hero())
-                .expect("every command has an outcome");
+                .position(|o| o.hero() == hero)
+                .expect("every declaration has an outcome");
             let outcome = outcomes.remove(first);
             self.unread = outcomes;
             outcome
         }
 
         /// Declare on the hero's turn and play on until it resolves (or is refused).
-        pub fn act(&mut self, command: BattleCommand) -> CommandOutcome {
-            self.until_turn(command.hero());
-            let first = self.send(command);
-            if !matches!(
-                first,
-                CommandOutcome::Declared { .. } | CommandOutcome::Committed { .. }
-            ) {
+        pub fn act(&mut self, action: Action) -> Outcome {
+            let hero = action.hero();
+            self.until_turn(hero);
+            let first = self.send(action.clone());
+            if !matches!(first, Outcome::Declared { .. } | Outcome::Committed { .. }) {
                 return first;
             }
             for _ in 0..5000 {
@@ -211,7 +224,7 @@ mod table {
                 } else {
                     self.update()
                 };
-                if let Some(o) = outcomes.into_iter().find(|o| o.hero() == command.hero()) {
+                if let Some(o) = outcomes.into_iter().find(|o| o.hero() == hero) {
                     return o;
                 }
             }
@@ -222,20 +235,19 @@ mod table {
                 .take(40)
                 .map(|e| e.line())
                 .collect();
-            panic!("{command:?} never resolved:\n{}", lines.join("\n"));
+            panic!("{action:?} never resolved:\n{}", lines.join("\n"));
         }
     }
 }
 
 mod action_time {
     use super::table::*;
-    use tarnation::game::battle::{CommandOutcome, Facing, Hero, HexPos, Wounds};
-    use tarnation::game::round::Objectives;
-    use tarnation::game::sim::{self, SimEnd};
     use tarnation::rules::action_time::{SEGMENTS, continuous_paces, stack_order};
     use tarnation::rules::die::Die;
     use tarnation::rules::hexmap::hex_at;
     use tarnation::rules::movement::Gait;
+    use tarnation::sim::model::{Facing, Hero, HexPos, Objectives, Wounds};
+    use tarnation::sim::run::{Played, SimEnd, run};
 
     /// "Miranda Valentine has an IN of 4 ... drawing her Peacemaker, which takes 1 AP ...
     /// When the Judge calls 5 ... cocking ... When the Judge calls 8, ... a normal shot ...
@@ -253,17 +265,17 @@ mod action_time {
         t.until_turn(miranda);
         assert_eq!(t.round().segment, 4);
         assert!(matches!(
-            t.act(BattleCommand::Ready {
+            t.act(Action::Ready {
                 hero: miranda,
                 weapon: 0
             }),
-            CommandOutcome::Readied { ap: 1, .. }
+            Outcome::Readied { ap: 1, .. }
         ));
         t.until_turn(miranda);
         assert_eq!(t.round().segment, 5);
         assert!(matches!(
-            t.act(BattleCommand::Cock { hero: miranda }),
-            CommandOutcome::Cocked { ap: 1, .. }
+            t.act(Action::Cock { hero: miranda }),
+            Outcome::Cocked { ap: 1, .. }
         ));
         // She places tokens at 6 and 7 and declares nothing.
         t.until_turn(miranda);
@@ -272,13 +284,13 @@ mod action_time {
         assert_eq!(t.track(miranda).in_front, 3);
         // A 3-AP action at 8 resolves at 8.
         let to = three_ap_move(&mut t, miranda);
-        let outcome = t.act(BattleCommand::Move {
+        let outcome = t.act(Action::Move {
             hero: miranda,
             to,
             gait: Gait::Walk,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Moved { ap: 3, .. }),
+            matches!(outcome, Outcome::Moved { ap: 3, .. }),
             "{outcome:?}"
         );
         let resolved: Vec<(u32, String)> = t
@@ -297,17 +309,15 @@ mod action_time {
         assert_eq!(t.track(miranda).spent, 5);
     }
 
-    fn three_ap_move(t: &mut Table, hero: bevy::prelude::Entity) -> hexx::Hex {
+    fn three_ap_move(t: &mut Table, hero: HeroId) -> hexx::Hex {
+        let hero = t.e(hero);
         let world = t.app.world_mut();
-        let occupied = tarnation::game::commands::occupied_hexes(world, hero);
-        let battle = world.resource::<tarnation::game::battle::Battle>().clone();
+        let occupied = tarnation::sim::query::occupied_hexes(world, hero);
+        let battle = world.resource::<tarnation::sim::model::Battle>().clone();
         let h = world.get::<Hero>(hero).unwrap().clone();
         let at = world.get::<HexPos>(hero).unwrap().0;
-        let facing = world
-            .get::<tarnation::game::battle::Facing>(hero)
-            .unwrap()
-            .0;
-        let options = tarnation::game::battle::move_options(
+        let facing = world.get::<tarnation::sim::model::Facing>(hero).unwrap().0;
+        let options = tarnation::sim::actions::movement::move_options(
             &battle,
             at,
             facing,
@@ -354,12 +364,12 @@ mod action_time {
         t.until_turn(miranda);
         assert_eq!(t.round().segment, 20);
         // One token at 20; an about-face costs 2 AP: 1 paid at 20, 1 beyond.
-        let outcome = t.act(BattleCommand::Face {
+        let outcome = t.act(Action::Face {
             hero: miranda,
             facing: 3,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            matches!(outcome, Outcome::Faced { ap: 2, .. }),
             "{outcome:?}"
         );
         let commit = &t.events("commit", "Miranda Valentine")[0];
@@ -382,7 +392,7 @@ mod action_time {
                 .chain(t.log().of_kind("commit"))
                 .all(|e| e.segment <= SEGMENTS)
         );
-        assert_eq!(t.app.world().get::<Facing>(miranda).unwrap().0, 3);
+        assert_eq!(t.app.world().get::<Facing>(t.e(miranda)).unwrap().0, 3);
     }
 
     /// "actions are resolved in descending order of Fragment plus bonus. Any ties are broken by
@@ -395,28 +405,28 @@ mod action_time {
         // A segment where both hold tokens: Octavio (Quickness 5) declares before Felicia (6).
         for _ in 0..200 {
             t.until_turn(octavio);
-            if t.round().declaring.contains(&felicia) {
+            if t.round().declaring.contains(&t.e(felicia)) {
                 break;
             }
             t.pass();
         }
         let segment = t.round().segment;
-        let face = |t: &mut Table, e| {
+        let face = |t: &mut Table, hero: HeroId| {
             let f = t
                 .app
                 .world()
-                .get::<tarnation::game::battle::Facing>(e)
+                .get::<tarnation::sim::model::Facing>(t.e(hero))
                 .unwrap()
                 .0;
             (f + 1) % 6
         };
         let o_face = face(&mut t, octavio);
         assert!(matches!(
-            t.send(BattleCommand::Face {
+            t.send(Action::Face {
                 hero: octavio,
                 facing: o_face
             }),
-            CommandOutcome::Declared { .. }
+            Outcome::Declared { .. }
         ));
         // Two cards with the same Fragment go on top: the higher Number goes first.
         let deck = cards();
@@ -431,7 +441,7 @@ mod action_time {
         let before = t.track(felicia);
         assert_eq!(t.round().segment, segment);
         let f_face = face(&mut t, felicia);
-        t.send(BattleCommand::Face {
+        t.send(Action::Face {
             hero: felicia,
             facing: f_face,
         });
@@ -494,35 +504,42 @@ mod action_time {
             level.heroes[0].holster = None;
         });
         let (miranda, cyril) = (t.hero("Miranda Valentine"), t.hero("Cyril Wellington"));
+        let miranda_e = t.e(miranda);
         t.app
             .world_mut()
-            .get_mut::<Wounds>(miranda)
+            .get_mut::<Wounds>(miranda_e)
             .unwrap()
             .body
             .wounds
             .insert(tarnation::rules::damage::BodyPart::LeftArm, 1);
-        t.app
-            .world_mut()
-            .entity_mut(miranda)
-            .insert(tarnation::game::round::StackSpend(2));
         t.update();
         // A segment where both declare: Cyril (Quickness 5) first, then Miranda.
         for _ in 0..200 {
             t.until_turn(cyril);
-            if t.round().declaring.contains(&miranda) {
+            if t.round().declaring.contains(&miranda_e) {
                 break;
             }
             t.pass();
         }
-        let face = |t: &Table, e| (t.app.world().get::<Facing>(e).unwrap().0 + 1) % 6;
+        let face =
+            |t: &Table, hero: HeroId| (t.app.world().get::<Facing>(t.e(hero)).unwrap().0 + 1) % 6;
         let f = face(&t, cyril);
-        t.send(BattleCommand::Face {
+        t.send(Action::Face {
             hero: cyril,
             facing: f,
         });
         t.until_turn(miranda);
+        // Up to Quick Draw 2 AP from her pool for the stack (her seat says so on her turn).
+        let spent = t.intent(Intent::StackSpend {
+            hero: miranda,
+            ap: 2,
+        });
+        assert!(
+            !spent.iter().any(|o| matches!(o, Outcome::Refused { .. })),
+            "{spent:?}"
+        );
         let f = face(&t, miranda);
-        t.send(BattleCommand::Face {
+        t.send(Action::Face {
             hero: miranda,
             facing: f,
         });
@@ -585,11 +602,14 @@ mod action_time {
             .collect();
         assert_eq!(pony, expected);
         assert_eq!(
-            t.app.world().get::<HexPos>(vaquero).unwrap().0,
+            t.app.world().get::<HexPos>(t.e(vaquero)).unwrap().0,
             hex_at(10, 4)
         );
         // Hank's nags run east at 18 a round and are halted by the map's edge; Hank rides on.
-        assert_eq!(t.app.world().get::<HexPos>(hank).unwrap().0, hex_at(19, 3));
+        assert_eq!(
+            t.app.world().get::<HexPos>(t.e(hank)).unwrap().0,
+            hex_at(19, 3)
+        );
         assert_eq!(t.log().of_kind("mount_halted").count(), 1);
         // In a segment where both move, the slower pony (Quickness 5) goes first.
         let both = t
@@ -608,6 +628,7 @@ mod action_time {
         let mut t = Table::new("street_duel.ron", 4, |_| {});
         let miranda = t.hero("Miranda Valentine");
         {
+            let miranda = t.e(miranda);
             let mut w = t.app.world_mut().get_mut::<Wounds>(miranda).unwrap();
             w.body
                 .wounds
@@ -626,7 +647,7 @@ mod action_time {
         assert_eq!(t.track(miranda).total, 0, "the round is spent recovering");
         while t.round().round < 2 {
             if t.round().declarer().is_some() {
-                assert_ne!(t.round().declarer(), Some(miranda));
+                assert_ne!(t.round().declarer(), Some(t.e(miranda)));
                 t.pass();
             } else {
                 t.update();
@@ -643,20 +664,17 @@ mod action_time {
         let mut t = Table::new("mine_raid.ron", 8, |_| {});
         let hank = t.hero("Hank Daggett");
         t.update();
-        let outcome = t.act(BattleCommand::Move {
+        let outcome = t.act(Action::Move {
             hero: hank,
             to: hex_at(3, 1),
             gait: Gait::Walk,
         });
-        assert!(
-            matches!(outcome, CommandOutcome::Moved { .. }),
-            "{outcome:?}"
-        );
-        let outcome = t.act(BattleCommand::WorkObjective {
+        assert!(matches!(outcome, Outcome::Moved { .. }), "{outcome:?}");
+        let outcome = t.act(Action::WorkObjective {
             hero: hank,
             objective: 0,
         });
-        let CommandOutcome::Worked { victories, ap, .. } = outcome else {
+        let Outcome::Worked { victories, ap, .. } = outcome else {
             panic!("{outcome:?}")
         };
         assert_eq!(ap, 8);
@@ -669,12 +687,12 @@ mod action_time {
         // Far from the nook, the work is refused with the reason.
         let miranda = t.hero("Miranda Valentine");
         t.until_turn(miranda);
-        let refused = t.send(BattleCommand::WorkObjective {
+        let refused = t.send(Action::WorkObjective {
             hero: miranda,
             objective: 0,
         });
         assert!(
-            matches!(&refused, CommandOutcome::Refused { reason, .. } if reason.contains("must stand at or next to 4,1")),
+            matches!(&refused, Outcome::Refused { reason, .. } if reason.to_string().contains("must stand at or next to 4,1")),
             "{refused:?}"
         );
     }
@@ -697,24 +715,25 @@ mod action_time {
             t.hero("Dave Perkins"),
             t.hero("Clem Perkins"),
         );
-        t.app.world_mut().entity_mut(dave).insert(Marked);
+        let (hank_e, dave_e, clem_e) = (t.e(hank), t.e(dave), t.e(clem));
+        t.app.world_mut().entity_mut(dave_e).insert(Marked);
         t.update();
         // The computer's Hank closes on the nearest foe: a tie, so Dave.
-        let command = tarnation::game::ai::decide(t.app.world_mut(), hank);
-        let Some(BattleCommand::Move { to, .. }) = command else {
+        let command = tarnation::sim::ai::decide(t.app.world_mut(), hank_e);
+        let Some(Action::Move { to, .. }) = command else {
             panic!("{command:?}")
         };
         let (dave_at, clem_at) = (
-            t.app.world().get::<HexPos>(dave).unwrap().0,
-            t.app.world().get::<HexPos>(clem).unwrap().0,
+            t.app.world().get::<HexPos>(dave_e).unwrap().0,
+            t.app.world().get::<HexPos>(clem_e).unwrap().0,
         );
         assert!(to.unsigned_distance_to(dave_at) < to.unsigned_distance_to(clem_at));
         // Engaged with both, they come in the level's order.
-        t.app.world_mut().get_mut::<HexPos>(dave).unwrap().0 = hex_at(6, 4);
-        t.app.world_mut().get_mut::<HexPos>(clem).unwrap().0 = hex_at(4, 4);
+        t.app.world_mut().get_mut::<HexPos>(dave_e).unwrap().0 = hex_at(6, 4);
+        t.app.world_mut().get_mut::<HexPos>(clem_e).unwrap().0 = hex_at(4, 4);
         assert_eq!(
-            tarnation::game::melee::engaged_foes(t.app.world_mut(), hank),
-            vec![dave, clem]
+            tarnation::sim::query::engaged_foes(t.app.world(), hank_e),
+            vec![dave_e, clem_e]
         );
     }
 
@@ -724,16 +743,15 @@ mod action_time {
     fn a_match_does_not_depend_on_entity_numbering() {
         use bevy::prelude::*;
         use tarnation::data::level::Control;
-        use tarnation::game::battle::{BattleOver, BattlePlugin, spawn_level};
-        use tarnation::game::deck::DeckPlugin;
-        use tarnation::game::log::MatchLog;
-        use tarnation::game::round::{RoundOptions, RoundState};
+        use tarnation::sim::model::{BattleOver, MatchLog, RoundOptions, RoundState};
+        use tarnation::sim::setup::spawn_level;
+        use tarnation::sim::{AiPlugin, DeckPlugin, SimPlugin};
         for file in ["saloon_brawl.ron", "street_duel.ron"] {
             let (mut level, gear) = level_file(file, |_| {});
             for side in &mut level.sides {
                 side.control = Control::Computer;
             }
-            let (_, reference) = sim::run(level.clone(), gear.clone(), 5, cards(), 8).unwrap();
+            let reference = run(level.clone(), gear.clone(), 5, cards(), 8).unwrap().log;
             let mut app = App::new();
             app.add_plugins((
                 MinimalPlugins,
@@ -741,7 +759,8 @@ mod action_time {
                     seed: 5,
                     cards: cards(),
                 },
-                BattlePlugin,
+                SimPlugin,
+                AiPlugin,
             ));
             // Other entities come and go first, so the heroes get other numbers.
             let junk: Vec<Entity> = (0..37)
@@ -758,7 +777,7 @@ mod action_time {
             struct Marked;
             let mut q = app
                 .world_mut()
-                .query::<(Entity, &tarnation::game::battle::Hero)>();
+                .query::<(Entity, &tarnation::sim::model::Hero)>();
             let mut heroes: Vec<(Entity, usize)> =
                 q.iter(app.world()).map(|(e, h)| (e, h.order)).collect();
             heroes.sort_by_key(|h| std::cmp::Reverse(h.1));
@@ -767,7 +786,7 @@ mod action_time {
             }
             let mut q = app
                 .world_mut()
-                .query::<(Entity, &tarnation::game::battle::Hero)>();
+                .query::<(Entity, &tarnation::sim::model::Hero)>();
             let seen: Vec<(u32, usize)> = q
                 .iter(app.world())
                 .map(|(e, h)| (e.index_u32(), h.order))
@@ -800,7 +819,7 @@ mod action_time {
                 hero.weapons.clear();
             }
         });
-        let (end, log) = sim::run(level.clone(), gear.clone(), 3, cards(), 6).unwrap();
+        let Played { end, log, .. } = run(level.clone(), gear.clone(), 3, cards(), 6).unwrap();
         match end {
             SimEnd::Decided(over) => {
                 assert_eq!(over.name, "Hank");
@@ -810,9 +829,9 @@ mod action_time {
         }
         let rounds = log.of_kind("round_end").count();
         assert_eq!(rounds, 3);
-        let (_, again) = sim::run(level.clone(), gear.clone(), 3, cards(), 6).unwrap();
+        let again = run(level.clone(), gear.clone(), 3, cards(), 6).unwrap().log;
         assert_eq!(log.events, again.events);
-        let (_, other) = sim::run(level, gear, 4, cards(), 6).unwrap();
+        let other = run(level, gear, 4, cards(), 6).unwrap().log;
         assert_ne!(log.events, other.events);
         // Every event carries round, segment and kind; checks carry card, TN, result, bumps.
         for e in log.of_kind("initiative") {
@@ -828,14 +847,13 @@ mod action_time {
 
 mod battle {
     use super::table::*;
-    use tarnation::data::level::Control;
-    use tarnation::game::battle::{
-        Battle, CommandOutcome, Facing, Hero, HexPos, Prone, move_options,
-    };
     use tarnation::rules::hexmap::{facing_to, hex_at};
     use tarnation::rules::movement::Gait;
+    use tarnation::sim::actions::movement::move_options;
+    use tarnation::sim::model::{Battle, Facing, Hero, HexPos, Prone};
 
-    fn state(t: &Table, e: bevy::prelude::Entity) -> (hexx::Hex, u8, bool) {
+    fn state(t: &Table, hero: HeroId) -> (hexx::Hex, u8, bool) {
+        let e = t.e(hero);
         let w = t.app.world();
         (
             w.get::<HexPos>(e).unwrap().0,
@@ -849,7 +867,7 @@ mod battle {
         let mut t = Table::new("street_duel.ron", 1, |_| {});
         let miranda = t.hero("Miranda Valentine");
         assert_eq!(state(&t, miranda), (hex_at(3, 4), 0, false));
-        let mut covers = t.app.world_mut().query::<&tarnation::game::battle::Cover>();
+        let mut covers = t.app.world_mut().query::<&tarnation::sim::model::Cover>();
         let avs: Vec<u32> = covers.iter(t.app.world()).map(|c| c.av).collect();
         assert_eq!(avs, vec![1, 2, 4, 3], "glass, thin wood, adobe, hardwood");
     }
@@ -861,39 +879,39 @@ mod battle {
         t.update();
         let east = facing_to(hex_at(3, 4), hex_at(4, 4)).unwrap();
         // "Change facing 60 degrees without moving: 1 AP".
-        let outcome = t.act(BattleCommand::Face {
+        let outcome = t.act(Action::Face {
             hero: miranda,
             facing: (east + 1) % 6,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Faced { ap: 1, .. }),
+            matches!(outcome, Outcome::Faced { ap: 1, .. }),
             "{outcome:?}"
         );
         // "more than 60 degrees: 2 AP".
-        let outcome = t.act(BattleCommand::Face {
+        let outcome = t.act(Action::Face {
             hero: miranda,
             facing: (east + 4) % 6,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            matches!(outcome, Outcome::Faced { ap: 2, .. }),
             "{outcome:?}"
         );
-        let outcome = t.act(BattleCommand::Face {
+        let outcome = t.act(Action::Face {
             hero: miranda,
             facing: (east + 1) % 6,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Faced { ap: 2, .. }),
+            matches!(outcome, Outcome::Faced { ap: 2, .. }),
             "{outcome:?}"
         );
         // Move 4: four paces east on open ground cost 1 AP; the 60-degree turn is free.
-        let outcome = t.act(BattleCommand::Move {
+        let outcome = t.act(Action::Move {
             hero: miranda,
             to: hex_at(7, 4),
             gait: Gait::Walk,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Moved { ap: 1, .. }),
+            matches!(outcome, Outcome::Moved { ap: 1, .. }),
             "{outcome:?}"
         );
         assert_eq!(state(&t, miranda), (hex_at(7, 4), east, false));
@@ -903,11 +921,11 @@ mod battle {
 
     #[test]
     fn the_preview_prices_walking_and_running() {
-        let mut t = Table::new("street_duel.ron", 1, |_| {});
+        let t = Table::new("street_duel.ron", 1, |_| {});
         let miranda = t.hero("Miranda Valentine");
         let east = facing_to(hex_at(3, 4), hex_at(4, 4)).unwrap();
         let battle = t.app.world().resource::<Battle>().clone();
-        let h = t.app.world().get::<Hero>(miranda).unwrap().clone();
+        let h = t.app.world().get::<Hero>(t.e(miranda)).unwrap().clone();
         let walk = move_options(&battle, hex_at(3, 4), east, &h, 8, Gait::Walk, &[]);
         let run = move_options(&battle, hex_at(3, 4), east, &h, 8, Gait::Run, &[]);
         // Move 4, Run 8: eight paces east are 2 AP walking, 1 AP running.
@@ -921,20 +939,20 @@ mod battle {
         let mut t = Table::new("street_duel.ron", 1, |_| {});
         let miranda = t.hero("Miranda Valentine");
         let cyril = t.hero("Cyril Wellington");
-        let refused = |o: CommandOutcome| match o {
-            CommandOutcome::Refused { reason, .. } => reason,
+        let refused = |o: Outcome| match o {
+            Outcome::Refused { reason, .. } => reason.to_string(),
             other => panic!("expected a refusal, got {other:?}"),
         };
         t.update();
         t.until_turn(miranda);
         let before = t.track(miranda);
         // Out of turn, into a wall, onto another hero, too far for the round.
-        let out_of_turn = refused(t.send(BattleCommand::Face {
+        let out_of_turn = refused(t.send(Action::Face {
             hero: cyril,
             facing: 2,
         }));
         assert!(out_of_turn.starts_with("it is Miranda Valentine's declaration in segment"));
-        let move_to = |to| BattleCommand::Move {
+        let move_to = |to| Action::Move {
             hero: miranda,
             to,
             gait: Gait::Walk,
@@ -944,14 +962,14 @@ mod battle {
         assert_eq!(t.track(miranda), before, "refusals spend nothing");
         // Prone: 1 AP down, no walking while prone, 2 AP up.
         assert!(matches!(
-            t.act(BattleCommand::DropProne { hero: miranda }),
-            CommandOutcome::WentProne { ap: 1, .. }
+            t.act(Action::DropProne { hero: miranda }),
+            Outcome::WentProne { ap: 1, .. }
         ));
         t.until_turn(miranda);
         assert!(refused(t.send(move_to(hex_at(4, 4)))).contains("stand up first (2 AP)"));
         assert!(matches!(
-            t.act(BattleCommand::StandUp { hero: miranda }),
-            CommandOutcome::StoodUp { ap: 2, .. }
+            t.act(Action::StandUp { hero: miranda }),
+            Outcome::StoodUp { ap: 2, .. }
         ));
         assert!(!state(&t, miranda).2);
         // With 2 AP in the round, a 3-AP walk is refused and costs nothing.
@@ -959,7 +977,7 @@ mod battle {
         let miranda = t.hero("Miranda Valentine");
         t.update();
         t.until_turn(miranda);
-        let far = refused(t.send(BattleCommand::Move {
+        let far = refused(t.send(Action::Move {
             hero: miranda,
             to: hex_at(14, 4),
             gait: Gait::Walk,
@@ -970,87 +988,22 @@ mod battle {
         );
     }
 
-    #[test]
-    fn hot_seat_hides_the_map_between_two_human_sides() {
-        use tarnation::game::round::DeclarationPassed;
-        // The mine raid: two human sides, a level that hides information.
-        let mut t = Table::new("mine_raid.ron", 3, |_| {});
-        assert!(t.seat().handoff_screen);
-        let mut cursor = bevy::ecs::message::MessageCursor::<DeclarationPassed>::default();
-        let mut handoff = None;
-        t.update();
-        for _ in 0..500 {
-            if t.seat().awaiting_handoff {
-                let messages = t
-                    .app
-                    .world()
-                    .resource::<bevy::prelude::Messages<DeclarationPassed>>();
-                handoff = cursor.read(messages).last().cloned();
-                break;
-            }
-            let messages = t
-                .app
-                .world()
-                .resource::<bevy::prelude::Messages<DeclarationPassed>>();
-            cursor.read(messages).count();
-            if t.round().declarer().is_some() {
-                t.app
-                    .world_mut()
-                    .write_message(tarnation::game::round::SeatCommand::EndDeclaration);
-            }
-            t.update();
-        }
-        let handoff = handoff.expect("the declaration passes between the human sides");
-        assert!(handoff.handoff);
-        let declarer = t.round().declarer().unwrap();
-        let side = t
-            .app
-            .world()
-            .get::<tarnation::game::battle::Side>(declarer)
-            .unwrap()
-            .0;
-        assert_eq!(side, handoff.side);
-        let facing = (t.app.world().get::<Facing>(declarer).unwrap().0 + 1) % 6;
-        let outcome = t.send(BattleCommand::Face {
-            hero: declarer,
-            facing,
-        });
-        assert_eq!(
-            outcome,
-            CommandOutcome::Refused {
-                hero: declarer,
-                reason: "the map is hidden until the next player takes the seat".into()
-            }
-        );
-        t.pass(); // takes the seat
-        assert!(!t.seat().awaiting_handoff);
-        let outcome = t.send(BattleCommand::Face {
-            hero: declarer,
-            facing,
-        });
-        assert!(
-            matches!(
-                outcome,
-                CommandOutcome::Declared { .. } | CommandOutcome::Committed { .. }
-            ),
-            "{outcome:?}"
-        );
-    }
-
     /// Holding: the hero is not asked again this round, and is again in the next.
     #[test]
     fn a_hero_can_hold_for_the_rest_of_the_round() {
-        use tarnation::game::round::SeatCommand;
         let mut t = Table::new("street_duel.ron", 1, |_| {});
         let miranda = t.hero("Miranda Valentine");
         t.update();
         t.until_turn(miranda);
         let round = t.round().round;
-        t.app.world_mut().write_message(SeatCommand::HoldRound);
-        t.update();
+        t.intent(Intent::Hold { hero: miranda });
         assert_eq!(t.log().of_kind("hold").count(), 1);
         while t.round().round == round {
-            assert_ne!(t.round().declarer(), Some(miranda), "held for the round");
+            assert_ne!(
+                t.round().declarer(),
+                Some(t.e(miranda)),
+                "held for the round"
+            );
             if t.round().declarer().is_some() {
                 t.pass();
             } else {
@@ -1062,16 +1015,8 @@ mod battle {
     }
 
     #[test]
-    fn no_handoff_against_the_computer() {
-        let t = Table::new("street_duel.ron", 1, |level| {
-            level.sides[1].control = Control::Computer;
-        });
-        assert!(!t.seat().handoff_screen);
-    }
-
-    #[test]
     fn the_last_side_standing_wins() {
-        use tarnation::game::battle::{BattleOver, Down};
+        use tarnation::sim::model::{BattleOver, Down};
         let mut t = Table::new("street_duel.ron", 1, |_| {});
         t.update();
         assert!(
@@ -1079,7 +1024,7 @@ mod battle {
             "both sides stand"
         );
         for name in ["Felicia Laroq", "Octavio"] {
-            let e = t.hero(name);
+            let e = t.e(t.hero(name));
             t.app.world_mut().get_mut::<Down>(e).unwrap().0 = true;
         }
         t.update();
@@ -1091,14 +1036,15 @@ mod battle {
     /// Out of the saddle (2 AP) and back in (3 AP): the mount halts and waits.
     #[test]
     fn a_rider_dismounts_and_mounts_again() {
-        use tarnation::game::battle::{HexPos, Mount, MountedOn};
+        use tarnation::sim::model::{HexPos, Mount, MountedOn};
         let mut t = Table::new("gulch_chase.ron", 5, |_| {});
-        let hank = t.hero("Hank Daggett");
+        let hank_id = t.hero("Hank Daggett");
+        let hank = t.e(hank_id);
         let nags = t.app.world().get::<MountedOn>(hank).unwrap().0;
         t.update();
-        let outcome = t.act(BattleCommand::Dismount { hero: hank });
+        let outcome = t.act(Action::Dismount { hero: hank_id });
         assert!(
-            matches!(outcome, CommandOutcome::Prepared { ap: 2, .. }),
+            matches!(outcome, Outcome::Prepared { ap: 2, .. }),
             "{outcome:?}"
         );
         assert!(t.app.world().get::<MountedOn>(hank).is_none());
@@ -1109,9 +1055,9 @@ mod battle {
             t.app.world().get::<HexPos>(nags).unwrap().0,
         );
         assert_eq!(at.unsigned_distance_to(mount_at), 1);
-        let outcome = t.act(BattleCommand::MountUp { hero: hank });
+        let outcome = t.act(Action::MountUp { hero: hank_id });
         assert!(
-            matches!(outcome, CommandOutcome::Prepared { ap: 3, .. }),
+            matches!(outcome, Outcome::Prepared { ap: 3, .. }),
             "{outcome:?}"
         );
         assert_eq!(
@@ -1126,9 +1072,9 @@ mod battle {
 
     #[test]
     fn heroes_carry_loaded_weapons_and_ride_their_mounts() {
-        use tarnation::game::battle::{Mount, MountedOn, Weapons};
-        let mut t = Table::new("gulch_chase.ron", 1, |_| {});
-        let hank = t.hero("Hank Daggett");
+        use tarnation::sim::model::{Mount, MountedOn, Weapons};
+        let t = Table::new("gulch_chase.ron", 1, |_| {});
+        let hank = t.e(t.hero("Hank Daggett"));
         let weapons = &t.app.world().get::<Weapons>(hank).unwrap().0;
         let shotgun = &weapons[0];
         assert_eq!(
@@ -1148,8 +1094,8 @@ mod battle {
             ("Hank's nags", 18, Some(hank))
         );
         // Miranda's Peacemaker is in its holster, not in hand.
-        let mut t = Table::new("street_duel.ron", 1, |_| {});
-        let miranda = t.hero("Miranda Valentine");
+        let t = Table::new("street_duel.ron", 1, |_| {});
+        let miranda = t.e(t.hero("Miranda Valentine"));
         let peacemaker = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
         assert_eq!((peacemaker.ready, peacemaker.holstered), (false, true));
     }
@@ -1160,28 +1106,25 @@ mod battle {
         let miranda = t.hero("Miranda Valentine");
         t.update();
         t.until_turn(miranda);
-        let refused = |o: CommandOutcome| match o {
-            CommandOutcome::Refused { reason, .. } => reason,
+        let refused = |o: Outcome| match o {
+            Outcome::Refused { reason, .. } => reason.to_string(),
             other => panic!("expected a refusal, got {other:?}"),
         };
         assert_eq!(
-            refused(t.send(BattleCommand::DuckBehindCover { hero: miranda })),
+            refused(t.send(Action::DuckBehindCover { hero: miranda })),
             "there is no cover in Miranda Valentine's hex to duck behind"
         );
         // The saloon window stands at 3,2, two paces up the street.
-        let outcome = t.act(BattleCommand::Move {
+        let outcome = t.act(Action::Move {
             hero: miranda,
             to: hex_at(3, 2),
             gait: Gait::Walk,
         });
-        assert!(
-            matches!(outcome, CommandOutcome::Moved { .. }),
-            "{outcome:?}"
-        );
-        let outcome = t.act(BattleCommand::DuckBehindCover { hero: miranda });
+        assert!(matches!(outcome, Outcome::Moved { .. }), "{outcome:?}");
+        let outcome = t.act(Action::DuckBehindCover { hero: miranda });
         assert_eq!(
             outcome,
-            CommandOutcome::Ducked {
+            Outcome::Ducked {
                 hero: miranda,
                 cover: "saloon window".into(),
                 ap: 1
@@ -1189,17 +1132,17 @@ mod battle {
         );
         t.until_turn(miranda);
         assert!(
-            refused(t.send(BattleCommand::Move {
+            refused(t.send(Action::Move {
                 hero: miranda,
                 to: hex_at(4, 4),
                 gait: Gait::Walk
             }))
             .contains("emerge first")
         );
-        let outcome = t.act(BattleCommand::EmergeFromCover { hero: miranda });
+        let outcome = t.act(Action::EmergeFromCover { hero: miranda });
         assert_eq!(
             outcome,
-            CommandOutcome::Emerged {
+            Outcome::Emerged {
                 hero: miranda,
                 ap: 1
             }
@@ -1209,12 +1152,13 @@ mod battle {
 
 mod ranged_combat {
     use super::table::*;
-    use tarnation::game::battle::{CommandOutcome, Weapons, Wounds};
-    use tarnation::game::combat;
-    use tarnation::game::sim::{self, SimEnd};
+    use bevy::prelude::Entity;
     use tarnation::rules::die::{Die, Pool};
     use tarnation::rules::odds;
     use tarnation::rules::ranged::ShotKind;
+    use tarnation::sim::actions::ranged;
+    use tarnation::sim::model::{AimLost, UnderFire, Weapons, Wounds};
+    use tarnation::sim::run::{Played, SimEnd, run};
 
     /// Miranda draws, cocks and fires a normal shot at Felicia; the shot event carries every
     /// field the JSON interface names, and the Peacemaker is a round lighter and uncocked.
@@ -1226,29 +1170,30 @@ mod ranged_combat {
         t.update();
         t.until_turn(miranda);
         // Not yet: the Peacemaker is in its holster, then uncocked.
-        let shoot = BattleCommand::Shoot {
+        let shoot = Action::Shoot {
             hero: miranda,
             target: felicia,
             kind: ShotKind::Normal,
         };
-        let refused = t.send(shoot);
+        let refused = t.send(shoot.clone());
         assert!(
-            matches!(&refused, CommandOutcome::Refused { reason, .. } if reason.contains("no weapon in hand")),
+            matches!(&refused, Outcome::Refused { reason, .. } if reason.to_string().contains("no weapon in hand")),
             "{refused:?}"
         );
-        t.act(BattleCommand::Ready {
+        t.act(Action::Ready {
             hero: miranda,
             weapon: 0,
         });
         t.until_turn(miranda);
-        let refused = t.send(shoot);
+        let refused = t.send(shoot.clone());
         assert!(
-            matches!(&refused, CommandOutcome::Refused { reason, .. } if reason.contains("must be cocked first")),
+            matches!(&refused, Outcome::Refused { reason, .. } if reason.to_string().contains("must be cocked first")),
             "{refused:?}"
         );
-        t.act(BattleCommand::Cock { hero: miranda });
+        t.act(Action::Cock { hero: miranda });
         // The preview: TN 5 + 1 for 9 to 18 paces (Felicia is 9 hexes east), exact odds.
-        let plan = combat::plan(t.app.world_mut(), miranda, felicia, ShotKind::Normal).unwrap();
+        let (me, fe) = (t.e(miranda), t.e(felicia));
+        let plan = ranged::plan(t.app.world_mut(), me, fe, ShotKind::Normal).unwrap();
         assert_eq!((plan.ap, plan.distance, plan.terms.tn), (3, 9, 5));
         let exact = odds::success_chance(
             &cards(),
@@ -1259,22 +1204,19 @@ mod ranged_combat {
         );
         assert!((plan.chance - exact).abs() < 1e-12);
         let outcome = t.act(shoot);
-        assert!(
-            matches!(outcome, CommandOutcome::Shot { .. }),
-            "{outcome:?}"
-        );
+        assert!(matches!(outcome, Outcome::Shot { .. }), "{outcome:?}");
         let shot = t.events("shot", "Miranda Valentine")[0].json();
-        for key in tarnation::game::combat::SHOT_FIELDS {
+        for key in tarnation::sim::actions::ranged::SHOT_FIELDS {
             assert!(shot.get(key).is_some(), "{key} missing in {shot}");
         }
         assert_eq!(shot["tn"], 5);
         assert_eq!(shot["damage_type"], "deadly");
         assert_eq!(shot["target_size"], 6);
         // Five chambers carried, four left.
-        let peacemaker = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
+        let peacemaker = &t.app.world().get::<Weapons>(me).unwrap().0[0];
         assert_eq!((peacemaker.rounds, peacemaker.cocked), (4, false));
         // What the card said is what Felicia carries.
-        let wounds = t.app.world().get::<Wounds>(felicia).unwrap();
+        let wounds = t.app.world().get::<Wounds>(fe).unwrap();
         let total: u32 = wounds.body.wounds.values().sum();
         assert_eq!(total as u64, shot["wounds"].as_u64().unwrap());
         assert_eq!(wounds.body.conc as u64, shot["conc"].as_u64().unwrap());
@@ -1289,33 +1231,29 @@ mod ranged_combat {
             // Miranda across the street, the North Star's walls between her and Octavio.
             level.heroes[0].at = (5, 8);
         });
-        let miranda = t.hero("Miranda Valentine");
-        let octavio = t.hero("Octavio");
-        let why = combat::plan(t.app.world_mut(), miranda, octavio, ShotKind::Snap).unwrap_err();
+        let miranda = t.e(t.hero("Miranda Valentine"));
+        let octavio = t.e(t.hero("Octavio"));
+        let why = ranged::plan(t.app.world_mut(), miranda, octavio, ShotKind::Snap).unwrap_err();
         assert!(
-            why.starts_with("no line of fire to Octavio: a wall at"),
+            why.to_string()
+                .starts_with("no line of fire to Octavio: a wall at"),
             "{why}"
         );
         let mut t = Table::new("street_duel.ron", 1, |_| {});
-        let cyril = t.hero("Cyril Wellington");
-        let felicia = t.hero("Felicia Laroq");
+        let cyril = t.e(t.hero("Cyril Wellington"));
+        let felicia = t.e(t.hero("Felicia Laroq"));
         t.app
             .world_mut()
-            .get_mut::<tarnation::game::battle::BehindCover>(cyril)
+            .get_mut::<tarnation::sim::model::BehindCover>(cyril)
             .unwrap()
             .0 = true;
-        let why = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Snap).unwrap_err();
-        assert!(why.contains("emerge first"), "{why}");
+        let why = ranged::plan(t.app.world_mut(), cyril, felicia, ShotKind::Snap).unwrap_err();
+        assert!(why.to_string().contains("emerge first"), "{why}");
     }
 
-    fn series(
-        shots: &[(bevy::prelude::Entity, ShotKind)],
-    ) -> [Option<(bevy::prelude::Entity, ShotKind)>; 6] {
-        let mut all = [None; 6];
-        for (i, s) in shots.iter().enumerate() {
-            all[i] = Some(*s);
-        }
-        all
+    /// A declared series's targets as the world's entities, for the plan functions.
+    fn in_world(t: &Table, shots: &[(HeroId, ShotKind)]) -> Vec<(Entity, ShotKind)> {
+        shots.iter().map(|&(h, kind)| (t.e(h), kind)).collect()
     }
 
     /// "Spending 2 AP to cock twice, 3 AP for a normal shot on Pete, 1 AP for a snap shot on
@@ -1330,7 +1268,8 @@ mod ranged_combat {
         let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
         t.update();
         let shots = [(felicia, ShotKind::Normal), (octavio, ShotKind::Snap)];
-        let plan = combat::plan_series(t.app.world_mut(), cyril, &shots, false).unwrap();
+        let (cyril_e, planned) = (t.e(cyril), in_world(&t, &shots));
+        let plan = ranged::plan_series(t.app.world_mut(), cyril_e, &planned, false).unwrap();
         assert_eq!(plan.ap, 7);
         assert_eq!(plan.volley.limit, 2, "Shooting: Pistol 2: two attacks");
         let second = &plan.volley.attacks[1].terms.modifiers;
@@ -1339,15 +1278,12 @@ mod ranged_combat {
                 .iter()
                 .any(|m| m.name == "secondary target" && m.value == -1)
         );
-        let outcome = t.act(BattleCommand::Series {
+        let outcome = t.act(Action::Series {
             hero: cyril,
-            shots: series(&shots),
+            shots: shots.to_vec(),
             fan: false,
         });
-        assert!(
-            matches!(outcome, CommandOutcome::Shot { .. }),
-            "{outcome:?}"
-        );
+        assert!(matches!(outcome, Outcome::Shot { .. }), "{outcome:?}");
         let fired = t.events("shot", "Cyril Wellington");
         assert_eq!(fired.len(), 2);
         assert_eq!(fired[0].fields["series"], serde_json::json!([1, 2]));
@@ -1373,7 +1309,7 @@ mod ranged_combat {
         if b > 0 && a > 0 {
             assert!(a - direct0 >= b - direct1, "highest first: {a} {b}");
         }
-        let schofield = &t.app.world().get::<Weapons>(cyril).unwrap().0[0];
+        let schofield = &t.app.world().get::<Weapons>(cyril_e).unwrap().0[0];
         assert_eq!(
             (schofield.rounds, schofield.cocked),
             (3, false),
@@ -1392,13 +1328,14 @@ mod ranged_combat {
         let felicia = t.hero("Felicia Laroq");
         t.update();
         let shots = [(felicia, ShotKind::Normal), (felicia, ShotKind::Normal)];
-        let plan = combat::plan_series(t.app.world_mut(), miranda, &shots, true).unwrap();
+        let (miranda_e, planned) = (t.e(miranda), in_world(&t, &shots));
+        let plan = ranged::plan_series(t.app.world_mut(), miranda_e, &planned, true).unwrap();
         assert_eq!((plan.ap, plan.volley.rows), (2, -2));
         assert_eq!(plan.volley.weapon.reliability, 3, "Rel 2 + 1 when fanning");
         assert!(plan.shots.iter().all(|s| s.kind == ShotKind::Snap));
-        t.act(BattleCommand::Series {
+        t.act(Action::Series {
             hero: miranda,
-            shots: series(&shots),
+            shots: shots.to_vec(),
             fan: true,
         });
         let fired = t.events("shot", "Miranda Valentine");
@@ -1411,16 +1348,16 @@ mod ranged_combat {
             level.heroes[0].holster = None;
             level.heroes[0].weapons = vec!["Colt Lightning".into()];
         });
-        let miranda = t.hero("Miranda Valentine");
-        let felicia = t.hero("Felicia Laroq");
-        let why = combat::plan_series(
+        let miranda = t.e(t.hero("Miranda Valentine"));
+        let felicia = t.e(t.hero("Felicia Laroq"));
+        let why = ranged::plan_series(
             t.app.world_mut(),
             miranda,
             &[(felicia, ShotKind::Snap)],
             true,
         )
         .unwrap_err();
-        assert!(why.contains("single action revolver"), "{why}");
+        assert!(why.to_string().contains("single action revolver"), "{why}");
     }
 
     /// "If the character was the target of a ranged attack, pay the AP for the shot and then
@@ -1434,17 +1371,15 @@ mod ranged_combat {
         let cyril = t.hero("Cyril Wellington");
         let felicia = t.hero("Felicia Laroq");
         t.update();
-        t.act(BattleCommand::Cock { hero: cyril });
+        t.act(Action::Cock { hero: cyril });
         t.until_turn(cyril);
-        t.app
-            .world_mut()
-            .entity_mut(cyril)
-            .insert(combat::UnderFire {
-                shots: 3,
-                hits: 1,
-                ..Default::default()
-            });
-        t.act(BattleCommand::Shoot {
+        let cyril_e = t.e(cyril);
+        t.app.world_mut().entity_mut(cyril_e).insert(UnderFire {
+            shots: 3,
+            hits: 1,
+            ..Default::default()
+        });
+        t.act(Action::Shoot {
             hero: cyril,
             target: felicia,
             kind: ShotKind::Aimed(1),
@@ -1461,17 +1396,13 @@ mod ranged_combat {
         let kept = bravery.fields["aim_kept"].as_bool().unwrap();
         let shot = &t.events("shot", "Cyril Wellington")[0];
         assert_eq!(shot.fields["shot"] == "snap shot", !kept);
-        let lost = t
-            .app
-            .world()
-            .get::<combat::AimLost>(cyril)
-            .is_some_and(|a| a.0);
+        let lost = t.app.world().get::<AimLost>(cyril_e).is_some_and(|a| a.0);
         assert_eq!(
             lost, !kept,
             "no aiming again this round after a failed check"
         );
         // Its action done, the fire it was under no longer counts.
-        assert!(t.app.world().get::<combat::UnderFire>(cyril).is_none());
+        assert!(t.app.world().get::<UnderFire>(cyril_e).is_none());
     }
 
     /// Dynamite thrown at point blank: Felicia takes the hit, and the blast reaches everyone
@@ -1493,7 +1424,8 @@ mod ranged_combat {
             .find(|c| c.cause(1, Die::D4) == tarnation::rules::card::CauseCell::Value(3))
             .unwrap()
             .number;
-        let plan = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Normal).unwrap();
+        let (cyril_e, felicia_e) = (t.e(cyril), t.e(felicia));
+        let plan = ranged::plan(t.app.world_mut(), cyril_e, felicia_e, ShotKind::Normal).unwrap();
         assert_eq!(
             (plan.terms.tn, plan.ap),
             (3, 3),
@@ -1505,13 +1437,13 @@ mod ranged_combat {
             t.until_turn(cyril);
         }
         t.stack(&[card]);
-        let outcome = t.act(BattleCommand::Shoot {
+        let outcome = t.act(Action::Shoot {
             hero: cyril,
             target: felicia,
             kind: ShotKind::Normal,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Shot { hit: true, .. }),
+            matches!(outcome, Outcome::Shot { hit: true, .. }),
             "{outcome:?}"
         );
         let blasted: Vec<String> = t
@@ -1528,7 +1460,7 @@ mod ranged_combat {
             !blasted.contains(&"Felicia Laroq".to_string()),
             "she took the hit itself"
         );
-        let dynamite = &t.app.world().get::<Weapons>(cyril).unwrap().0[0];
+        let dynamite = &t.app.world().get::<Weapons>(cyril_e).unwrap().0[0];
         assert_eq!((dynamite.rounds, dynamite.ready), (0, false), "thrown away");
     }
 
@@ -1550,7 +1482,7 @@ mod ranged_combat {
             .unwrap()
             .clone();
         t.stack(&[card.number]);
-        t.act(BattleCommand::Shoot {
+        t.act(Action::Shoot {
             hero: cyril,
             target: felicia,
             kind: ShotKind::Snap,
@@ -1566,7 +1498,7 @@ mod ranged_combat {
         let map_ok = t
             .app
             .world()
-            .resource::<tarnation::game::battle::Battle>()
+            .resource::<tarnation::sim::model::Battle>()
             .map
             .tile(spot)
             .is_some_and(|t| t.terrain.passable());
@@ -1589,24 +1521,25 @@ mod ranged_combat {
         });
         let cyril = t.hero("Cyril Wellington");
         let felicia = t.hero("Felicia Laroq");
+        let (cyril_e, felicia_e) = (t.e(cyril), t.e(felicia));
         t.update();
         let alone =
-            combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Aimed(1)).unwrap_err();
-        assert!(alone.contains("cocked"), "{alone}");
-        let outcome = t.act(BattleCommand::ReadyOffHand {
+            ranged::plan(t.app.world_mut(), cyril_e, felicia_e, ShotKind::Aimed(1)).unwrap_err();
+        assert!(alone.to_string().contains("cocked"), "{alone}");
+        let outcome = t.act(Action::ReadyOffHand {
             hero: cyril,
             weapon: 1,
         });
         assert!(
-            matches!(outcome, CommandOutcome::Readied { ap: 2, .. }),
+            matches!(outcome, Outcome::Readied { ap: 2, .. }),
             "{outcome:?}"
         );
-        t.act(BattleCommand::Cock { hero: cyril });
-        t.act(BattleCommand::Cock { hero: cyril });
-        let weapons = t.app.world().get::<Weapons>(cyril).unwrap().0.clone();
+        t.act(Action::Cock { hero: cyril });
+        t.act(Action::Cock { hero: cyril });
+        let weapons = t.app.world().get::<Weapons>(cyril_e).unwrap().0.clone();
         assert!(weapons[0].ready && weapons[0].cocked && weapons[1].off_hand && weapons[1].cocked);
-        let main = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Aimed(1)).unwrap();
-        let value = |p: &combat::ShotPlan, n: &str| {
+        let main = ranged::plan(t.app.world_mut(), cyril_e, felicia_e, ShotKind::Aimed(1)).unwrap();
+        let value = |p: &ranged::ShotPlan, n: &str| {
             p.terms
                 .modifiers
                 .iter()
@@ -1617,19 +1550,16 @@ mod ranged_combat {
         assert_eq!(value(&main, "off hand"), None);
         assert_eq!(main.ap, 3 + 2 + 2, "normal 3, aim 2 + 2 with two weapons");
         let off =
-            combat::plan_hand(t.app.world_mut(), cyril, felicia, ShotKind::Snap, true).unwrap();
+            ranged::plan_hand(t.app.world_mut(), cyril_e, felicia_e, ShotKind::Snap, true).unwrap();
         assert_eq!(value(&off, "off hand"), Some(-2));
         assert_eq!(off.weapon.name, "Peacemaker");
-        let outcome = t.act(BattleCommand::ShootOffHand {
+        let outcome = t.act(Action::ShootOffHand {
             hero: cyril,
             target: felicia,
             kind: ShotKind::Snap,
         });
-        assert!(
-            matches!(outcome, CommandOutcome::Shot { .. }),
-            "{outcome:?}"
-        );
-        let weapons = t.app.world().get::<Weapons>(cyril).unwrap().0.clone();
+        assert!(matches!(outcome, Outcome::Shot { .. }), "{outcome:?}");
+        let weapons = t.app.world().get::<Weapons>(cyril_e).unwrap().0.clone();
         assert_eq!(
             (weapons[1].rounds, weapons[1].cocked),
             (4, false),
@@ -1640,11 +1570,11 @@ mod ranged_combat {
         let mut t = Table::new("street_duel.ron", 50, |level| {
             level.heroes[1].weapons = vec!["Winchester".into(), "Peacemaker".into()];
         });
-        let cyril = t.hero("Cyril Wellington");
-        let felicia = t.hero("Felicia Laroq");
+        let cyril = t.e(t.hero("Cyril Wellington"));
+        let felicia = t.e(t.hero("Felicia Laroq"));
         t.app.world_mut().get_mut::<Weapons>(cyril).unwrap().0[1].off_hand = true;
         t.app.world_mut().get_mut::<Weapons>(cyril).unwrap().0[0].cocked = true;
-        let rifle = combat::plan(t.app.world_mut(), cyril, felicia, ShotKind::Snap).unwrap();
+        let rifle = ranged::plan(t.app.world_mut(), cyril, felicia, ShotKind::Snap).unwrap();
         assert_eq!(rifle.request.rows, -2);
     }
 
@@ -1658,10 +1588,11 @@ mod ranged_combat {
         });
         let miranda = t.hero("Miranda Valentine");
         let felicia = t.hero("Felicia Laroq");
-        let carried = &t.app.world().get::<Weapons>(miranda).unwrap().0;
+        let miranda_e = t.e(miranda);
+        let carried = &t.app.world().get::<Weapons>(miranda_e).unwrap().0;
         assert_eq!((carried[1].rounds, carried[1].fully_loaded), (6, true));
         t.update();
-        t.act(BattleCommand::Cock { hero: miranda });
+        t.act(Action::Cock { hero: miranda });
         t.until_turn(miranda);
         while t.track(miranda).in_front < 2 {
             t.pass();
@@ -1673,7 +1604,7 @@ mod ranged_combat {
             .find(|c| c.wrench.is_some_and(|w| w < 3))
             .unwrap();
         t.stack(&[card.number]);
-        t.act(BattleCommand::Shoot {
+        t.act(Action::Shoot {
             hero: miranda,
             target: felicia,
             kind: ShotKind::Snap,
@@ -1681,7 +1612,7 @@ mod ranged_combat {
         let shot = &t.events("shot", "Miranda Valentine")[0];
         assert_eq!(shot.fields["equipment_failure"], true);
         let discharge = &t.events("discharge", "Miranda Valentine")[0];
-        let pistol = &t.app.world().get::<Weapons>(miranda).unwrap().0[1];
+        let pistol = &t.app.world().get::<Weapons>(miranda_e).unwrap().0[1];
         assert_eq!((pistol.rounds, pistol.fully_loaded), (5, false));
         match card.toggle {
             tarnation::rules::card::Toggle::Yes => {
@@ -1694,7 +1625,7 @@ mod ranged_combat {
                 assert_eq!(discharge.fields["effect"], effect);
             }
         }
-        let winchester = &t.app.world().get::<Weapons>(miranda).unwrap().0[0];
+        let winchester = &t.app.world().get::<Weapons>(miranda_e).unwrap().0[0];
         assert!(winchester.jammed);
     }
 
@@ -1709,14 +1640,15 @@ mod ranged_combat {
         });
         let cyril = t.hero("Cyril Wellington");
         let octavio = t.hero("Octavio");
-        t.app.world_mut().get_mut::<Weapons>(cyril).unwrap().0[0].cocked = true;
+        let (cyril_e, octavio_e) = (t.e(cyril), t.e(octavio));
+        t.app.world_mut().get_mut::<Weapons>(cyril_e).unwrap().0[0].cocked = true;
         t.update();
         t.until_turn(cyril);
         while t.track(cyril).in_front < 3 {
             t.pass();
             t.until_turn(cyril);
         }
-        let plan = combat::plan(t.app.world_mut(), cyril, octavio, ShotKind::Normal).unwrap();
+        let plan = ranged::plan(t.app.world_mut(), cyril_e, octavio_e, ShotKind::Normal).unwrap();
         // A miss (both dice of 2d8 under the TN) whose first unintended number is 1.
         let misses: Vec<u8> = cards()
             .iter()
@@ -1728,7 +1660,7 @@ mod ranged_combat {
             .map(|c| c.number)
             .collect();
         t.stack_any(&misses);
-        t.act(BattleCommand::Shoot {
+        t.act(Action::Shoot {
             hero: cyril,
             target: octavio,
             kind: ShotKind::Normal,
@@ -1742,7 +1674,7 @@ mod ranged_combat {
             .find(|e| e.fields.get("object").is_some())
             .expect("the window is hit");
         assert_eq!(shattered.fields["object"], "saloon window");
-        let mut covers = t.app.world_mut().query::<&tarnation::game::battle::Cover>();
+        let mut covers = t.app.world_mut().query::<&tarnation::sim::model::Cover>();
         let window = covers
             .iter(t.app.world())
             .find(|c| c.name == "saloon window")
@@ -1755,7 +1687,8 @@ mod ranged_combat {
     fn the_street_duel_is_fought_to_the_end() {
         let (level, gear) = level_file("street_duel.ron", |_| {});
         for seed in 1..=3 {
-            let (end, log) = sim::run(level.clone(), gear.clone(), seed, cards(), 20).unwrap();
+            let Played { end, log, .. } =
+                run(level.clone(), gear.clone(), seed, cards(), 20).unwrap();
             let SimEnd::Decided(over) = end else {
                 panic!("seed {seed}: {end:?}")
             };
@@ -1769,14 +1702,13 @@ mod ranged_combat {
 
 mod hand_to_hand {
     use super::table::*;
-    use bevy::prelude::Entity;
-    use tarnation::game::battle::{CommandOutcome, HexPos, Wounds};
-    use tarnation::game::melee::{self, CloseCombat, Dominated};
-    use tarnation::game::sim::{self, SimEnd};
     use tarnation::rules::card::{CauseCell, Location};
     use tarnation::rules::die::Die;
     use tarnation::rules::hexmap::hex_at;
     use tarnation::rules::melee::AttackType;
+    use tarnation::sim::actions::melee;
+    use tarnation::sim::model::{CloseCombat, Dominated, HexPos, Wounds};
+    use tarnation::sim::run::{Played, SimEnd, run};
 
     /// A card whose best of `rows` cells in `die` is a plain result from `lo` to `hi` (no
     /// exceptional, no calamity), with a standard location that adds no damage bumps.
@@ -1799,7 +1731,7 @@ mod hand_to_hand {
 
     /// Wait until `hero` declares with at least `ap` tokens in front, so the attack is paid
     /// and resolves at once on the card stacked next.
-    fn with_tokens(t: &mut Table, hero: Entity, ap: u32) {
+    fn with_tokens(t: &mut Table, hero: HeroId, ap: u32) {
         t.until_turn(hero);
         while t.track(hero).in_front < ap {
             t.pass();
@@ -1808,8 +1740,8 @@ mod hand_to_hand {
     }
 
     /// One plain (not careful) attack.
-    fn plain_attack(hero: Entity, target: Entity, attack: AttackType) -> BattleCommand {
-        BattleCommand::Melee {
+    fn plain_attack(hero: HeroId, target: HeroId, attack: AttackType) -> Action {
+        Action::Melee {
             hero,
             target,
             attack,
@@ -1847,12 +1779,12 @@ mod hand_to_hand {
         let angus = t.hero("Angus Laroq");
         let hank = t.hero("Hank Daggett");
         // Hank's defense: 4 + half of Brawling 3, rounded up: 6.
-        assert_eq!(melee::defense(t.app.world(), hank).0, 6);
+        assert_eq!(melee::defense(t.app.world(), t.e(hank)).0, 6);
         with_tokens(&mut t, angus, 2);
         t.stack_any(&card_best(4, Die::D12, 6, 9));
         let outcome = t.act(plain_attack(angus, hank, AttackType::Quick));
         assert!(
-            matches!(outcome, CommandOutcome::Melee { hit: true, .. }),
+            matches!(outcome, Outcome::Melee { hit: true, .. }),
             "{outcome:?}"
         );
         let blow = &t.events("melee", "Angus Laroq")[0];
@@ -1868,7 +1800,7 @@ mod hand_to_hand {
             (blow.fields["wounds"].as_u64(), blow.fields["conc"].as_u64()),
             (Some(0), Some(8))
         );
-        let wounds = t.app.world().get::<Wounds>(hank).unwrap();
+        let wounds = t.app.world().get::<Wounds>(t.e(hank)).unwrap();
         assert_eq!(wounds.body.conc, 8);
         assert_eq!(
             tarnation::rules::damage::conc_capacity(6) - wounds.body.conc,
@@ -1891,9 +1823,10 @@ mod hand_to_hand {
             t.hero("Dave Perkins"),
             t.hero("Clem Perkins"),
         );
+        let (hank_e, dave_e, clem_e) = (t.e(hank), t.e(dave), t.e(clem));
         // Dave, knife in hand, defends at 4 + half of Melee: Knife 2: 5. Hank's heavy attack
         // with one bump (9 or more) shoves him toward dominance.
-        assert_eq!(melee::defense(t.app.world(), dave).0, 5);
+        assert_eq!(melee::defense(t.app.world(), dave_e).0, 5);
         with_tokens(&mut t, hank, 5);
         t.stack_any(&card_best(3, Die::D10, 9, 9));
         t.act(plain_attack(hank, dave, AttackType::Heavy));
@@ -1901,10 +1834,10 @@ mod hand_to_hand {
         assert_eq!(blow.fields["bumps"], 1);
         assert_eq!(blow.fields["reserved_bumps"], 1);
         assert_eq!(blow.fields["dominance"], "partial dominance");
-        assert_eq!(t.app.world().get::<Dominated>(dave).unwrap().0, 1);
+        assert_eq!(t.app.world().get::<Dominated>(dave_e).unwrap().0, 1);
         assert!(blow.fields["shoved"].as_u64().unwrap() <= 2);
         // Dave's partial dominance: his defense is 1 lower.
-        assert_eq!(melee::defense(t.app.world(), dave).0, 4);
+        assert_eq!(melee::defense(t.app.world(), dave_e).0, 4);
         // Dave's bull rush with a bump cancels it (Hank defends at 6: 10 is one bump).
         with_tokens(&mut t, dave, 5);
         t.stack_any(&card_best(2, Die::D12, 10, 11));
@@ -1912,15 +1845,15 @@ mod hand_to_hand {
         let rush = &t.events("melee", "Dave Perkins")[0];
         assert_eq!(rush.fields["bumps"], 1);
         assert_eq!(
-            t.app.world().get::<Dominated>(dave).unwrap().0,
+            t.app.world().get::<Dominated>(dave_e).unwrap().0,
             0,
             "cancelled"
         );
-        assert_eq!(t.app.world().get::<Dominated>(hank).unwrap().0, 0);
+        assert_eq!(t.app.world().get::<Dominated>(hank_e).unwrap().0, 0);
         // Clem steps up beside Hank (the shoves moved them) and attacks only for dominance:
         // a success is one bump toward it.
-        let hank_at = t.app.world().get::<HexPos>(hank).unwrap().0;
-        let taken = tarnation::game::commands::occupied_hexes(t.app.world_mut(), clem);
+        let hank_at = t.app.world().get::<HexPos>(hank_e).unwrap().0;
+        let taken = tarnation::sim::query::occupied_hexes(t.app.world_mut(), clem_e);
         let beside = hank_at
             .all_neighbors()
             .into_iter()
@@ -1928,20 +1861,20 @@ mod hand_to_hand {
                 !taken.contains(n)
                     && t.app
                         .world()
-                        .resource::<tarnation::game::battle::Battle>()
+                        .resource::<tarnation::sim::model::Battle>()
                         .map
                         .tile(*n)
                         .is_some_and(|tile| tile.terrain.passable())
             })
             .unwrap();
-        t.app.world_mut().get_mut::<HexPos>(clem).unwrap().0 = beside;
+        t.app.world_mut().get_mut::<HexPos>(clem_e).unwrap().0 = beside;
         with_tokens(&mut t, clem, 3);
         t.stack_any(&card_best(2, Die::D8, 6, 7));
         t.act(plain_attack(clem, hank, AttackType::Grapple));
         let shove = &t.events("melee", "Clem Perkins")[0];
         assert_eq!(shove.fields["attack"], "grapple");
         assert_eq!(shove.fields["effect"], 0, "no damage, only dominance");
-        let before = t.app.world().get::<Dominated>(hank).unwrap().0;
+        let before = t.app.world().get::<Dominated>(hank_e).unwrap().0;
         assert!(shove.fields["hit"] == true);
         assert_eq!(
             shove.fields["dominance_after"][1].as_u64().unwrap() as u32,
@@ -1955,21 +1888,23 @@ mod hand_to_hand {
     #[test]
     fn escapes_from_dominance() {
         let mut t = brawl(|_| {});
-        let hank = t.hero("Hank Daggett");
+        let hank = t.e(t.hero("Hank Daggett"));
         for (level, ap, tn) in [(1, 1, 4), (2, 2, 6), (3, 3, 8)] {
             t.app.world_mut().entity_mut(hank).insert(Dominated(level));
             // Dave's Brawling 2 and Clem's 2: half is 1.
-            let plan = melee::escape_plan(t.app.world_mut(), hank);
-            if melee::engaged_foes(t.app.world_mut(), hank).is_empty() {
+            let plan = melee::escape_plan(t.app.world(), hank);
+            if tarnation::sim::query::engaged_foes(t.app.world(), hank).is_empty() {
                 assert!(plan.is_err());
                 continue;
             }
-            assert_eq!(plan.map(|p| (p.0, p.1)), Ok((ap, tn)));
+            assert_eq!(plan.map(|p| (p.ap, p.tn)), Ok((ap, tn)));
         }
         // Under dominance, no moving until escaped.
         t.app.world_mut().entity_mut(hank).insert(Dominated(2));
-        let why = melee::engaged_move(t.app.world_mut(), hank, hex_at(4, 4)).unwrap_err();
-        assert!(why.contains("escape first"), "{why}");
+        let why =
+            tarnation::sim::actions::movement::engaged_move(t.app.world(), hank, hex_at(4, 4))
+                .unwrap_err();
+        assert!(why.to_string().contains("escape first"), "{why}");
     }
 
     /// Block (2 AP, "declare your intention before the attacker rolls"), dodge (3 AP, the
@@ -1978,12 +1913,13 @@ mod hand_to_hand {
     fn blocking_and_dodging() {
         let mut t = brawl(|_| {});
         let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
-        let outcome = t.act(BattleCommand::Block { hero: dave });
+        let (hank_e, dave_e) = (t.e(hank), t.e(dave));
+        let outcome = t.act(Action::Block { hero: dave });
         assert!(
-            matches!(outcome, CommandOutcome::Prepared { ap: 2, .. }),
+            matches!(outcome, Outcome::Prepared { ap: 2, .. }),
             "{outcome:?}"
         );
-        assert_eq!(t.app.world().get::<CloseCombat>(dave).unwrap().blocks, 1);
+        assert_eq!(t.app.world().get::<CloseCombat>(dave_e).unwrap().blocks, 1);
         with_tokens(&mut t, hank, 3);
         t.stack_any(&card_best(3, Die::D10, 6, 9));
         t.act(plain_attack(hank, dave, AttackType::Standard));
@@ -1992,14 +1928,14 @@ mod hand_to_hand {
             !blow.fields["block"].is_null(),
             "the block met the attack: {blow:?}"
         );
-        assert_eq!(t.app.world().get::<CloseCombat>(dave).unwrap().blocks, 0);
+        assert_eq!(t.app.world().get::<CloseCombat>(dave_e).unwrap().blocks, 0);
         // Dave dodges toward Hank: Hank's pool loses a die.
-        let toward = melee::facing_toward(t.app.world(), dave, hank);
-        t.act(BattleCommand::Dodge { hero: dave, toward });
+        let toward = melee::facing_toward(t.app.world(), dave_e, hank_e);
+        t.act(Action::Dodge { hero: dave, toward });
         let plan = melee::plan(
             t.app.world_mut(),
-            hank,
-            dave,
+            hank_e,
+            dave_e,
             AttackType::Standard,
             false,
             1,
@@ -2007,12 +1943,26 @@ mod hand_to_hand {
         .unwrap();
         assert_eq!(plan.volley.rows, -1);
         // A dodger does not attack.
-        let why =
-            melee::plan(t.app.world_mut(), dave, hank, AttackType::Quick, false, 1).unwrap_err();
-        assert!(why.contains("dodging"), "{why}");
+        let why = melee::plan(
+            t.app.world_mut(),
+            dave_e,
+            hank_e,
+            AttackType::Quick,
+            false,
+            1,
+        )
+        .unwrap_err();
+        assert!(why.to_string().contains("dodging"), "{why}");
         // Careful: +2 AP, +1.
-        let careful =
-            melee::plan(t.app.world_mut(), hank, dave, AttackType::Standard, true, 1).unwrap();
+        let careful = melee::plan(
+            t.app.world_mut(),
+            hank_e,
+            dave_e,
+            AttackType::Standard,
+            true,
+            1,
+        )
+        .unwrap();
         assert_eq!(careful.ap, 5);
         assert!(
             careful.volley.attacks[0]
@@ -2022,8 +1972,15 @@ mod hand_to_hand {
                 .any(|m| m.name == "careful" && m.value == 1)
         );
         // Two attacks from one pool cost twice; three exceed nothing for Brawling 3.
-        let twice =
-            melee::plan(t.app.world_mut(), hank, dave, AttackType::Quick, false, 2).unwrap();
+        let twice = melee::plan(
+            t.app.world_mut(),
+            hank_e,
+            dave_e,
+            AttackType::Quick,
+            false,
+            2,
+        )
+        .unwrap();
         assert_eq!((twice.ap, twice.volley.limit), (4, 3));
     }
 
@@ -2035,48 +1992,52 @@ mod hand_to_hand {
             level.heroes[3].at = (11, 6); // Clem out of the way
         });
         let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
-        let at = t.app.world().get::<HexPos>(hank).unwrap().0;
-        let dave_at = t.app.world().get::<HexPos>(dave).unwrap().0;
+        let hank_e = t.e(hank);
+        let at = t.app.world().get::<HexPos>(hank_e).unwrap().0;
+        let dave_at = t.app.world().get::<HexPos>(t.e(dave)).unwrap().0;
         let beside = at
             .all_neighbors()
             .into_iter()
             .find(|n| n.unsigned_distance_to(dave_at) == 1 && *n != dave_at)
             .unwrap();
         assert_eq!(
-            melee::engaged_move(t.app.world_mut(), hank, beside),
+            tarnation::sim::actions::movement::engaged_move(t.app.world(), hank_e, beside),
             Ok(Some(1))
         );
-        let price = tarnation::game::commands::price(
+        let price = tarnation::sim::actions::price(
             t.app.world_mut(),
-            BattleCommand::Move {
+            &Action::Move {
                 hero: hank,
                 to: beside,
                 gait: tarnation::rules::movement::Gait::Walk,
             },
-        );
+        )
+        .map(|p| p.ap);
         assert_eq!(price, Ok(1));
         let away = hex_at(2, 4);
-        let walk = tarnation::game::commands::price(
+        let walk = tarnation::sim::actions::price(
             t.app.world_mut(),
-            BattleCommand::Move {
+            &Action::Move {
                 hero: hank,
                 to: away,
                 gait: tarnation::rules::movement::Gait::Walk,
             },
         )
-        .unwrap();
-        let careful = tarnation::game::commands::price(
+        .unwrap()
+        .ap;
+        let careful = tarnation::sim::actions::price(
             t.app.world_mut(),
-            BattleCommand::Disengage {
+            &Action::Disengage {
                 hero: hank,
                 to: away,
             },
         )
-        .unwrap();
+        .unwrap()
+        .ap;
         assert_eq!(careful, walk + 2);
         // Walking away: Dave gets his free attack if his track has the AP.
         with_tokens(&mut t, dave, 2);
-        t.act(BattleCommand::Move {
+        t.act(Action::Move {
             hero: hank,
             to: away,
             gait: tarnation::rules::movement::Gait::Walk,
@@ -2093,7 +2054,7 @@ mod hand_to_hand {
             level.heroes[3].at = (4, 4);
             level.heroes[0].weapons = vec!["Winchester".into()];
         });
-        let (hank, clem) = (t.hero("Hank Daggett"), t.hero("Clem Perkins"));
+        let (hank, clem) = (t.e(t.hero("Hank Daggett")), t.e(t.hero("Clem Perkins")));
         let bottle = melee::plan(
             t.app.world_mut(),
             clem,
@@ -2142,8 +2103,9 @@ mod hand_to_hand {
             level.heroes[3].at = (11, 6); // Clem out of it
         });
         let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+        let (hank_e, dave_e) = (t.e(hank), t.e(dave));
         // Dave: knife (reach 1) and armed against fists: 1 + 1; Hank: nothing.
-        assert_eq!(melee::advantage(t.app.world_mut(), dave, hank), (2, 0));
+        assert_eq!(melee::advantage(t.app.world_mut(), dave_e, hank_e), (2, 0));
         with_tokens(&mut t, hank, 3);
         let torso_hits: Vec<u8> = card_best(3, Die::D10, 5, 8)
             .into_iter()
@@ -2156,25 +2118,28 @@ mod hand_to_hand {
         assert!(
             t.app
                 .world()
-                .get::<melee::Closed>(hank)
-                .is_some_and(|c| c.0.contains(&dave))
+                .get::<tarnation::sim::model::Closed>(hank_e)
+                .is_some_and(|c| c.0.contains(&dave_e))
         );
         // Inside the knife: the reach is Hank's now (Dave keeps armed-against-unarmed).
         if !t
             .app
             .world()
-            .get::<tarnation::game::battle::Down>(dave)
+            .get::<tarnation::sim::model::Down>(dave_e)
             .unwrap()
             .0
         {
-            assert_eq!(melee::advantage(t.app.world_mut(), dave, hank), (1, 1));
+            assert_eq!(melee::advantage(t.app.world_mut(), dave_e, hank_e), (1, 1));
         }
         // Without the option, reach counts for nothing.
         let mut off = Table::new("saloon_brawl.ron", 70, |level| {
             level.weapon_length = false;
             level.heroes[2].at = (6, 4);
         });
-        let (hank, dave) = (off.hero("Hank Daggett"), off.hero("Dave Perkins"));
+        let (hank, dave) = (
+            off.e(off.hero("Hank Daggett")),
+            off.e(off.hero("Dave Perkins")),
+        );
         assert_eq!(melee::advantage(off.app.world_mut(), dave, hank), (1, 0));
     }
 
@@ -2182,7 +2147,8 @@ mod hand_to_hand {
     fn the_brawl_is_fought_to_the_end_headless() {
         let (level, gear) = level_file("saloon_brawl.ron", |_| {});
         for seed in 1..=3 {
-            let (end, log) = sim::run(level.clone(), gear.clone(), seed, cards(), 30).unwrap();
+            let Played { end, log, .. } =
+                run(level.clone(), gear.clone(), seed, cards(), 30).unwrap();
             assert!(matches!(end, SimEnd::Decided(_)), "seed {seed}: {end:?}");
             let blows: Vec<_> = log.of_kind("melee").collect();
             assert!(!blows.is_empty());
@@ -2203,3 +2169,6 @@ mod hand_to_hand {
         }
     }
 }
+
+#[path = "game/journal.rs"]
+mod journal;

@@ -1,41 +1,29 @@
 //! The battle map in the window: terrain tiles on bevy_ecs_tilemap (a tileset made at start,
 //! one tile per terrain), figures in side colours with a facing mark, and the hero panel.
 
-use super::battle::{
-    Battle, Cover, Down, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Wounds,
-};
+use super::layout::{PANEL_W, TILE_H, TILE_W, WINDOW_H, WINDOW_W};
+use super::state::{Screen, ScreenSystems};
 use crate::rules::hexmap::offset_of;
 use crate::rules::terrain::Terrain;
+use crate::sim::model::{
+    Battle, Cover, Dominated, Down, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Wounds,
+};
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
 use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 use bevy_ecs_tilemap::prelude::*;
 
-/// Pixel size of a pointy hex tile.
-const TILE_W: u32 = 52;
-const TILE_H: u32 = 60;
-/// The window and the hero panel on its right.
-pub const WINDOW_W: f32 = 1280.0;
-pub const WINDOW_H: f32 = 800.0;
-pub(super) const PANEL_W: f32 = 330.0;
-
-pub struct MapViewPlugin;
+pub struct BoardPlugin;
 
 /// The map's systems in a frame.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum MapViewSystems {
+pub enum BoardSystems {
     Figures,
 }
 
-impl Plugin for MapViewPlugin {
+impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
-        use super::screens::{Screen, ScreenSystems};
-        app.add_plugins((
-            TilemapPlugin,
-            super::hud::HudPlugin,
-            super::track_view::TrackViewPlugin,
-        ))
-        .add_systems(
+        app.add_systems(
             OnEnter(Screen::Battle),
             spawn_map.after(ScreenSystems::LoadBattle),
         )
@@ -43,8 +31,8 @@ impl Plugin for MapViewPlugin {
             Update,
             (refresh_figures, place_figures)
                 .chain()
-                .in_set(MapViewSystems::Figures)
-                .after(super::battle::BattleSystems::Round)
+                .in_set(BoardSystems::Figures)
+                .after(crate::sim::SimSystems::Round)
                 .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
         );
     }
@@ -210,19 +198,23 @@ fn spawn_map(
                 texture_index: TileTextureIndex(index),
                 ..default()
             })
+            .insert(DespawnOnExit(Screen::Battle))
             .id();
         storage.set(&position, id);
     }
-    commands.entity(tilemap).insert(TilemapBundle {
-        grid_size: grid,
-        size,
-        storage,
-        texture: TilemapTexture::Single(images.add(tileset())),
-        tile_size: tile,
-        map_type: kind,
-        anchor,
-        ..default()
-    });
+    commands.entity(tilemap).insert((
+        DespawnOnExit(Screen::Battle),
+        TilemapBundle {
+            grid_size: grid,
+            size,
+            storage,
+            texture: TilemapTexture::Single(images.add(tileset())),
+            tile_size: tile,
+            map_type: kind,
+            anchor,
+            ..default()
+        },
+    ));
     // Fit the map into the window left of the panel.
     let map_w = (map.width as f32 + 0.5) * TILE_W as f32;
     let map_h = (map.height as f32 * 0.75 + 0.25) * TILE_H as f32;
@@ -268,7 +260,7 @@ fn place_figures(
             Option<&Prone>,
             Option<&Wounds>,
             Option<&Down>,
-            Option<&super::melee::Dominated>,
+            Option<&Dominated>,
         ),
         Without<FigureMark>,
     >,
@@ -416,7 +408,7 @@ fn refresh_figures(
                 Changed<Prone>,
                 Changed<Wounds>,
                 Changed<Down>,
-                Changed<super::melee::Dominated>,
+                Changed<Dominated>,
             )>,
         ),
     >,

@@ -1,30 +1,138 @@
 #![allow(clippy::type_complexity, clippy::too_many_arguments)]
-//! The game as Bevy plugins. `deck` is headless (tests run it without a window); `table` is
-//! the window.
+//! The window (feature `gui`): menus, the battle map, the hero panel, the action track and the
+//! combat log, the card table. It holds no rules: it shows the headless match (`crate::sim`)
+//! and sends it the player's `Intent`s.
+//!
+//! Layered, each module importing only those above it: `layout` (sizes, palette) ->
+//! `widgets` -> `screens` (the `Screen` state and the `Pause` sub-state) -> `input`, `hotseat`
+//! -> `board` (the map) -> `hud` (panel, banner, previews) -> `track_view` -> `table` (the card
+//! table, scripted screenshots) -> this `AppPlugin` and `run`.
 
-pub mod ai;
-pub mod battle;
-pub mod combat;
-pub mod commands;
-pub mod deck;
-#[cfg(feature = "gui")]
+pub mod board;
+pub mod hotseat;
 pub mod hud;
-#[cfg(feature = "gui")]
 pub mod input;
-pub mod log;
-#[cfg(feature = "gui")]
-pub mod map_view;
-pub mod melee;
-pub mod round;
-#[cfg(feature = "gui")]
+pub mod layout;
 pub mod screens;
-pub mod sim;
-#[cfg(feature = "gui")]
+pub mod state;
 pub mod table;
-#[cfg(feature = "gui")]
 pub mod track_view;
-#[cfg(feature = "gui")]
 pub mod widgets;
 
-#[cfg(feature = "gui")]
-pub use table::run;
+use crate::cli::PlayArgs;
+use crate::sim::{AiPlugin, DeckPlugin, SimPlugin, SimSystems};
+use bevy::prelude::*;
+use screens::{MatchCards, PendingBattle, SeedSource};
+use state::{Pause, Screen, ScreenSystems};
+
+/// Every window plugin, once: screens, input, hot-seat, the board, the HUD and the track.
+/// The match runs only while the battle is not paused. (The tilemap renderer is added by
+/// `run`, so tests can build this without a GPU.)
+pub struct AppPlugin;
+
+impl Plugin for AppPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_state::<Screen>()
+            .add_plugins((
+                screens::ScreensPlugin,
+                input::InputPlugin,
+                hotseat::HotSeatPlugin,
+                board::BoardPlugin,
+                hud::HudPlugin,
+                track_view::TrackViewPlugin,
+            ))
+            .configure_sets(Update, SimSystems::Round.run_if(in_state(Pause::Running)))
+            .add_systems(
+                Startup,
+                |mut commands: Commands, cameras: Query<(), With<Camera2d>>| {
+                    // The battle may have made it already (a level's OnEnter runs before
+                    // Startup).
+                    if cameras.is_empty() {
+                        commands.spawn(Camera2d);
+                    }
+                },
+            );
+    }
+}
+
+/// The headless part of the window's app: the match and its deck, with the computer seat.
+pub fn match_plugins(app: &mut App, seed: u64, cards: Vec<crate::rules::card::Card>) {
+    app.add_plugins((
+        DeckPlugin {
+            seed,
+            cards: cards.clone(),
+        },
+        SimPlugin,
+        AiPlugin,
+    ))
+    .insert_resource(MatchCards(cards))
+    .insert_resource(SeedSource(seed));
+}
+
+/// `tarnation play`: the window.
+pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
+    let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
+    // A level named on the command line is checked before any window opens: a bad file is
+    // refused with its location and exit code 2. Without one, the main menu opens.
+    let battle = match (&args.level, args.deck) {
+        (Some(path), false) => {
+            let gear_path = crate::data::paths::find(crate::data::gear::GEAR_PATH)?;
+            let gear = crate::data::gear::load(&gear_path)?;
+            let mut level = crate::data::level::load(&crate::data::paths::locate(path)?, &gear)?;
+            if args.watch {
+                for side in &mut level.sides {
+                    side.control = crate::data::level::Control::Computer;
+                }
+            }
+            Some((level, gear))
+        }
+        _ => None,
+    };
+    let cards = crate::data::deck_file::load_match_deck()?;
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Tarnation".into(),
+            resolution: (layout::WINDOW_W as u32, layout::WINDOW_H as u32).into(),
+            ..default()
+        }),
+        ..default()
+    }))
+    .insert_resource(ClearColor(layout::palette::BACKGROUND));
+    if args.deck {
+        app.add_plugins((DeckPlugin { seed, cards }, input::InputPlugin));
+        table::card_table(&mut app);
+    } else {
+        match_plugins(&mut app, seed, cards);
+        // The tilemap's renderer (the headless window tests build the rest without it).
+        app.add_plugins((bevy_ecs_tilemap::TilemapPlugin, AppPlugin))
+            .insert_resource(input::ForcedHover(
+                args.hover.map(|(c, r)| crate::rules::hexmap::hex_at(c, r)),
+            ));
+        // A level named on the command line goes straight to the battle.
+        if let Some((level, gear)) = battle {
+            app.insert_resource(PendingBattle { level, gear, seed })
+                .insert_state(Screen::Battle);
+            table::auto_pass(&mut app, args.pass);
+        }
+        // Computer declarations and empty segments follow each other at a pace a player can
+        // follow; a scripted screenshot does not wait.
+        let delay = if args.screenshot.is_some() { 0.0 } else { 0.15 };
+        app.insert_resource(crate::sim::model::Pacing { delay, waited: 0.0 });
+        if let Some((r, s)) = args.until {
+            let until = (r.max(0) as u32, s.max(0) as u32);
+            app.add_systems(
+                OnEnter(Screen::Battle),
+                (move |mut options: ResMut<crate::sim::model::RoundOptions>| {
+                    options.pause_at = Some(until);
+                })
+                .after(ScreenSystems::LoadBattle),
+            );
+        }
+    }
+    if let Some(path) = args.screenshot {
+        table::screenshot_then_quit(&mut app, path);
+    }
+    app.run();
+    Ok(())
+}

@@ -1,31 +1,33 @@
-//! Screens: main menu -> level select -> battle, and Esc back to the menu.
+//! Screens: main menu -> level select -> battle -> result, the Esc menu of a battle (the
+//! `Pause` sub-state: paused, the match stands still), and back to the menu.
 
-use super::battle::{Battle, Cover, Hero, HexPos, Mount, SideInfo, spawn_level};
 use super::input::{MenuAction, menu_pressed};
+use super::layout::palette;
+use super::state::{Pause, Screen, ScreenSystems};
+use super::widgets::label;
 use crate::data::gear::{self, Gear};
 use crate::data::level::{self, Control, Level};
+use crate::data::paths;
+use crate::sim::model::BattleOver;
+use crate::sim::setup::{end_match, start_match};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::ActionState;
 use std::path::PathBuf;
 
-#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub enum Screen {
-    #[default]
-    MainMenu,
-    LevelSelect,
-    Battle,
-    Result,
-}
-
-/// Ordering of what happens on entering the battle.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum ScreenSystems {
-    LoadBattle,
-}
-
-/// The level chosen for the next battle, already checked.
+/// The level chosen for the next battle, already checked, and the seed of its deck.
 #[derive(Resource, Clone)]
-pub struct PendingBattle(pub Level, pub Gear);
+pub struct PendingBattle {
+    pub level: Level,
+    pub gear: Gear,
+    pub seed: u64,
+}
+
+/// Where the game's files could not be found, for the level select to say.
+fn game_gear() -> Result<Gear, String> {
+    paths::find(gear::GEAR_PATH)
+        .and_then(|p| gear::load(&p))
+        .map_err(|e| e.to_string())
+}
 
 /// The level select screen's state.
 #[derive(Resource, Default)]
@@ -36,13 +38,16 @@ pub struct LevelChoice {
     pub preview: Option<Level>,
     /// The located error of the selected file, if it is bad.
     pub error: Option<String>,
+    /// Where the level files were looked for, when none were found.
+    pub missing: Option<String>,
 }
 
 pub struct ScreensPlugin;
 
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<LevelChoice>()
+        app.add_sub_state::<Pause>()
+            .init_resource::<LevelChoice>()
             .add_systems(OnEnter(Screen::MainMenu), main_menu)
             .add_systems(
                 OnEnter(Screen::LevelSelect),
@@ -53,12 +58,13 @@ impl Plugin for ScreensPlugin {
                 load_battle.in_set(ScreenSystems::LoadBattle),
             )
             .add_systems(OnExit(Screen::Battle), leave_battle)
+            .add_systems(OnEnter(Pause::Paused), pause_menu)
             .add_systems(OnEnter(Screen::Result), result_screen)
             .add_systems(Update, result_keys.run_if(in_state(Screen::Result)))
             .add_systems(
                 Update,
-                (battle_decided, pause_menu)
-                    .after(super::battle::BattleSystems::Victory)
+                battle_decided
+                    .after(crate::sim::SimSystems::Victory)
                     .run_if(in_state(Screen::Battle)),
             )
             .add_systems(Update, menu_keys.run_if(in_state(Screen::MainMenu)))
@@ -75,7 +81,7 @@ impl Plugin for ScreensPlugin {
 struct ChoiceText;
 
 fn title(parent: &mut ChildSpawnerCommands, text: &str, size: f32, color: Color) {
-    parent.spawn(super::widgets::label(text, size, color));
+    parent.spawn(label(text, size, color));
 }
 
 fn screen_root<'a>(commands: &'a mut Commands, screen: Screen) -> EntityCommands<'a> {
@@ -95,18 +101,18 @@ fn screen_root<'a>(commands: &'a mut Commands, screen: Screen) -> EntityCommands
 
 fn main_menu(mut commands: Commands) {
     screen_root(&mut commands, Screen::MainMenu).with_children(|p| {
-        title(p, "TARNATION", 72.0, Color::srgb(0.96, 0.8, 0.45));
+        title(p, "TARNATION", 72.0, palette::TITLE);
         title(
             p,
             "The West That Wasn't, on a hex battle map",
             22.0,
-            Color::srgb(0.9, 0.85, 0.75),
+            palette::TEXT,
         );
         title(
             p,
             "Enter: choose a level      Esc: quit",
             20.0,
-            Color::srgb(0.8, 0.75, 0.65),
+            palette::HINT,
         );
     });
 }
@@ -125,15 +131,16 @@ fn menu_keys(
 }
 
 fn find_levels(mut choice: ResMut<LevelChoice>) {
-    let mut files: Vec<PathBuf> = std::fs::read_dir("levels")
-        .map(|d| {
-            d.filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-                .collect()
-        })
-        .unwrap_or_default();
-    files.sort();
-    choice.files = files;
+    match paths::level_files() {
+        Ok(files) => {
+            choice.files = files;
+            choice.missing = None;
+        }
+        Err(e) => {
+            choice.files = Vec::new();
+            choice.missing = Some(e.to_string());
+        }
+    }
     choice.index = choice.index.min(choice.files.len().saturating_sub(1));
     load_choice(&mut choice);
 }
@@ -142,27 +149,30 @@ fn load_choice(choice: &mut LevelChoice) {
     choice.preview = None;
     choice.error = None;
     let Some(path) = choice.files.get(choice.index).cloned() else {
-        choice.error = Some("no level files in levels/".into());
+        choice.error = Some(
+            choice
+                .missing
+                .clone()
+                .unwrap_or_else(|| "no level files in levels/".into()),
+        );
         return;
     };
-    match gear::load(std::path::Path::new(gear::GEAR_PATH)).and_then(|g| level::load(&path, &g)) {
+    match game_gear().and_then(|g| level::load(&path, &g).map_err(|e| e.to_string())) {
         Ok(level) => choice.preview = Some(level),
-        Err(e) => choice.error = Some(e.to_string()),
+        Err(e) => choice.error = Some(e),
     }
 }
 
 fn level_select_ui(mut commands: Commands) {
     screen_root(&mut commands, Screen::LevelSelect).with_children(|p| {
-        title(p, "CHOOSE A LEVEL", 40.0, Color::srgb(0.96, 0.8, 0.45));
-        p.spawn((
-            super::widgets::label("", 20.0, Color::srgb(0.95, 0.9, 0.8)),
-            ChoiceText,
-        ));
+        title(p, "CHOOSE A LEVEL", 40.0, palette::TITLE);
+        p.spawn((label("", 20.0, palette::CHOICE), ChoiceText));
     });
 }
 
 fn level_select_keys(
     keys: Query<&ActionState<MenuAction>>,
+    mut seed: ResMut<SeedSource>,
     mut choice: ResMut<LevelChoice>,
     mut next: ResMut<NextState<Screen>>,
     mut commands: Commands,
@@ -191,12 +201,16 @@ fn level_select_keys(
     if menu_pressed(&keys, MenuAction::Confirm)
         && let Some(level) = choice.preview.clone()
     {
-        match gear::load(std::path::Path::new(gear::GEAR_PATH)) {
-            Ok(g) => {
-                commands.insert_resource(PendingBattle(level, g));
+        match game_gear() {
+            Ok(gear) => {
+                commands.insert_resource(PendingBattle {
+                    level,
+                    gear,
+                    seed: seed.take(),
+                });
                 next.set(Screen::Battle);
             }
-            Err(e) => choice.error = Some(e.to_string()),
+            Err(e) => choice.error = Some(e),
         }
     }
     if menu_pressed(&keys, MenuAction::Back) {
@@ -238,62 +252,52 @@ fn level_select_text(choice: Res<LevelChoice>, mut text: Query<&mut Text, With<C
     text.0 = s;
 }
 
-/// Spawn the pending level (exclusive: it builds the world of the battle).
+/// Start the pending battle (exclusive: it builds the world of the match).
 fn load_battle(world: &mut World) {
-    if let Some(PendingBattle(level, gear)) = world.remove_resource::<PendingBattle>() {
-        spawn_level(world, level, gear);
+    if let Some(PendingBattle { level, gear, seed }) = world.remove_resource::<PendingBattle>() {
+        let cards = world.resource::<MatchCards>().0.clone();
+        start_match(world, level, gear, seed, cards);
     }
 }
 
-/// Everything of the battle goes when it is left.
-fn leave_battle(
-    mut commands: Commands,
-    figures: Query<
-        Entity,
-        Or<(
-            With<Hero>,
-            With<Cover>,
-            With<Mount>,
-            With<SideInfo>,
-            With<HexPos>,
-        )>,
-    >,
-    tilemaps: Query<
-        Entity,
-        Or<(
-            With<bevy_ecs_tilemap::map::TilemapSize>,
-            With<bevy_ecs_tilemap::tiles::TilePos>,
-        )>,
-    >,
-    mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
-) {
-    for e in figures.iter().chain(tilemaps.iter()) {
-        commands.entity(e).despawn();
+/// The action deck's cards for every match of this session.
+#[derive(Resource, Clone, Debug)]
+pub struct MatchCards(pub Vec<crate::rules::card::Card>);
+
+/// The seed of the next battle: the one given on the command line, then one after another.
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct SeedSource(pub u64);
+
+impl SeedSource {
+    pub fn take(&mut self) -> u64 {
+        let seed = self.0;
+        self.0 = self.0.wrapping_add(1);
+        seed
     }
-    for (mut at, mut projection) in &mut cameras {
+}
+
+/// Everything of the battle goes when it is left: the match's entities and resources, and the
+/// camera back where it was. (The battle's windows go by their `DespawnOnExit`.)
+fn leave_battle(world: &mut World) {
+    end_match(world);
+    let mut cameras = world.query_filtered::<(&mut Transform, &mut Projection), With<Camera2d>>();
+    for (mut at, mut projection) in cameras.iter_mut(world) {
         *at = Transform::default();
         *projection = Projection::from(OrthographicProjection::default_2d());
     }
-    commands.remove_resource::<Battle>();
-    commands.insert_resource(Paused(false));
-    commands.remove_resource::<super::battle::HotSeat>();
-    commands.remove_resource::<super::round::RoundState>();
-    commands.remove_resource::<super::round::Objectives>();
-    commands.remove_resource::<super::map_view::MapGeometry>();
 }
 
 /// The last battle's result, for the result screen.
 #[derive(Resource, Clone)]
-struct LastResult(super::battle::BattleOver);
+struct LastResult(BattleOver);
 
 fn battle_decided(
     mut commands: Commands,
-    over: Option<Res<super::battle::BattleOver>>,
+    over: Option<Res<BattleOver>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if let Some(over) = over {
         commands.insert_resource(LastResult(over.clone()));
-        commands.remove_resource::<super::battle::BattleOver>();
         next.set(Screen::Result);
     }
 }
@@ -303,19 +307,9 @@ fn result_screen(mut commands: Commands, result: Option<Res<LastResult>>) {
         (r.0.name.clone(), r.0.why.clone())
     });
     screen_root(&mut commands, Screen::Result).with_children(|p| {
-        title(
-            p,
-            &format!("{name} WIN"),
-            56.0,
-            Color::srgb(0.96, 0.8, 0.45),
-        );
-        title(p, &why, 22.0, Color::srgb(0.9, 0.85, 0.75));
-        title(
-            p,
-            "Enter: back to the menu",
-            20.0,
-            Color::srgb(0.8, 0.75, 0.65),
-        );
+        title(p, &format!("{name} WIN"), 56.0, palette::TITLE);
+        title(p, &why, 22.0, palette::TEXT);
+        title(p, "Enter: back to the menu", 20.0, palette::HINT);
     });
 }
 
@@ -325,38 +319,38 @@ fn result_keys(keys: Query<&ActionState<MenuAction>>, mut next: ResMut<NextState
     }
 }
 
-/// The Esc menu of a battle: while it is open, the battle takes no input.
-#[derive(Resource, Debug, Default, Clone, Copy, PartialEq, Eq)]
-pub struct Paused(pub bool);
-
-#[derive(Component)]
-struct PauseMenu;
-
-fn pause_menu(
-    mut commands: Commands,
-    paused: Option<Res<Paused>>,
-    menu: Query<Entity, With<PauseMenu>>,
-) {
-    let open = paused.is_some_and(|p| p.0);
-    match (open, menu.iter().next()) {
-        (true, None) => {
-            screen_root(&mut commands, Screen::Battle)
-                .insert((
-                    PauseMenu,
-                    BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.85)),
-                    GlobalZIndex(20),
-                ))
-                .with_children(|p| {
-                    title(p, "PAUSED", 48.0, Color::srgb(0.96, 0.8, 0.45));
-                    title(
-                        p,
-                        "Esc: back to the battle      M: quit to the menu",
-                        22.0,
-                        Color::srgb(0.9, 0.85, 0.75),
-                    );
-                });
-        }
-        (false, Some(e)) => commands.entity(e).despawn(),
-        _ => {}
-    }
+/// The Esc menu: it goes when the battle resumes (or is left).
+fn pause_menu(mut commands: Commands, keys: Res<super::input::Bindings>) {
+    let resume = keys.key(super::input::BattleAction::Quit);
+    let quit = keys.key(super::input::BattleAction::QuitToMenu);
+    commands
+        .spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Column,
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                row_gap: px(16),
+                ..default()
+            },
+            DespawnOnExit(Pause::Paused),
+            BackgroundColor(palette::SHADE),
+            GlobalZIndex(20),
+        ))
+        .with_children(|p| {
+            title(p, "PAUSED", 48.0, palette::TITLE);
+            title(
+                p,
+                "The match stands still: no declaration, no segment passes.",
+                20.0,
+                palette::TEXT,
+            );
+            title(
+                p,
+                &format!("{resume}: back to the battle      {quit}: quit to the menu"),
+                22.0,
+                palette::TEXT,
+            );
+        });
 }

@@ -2,34 +2,76 @@
 //! marked, every hero's IN and tokens (spent, in front, to come), the action being paid, the
 //! last initiative stack with its flipped cards, and the newest events of the match log.
 
-use super::battle::{Battle, Down, Hero, Side, Track, Wounds};
-use super::log::MatchLog;
-use super::map_view::{PANEL_W, WINDOW_W};
-use super::round::{Committed, RoundState};
+use super::input::{BattleAction, Bindings};
+use super::layout::{LOG_H, LOG_LINES, PANEL_W, TRACK_W, WINDOW_W, palette};
+use super::state::{Screen, ScreenSystems};
+use super::widgets::label;
 use crate::rules::action_time::SEGMENTS;
+use crate::sim::model::{Battle, Committed, Down, Hero, MatchLog, RoundState, Side, Track, Wounds};
 use bevy::prelude::*;
 
-/// The keys of a battle, beside the track.
-const KEYS: &str = "Enter: pass  Backspace: hold round  Tab: next  Esc: menu
-Right click: move/shoot  R: run  Q/E: turn  0: stack AP
-G: ready  K: cock  L: load  H/T: off hand
-F: shot kind  A: add to series  Z: fire it  N: fan
-J: hand to hand  I: attack type  Y: careful
-B: block  D: dodge  W: escape  S: disengage
-P/U: prone/stand  C/X: duck/emerge  O: objective  9: mount";
-
-/// The width of the track's column in the strip.
-const TRACK_W: f32 = 500.0;
-
-/// Events of the combat log shown, and the height of its box.
-const LOG_LINES: usize = 11;
-pub const LOG_H: f32 = 215.0;
+/// The keys of a battle beside the track, in the bindings in force.
+pub fn key_lines(keys: &Bindings) -> String {
+    use BattleAction as A;
+    let k = |a: A| keys.key(a);
+    let pair = |a: A, b: A| format!("{}/{}", k(a), k(b));
+    [
+        format!(
+            "{}: pass  {}: hold round  {}: next  {}: menu",
+            k(A::EndDeclaration),
+            k(A::HoldRound),
+            k(A::NextHero),
+            k(A::Quit)
+        ),
+        format!(
+            "{}: move/shoot  {}: run  {}: turn  {}: stack AP",
+            k(A::MoveHere),
+            k(A::ToggleRun),
+            pair(A::TurnLeft, A::TurnRight),
+            k(A::StackSpend)
+        ),
+        format!(
+            "{}: ready  {}: cock  {}: load  {}: off hand",
+            k(A::ReadyWeapon),
+            k(A::Cock),
+            k(A::Reload),
+            pair(A::ReadyOffHand, A::ShootOffHand)
+        ),
+        format!(
+            "{}: shot kind  {}: add to series  {}: fire it  {}: fan",
+            k(A::CycleShot),
+            k(A::AddToSeries),
+            k(A::FireSeries),
+            k(A::ToggleFan)
+        ),
+        format!(
+            "{}: hand to hand  {}: attack type  {}: careful",
+            k(A::MeleeAttack),
+            k(A::CycleAttack),
+            k(A::ToggleCareful)
+        ),
+        format!(
+            "{}: block  {}: dodge  {}: escape  {}: disengage",
+            k(A::Block),
+            k(A::Dodge),
+            k(A::Escape),
+            k(A::Disengage)
+        ),
+        format!(
+            "{}: prone/stand  {}: duck/emerge  {}: objective  {}: mount",
+            pair(A::DropProne, A::StandUp),
+            pair(A::DuckBehindCover, A::EmergeFromCover),
+            k(A::WorkObjective),
+            k(A::MountOrDismount)
+        ),
+    ]
+    .join("\n")
+}
 
 pub struct TrackViewPlugin;
 
 impl Plugin for TrackViewPlugin {
     fn build(&self, app: &mut App) {
-        use super::screens::{Screen, ScreenSystems};
         app.add_systems(
             OnEnter(Screen::Battle),
             spawn_strip.after(ScreenSystems::LoadBattle),
@@ -37,7 +79,7 @@ impl Plugin for TrackViewPlugin {
         .add_systems(
             Update,
             (show_track, show_log)
-                .after(super::battle::BattleSystems::Round)
+                .after(crate::sim::SimSystems::Round)
                 .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
         );
     }
@@ -49,7 +91,7 @@ struct TrackText;
 #[derive(Component)]
 struct LogText;
 
-fn spawn_strip(mut commands: Commands) {
+fn spawn_strip(mut commands: Commands, keys: Res<Bindings>) {
     commands.spawn((
         Node {
             position_type: PositionType::Absolute,
@@ -59,11 +101,11 @@ fn spawn_strip(mut commands: Commands) {
             padding: UiRect::axes(px(10), px(6)),
             ..default()
         },
-        BackgroundColor(Color::srgba(0.05, 0.03, 0.02, 0.86)),
-        DespawnOnExit(super::screens::Screen::Battle),
+        BackgroundColor(palette::STRIP),
+        DespawnOnExit(Screen::Battle),
         children![
             (
-                super::widgets::label("", 12.0, Color::srgb(0.95, 0.9, 0.78)),
+                label("", 12.0, palette::STRIP_TEXT),
                 TrackText,
                 Node {
                     width: px(TRACK_W),
@@ -76,11 +118,7 @@ fn spawn_strip(mut commands: Commands) {
                     margin: UiRect::left(px(12)),
                     ..default()
                 },
-                children![super::widgets::label(
-                    KEYS,
-                    12.0,
-                    Color::srgb(0.8, 0.76, 0.66)
-                )],
+                children![label(key_lines(&keys), 12.0, palette::HINT)],
             )
         ],
     ));
@@ -101,11 +139,8 @@ fn spawn_strip(mut commands: Commands) {
         },
         BackgroundColor(Color::srgba(0.2, 0.13, 0.08, 0.97)),
         GlobalZIndex(2),
-        DespawnOnExit(super::screens::Screen::Battle),
-        children![(
-            super::widgets::label("", 12.0, Color::srgb(0.92, 0.9, 0.84)),
-            LogText,
-        )],
+        DespawnOnExit(Screen::Battle),
+        children![(label("", 12.0, palette::LOG_TEXT), LogText,)],
     ));
 }
 

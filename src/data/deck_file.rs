@@ -11,11 +11,9 @@ pub const DECK_PATH: &str = "assets/deck.ron";
 /// The match deck: the deck file when it is there (a bad one is an error naming its line), the
 /// generator's cards otherwise (the file is generated from them, and a test keeps them equal).
 pub fn load_match_deck() -> Result<Vec<Card>, DataError> {
-    let path = Path::new(DECK_PATH);
-    if path.exists() {
-        load(path)
-    } else {
-        Ok(crate::rules::deck_gen::generate())
+    match super::paths::find(DECK_PATH) {
+        Ok(path) => load(&path),
+        Err(_) => Ok(crate::rules::deck_gen::generate()),
     }
 }
 

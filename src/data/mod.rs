@@ -4,6 +4,7 @@ pub mod deck_file;
 pub mod gear;
 pub mod json;
 pub mod level;
+pub mod paths;
 pub mod text;
 
 use std::path::{Path, PathBuf};

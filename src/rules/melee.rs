@@ -61,6 +61,9 @@ pub const QUICK_DAMAGE: u32 = 5;
 
 /// "Any attack can be a careful attack, the cost is increased by 2 AP and +1 is added".
 pub const CAREFUL_AP: u32 = 2;
+
+/// The most attacks declared from one pool: "up to 4" (docs/rules-decisions.md).
+pub const MAX_ATTACKS: u32 = 4;
 pub const CAREFUL_BONUS: i32 = 1;
 
 /// The AP of `times` attacks of a type, careful or not, "paid before any attacks are

@@ -19,6 +19,18 @@ pub const STAND_UP_AP: u32 = 2;
 pub const DUCK_BEHIND_COVER_AP: u32 = 1;
 pub const EMERGE_FROM_COVER_AP: u32 = 1;
 
+/// A rider's maneuver that changes the mount's speed (docs/rules-decisions.md).
+pub const REIN_AP: u32 = 1;
+/// Getting into the saddle and out of it (docs/rules-decisions.md 61-62).
+pub const MOUNT_AP: u32 = 3;
+pub const DISMOUNT_AP: u32 = 2;
+
+/// The hexside `turns` sixths of a turn from `facing` (positive: counter-clockwise, the way
+/// hexsides are numbered).
+pub fn turned(facing: u8, turns: i32) -> u8 {
+    (facing as i32 + turns).rem_euclid(6) as u8
+}
+
 /// Hexsides between two facings (0..=3): 1 is 60 degrees, 2 is 120, 3 is 180.
 pub fn hexsides_between(from: u8, to: u8) -> u8 {
     let d = (to as i16 - from as i16).rem_euclid(6) as u8;

@@ -46,6 +46,18 @@ pub fn shot_ap(kind: ShotKind, snap_ap: u32, normal_ap: u32, aim_ap: u32) -> Res
 /// The most shots a declared series may hold (a revolver's cylinder).
 pub const MAX_SHOTS: usize = 6;
 
+/// "Aiming two weapons ... takes concentration, so increase the AP cost of any aim action by 2."
+pub const TWO_WEAPON_AIM_AP: u32 = 2;
+
+/// "Apply a penalty of 2 downgrades to any two-handed ranged weapon being used with one hand."
+pub const ONE_HANDED_DOWNGRADES: i32 = 2;
+
+/// Tactical aiming under fire: "perform a Standard (5) Bravery check".
+pub const BRAVERY_TN: u32 = 5;
+
+/// "If the character is a target of a melee attack, perform a Difficult (7) Bravery check."
+pub const MELEE_BRAVERY_TN: u32 = 7;
+
 /// The AP of a declared series of shots ("Multiple Attacks"): each shot's AP, cocking before
 /// each shot of a weapon that needs it (not before the first when it is already cocked), and
 /// "Changing targets during a series of attacks is 1 AP per switch."

@@ -1,30 +1,60 @@
-//! The computer player: when one of its heroes declares, it issues the same `BattleCommand`s
-//! a human would, or passes (`None`).
+//! The computer player: when one of its heroes declares, it sends the same `Intent`s a human
+//! would, through the same door. It registers itself as the computer seat (`AiPlugin`); the
+//! round does not know it.
 
-use super::battle::{
-    Battle, BehindCover, Down, Facing, Hero, HexPos, Mount, MountedOn, Prone, Side, Track, Weapons,
+use super::actions::movement::move_options;
+use super::actions::{melee, price, ranged as combat};
+use super::intent::{Action, HeroId, Intent};
+use super::model::{
+    Battle, BehindCover, Committed, Facing, Hero, HexPos, Mount, MountedOn, Prone, Side,
+    StackSpend, Track, Weapons,
 };
-use super::combat;
-use super::commands::{BattleCommand, move_options, occupied_hexes, price};
-use super::melee;
+use super::query::{self, enemies_by_distance, engaged_foes, hero_id, occupied_hexes};
+use super::seats::ComputerPlayer;
 use crate::rules::action_time::ActionTrack;
-use crate::rules::hexmap::hexside_toward;
-use crate::rules::hexmap::{hex_at, step};
+use crate::rules::hexmap::{hex_at, hexside_toward, step};
 use crate::rules::melee::AttackType;
 use crate::rules::movement::Gait;
+use crate::rules::movement::turned;
 use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
 use hexx::Hex;
 
-/// The computer's declaration for `hero`, or `None` to pass this segment.
-pub fn decide(world: &mut World, hero: Entity) -> Option<BattleCommand> {
-    let h = world.get::<Hero>(hero)?.clone();
-    // A quick-draw artist spends what AP it may to go first when actions clash.
-    if let Some(&level) = h.skills.get("Quick Draw") {
-        world
-            .entity_mut(hero)
-            .insert(super::round::StackSpend(level));
+/// Registers the computer player as the seat of computer-controlled sides.
+pub struct AiPlugin;
+
+impl Plugin for AiPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(ComputerPlayer(player));
     }
+}
+
+/// The computer's intent for the hero whose declaration it is.
+pub fn player(world: &mut World, id: HeroId) -> Intent {
+    let Some(hero) = query::entity(world, id) else {
+        return Intent::Pass { hero: id };
+    };
+    // A quick-draw artist spends what AP it may to go first when actions clash.
+    if let Some(&level) = world
+        .get::<Hero>(hero)
+        .and_then(|h| h.skills.get("Quick Draw"))
+        && world.get::<StackSpend>(hero).map_or(0, |s| s.0) != level
+    {
+        return Intent::StackSpend {
+            hero: id,
+            ap: level,
+        };
+    }
+    match decide(world, hero) {
+        Some(action) => Intent::Declare(action),
+        None => Intent::Pass { hero: id },
+    }
+}
+
+/// The computer's declaration for `hero`, or `None` to pass this segment.
+pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
+    let h = world.get::<Hero>(hero)?.clone();
+    let id = hero_id(world, hero);
     let track = world.get::<Track>(hero)?.0.clone();
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;
@@ -35,16 +65,19 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<BattleCommand> {
         return Some(command);
     }
     if world.get::<Prone>(hero).is_some_and(|p| p.0) {
-        return Some(BattleCommand::StandUp { hero });
+        return Some(Action::StandUp { hero: id });
     }
     if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
-        return Some(BattleCommand::EmergeFromCover { hero });
+        return Some(Action::EmergeFromCover { hero: id });
     }
     // An objective its side wins by, and a skill for it: go there and work on it.
     if let Some((objective, at)) = objective_for(world, &h, side) {
         if at.unsigned_distance_to(pos) <= 1 {
-            let command = BattleCommand::WorkObjective { hero, objective };
-            return price(world, command).is_ok().then_some(command);
+            let command = Action::WorkObjective {
+                hero: id,
+                objective,
+            };
+            return price(world, &command).is_ok().then_some(command);
         }
         return approach(world, hero, &h, &track, at);
     }
@@ -76,7 +109,8 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<BattleCommand> {
 }
 
 /// Ready the first ranged weapon with rounds, load an empty or jammed one, cock it.
-fn arm(world: &mut World, hero: Entity) -> Option<BattleCommand> {
+fn arm(world: &mut World, hero: Entity) -> Option<Action> {
+    let id = hero_id(world, hero);
     let weapons = world.get::<Weapons>(hero)?.0.clone();
     let gear = world.resource::<Battle>().gear.clone();
     let ranged = |name: &str| gear.weapon(name).is_some_and(|w| w.is_ranged());
@@ -86,13 +120,13 @@ fn arm(world: &mut World, hero: Entity) -> Option<BattleCommand> {
         let w = &weapons[i];
         let g = gear.weapon(&w.name)?;
         if w.jammed || w.rounds == 0 {
-            let reload = BattleCommand::Reload { hero };
-            if price(world, reload).is_ok() {
+            let reload = Action::Reload { hero: id };
+            if price(world, &reload).is_ok() {
                 return Some(reload);
             }
             // A thrown weapon gone, or nothing to load: take another gun.
         } else if g.needs_cocking() && !w.cocked {
-            return Some(BattleCommand::Cock { hero });
+            return Some(Action::Cock { hero: id });
         } else {
             return None;
         }
@@ -100,22 +134,19 @@ fn arm(world: &mut World, hero: Entity) -> Option<BattleCommand> {
     let next = weapons
         .iter()
         .position(|w| !w.ready && !w.jammed && w.rounds > 0 && ranged(&w.name))?;
-    let ready = BattleCommand::Ready { hero, weapon: next };
-    price(world, ready).is_ok().then_some(ready)
+    let ready = Action::Ready {
+        hero: id,
+        weapon: next,
+    };
+    price(world, &ready).is_ok().then_some(ready)
 }
 
 /// The shot with the best odds the round's AP can pay; a cheaper one when its odds are close.
-fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<BattleCommand> {
+fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    let id = hero_id(world, hero);
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;
-    let mut q = world.query::<(Entity, &Side, &HexPos, &Down)>();
-    let mut enemies: Vec<(u32, Entity)> = q
-        .iter(world)
-        .filter(|(_, s, _, d)| s.0 != side && !d.0)
-        .map(|(e, _, p, _)| (p.0.unsigned_distance_to(pos), e))
-        .collect();
-    enemies.sort_by_key(|e| (e.0, super::battle::level_order(world, e.1)));
-    for (_, target) in enemies {
+    for (_, target) in enemies_by_distance(world, side, pos) {
         let mut options: Vec<(f64, u32, ShotKind)> = [
             ShotKind::Snap,
             ShotKind::Normal,
@@ -134,7 +165,11 @@ fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<BattleC
         options.retain(|o| o.0 >= best - CLOSE_ODDS);
         options.sort_by_key(|o| o.1);
         let kind = options[0].2;
-        return Some(BattleCommand::Shoot { hero, target, kind });
+        return Some(Action::Shoot {
+            hero: id,
+            target: hero_id(world, target),
+            kind,
+        });
     }
     None
 }
@@ -151,14 +186,15 @@ fn has_gun(world: &World, hero: Entity) -> bool {
 
 /// Hand to hand: escape dominance first; else the attack the round's AP allow, heaviest first
 /// (a heavy attack's bump shoves the foe toward dominance), at the foe with the lowest defense.
-fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<BattleCommand> {
-    let foes = melee::engaged_foes(world, hero);
+fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    let id = hero_id(world, hero);
+    let foes = engaged_foes(world, hero);
     if foes.is_empty() {
         return None;
     }
     if melee::dominated(world, hero) > 0 {
-        let escape = BattleCommand::Escape { hero };
-        if price(world, escape).is_ok_and(|ap| ap <= track.left()) {
+        let escape = Action::Escape { hero: id };
+        if price(world, &escape).is_ok_and(|p| p.ap <= track.left()) {
             return Some(escape);
         }
         return None;
@@ -168,28 +204,26 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
         .iter()
         .filter(|&&f| {
             matches!(
-                world.get::<super::round::Committed>(f),
-                Some(super::round::Committed(BattleCommand::Melee { target, .. })) if *target == hero
+                world.get::<Committed>(f),
+                Some(Committed(Action::Melee { target, .. })) if *target == id
             )
         })
         .count() as u32;
     let ready = world
-        .get::<melee::CloseCombat>(hero)
+        .get::<super::model::CloseCombat>(hero)
         .map_or(0, |c| c.blocks);
-    let block = BattleCommand::Block { hero };
-    if incoming > ready && price(world, block).is_ok_and(|ap| ap <= track.left()) {
+    let block = Action::Block { hero: id };
+    if incoming > ready && price(world, &block).is_ok_and(|p| p.ap <= track.left()) {
         return Some(block);
     }
-    let target = foes.iter().copied().min_by_key(|&f| {
-        (
-            melee::defense(world, f).0,
-            super::battle::level_order(world, f),
-        )
-    })?;
+    let target = foes
+        .iter()
+        .copied()
+        .min_by_key(|&f| (melee::defense(world, f).0, query::level_order(world, f)))?;
     let held = melee::dominated(world, target) >= 2;
     // "His goal is to create a dominant position for his brother": with an ally on the same
     // foe, the one who is not yet pressing it grapples for dominance.
-    let allies_on_it = melee::engaged_foes(world, target).len() > 1;
+    let allies_on_it = engaged_foes(world, target).len() > 1;
     let choices: &[AttackType] = if held {
         &[AttackType::Standard, AttackType::Quick]
     } else if allies_on_it && melee::dominated(world, target) == 0 {
@@ -197,16 +231,17 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
     } else {
         &[AttackType::Heavy, AttackType::Standard, AttackType::Quick]
     };
+    let target = hero_id(world, target);
     choices
         .iter()
-        .map(|&attack| BattleCommand::Melee {
-            hero,
+        .map(|&attack| Action::Melee {
+            hero: id,
             target,
             attack,
             careful: false,
             times: 1,
         })
-        .find(|&command| price(world, command).is_ok_and(|ap| ap <= track.left()))
+        .find(|command| price(world, command).is_ok_and(|p| p.ap <= track.left()))
 }
 
 /// Odds within this of the best are worth the fewer AP.
@@ -219,11 +254,14 @@ fn take_cover(
     h: &Hero,
     track: &ActionTrack,
     enemy: Hex,
-) -> Option<BattleCommand> {
+) -> Option<Action> {
+    let id = hero_id(world, hero);
     let pos = world.get::<HexPos>(hero)?.0;
     let facing = world.get::<Facing>(hero)?.0;
-    let mut q = world.query::<(&super::battle::Cover, &HexPos)>();
-    let covers: Vec<(Hex, Vec<u8>)> = q.iter(world).map(|(c, p)| (p.0, c.from.clone())).collect();
+    let covers: Vec<(Hex, Vec<u8>)> = query::covers(world)
+        .into_iter()
+        .map(|(_, at, c)| (at, c.from))
+        .collect();
     let covered = |at: Hex| {
         covers
             .iter()
@@ -248,8 +286,8 @@ fn take_cover(
         .filter(|(to, _)| covered(**to))
         .min_by_key(|(to, plan)| (plan.cost.total, to.x, to.y))?
         .0;
-    Some(BattleCommand::Move {
-        hero,
+    Some(Action::Move {
+        hero: id,
         to: *to,
         gait: Gait::Walk,
     })
@@ -273,12 +311,9 @@ fn objective_for(world: &World, hero: &Hero, side: usize) -> Option<(usize, Hex)
     None
 }
 
-fn nearest_enemy(world: &mut World, side: usize, from: Hex) -> Option<Hex> {
-    let mut q = world.query::<(&Side, &HexPos, &Down, &Hero)>();
-    q.iter(world)
-        .filter(|(s, _, d, _)| s.0 != side && !d.0)
-        .min_by_key(|(_, p, _, h)| (p.0.unsigned_distance_to(from), h.order))
-        .map(|(_, p, _, _)| p.0)
+fn nearest_enemy(world: &World, side: usize, from: Hex) -> Option<Hex> {
+    let (_, e) = *enemies_by_distance(world, side, from).first()?;
+    query::position(world, e)
 }
 
 /// Walk toward `goal` with the tokens in front (one declaration a segment), as close as the
@@ -289,7 +324,8 @@ fn approach(
     h: &Hero,
     track: &crate::rules::action_time::ActionTrack,
     goal: Hex,
-) -> Option<BattleCommand> {
+) -> Option<Action> {
+    let id = hero_id(world, hero);
     let pos = world.get::<HexPos>(hero)?.0;
     let facing = world.get::<Facing>(hero)?.0;
     let occupied = occupied_hexes(world, hero);
@@ -301,15 +337,16 @@ fn approach(
         .iter()
         .filter(|(to, plan)| plan.cost.total <= budget && to.unsigned_distance_to(goal) < here)
         .min_by_key(|(to, plan)| (to.unsigned_distance_to(goal), plan.cost.total, to.x, to.y))?;
-    Some(BattleCommand::Move {
-        hero,
+    Some(Action::Move {
+        hero: id,
         to: *best.0,
         gait: Gait::Walk,
     })
 }
 
 /// A rider keeps the mount going: steer round what halts it, then spur it back to speed.
-fn ride(world: &mut World, hero: Entity, mount: Entity) -> Option<BattleCommand> {
+fn ride(world: &mut World, hero: Entity, mount: Entity) -> Option<Action> {
+    let id = hero_id(world, hero);
     let m = world.get::<Mount>(mount)?.clone();
     let at = world.get::<HexPos>(mount)?.0;
     let facing = world.get::<Facing>(mount)?.0;
@@ -325,12 +362,15 @@ fn ride(world: &mut World, hero: Entity, mount: Entity) -> Option<BattleCommand>
     if !open(facing) {
         let turn = [1u8, 5, 2, 4, 3]
             .into_iter()
-            .map(|d| (facing + d) % 6)
+            .map(|d| turned(facing, d as i32))
             .find(|&f| open(f))?;
-        return Some(BattleCommand::Steer { hero, facing: turn });
+        return Some(Action::Steer {
+            hero: id,
+            facing: turn,
+        });
     }
-    Some(BattleCommand::Rein {
-        hero,
+    Some(Action::Rein {
+        hero: id,
         speed: m.best_speed,
     })
 }

@@ -1,15 +1,12 @@
-//! The match's action deck as an ECS resource: the one seeded source of randomness.
+//! The match's action deck (`model::ActionDeck`, the one seeded source of randomness): checks
+//! drawn from it, the initiative stack's flipped card first; and the card table's draws.
 
+use super::model::{ActionDeck, FlippedCard, Hero, RoundOptions};
 use crate::rules::card::Card;
-use crate::rules::deck::Deck;
+use crate::rules::check::{self, CheckOptions, CheckOutcome, CheckRequest, Skill};
+use crate::rules::deck::{CardSource, Deck, DeckError};
+use crate::rules::die::Die;
 use bevy::prelude::*;
-
-/// The match's deck.
-#[derive(Resource, Debug, Clone)]
-pub struct ActionDeck {
-    pub seed: u64,
-    pub deck: Deck,
-}
 
 /// Command: draw the top card and show it.
 #[derive(Message, Debug, Clone, Copy, PartialEq, Eq)]
@@ -68,5 +65,70 @@ fn draw_cards(
             }
             Err(err) => warn!("cannot draw: {err}"),
         }
+    }
+}
+
+/// A card source that deals an already flipped card first (the initiative stack's card is
+/// the action's resolution card), then draws from the deck.
+struct Flipped<'a> {
+    first: Option<Card>,
+    deck: &'a mut crate::rules::deck::Deck,
+}
+
+impl CardSource for Flipped<'_> {
+    fn draw(&mut self) -> Result<Card, DeckError> {
+        match self.first.take() {
+            Some(card) => Ok(card),
+            None => self.deck.draw(),
+        }
+    }
+    fn discard(&mut self, number: u8) {
+        self.deck.discard(number)
+    }
+}
+
+/// Draw from the match deck for a resolution: the stack's flipped card first, if any.
+pub fn with_deck<T>(
+    world: &mut World,
+    f: impl FnOnce(&mut dyn CardSource, &CheckOptions) -> T,
+) -> T {
+    let first = world
+        .get_resource_mut::<FlippedCard>()
+        .and_then(|mut f| f.0.take());
+    let options = world.resource::<RoundOptions>().check;
+    let mut deck = world.resource_mut::<ActionDeck>();
+    let mut source = Flipped {
+        first,
+        deck: &mut deck.deck,
+    };
+    f(&mut source, &options)
+}
+
+/// Resolve a check with the match deck (using the stack's flipped card first, if any).
+pub fn resolve_check(world: &mut World, request: &CheckRequest) -> Result<CheckOutcome, String> {
+    with_deck(world, |source, options| {
+        check::resolve(source, request, options).map_err(|e| e.to_string())
+    })
+}
+
+/// A trait test: one row of the trait's die; without the trait, the 4 column at rank 1
+/// (docs/rules-decisions.md).
+pub fn trait_skill(hero: &Hero, name: &str) -> Skill {
+    match hero.traits.get(name) {
+        Some(&die) => Skill::Skilled { level: 1, die },
+        None => Skill::Unskilled { trait_rank: 1 },
+    }
+}
+
+/// A skill check: the skill's level in the governing trait's die; unskilled, the 4 column at
+/// rank 1.
+pub fn skill_pool(hero: &Hero, skill: &str, trait_name: &str) -> Skill {
+    match (hero.skills.get(skill), hero.traits.get(trait_name)) {
+        (Some(&level), Some(&die)) => Skill::Skilled { level, die },
+        (Some(&level), None) => Skill::Skilled {
+            level,
+            die: Die::D4,
+        },
+        (None, _) => Skill::Unskilled { trait_rank: 1 },
     }
 }

@@ -1,22 +1,27 @@
-//! The battle: a level's heroes, cover and mounts as entities on the hex map, and the commands
-//! that move them. Headless: tests drive it without a window.
+//! The model of a match: every component and per-match resource, in one place. The level's
+//! heroes, cover and mounts are entities on the hex map; the round, the deck, the log and the
+//! journal are resources. Systems and rules live above; this is data.
 
+use super::intent::{Action, HeroId, Intent};
 use crate::data::gear::Gear;
-use crate::data::level::{Control, Level, ObjectiveTask, Victory};
+use crate::data::level::{Control, Level};
 use crate::rules::action_time::ActionTrack;
-use crate::rules::card::Location;
+use crate::rules::card::{Card, Location};
+use crate::rules::check::CheckOptions;
 use crate::rules::counter::Counter;
 use crate::rules::damage::{Body, Fate};
+use crate::rules::deck::Deck;
 use crate::rules::die::Die;
-use crate::rules::hexmap::{HexMap, hex_at};
+use crate::rules::hexmap::HexMap;
 use crate::rules::movement::Gait;
 use crate::rules::terrain::Material;
 use bevy::prelude::*;
 use hexx::Hex;
-use std::collections::{BTreeMap, HashMap};
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+use std::collections::{BTreeMap, VecDeque};
 
-pub use super::commands::{BattleCommand, CommandOutcome, move_options};
-pub use super::round::{DeclarationPassed, SeatCommand};
+// ---- the battle and its figures ----
 
 /// The battle's map and data.
 #[derive(Resource, Debug, Clone)]
@@ -25,6 +30,10 @@ pub struct Battle {
     pub map: HexMap,
     pub gear: Gear,
 }
+
+/// Everything a match spawns (despawned when it ends).
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MatchEntity;
 
 /// Where a figure stands.
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -153,17 +162,14 @@ pub struct SideInfo {
     pub control: Control,
 }
 
-/// Hot-seat: whose declaration it is, and whether the map is hidden for a handoff.
-#[derive(Resource, Debug, Clone, PartialEq, Eq)]
-pub struct HotSeat {
-    /// Index of the side whose declaration is next.
-    pub active: usize,
-    /// The blindfold handoff screen is on.
-    pub handoff_screen: bool,
-    /// The map is hidden until the next player confirms.
-    pub awaiting_handoff: bool,
-    /// The human side that declared last (a handoff is due when another human side comes).
-    pub last_human: Option<usize>,
+/// The heroes' entities by `HeroId` (their place in the level).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Roster(pub Vec<Entity>);
+
+impl Roster {
+    pub fn entity(&self, id: HeroId) -> Option<Entity> {
+        self.0.get(id.index()).copied()
+    }
 }
 
 /// The battle is decided.
@@ -174,271 +180,228 @@ pub struct BattleOver {
     pub why: String,
 }
 
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub enum BattleSystems {
-    /// The computer player and the input write commands.
-    Intent,
-    /// Action time: declarations, segments, resolution (the round plugin).
-    Round,
-    Victory,
+// ---- ranged and hand-to-hand state ----
+
+/// Entered or left cover this round ("Appearing/Disappearing").
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AppearedThisRound(pub bool);
+
+/// A failed Bravery check: "Aiming may not be attempted again this round."
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AimLost(pub bool);
+
+/// Shots at a hero since its last action shake its aim ("Tactical Aiming").
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct UnderFire {
+    pub shots: u32,
+    pub hits: u32,
+    /// Melee attacks at it, and whether one hit.
+    pub melee: u32,
+    pub melee_hit: bool,
 }
 
-pub struct BattlePlugin;
+/// How far a hero is dominated by the foes it is engaged with (0 none .. 3 full).
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Dominated(pub u32);
 
-impl Plugin for BattlePlugin {
-    fn build(&self, app: &mut App) {
-        app.add_message::<BattleCommand>()
-            .add_message::<CommandOutcome>()
-            .add_message::<BattleOver>()
-            .add_plugins(super::round::RoundPlugin)
-            .configure_sets(
-                Update,
-                (
-                    BattleSystems::Intent,
-                    BattleSystems::Round,
-                    BattleSystems::Victory,
-                )
-                    .chain(),
-            )
-            .add_systems(Update, check_victory.in_set(BattleSystems::Victory));
+/// This round's close-combat state: prepared blocks, a dodge, whether it attacked, and how
+/// many rounds in a row it has stood still while engaged.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CloseCombat {
+    pub blocks: u32,
+    pub dodge: Option<u8>,
+    pub attacked: bool,
+    pub rounds_still: u32,
+}
+
+/// Foes whose longer weapon this fighter has got inside (weapon-length rule).
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Closed(pub Vec<Entity>);
+
+// ---- action time ----
+
+/// Where the round stands.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RoundState {
+    /// 0 before the first initiative step.
+    pub round: u32,
+    /// 0 in the initiative step; 21 and on beyond segment 20.
+    pub segment: u32,
+    /// Heroes still to declare in this segment, in ascending Quickness.
+    pub declaring: VecDeque<Entity>,
+    /// Actions fully paid that resolve at the end of this segment.
+    pub due: Vec<Action>,
+    /// The last initiative stack, for the window.
+    pub stack: Vec<StackLine>,
+    /// The round is over; the next step is an initiative step.
+    pub round_over: bool,
+    /// Rounds fully played.
+    pub completed: u32,
+}
+
+impl RoundState {
+    pub fn now(&self) -> (u32, u32) {
+        (self.round, self.segment)
+    }
+
+    /// The hero whose declaration it is.
+    pub fn declarer(&self) -> Option<Entity> {
+        self.declaring.front().copied()
     }
 }
 
-/// Spawn a level's sides, heroes, cover and mounts, and make it the battle.
-pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
-    let map = level.hex_map();
-    for (index, side) in level.sides.iter().enumerate() {
-        world.spawn(SideInfo {
-            index,
-            name: side.name.clone(),
-            color: side.color,
-            control: side.control,
+/// One line of an initiative stack: who, the card flipped, its Fragment, the bonus.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct StackLine {
+    pub actor: String,
+    pub action: String,
+    pub card: u8,
+    pub fragment: u32,
+    pub bonus: i32,
+    pub total: i32,
+}
+
+/// An action being paid token by token.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct Committed(pub Action);
+
+/// AP a hero spends from the pool for the initiative stack (up to its Quick Draw level).
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StackSpend(pub u32);
+
+/// The match's options.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct RoundOptions {
+    /// Stop after this many rounds (`tarnation sim --rounds`).
+    pub max_rounds: Option<u32>,
+    /// Pause when this (round, segment) is reached (`tarnation play --until`).
+    pub pause_at: Option<(u32, u32)>,
+    pub check: CheckOptions,
+    /// "Optional Rule: Weapon Length" (a level switches it on).
+    pub weapon_length: bool,
+}
+
+/// In the window: wait this long between computer declarations and empty segments, so a
+/// player can follow the track. Absent headless.
+#[derive(Resource, Debug, Clone)]
+pub struct Pacing {
+    pub delay: f32,
+    pub waited: f32,
+}
+
+/// Progress counters of the level's objectives (victories from complex checks).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Objectives(pub Vec<Counter>);
+
+/// A hero holding its declarations until the next round.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Holding;
+
+/// The card flipped for the action being resolved, if the stack flipped one.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct FlippedCard(pub Option<Card>);
+
+/// The match's action deck: the one seeded source of randomness.
+#[derive(Resource, Debug, Clone)]
+pub struct ActionDeck {
+    pub seed: u64,
+    pub deck: Deck,
+}
+
+// ---- the record of the match ----
+
+/// One event: when, who, what kind, in words, and the numbers behind it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct LogEvent {
+    pub round: u32,
+    /// 0 in the initiative step; above 20 for actions finished beyond segment 20.
+    pub segment: u32,
+    pub actor: Option<String>,
+    pub kind: String,
+    pub text: String,
+    /// Kind-specific fields (for checks: `card`, `tn`, `result`, `bumps`, ...).
+    #[serde(flatten)]
+    pub fields: Map<String, Value>,
+}
+
+impl LogEvent {
+    /// The JSON line of `tarnation sim --json`.
+    pub fn json(&self) -> Value {
+        serde_json::to_value(self).expect("log events serialize")
+    }
+
+    /// "R2 S08 Miranda Valentine: ..." for the window and `sim`.
+    pub fn line(&self) -> String {
+        let when = if self.segment == 0 {
+            format!("R{} init", self.round)
+        } else {
+            format!("R{} S{:02}", self.round, self.segment)
+        };
+        format!("{when}  {}", self.text)
+    }
+}
+
+#[derive(Resource, Debug, Default, Clone)]
+pub struct MatchLog {
+    pub events: Vec<LogEvent>,
+}
+
+impl MatchLog {
+    pub fn push(
+        &mut self,
+        (round, segment): (u32, u32),
+        actor: Option<&str>,
+        kind: &str,
+        text: String,
+        fields: Map<String, Value>,
+    ) {
+        self.events.push(LogEvent {
+            round,
+            segment,
+            actor: actor.map(str::to_string),
+            kind: kind.to_string(),
+            text,
+            fields,
         });
     }
-    let mut heroes = HashMap::new();
-    for (order, h) in level.heroes.iter().enumerate() {
-        let side = level
-            .sides
-            .iter()
-            .position(|s| s.name == h.side)
-            .unwrap_or(0);
-        let weapons = h
-            .weapons
-            .iter()
-            .enumerate()
-            .map(|(i, w)| WeaponState {
-                name: w.clone(),
-                // The first weapon starts in hand, unless it is worn in a holster.
-                ready: i == 0 && h.holster.as_ref() != Some(w),
-                cocked: false,
-                rounds: gear.weapon(w).map_or(0, |g| {
-                    crate::rules::weapons::carried_rounds(
-                        g.rounds,
-                        g.kind == crate::data::gear::WeaponKind::Pistol,
-                        h.fully_loaded,
-                    )
-                }),
-                holstered: h.holster.as_ref() == Some(w),
-                jammed: false,
-                off_hand: false,
-                rel_penalty: 0,
-                fully_loaded: h.fully_loaded
-                    && gear
-                        .weapon(w)
-                        .is_some_and(|g| g.kind == crate::data::gear::WeaponKind::Pistol),
-            })
-            .collect();
-        let e = world
-            .spawn((
-                Hero {
-                    name: h.name.clone(),
-                    traits: h.traits.clone(),
-                    skills: h.skills.clone(),
-                    quickness: h.quickness,
-                    initiative: h.initiative,
-                    ap: h.ap,
-                    move_paces: h.move_paces,
-                    run: h.run,
-                    size: h.size,
-                    db: h.db,
-                    defense: h.defense,
-                    order,
-                },
-                HexPos(hex_at(h.at.0, h.at.1)),
-                Facing(h.facing),
-                Side(side),
-                Track::default(),
-                MovedThisRound::default(),
-                super::combat::AppearedThisRound::default(),
-                super::melee::Dominated::default(),
-                super::melee::CloseCombat::default(),
-                Prone(false),
-                Wounds::default(),
-                Weapons(weapons),
-                Down(false),
-                BehindCover(false),
-            ))
-            .id();
-        heroes.insert(h.name.clone(), e);
-    }
-    for c in &level.cover {
-        world.spawn((
-            Cover {
-                name: c.name.clone(),
-                material: c.material,
-                av: c.material.armor_value(),
-                covers: c.covers.clone(),
-                from: c.from.clone(),
-            },
-            HexPos(hex_at(c.at.0, c.at.1)),
-        ));
-    }
-    for m in &level.mounts {
-        let rider = m.rider.as_ref().and_then(|r| heroes.get(r).copied());
-        let mount = world
-            .spawn((
-                Mount {
-                    name: m.name.clone(),
-                    quickness: m.quickness,
-                    speed: m.speed,
-                    best_speed: m.speed,
-                    rider,
-                },
-                HexPos(hex_at(m.at.0, m.at.1)),
-                Facing(m.facing),
-            ))
-            .id();
-        if let Some(rider) = rider {
-            world.entity_mut(rider).insert(MountedOn(mount));
-        }
-    }
-    let humans = level
-        .sides
-        .iter()
-        .filter(|s| s.control == Control::Human)
-        .count();
-    world.insert_resource(HotSeat {
-        active: 0,
-        // On by default when the level hides information; a level may say so either way.
-        handoff_screen: level.handoff_screen.unwrap_or(false) && humans > 1,
-        awaiting_handoff: false,
-        last_human: None,
-    });
-    let objectives = level
-        .victory
-        .iter()
-        .filter_map(|v| match v {
-            Victory::Objective {
-                name, victories, ..
-            } => Counter::victories(name.clone(), *victories).ok(),
-            _ => None,
-        })
-        .collect();
-    world.insert_resource(super::round::Objectives(objectives));
-    world.insert_resource(super::round::RoundState::default());
-    world
-        .get_resource_or_insert_with(super::round::RoundOptions::default)
-        .weapon_length = level.weapon_length;
-    world.insert_resource(super::log::MatchLog::default());
-    world.insert_resource(Battle { level, map, gear });
-}
 
-/// Victory: "a side down" (every hero of the other sides down), a Timer counter filled one
-/// slot per round, or an Objective's Progress counter filled with victories.
-fn check_victory(
-    mut commands: Commands,
-    battle: Option<Res<Battle>>,
-    over: Option<Res<BattleOver>>,
-    round: Option<Res<super::round::RoundState>>,
-    objectives: Option<Res<super::round::Objectives>>,
-    heroes: Query<(&Side, &Down)>,
-    mut decided: MessageWriter<BattleOver>,
-    log: Option<ResMut<super::log::MatchLog>>,
-) {
-    let Some(battle) = battle else { return };
-    if over.is_some() {
-        return;
-    }
-    let side_named = |name: &str| battle.level.sides.iter().position(|s| s.name == name);
-    let mut result = None;
-    let mut objective = 0;
-    for v in &battle.level.victory {
-        let won = match v {
-            Victory::LastSideStanding => {
-                let standing: Vec<usize> = (0..battle.level.sides.len())
-                    .filter(|&s| heroes.iter().any(|(side, down)| side.0 == s && !down.0))
-                    .collect();
-                match standing[..] {
-                    [winner] => Some((winner, "the last side standing".to_string())),
-                    _ => None,
-                }
-            }
-            Victory::Timer {
-                name,
-                rounds,
-                winner,
-            } => round
-                .as_ref()
-                .filter(|r| r.completed >= *rounds)
-                .and_then(|_| side_named(winner))
-                .map(|w| (w, format!("'{name}': {rounds} rounds have passed"))),
-            Victory::Objective { name, winner, .. } => {
-                let i = objective;
-                objective += 1;
-                objectives
-                    .as_ref()
-                    .and_then(|o| o.0.get(i))
-                    .filter(|c| c.is_complete())
-                    .and_then(|_| side_named(winner))
-                    .map(|w| (w, format!("'{name}' is done")))
-            }
-        };
-        if won.is_some() {
-            result = won;
-            break;
+    /// Move the last event to `index`: an action's own event goes before the consequences it
+    /// caused (a Stun check, a stray hit) that were logged while it was applied.
+    pub fn move_last_to(&mut self, index: usize) {
+        if let Some(event) = self.events.pop() {
+            let at = index.min(self.events.len());
+            self.events.insert(at, event);
         }
     }
-    if let Some((winner, why)) = result {
-        let result = BattleOver {
-            winner,
-            name: battle.level.sides[winner].name.clone(),
-            why,
-        };
-        if let Some(mut log) = log {
-            let now = round.as_ref().map_or((0, 0), |r| r.now());
-            let mut fields = serde_json::Map::new();
-            fields.insert("winner".into(), serde_json::json!(result.name));
-            fields.insert("why".into(), serde_json::json!(result.why));
-            log.push(
-                now,
-                None,
-                "battle_over",
-                format!("{} win: {}", result.name, result.why),
-                fields,
-            );
-        }
-        decided.write(result.clone());
-        commands.insert_resource(result);
+
+    pub fn of_kind<'a>(&'a self, kind: &'a str) -> impl Iterator<Item = &'a LogEvent> + 'a {
+        self.events.iter().filter(move |e| e.kind == kind)
     }
 }
 
-/// A hero's place in the level's list: the tie-break for every choice between heroes, so a
-/// match does not depend on how the ECS stores them (same seed, same commands, same match).
-pub fn level_order(world: &World, e: Entity) -> usize {
-    world.get::<Hero>(e).map_or(usize::MAX, |h| h.order)
+/// One accepted intent: when, from which seat (side), what.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Entry {
+    pub round: u32,
+    pub segment: u32,
+    pub seat: usize,
+    pub intent: Intent,
 }
 
-impl Battle {
-    /// The `i`th objective of the level and the task that works toward it.
-    pub fn objective_task(&self, i: usize) -> Option<(&str, &ObjectiveTask)> {
-        self.level
-            .victory
-            .iter()
-            .filter_map(|v| match v {
-                Victory::Objective { name, task, .. } => Some((name.as_str(), task.as_ref())),
-                _ => None,
-            })
-            .nth(i)
-            .and_then(|(name, task)| task.map(|t| (name, t)))
-    }
+/// Every accepted intent in order, the computer's too: with the level, gear, deck and seed,
+/// the whole of a match.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Journal(pub Vec<Entry>);
+
+/// Recorded intents to apply, in order, before any seat is asked (a replay, a loaded match).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Script {
+    pub entries: VecDeque<Entry>,
+    /// A replay: when the script is done, stop where the match next waits for a seat, instead
+    /// of asking the seats (the computer is never asked again).
+    pub only: bool,
+    /// The script does not fit the match: the entry that was not accepted, and why.
+    pub broken: Option<(usize, String)>,
+    /// Entries applied so far.
+    pub applied: usize,
 }

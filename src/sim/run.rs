@@ -1,32 +1,119 @@
-//! The headless match: the game's plugins without a window. `tarnation sim` plays a level
-//! with every side computer-controlled; the tests build the same app.
+//! Whole matches without a window: `tarnation sim` plays a level with every side computer
+//! controlled and can save it; `tarnation replay` rebuilds a match from its file by applying
+//! the recorded intents (the computer is not asked again) and checks it against the digest.
 
-use super::battle::{BattleOver, BattlePlugin, spawn_level};
-use super::deck::DeckPlugin;
-use super::log::MatchLog;
-use super::round::{RoundOptions, RoundState};
+use super::journal::{MatchFile, digests};
+use super::model::{BattleOver, Journal, MatchLog, RoundOptions, RoundState, Script};
+use super::{AiPlugin, DeckPlugin, SimPlugin, setup::spawn_level};
 use crate::data::gear::Gear;
 use crate::data::level::{Control, Level};
 use crate::rules::card::Card;
 use bevy::prelude::*;
 
-/// The app of a match: the deck, the battle and action time, no rendering.
+/// The app of a match: the deck, the battle and action time, the computer player; no window.
 pub fn headless_app(level: Level, gear: Gear, seed: u64, cards: Vec<Card>) -> App {
     let mut app = App::new();
-    app.add_plugins((MinimalPlugins, DeckPlugin { seed, cards }, BattlePlugin));
+    app.add_plugins((
+        MinimalPlugins,
+        DeckPlugin { seed, cards },
+        SimPlugin,
+        AiPlugin,
+    ));
     spawn_level(app.world_mut(), level, gear);
+    app
+}
+
+/// The app of a match file, its journal ready to be played. With `only`, it stops where the
+/// journal ends (a replay); without, the seats take over from there (a loaded match).
+pub fn app_of(file: &MatchFile, only: bool) -> App {
+    let mut app = headless_app(
+        file.level.clone(),
+        file.gear.clone(),
+        file.seed,
+        file.deck.clone(),
+    );
+    app.world_mut().resource_mut::<RoundOptions>().max_rounds = file.rounds;
+    app.insert_resource(Script {
+        entries: file.journal.iter().cloned().collect(),
+        only,
+        broken: None,
+        applied: 0,
+    });
     app
 }
 
 /// Frames without progress after which a match is taken to be stuck.
 const STUCK_AFTER: u32 = 10_000;
 
-/// How a simulated match ended.
+/// How a match ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum SimEnd {
     Decided(BattleOver),
     /// The round limit was reached first.
     RoundLimit(u32),
+    /// A replay's journal is used up and the match waits for a seat (a match saved midway).
+    JournalEnd,
+}
+
+/// A match played: how it ended, its log, and its file.
+#[derive(Debug, Clone)]
+pub struct Played {
+    pub end: SimEnd,
+    pub log: MatchLog,
+    pub file: MatchFile,
+}
+
+/// Update the app until the match ends, the round limit is reached, or (a replay) the journal
+/// is used up. Err when it breaks: a journal that does not fit, or no progress.
+pub fn play_out(app: &mut App, rounds: Option<u32>) -> Result<SimEnd, String> {
+    let mut idle = 0;
+    let mut last = 0;
+    loop {
+        app.update();
+        let world = app.world();
+        if let Some(over) = world.get_resource::<BattleOver>() {
+            return Ok(SimEnd::Decided(over.clone()));
+        }
+        let state = world.resource::<RoundState>();
+        if let Some(limit) = rounds
+            && state.completed >= limit
+        {
+            return Ok(SimEnd::RoundLimit(state.completed));
+        }
+        if let Some(script) = world.get_resource::<Script>() {
+            if let Some((index, why)) = &script.broken {
+                return Err(format!("journal entry {} does not fit: {why}", index + 1));
+            }
+            if script.only && script.entries.is_empty() && state.declarer().is_some() {
+                return Ok(SimEnd::JournalEnd);
+            }
+        }
+        let n = world.resource::<MatchLog>().events.len();
+        idle = if n == last { idle + 1 } else { 0 };
+        last = n;
+        if idle > STUCK_AFTER {
+            return Err(format!(
+                "the match made no progress for {STUCK_AFTER} frames (round {})",
+                state.round
+            ));
+        }
+    }
+}
+
+/// The file of the match an app holds, as played so far.
+pub fn match_file(app: &App, rounds: Option<u32>) -> MatchFile {
+    let world = app.world();
+    let battle = world.resource::<super::model::Battle>();
+    let deck = world.resource::<super::model::ActionDeck>();
+    MatchFile::new(
+        battle.level.clone(),
+        battle.gear.clone(),
+        deck.deck.cards().to_vec(),
+        deck.seed,
+        rounds,
+        world.resource::<Journal>().0.clone(),
+        &world.resource::<MatchLog>().events,
+    )
 }
 
 /// Play `level` to the end (or `rounds` rounds) with every side computer-controlled.
@@ -36,38 +123,67 @@ pub fn run(
     seed: u64,
     cards: Vec<Card>,
     rounds: u32,
-) -> Result<(SimEnd, MatchLog), String> {
+) -> Result<Played, String> {
     for side in &mut level.sides {
         side.control = Control::Computer;
     }
     let mut app = headless_app(level, gear, seed, cards);
     app.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(rounds);
-    let mut idle = 0;
-    let mut last = 0;
-    loop {
-        app.update();
-        let world = app.world();
-        if let Some(over) = world.get_resource::<BattleOver>() {
-            return Ok((
-                SimEnd::Decided(over.clone()),
-                world.resource::<MatchLog>().clone(),
-            ));
-        }
-        let completed = world.resource::<RoundState>().completed;
-        if completed >= rounds {
-            return Ok((
-                SimEnd::RoundLimit(completed),
-                world.resource::<MatchLog>().clone(),
-            ));
-        }
-        let n = world.resource::<MatchLog>().events.len();
-        idle = if n == last { idle + 1 } else { 0 };
-        last = n;
-        if idle > STUCK_AFTER {
-            return Err(format!(
-                "the match made no progress for {STUCK_AFTER} frames (round {})",
-                world.resource::<RoundState>().round
-            ));
+    let end = play_out(&mut app, Some(rounds))?;
+    Ok(Played {
+        end,
+        log: app.world().resource::<MatchLog>().clone(),
+        file: match_file(&app, Some(rounds)),
+    })
+}
+
+/// A match rebuilt from its file: how it ended, its log, and the first entry of the journal
+/// that did not fit (the match stops there).
+#[derive(Debug, Clone)]
+pub struct Replayed {
+    pub end: Result<SimEnd, String>,
+    pub log: MatchLog,
+}
+
+/// Replay a match file: its intents applied in order, nobody asked.
+pub fn replay(file: &MatchFile) -> Replayed {
+    let mut app = app_of(file, true);
+    let end = play_out(&mut app, file.rounds);
+    Replayed {
+        end,
+        log: app.world().resource::<MatchLog>().clone(),
+    }
+}
+
+/// Where a replay departs from its file.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mismatch {
+    /// The 1-based number of the first event that differs (one past the end for a log that
+    /// stops short or runs on).
+    pub event: usize,
+    /// That event as replayed (none when the replay stopped before it).
+    pub replayed: Option<String>,
+    /// Why the replay stopped, if it did.
+    pub why: Option<String>,
+}
+
+/// Replay a file and hold its log against the stored digests: the number of events that
+/// match, or the first that does not.
+pub fn verify(file: &MatchFile) -> Result<usize, Mismatch> {
+    let replayed = replay(file);
+    let mine = digests(&replayed.log.events);
+    let why = replayed.end.clone().err();
+    let first =
+        (0..mine.len().max(file.events)).find(|&i| mine.get(i) != file.event_digests.get(i));
+    match first {
+        None if why.is_none() && mine.len() == file.events => Ok(mine.len()),
+        found => {
+            let i = found.unwrap_or(mine.len());
+            Err(Mismatch {
+                event: i + 1,
+                replayed: replayed.log.events.get(i).map(|e| e.line()),
+                why,
+            })
         }
     }
 }

@@ -5,9 +5,17 @@ mod preview;
 
 pub use preview::*;
 
-use crate::game::battle::{Battle, Hero, HexPos, Prone, Side, SideInfo, Track, Weapons};
-use crate::game::map_view::{PANEL_W, WINDOW_W};
+use crate::app::hotseat::HotSeat;
+use crate::app::input::{BattleAction, Bindings, Selection};
+use crate::app::layout::{LOG_H, PANEL_W, WINDOW_W, palette};
+use crate::app::state::{Screen, ScreenSystems};
+use crate::app::widgets::label;
 use crate::rules::hexmap::offset_of;
+use crate::sim::Outcome;
+use crate::sim::model::{
+    Battle, Down, Hero, HexPos, Prone, RoundState, Side, SideInfo, StackSpend, Track, WeaponState,
+    Weapons, Wounds,
+};
 use bevy::prelude::*;
 
 /// The panel, preview, banner and handoff screen of a battle.
@@ -15,7 +23,6 @@ pub struct HudPlugin;
 
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
-        use crate::game::screens::{Screen, ScreenSystems};
         app.init_resource::<EngagementView>()
             .add_systems(
                 OnEnter(Screen::Battle),
@@ -31,7 +38,7 @@ impl Plugin for HudPlugin {
                     update_banner,
                 )
                     .chain()
-                    .after(crate::game::map_view::MapViewSystems::Figures)
+                    .after(crate::app::board::BoardSystems::Figures)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             );
     }
@@ -48,28 +55,27 @@ pub(super) fn spawn_panel(mut commands: Commands) {
                 right: px(0),
                 top: px(0),
                 // The combat log takes the foot of the column.
-                bottom: px(crate::game::track_view::LOG_H),
+                bottom: px(LOG_H),
                 width: px(PANEL_W),
                 padding: UiRect::all(px(14)),
                 flex_direction: FlexDirection::Column,
                 overflow: Overflow::clip(),
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.12, 0.08, 0.05, 0.92)),
+            BackgroundColor(palette::PANEL),
+            DespawnOnExit(Screen::Battle),
         ))
         .with_children(|p| {
-            p.spawn((
-                crate::game::widgets::label("", 14.0, Color::srgb(0.97, 0.92, 0.82)),
-                Panel,
-            ));
+            p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
         });
 }
 
 pub(super) fn update_panel(
     battle: Res<Battle>,
-    selection: Option<Res<crate::game::input::Selection>>,
+    selection: Option<Res<Selection>>,
+    keys: Res<Bindings>,
     preview: Option<Res<MovePreview>>,
-    mut refusals: MessageReader<crate::game::battle::CommandOutcome>,
+    mut refusals: MessageReader<Outcome>,
     mut last: Local<String>,
     heroes: Query<(
         Entity,
@@ -79,13 +85,14 @@ pub(super) fn update_panel(
         &Track,
         &Weapons,
         &Prone,
-        &crate::game::battle::Wounds,
-        &crate::game::battle::Down,
+        &Wounds,
+        &Down,
+        &crate::sim::HeroId,
     )>,
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
     engagement: Res<EngagementView>,
-    stack_spend: Query<&crate::game::round::StackSpend>,
+    stack_spend: Query<&StackSpend>,
 ) {
     let Ok(mut text) = panel.single_mut() else {
         return;
@@ -93,10 +100,14 @@ pub(super) fn update_panel(
     let engagement = &engagement.0;
     for outcome in refusals.read() {
         let name = heroes
-            .get(outcome.hero())
+            .iter()
+            .find(|h| *h.9 == outcome.hero())
             .map(|h| h.1.name.clone())
             .unwrap_or_default();
-        *last = outcome.describe(&name);
+        *last = match outcome {
+            Outcome::Refused { reason, .. } => format!("Refused: {}", keys.refusal(reason)),
+            other => other.describe(&name),
+        };
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
     let mut s = format!(
@@ -120,9 +131,11 @@ pub(super) fn update_panel(
             })
             .collect();
         s.push_str(&format!(
-            "{} declared: {} (Z: fire, N: fan)\n",
+            "{} declared: {} ({}: fire, {}: fan)\n",
             if sel.fan { "Fan" } else { "Series" },
-            names.join(", ")
+            names.join(", "),
+            keys.key(BattleAction::FireSeries),
+            keys.key(BattleAction::ToggleFan)
         ));
     }
     s.push('\n');
@@ -132,7 +145,7 @@ pub(super) fn update_panel(
         s.push_str(&format!("{} ({:?})\n", side.name, side.control));
         let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
         hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-        for (entity, hero, _, pos, ap, weapons, prone, wounds, down) in hs {
+        for (entity, hero, _, pos, ap, weapons, prone, wounds, down, _) in hs {
             let (c, r) = offset_of(pos.0);
             let mut arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
             let hurt: Vec<String> = wounds
@@ -143,8 +156,9 @@ pub(super) fn update_panel(
                 .collect();
             if hero.skills.contains_key("Quick Draw") {
                 arms.push(format!(
-                    "\n    Quick Draw: spends {} AP on the stack (0 changes it)",
-                    stack_spend.get(entity).map_or(0, |s| s.0)
+                    "\n    Quick Draw: spends {} AP on the stack ({} changes it)",
+                    stack_spend.get(entity).map_or(0, |s| s.0),
+                    keys.key(BattleAction::StackSpend)
                 ));
             }
             if let Some(close) = engagement.get(&entity) {
@@ -204,10 +218,11 @@ pub(super) fn spawn_banner(mut commands: Commands) {
                 justify_content: JustifyContent::Center,
                 ..default()
             },
-            BackgroundColor(Color::srgba(0.0, 0.0, 0.0, 0.55)),
+            BackgroundColor(palette::BANNER),
+            DespawnOnExit(Screen::Battle),
         ))
         .with_children(|p| {
-            p.spawn((crate::game::widgets::label("", 22.0, Color::WHITE), Banner));
+            p.spawn((label("", 22.0, Color::WHITE), Banner));
         });
     commands
         .spawn((
@@ -221,21 +236,22 @@ pub(super) fn spawn_banner(mut commands: Commands) {
                 align_items: AlignItems::Center,
                 ..default()
             },
-            BackgroundColor(Color::srgb(0.08, 0.05, 0.03)),
+            BackgroundColor(palette::BLINDFOLD),
             Visibility::Hidden,
             GlobalZIndex(10),
             Handoff,
-            DespawnOnExit(crate::game::screens::Screen::Battle),
+            DespawnOnExit(Screen::Battle),
         ))
         .with_children(|p| {
-            p.spawn((crate::game::widgets::label("", 30.0, Color::WHITE), Handoff));
+            p.spawn((label("", 30.0, Color::WHITE), Handoff));
         });
 }
 
 pub(super) fn update_banner(
     battle: Res<Battle>,
-    seat: Res<crate::game::battle::HotSeat>,
-    round: Res<crate::game::round::RoundState>,
+    seat: Res<HotSeat>,
+    keys: Res<Bindings>,
+    round: Res<RoundState>,
     names: Query<&Hero>,
     mut banner: Query<(&mut Text, &mut TextColor), (With<Banner>, Without<Handoff>)>,
     mut handoff: Query<
@@ -243,7 +259,9 @@ pub(super) fn update_banner(
         (With<Handoff>, Without<Banner>),
     >,
 ) {
-    let side = &battle.level.sides[seat.active];
+    let Some(side) = battle.level.sides.get(seat.active.unwrap_or(0)) else {
+        return;
+    };
     let color = Color::srgb(side.color.0, side.color.1, side.color.2);
     if let Ok((mut text, mut text_color)) = banner.single_mut() {
         let when = match round.segment {
@@ -273,15 +291,16 @@ pub(super) fn update_banner(
         }
         if let Some(mut t) = text {
             t.0 = format!(
-                "Pass the seat to {}.\nThe map is hidden. Press Enter when ready.",
-                side.name
+                "Pass the seat to {}.\nThe map is hidden. Press {} when ready.",
+                side.name,
+                keys.key(BattleAction::EndDeclaration)
             );
         }
     }
 }
 
 /// "Peacemaker (in hand, cocked, 6 rounds)".
-pub(super) fn describe_weapon(w: &crate::game::battle::WeaponState) -> String {
+pub(super) fn describe_weapon(w: &WeaponState) -> String {
     let mut state = Vec::new();
     if w.ready {
         state.push("in hand".to_string());

@@ -1,8 +1,16 @@
 //! Previews for the hex pointed at: a move's path and AP, a shot (line of fire, TN,
 //! modifiers, chance), a hand-to-hand attack; and each hero's engagement.
-use crate::game::battle::{Battle, Cover, Facing, Hero, HexPos, Track};
-use crate::game::map_view::MapGeometry;
+use crate::app::board::MapGeometry;
+use crate::app::input::{BattleAction, Bindings, Selection};
+use crate::app::layout::palette;
 use crate::rules::hexmap::offset_of;
+use crate::rules::movement::{Gait, turned};
+use crate::sim::actions::{Plan, Priced, melee, movement, price, ranged};
+use crate::sim::intent::{Action, HeroId};
+use crate::sim::model::{
+    Battle, CloseCombat, Down, Facing, Hero, HexPos, MatchLog, Mount, MountedOn, RoundState, Track,
+};
+use crate::sim::query;
 use bevy::prelude::*;
 use bevy_ecs_tilemap::prelude::*;
 
@@ -12,111 +20,166 @@ pub struct MovePreview {
     pub line: Option<String>,
 }
 
-pub(super) fn preview_moves(
-    mut commands: Commands,
-    battle: Res<Battle>,
-    selection: Option<Res<crate::game::input::Selection>>,
-    heroes: Query<(Entity, &Hero, &HexPos, &Facing, &Track)>,
-    mut tiles: Query<(&TilePos, &mut TileColor)>,
-    geometry: Option<Res<MapGeometry>>,
-    covers: Query<(&Cover, &HexPos)>,
-    riders: Query<&crate::game::battle::MountedOn>,
-    mounts: Query<(&crate::game::battle::Mount, &Facing)>,
-    fire_line: Option<Res<FireLine>>,
-) {
-    let fire_line = fire_line.map(|f| f.clone()).unwrap_or_default();
-    let (Some(selection), Some(geometry)) = (selection, geometry) else {
+/// The hexes the selected hero can be declared to move to, with their AP, kept until the match
+/// changes (every change of the match is a log event).
+#[derive(Resource, Default, Clone)]
+pub struct ReachCache {
+    key: Option<(Entity, Gait, usize, (u32, u32))>,
+    pub reach: Vec<(hexx::Hex, u32)>,
+}
+
+/// The move preview: the hexes in reach this round and the path to the hex pointed at, priced
+/// by the same pricing the declaration pays (`sim::actions::movement::reach`).
+pub(super) fn preview_moves(world: &mut World) {
+    let fire_line = world
+        .get_resource::<FireLine>()
+        .cloned()
+        .unwrap_or_default();
+    let (Some(selection), Some(geometry)) = (
+        world.get_resource::<Selection>().cloned(),
+        world.get_resource::<MapGeometry>().copied(),
+    ) else {
         return;
     };
-    let Some((_, hero, pos, facing, ap)) = selection.hero.and_then(|e| heroes.get(e).ok()) else {
+    let Some(e) = selection.hero else { return };
+    let (Some(hero), Some(&id)) = (world.get::<Hero>(e).cloned(), world.get::<HeroId>(e)) else {
         return;
     };
+    let left = world.get::<Track>(e).map_or(0, |t| t.0.left());
+    let keys = world.resource::<Bindings>().clone();
     // A rider does not walk: the mount moves every segment, the rider steers and reins.
-    if let Some((mount, heading)) = selection
-        .hero
-        .and_then(|e| riders.get(e).ok())
-        .and_then(|m| mounts.get(m.0).ok())
-    {
-        for (_, mut color) in &mut tiles {
-            color.0 = Color::WHITE;
-        }
-        commands.insert_resource(MovePreview {
+    if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0) {
+        let (Some(m), Some(heading)) = (
+            world.get::<Mount>(mount).cloned(),
+            world.get::<Facing>(mount).map(|f| f.0),
+        ) else {
+            return;
+        };
+        paint(world, &geometry, |_| Color::WHITE);
+        world.insert_resource(MovePreview {
             line: Some(format!(
-                "{} rides {}: {} paces a round (best {}), heading hexside {}. Q/E: steer (1 AP a hexside, 2 for more), V: rein in or spur on (1 AP)",
-                hero.name, mount.name, mount.speed, mount.best_speed, heading.0
+                "{} rides {}: {} paces a round (best {}), heading hexside {}. {}/{}: steer (1 AP a hexside, 2 for more), {}: rein in or spur on (1 AP)",
+                hero.name,
+                m.name,
+                m.speed,
+                m.best_speed,
+                heading,
+                keys.key(BattleAction::TurnLeft),
+                keys.key(BattleAction::TurnRight),
+                keys.key(BattleAction::Rein)
             )),
         });
         return;
     }
-    let occupied: Vec<hexx::Hex> = heroes
-        .iter()
-        .filter(|h| Some(h.0) != selection.hero)
-        .map(|h| h.2.0)
-        .collect();
-    let options = crate::game::battle::move_options(
-        &battle,
-        pos.0,
-        facing.0,
-        hero,
-        ap.0.left(),
+    let key = (
+        e,
         selection.gait,
-        &occupied,
+        world.resource::<MatchLog>().events.len(),
+        world.resource::<RoundState>().now(),
     );
-    let path: Vec<hexx::Hex> = selection
-        .hovered
-        .and_then(|h| options.get(&h))
-        .map(|p| p.hexes.clone())
+    let cached = world
+        .get_resource::<ReachCache>()
+        .cloned()
         .unwrap_or_default();
-    for (tp, mut color) in &mut tiles {
-        let hex = geometry.hex_of(*tp);
-        color.0 = if fire_line.1 == Some(hex) {
-            Color::srgb(1.0, 0.3, 0.25)
+    let reach = if cached.key == Some(key) {
+        cached.reach
+    } else {
+        let reach: Vec<(hexx::Hex, u32)> = movement::reach(world, e, selection.gait)
+            .map(|r| r.into_iter().map(|(h, p)| (h, p.ap)).collect())
+            .unwrap_or_default();
+        world.insert_resource(ReachCache {
+            key: Some(key),
+            reach: reach.clone(),
+        });
+        reach
+    };
+    let in_reach: std::collections::HashSet<hexx::Hex> = reach
+        .iter()
+        .filter(|(_, ap)| *ap <= left)
+        .map(|(h, _)| *h)
+        .collect();
+    let hovered = selection.hovered.map(|to| {
+        let priced = price(
+            world,
+            &Action::Move {
+                hero: id,
+                to,
+                gait: selection.gait,
+            },
+        );
+        (to, priced)
+    });
+    let path: Vec<hexx::Hex> = match &hovered {
+        Some((
+            _,
+            Ok(Priced {
+                ap,
+                plan: Plan::Move(walk),
+            }),
+        )) if *ap <= left => walk.hexes.clone(),
+        _ => Vec::new(),
+    };
+    paint(world, &geometry, |hex| {
+        if fire_line.1 == Some(hex) {
+            palette::FIRE_BLOCKED
         } else if fire_line.0.contains(&hex) {
-            Color::srgb(1.0, 0.65, 0.45)
+            palette::FIRE_LINE
         } else if path.contains(&hex) {
-            Color::srgb(1.0, 0.85, 0.4)
-        } else if options.contains_key(&hex) {
-            Color::srgb(0.8, 1.0, 0.8)
+            palette::PATH
+        } else if in_reach.contains(&hex) {
+            palette::REACH
         } else {
             Color::WHITE
-        };
-    }
+        }
+    });
     let gait = match selection.gait {
-        crate::rules::movement::Gait::Walk => "walking",
-        crate::rules::movement::Gait::Run => "running",
+        Gait::Walk => "walking",
+        Gait::Run => "running",
     };
-    let line = match selection.hovered {
-        Some(h) => {
-            let (c, r) = offset_of(h);
-            let tile = battle.map.tile(h).map_or("-", |t| t.terrain.name());
-            match options.get(&h) {
-                Some(p) => format!(
-                    "{} {gait} to {c},{r} ({tile}): {} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces",
-                    hero.name,
-                    p.cost.total,
-                    p.cost.maneuver,
-                    p.cost.ground,
-                    p.cost.climbing,
-                    p.cost.facing,
-                    p.cost.paces
+    let battle = world.resource::<Battle>();
+    let line = match &hovered {
+        Some((h, priced)) => {
+            let (c, r) = offset_of(*h);
+            let tile = battle.map.tile(*h).map_or("-", |t| t.terrain.name());
+            match priced {
+                Ok(Priced {
+                    ap,
+                    plan: Plan::Move(walk),
+                }) if *ap > left => format!(
+                    "{c},{r} ({tile}): {ap} AP {gait}, but {} has {left} AP left this round",
+                    hero.name
                 ),
-                None => format!(
-                    "{c},{r} ({tile}): out of {}'s reach {gait} with {} AP",
-                    hero.name,
-                    ap.0.left()
-                ),
+                Ok(Priced {
+                    ap,
+                    plan: Plan::Move(walk),
+                }) => match walk.cost {
+                    Some(cost) => format!(
+                        "{} {gait} to {c},{r} ({tile}): {ap} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces",
+                        hero.name,
+                        cost.maneuver,
+                        cost.ground,
+                        cost.climbing,
+                        cost.facing,
+                        cost.paces
+                    ),
+                    None => format!(
+                        "{} maneuvers to {c},{r} ({tile}), staying engaged: {ap} AP",
+                        hero.name
+                    ),
+                },
+                Ok(_) => String::new(),
+                Err(why) => format!("{c},{r} ({tile}): {}", keys.refusal(why)),
             }
         }
         None => format!(
-            "{} ({gait}, {} AP): green hexes are in reach",
-            hero.name,
-            ap.0.left()
+            "{} ({gait}, {left} AP): green hexes are in reach",
+            hero.name
         ),
     };
-    let cover: Vec<String> = covers
-        .iter()
-        .filter(|(_, at)| Some(at.0) == selection.hovered)
-        .map(|(c, _)| {
+    let cover: Vec<String> = selection
+        .hovered
+        .and_then(|h| query::cover_in(world, h))
+        .map(|(_, c)| {
             let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
             format!(
                 "Cover: {} ({}, AV {}) covers {} from hexsides {:?}",
@@ -127,13 +190,25 @@ pub(super) fn preview_moves(
                 c.from
             )
         })
+        .into_iter()
         .collect();
     let line = if cover.is_empty() {
         line
     } else {
         format!("{line}\n{}", cover.join("\n"))
     };
-    commands.insert_resource(MovePreview { line: Some(line) });
+    world.insert_resource(MovePreview { line: Some(line) });
+}
+
+/// Tint every tile of the map.
+fn paint(world: &mut World, geometry: &MapGeometry, color: impl Fn(hexx::Hex) -> Color) {
+    let mut tiles = world.query::<(&TilePos, &mut TileColor)>();
+    for (tp, mut c) in tiles.iter_mut(world) {
+        let want = color(geometry.hex_of(*tp));
+        if c.0 != want {
+            c.0 = want;
+        }
+    }
 }
 
 /// Each hero's hand-to-hand state in words: whom it is engaged with, the advantage, dominance,
@@ -146,13 +221,10 @@ pub(super) fn engagement_view(world: &mut World) {
     let heroes: Vec<Entity> = q.iter(world).collect();
     let mut view = std::collections::HashMap::new();
     for hero in heroes {
-        if world
-            .get::<crate::game::battle::Down>(hero)
-            .is_some_and(|d| d.0)
-        {
+        if world.get::<Down>(hero).is_some_and(|d| d.0) {
             continue;
         }
-        let foes = crate::game::melee::engaged_foes(world, hero);
+        let foes = query::engaged_foes(world, hero);
         if foes.is_empty() {
             continue;
         }
@@ -160,16 +232,13 @@ pub(super) fn engagement_view(world: &mut World) {
             .iter()
             .filter_map(|f| world.get::<Hero>(*f).map(|h| h.name.clone()))
             .collect();
-        let (ours, theirs) = crate::game::melee::advantage(world, foes[0], hero);
-        let dominated = crate::game::melee::dominated(world, hero);
-        let close = world
-            .get::<crate::game::melee::CloseCombat>(hero)
-            .copied()
-            .unwrap_or_default();
+        let (ours, theirs) = melee::advantage(world, foes[0], hero);
+        let dominated = melee::dominated(world, hero);
+        let close = world.get::<CloseCombat>(hero).copied().unwrap_or_default();
         let mut s = format!(
             "engaged with {}; advantage {theirs} to {ours}; defense {}",
             names.join(", "),
-            crate::game::melee::defense(world, hero).0
+            melee::defense(world, hero).0
         );
         if dominated > 0 {
             s.push_str(&format!(
@@ -183,7 +252,7 @@ pub(super) fn engagement_view(world: &mut World) {
             s.push_str(&format!("; {} block(s) ready", close.blocks));
         }
         if let Some(toward) = close.dodge {
-            s.push_str(&format!("; dodging {toward}/{}", (toward + 1) % 6));
+            s.push_str(&format!("; dodging {toward}/{}", turned(toward, 1)));
         }
         view.insert(hero, s);
     }
@@ -198,24 +267,18 @@ pub struct FireLine(pub Vec<hexx::Hex>, pub Option<hexx::Hex>);
 /// and the exact chance to hit (over the match deck), and the cover in the way.
 pub(super) fn preview_shot(world: &mut World) {
     world.insert_resource(FireLine::default());
-    let Some(selection) = world
-        .get_resource::<crate::game::input::Selection>()
-        .cloned()
-    else {
+    let Some(selection) = world.get_resource::<Selection>().cloned() else {
         return;
     };
+    let keys = world.resource::<Bindings>().clone();
     let (Some(hero), Some(at)) = (selection.hero, selection.hovered) else {
         return;
     };
-    let side = world.get::<crate::game::battle::Side>(hero).map(|s| s.0);
-    let mut q = world.query::<(Entity, &HexPos, &crate::game::battle::Side, &Hero)>();
-    let Some((target, name)) = q
-        .iter(world)
-        .find(|(_, p, s, _)| p.0 == at && Some(s.0) != side)
-        .map(|(e, _, _, h)| (e, h.name.clone()))
-    else {
+    let side = query::side_of(world, hero);
+    let Some(target) = query::enemy_at(world, side, at) else {
         return;
     };
+    let name = query::hero_name(world, target);
     // The line of fire on the map: the hexes between, or up to the wall that blocks it.
     if let Some(from) = world.get::<HexPos>(hero).map(|p| p.0) {
         let line: Vec<hexx::Hex> = from.line_to(at).collect();
@@ -230,15 +293,8 @@ pub(super) fn preview_shot(world: &mut World) {
         world.insert_resource(FireLine(shown, blocked));
     }
     // A foe within a pace: the hand-to-hand attack J would make.
-    if crate::game::melee::engaged_foes(world, hero).contains(&target) {
-        let line = match crate::game::melee::plan(
-            world,
-            hero,
-            target,
-            selection.attack,
-            selection.careful,
-            1,
-        ) {
+    if query::engaged_foes(world, hero).contains(&target) {
+        let line = match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
             Ok(p) => {
                 let parts: Vec<String> = p
                     .tn_parts
@@ -252,7 +308,8 @@ pub(super) fn preview_shot(world: &mut World) {
                     .map(|m| format!("{} {:+}", m.name, m.value))
                     .collect();
                 format!(
-                    "J: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\nI: attack type  Y: careful  B: block  D: dodge",
+                    "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
+                    keys.key(BattleAction::MeleeAttack),
                     if p.careful { "careful " } else { "" },
                     p.attack.name(),
                     p.weapon.name,
@@ -267,15 +324,19 @@ pub(super) fn preview_shot(world: &mut World) {
                     mods.join(", "),
                     p.advantage.0,
                     p.advantage.1,
-                    p.chance * 100.0
+                    p.chance * 100.0,
+                    keys.key(BattleAction::CycleAttack),
+                    keys.key(BattleAction::ToggleCareful),
+                    keys.key(BattleAction::Block),
+                    keys.key(BattleAction::Dodge)
                 )
             }
-            Err(why) => format!("Cannot attack {name}: {why}"),
+            Err(why) => format!("Cannot attack {name}: {}", keys.refusal(&why)),
         };
         world.insert_resource(MovePreview { line: Some(line) });
         return;
     }
-    let line = match crate::game::combat::plan(world, hero, target, selection.shot) {
+    let line = match ranged::plan(world, hero, target, selection.shot) {
         Ok(p) => {
             let parts: Vec<String> = p
                 .terms
@@ -299,7 +360,7 @@ pub(super) fn preview_shot(world: &mut World) {
                 )
             });
             format!(
-                "Shoot {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}\nF: snap/normal/aimed. Right click fires.",
+                "Shoot {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}\n{}: snap/normal/aimed. {} fires.",
                 p.distance,
                 p.weapon.name,
                 p.kind.name(),
@@ -311,10 +372,12 @@ pub(super) fn preview_shot(world: &mut World) {
                 } else {
                     mods.join(", ")
                 },
-                p.chance * 100.0
+                p.chance * 100.0,
+                keys.key(BattleAction::CycleShot),
+                keys.key(BattleAction::MoveHere)
             )
         }
-        Err(why) => format!("Cannot shoot {name}: {why}"),
+        Err(why) => format!("Cannot shoot {name}: {}", keys.refusal(&why)),
     };
     world.insert_resource(MovePreview { line: Some(line) });
 }

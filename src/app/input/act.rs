@@ -1,54 +1,74 @@
-//! What the keys and the mouse do in a battle: each becomes a command.
+//! What the keys and the mouse do in a battle: each becomes an `Intent` (or a choice kept in
+//! the `Selection` until it is sent).
 
-use super::*;
-use crate::game::battle::{BattleCommand, Hero, HexPos, HotSeat, SeatCommand, Side};
-use crate::rules::movement::Gait;
+use super::bindings::BattleAction;
+use super::selection::{Selection, next_shot};
+use crate::app::hotseat::HotSeat;
+use crate::app::state::{Pause, Screen};
+use crate::rules::movement::{Gait, turned};
+use crate::sim::intent::{Action, HeroId, Intent};
+use crate::sim::model::{Facing, Hero, HexPos, Mount, MountedOn, RoundState, Side, Weapons};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 
+/// Esc opens and closes the Esc menu; in it, M quits to the main menu.
+pub(super) fn pause_keys(
+    actions: Single<&ActionState<BattleAction>>,
+    pause: Res<State<Pause>>,
+    mut next_pause: ResMut<NextState<Pause>>,
+    mut screen: ResMut<NextState<Screen>>,
+) {
+    let paused = *pause.get() == Pause::Paused;
+    if actions.just_pressed(&BattleAction::Quit) {
+        next_pause.set(if paused {
+            Pause::Running
+        } else {
+            Pause::Paused
+        });
+    }
+    if paused && actions.just_pressed(&BattleAction::QuitToMenu) {
+        screen.set(Screen::MainMenu);
+    }
+}
+
 pub(super) fn act(
-    actions: Single<&ActionState<Action>>,
+    actions: Single<&ActionState<BattleAction>>,
+    pause: Res<State<Pause>>,
     mut selection: ResMut<Selection>,
-    seat: Res<HotSeat>,
-    heroes: Query<(Entity, &Hero, &HexPos, &Side, &crate::game::battle::Facing)>,
-    mut battle_commands: MessageWriter<BattleCommand>,
-    mut seat_commands: MessageWriter<SeatCommand>,
-    mut screen: ResMut<NextState<crate::game::screens::Screen>>,
-    mut paused: ResMut<crate::game::screens::Paused>,
-    round: Res<crate::game::round::RoundState>,
-    weapons: Query<&crate::game::battle::Weapons>,
-    riders: Query<&crate::game::battle::MountedOn>,
-    stack_spend: Query<&crate::game::round::StackSpend>,
-    mut commands: Commands,
-    mounts: Query<(&crate::game::battle::Mount, &crate::game::battle::Facing)>,
+    mut seat: ResMut<HotSeat>,
+    heroes: Query<(Entity, &Hero, &HexPos, &Side, &Facing, &HeroId)>,
+    mut intents: MessageWriter<Intent>,
+    round: Res<RoundState>,
+    weapons: Query<&Weapons>,
+    riders: Query<&MountedOn>,
+    stack_spend: Query<&crate::sim::model::StackSpend>,
+    mounts: Query<(&Mount, &Facing)>,
     mut last_declarer: Local<Option<Entity>>,
 ) {
-    // The Esc menu: Esc opens and closes it; M in it quits to the main menu.
-    if actions.just_pressed(&Action::Quit) {
-        paused.0 = !paused.0;
-    }
-    if paused.0 {
-        if actions.just_pressed(&Action::QuitToMenu) {
-            paused.0 = false;
-            screen.set(crate::game::screens::Screen::MainMenu);
-        }
+    if *pause.get() == Pause::Paused {
         return;
     }
-    if actions.just_pressed(&Action::EndDeclaration) {
-        seat_commands.write(if seat.awaiting_handoff {
-            SeatCommand::ConfirmHandoff
-        } else {
-            SeatCommand::EndDeclaration
-        });
+    let declarer = round
+        .declarer()
+        .and_then(|e| heroes.get(e).ok().map(|h| *h.5));
+    if actions.just_pressed(&BattleAction::EndDeclaration) {
+        if seat.awaiting_handoff {
+            seat.awaiting_handoff = false;
+        } else if let Some(hero) = declarer {
+            intents.write(Intent::Pass { hero });
+        }
         selection.hero = None;
     }
     if seat.awaiting_handoff {
         return;
     }
-    if actions.just_pressed(&Action::HoldRound) {
-        seat_commands.write(SeatCommand::HoldRound);
+    if actions.just_pressed(&BattleAction::HoldRound)
+        && let Some(hero) = declarer
+    {
+        intents.write(Intent::Hold { hero });
     }
-    let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == seat.active).collect();
+    let Some(active) = seat.active else { return };
+    let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == active).collect();
     own.sort_by(|a, b| a.1.name.cmp(&b.1.name));
     // The hero whose declaration it is comes selected.
     if round.declarer() != *last_declarer {
@@ -60,43 +80,48 @@ pub(super) fn act(
     if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
         selection.hero = own.first().map(|h| h.0);
     }
-    if actions.just_pressed(&Action::Select)
+    if actions.just_pressed(&BattleAction::Select)
         && let Some(h) = selection
             .hovered
             .and_then(|hex| own.iter().find(|x| x.2.0 == hex))
     {
         selection.hero = Some(h.0);
     }
-    if actions.just_pressed(&Action::NextHero) && !own.is_empty() {
+    if actions.just_pressed(&BattleAction::NextHero) && !own.is_empty() {
         let i = own
             .iter()
             .position(|h| Some(h.0) == selection.hero)
             .map_or(0, |i| (i + 1) % own.len());
         selection.hero = Some(own[i].0);
     }
-    if actions.just_pressed(&Action::ToggleRun) {
+    if actions.just_pressed(&BattleAction::ToggleRun) {
         selection.gait = if selection.gait == Gait::Walk {
             Gait::Run
         } else {
             Gait::Walk
         };
     }
-    let Some(hero) = selection.hero else { return };
-    let facing = heroes.get(hero).map(|h| h.4.0).unwrap_or(0);
-    if actions.just_pressed(&Action::CycleShot) {
+    let Some(entity) = selection.hero else { return };
+    let Ok((_, h, at, _, facing, &hero)) = heroes.get(entity) else {
+        return;
+    };
+    let (at, facing) = (at.0, facing.0);
+    let id_of = |e: Entity| heroes.get(e).ok().map(|h| *h.5);
+    let mut out: Vec<Intent> = Vec::new();
+    if actions.just_pressed(&BattleAction::CycleShot) {
         selection.shot = next_shot(selection.shot);
     }
-    if actions.just_pressed(&Action::Reload) {
-        battle_commands.write(BattleCommand::Reload { hero });
+    if actions.just_pressed(&BattleAction::Reload) {
+        out.push(Intent::Declare(Action::Reload { hero }));
     }
     let enemy_under_cursor = selection.hovered.and_then(|to| {
         heroes
             .iter()
-            .find(|h| h.2.0 == to && h.3.0 != seat.active)
-            .map(|h| h.0)
+            .find(|h| h.2.0 == to && h.3.0 != active)
+            .map(|h| *h.5)
     });
-    if actions.just_pressed(&Action::ReadyOffHand)
-        && let Ok(carried) = weapons.get(hero)
+    if actions.just_pressed(&BattleAction::ReadyOffHand)
+        && let Ok(carried) = weapons.get(entity)
     {
         let n = carried.0.len().max(1);
         let from = carried
@@ -106,152 +131,146 @@ pub(super) fn act(
             .map_or(0, |i| i + 1);
         if let Some(next) = (0..n)
             .map(|k| (from + k) % n)
-            .find(|&i| !carried.0[i].ready)
+            .find(|&i| carried.0.get(i).is_some_and(|w| !w.ready))
         {
-            battle_commands.write(BattleCommand::ReadyOffHand { hero, weapon: next });
+            out.push(Intent::Declare(Action::ReadyOffHand { hero, weapon: next }));
         }
     }
-    if actions.just_pressed(&Action::ShootOffHand)
+    if actions.just_pressed(&BattleAction::ShootOffHand)
         && let Some(target) = enemy_under_cursor
     {
-        battle_commands.write(BattleCommand::ShootOffHand {
+        out.push(Intent::Declare(Action::ShootOffHand {
             hero,
             target,
             kind: selection.shot,
-        });
+        }));
     }
-    if actions.just_pressed(&Action::ToggleFan) {
+    if actions.just_pressed(&BattleAction::ToggleFan) {
         selection.fan = !selection.fan;
     }
-    if actions.just_pressed(&Action::CycleAttack) {
+    if actions.just_pressed(&BattleAction::CycleAttack) {
         selection.attack = selection.attack.next();
     }
-    if actions.just_pressed(&Action::ToggleCareful) {
+    if actions.just_pressed(&BattleAction::ToggleCareful) {
         selection.careful = !selection.careful;
     }
-    if actions.just_pressed(&Action::MeleeAttack)
+    if actions.just_pressed(&BattleAction::MeleeAttack)
         && let Some(target) = enemy_under_cursor
     {
-        battle_commands.write(BattleCommand::Melee {
+        out.push(Intent::Declare(Action::Melee {
             hero,
             target,
             attack: selection.attack,
             careful: selection.careful,
             times: 1,
-        });
+        }));
     }
-    if actions.just_pressed(&Action::Block) {
-        battle_commands.write(BattleCommand::Block { hero });
+    if actions.just_pressed(&BattleAction::Block) {
+        out.push(Intent::Declare(Action::Block { hero }));
     }
-    if actions.just_pressed(&Action::Dodge) {
-        let at = heroes.get(hero).map(|h| h.2.0).ok();
-        let toward = match (at, selection.hovered) {
-            (Some(a), Some(b)) if a != b => crate::rules::hexmap::hexside_toward(a, b),
+    if actions.just_pressed(&BattleAction::Dodge) {
+        let toward = match selection.hovered {
+            Some(b) if b != at => crate::rules::hexmap::hexside_toward(at, b),
             _ => facing,
         };
-        battle_commands.write(BattleCommand::Dodge { hero, toward });
+        out.push(Intent::Declare(Action::Dodge { hero, toward }));
     }
-    if actions.just_pressed(&Action::StackSpend)
-        && let Ok((_, h, ..)) = heroes.get(hero)
-    {
+    if actions.just_pressed(&BattleAction::StackSpend) {
         let level = h.skills.get("Quick Draw").copied().unwrap_or(0);
-        let now = stack_spend.get(hero).map_or(0, |s| s.0);
-        let next = if now >= level { 0 } else { now + 1 };
-        commands
-            .entity(hero)
-            .insert(crate::game::round::StackSpend(next));
+        let now = stack_spend.get(entity).map_or(0, |s| s.0);
+        let ap = if now >= level { 0 } else { now + 1 };
+        out.push(Intent::StackSpend { hero, ap });
     }
-    if actions.just_pressed(&Action::MountOrDismount) {
-        battle_commands.write(if riders.get(hero).is_ok() {
-            BattleCommand::Dismount { hero }
+    if actions.just_pressed(&BattleAction::MountOrDismount) {
+        out.push(Intent::Declare(if riders.get(entity).is_ok() {
+            Action::Dismount { hero }
         } else {
-            BattleCommand::MountUp { hero }
-        });
+            Action::MountUp { hero }
+        }));
     }
-    if actions.just_pressed(&Action::Escape) {
-        battle_commands.write(BattleCommand::Escape { hero });
+    if actions.just_pressed(&BattleAction::Escape) {
+        out.push(Intent::Declare(Action::Escape { hero }));
     }
-    if actions.just_pressed(&Action::Disengage)
+    if actions.just_pressed(&BattleAction::Disengage)
         && let Some(to) = selection.hovered
     {
-        battle_commands.write(BattleCommand::Disengage { hero, to });
+        out.push(Intent::Declare(Action::Disengage { hero, to }));
     }
-    if actions.just_pressed(&Action::AddToSeries)
+    if actions.just_pressed(&BattleAction::AddToSeries)
         && let Some(target) = enemy_under_cursor
         && selection.series.len() < crate::rules::ranged::MAX_SHOTS
     {
         let kind = selection.shot;
-        selection.series.push((target, kind));
-    }
-    if actions.just_pressed(&Action::FireSeries) && !selection.series.is_empty() {
-        let mut shots = [None; crate::rules::ranged::MAX_SHOTS];
-        for (i, s) in selection.series.drain(..).enumerate() {
-            shots[i] = Some(s);
+        if let Some(e) = heroes.iter().find(|x| *x.5 == target).map(|x| x.0) {
+            selection.series.push((e, kind));
         }
-        battle_commands.write(BattleCommand::Series {
+    }
+    if actions.just_pressed(&BattleAction::FireSeries) && !selection.series.is_empty() {
+        let shots = selection
+            .series
+            .drain(..)
+            .filter_map(|(e, kind)| id_of(e).map(|t| (t, kind)))
+            .collect();
+        out.push(Intent::Declare(Action::Series {
             hero,
             shots,
             fan: selection.fan,
-        });
+        }));
     }
     // Right click: shoot the enemy under the cursor, or move there.
-    if actions.just_pressed(&Action::MoveHere)
+    if actions.just_pressed(&BattleAction::MoveHere)
         && let Some(to) = selection.hovered
     {
-        let enemy = heroes
-            .iter()
-            .find(|h| h.2.0 == to && h.3.0 != seat.active)
-            .map(|h| h.0);
-        battle_commands.write(match enemy {
-            Some(target) => BattleCommand::Shoot {
+        out.push(Intent::Declare(match enemy_under_cursor {
+            Some(target) => Action::Shoot {
                 hero,
                 target,
                 kind: selection.shot,
             },
-            None => BattleCommand::Move {
+            None => Action::Move {
                 hero,
                 to,
                 gait: selection.gait,
             },
-        });
+        }));
     }
     // A rider's turns steer the mount.
-    let mount = riders.get(hero).ok().and_then(|m| mounts.get(m.0).ok());
-    for (action, by) in [(Action::TurnLeft, 1), (Action::TurnRight, 5)] {
+    let mount = riders.get(entity).ok().and_then(|m| mounts.get(m.0).ok());
+    for (action, by) in [(BattleAction::TurnLeft, 1), (BattleAction::TurnRight, -1)] {
         if !actions.just_pressed(&action) {
             continue;
         }
-        battle_commands.write(match mount {
-            Some((_, heading)) => BattleCommand::Steer {
+        out.push(Intent::Declare(match mount {
+            Some((_, heading)) => Action::Steer {
                 hero,
-                facing: (heading.0 + by) % 6,
+                facing: turned(heading.0, by),
             },
-            None => BattleCommand::Face {
+            None => Action::Face {
                 hero,
-                facing: (facing + by) % 6,
+                facing: turned(facing, by),
             },
-        });
+        }));
     }
-    if actions.just_pressed(&Action::Rein)
+    if actions.just_pressed(&BattleAction::Rein)
         && let Some((m, _)) = mount
     {
         let speed = if m.speed > 0 { 0 } else { m.best_speed };
-        battle_commands.write(BattleCommand::Rein { hero, speed });
+        out.push(Intent::Declare(Action::Rein { hero, speed }));
     }
-    if actions.just_pressed(&Action::DropProne) {
-        battle_commands.write(BattleCommand::DropProne { hero });
+    if actions.just_pressed(&BattleAction::DropProne) {
+        out.push(Intent::Declare(Action::DropProne { hero }));
     }
-    if actions.just_pressed(&Action::StandUp) {
-        battle_commands.write(BattleCommand::StandUp { hero });
+    if actions.just_pressed(&BattleAction::StandUp) {
+        out.push(Intent::Declare(Action::StandUp { hero }));
     }
-    if actions.just_pressed(&Action::DuckBehindCover) {
-        battle_commands.write(BattleCommand::DuckBehindCover { hero });
+    if actions.just_pressed(&BattleAction::DuckBehindCover) {
+        out.push(Intent::Declare(Action::DuckBehindCover { hero }));
     }
-    if actions.just_pressed(&Action::EmergeFromCover) {
-        battle_commands.write(BattleCommand::EmergeFromCover { hero });
+    if actions.just_pressed(&BattleAction::EmergeFromCover) {
+        out.push(Intent::Declare(Action::EmergeFromCover { hero }));
     }
-    if actions.just_pressed(&Action::ReadyWeapon)
-        && let Ok(carried) = weapons.get(hero)
+    if actions.just_pressed(&BattleAction::ReadyWeapon)
+        && let Ok(carried) = weapons.get(entity)
     {
         let n = carried.0.len().max(1);
         let next = carried
@@ -259,12 +278,16 @@ pub(super) fn act(
             .iter()
             .position(|w| w.ready)
             .map_or(0, |i| (i + 1) % n);
-        battle_commands.write(BattleCommand::Ready { hero, weapon: next });
+        out.push(Intent::Declare(Action::Ready { hero, weapon: next }));
     }
-    if actions.just_pressed(&Action::Cock) {
-        battle_commands.write(BattleCommand::Cock { hero });
+    if actions.just_pressed(&BattleAction::Cock) {
+        out.push(Intent::Declare(Action::Cock { hero }));
     }
-    if actions.just_pressed(&Action::WorkObjective) {
-        battle_commands.write(BattleCommand::WorkObjective { hero, objective: 0 });
+    if actions.just_pressed(&BattleAction::WorkObjective) {
+        out.push(Intent::Declare(Action::WorkObjective {
+            hero,
+            objective: 0,
+        }));
     }
+    intents.write_batch(out);
 }

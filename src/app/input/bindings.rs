@@ -1,11 +1,12 @@
 //! The actions, their default bindings and the settings file that keeps them.
+use crate::sim::intent::{Refusal, Remedy};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
 
 #[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, Serialize, Deserialize)]
-pub enum Action {
+pub enum BattleAction {
     /// Select the hero under the cursor.
     Select,
     /// Move the selected hero to the hex under the cursor.
@@ -100,6 +101,62 @@ impl MenuAction {
     ];
 }
 
+/// The bindings in force: the settings file's, read once at start. Every word about keys in
+/// the window comes from here, so a rebound key is named as it is.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct Bindings(pub Settings);
+
+impl Bindings {
+    /// The key (or button) of a battle action, in words: "X", "Right click".
+    pub fn key(&self, action: BattleAction) -> String {
+        self.0
+            .bindings
+            .iter()
+            .filter(|(a, _)| *a == action)
+            .map(|(_, b)| b.name())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The key of a menu action.
+    pub fn menu_key(&self, action: MenuAction) -> String {
+        self.0
+            .menu
+            .iter()
+            .filter(|(a, _)| *a == action)
+            .map(|(_, b)| b.name())
+            .collect::<Vec<_>>()
+            .join("/")
+    }
+
+    /// The key that applies a remedy.
+    pub fn remedy(&self, remedy: Remedy) -> String {
+        let action = match remedy {
+            Remedy::Emerge(_) => BattleAction::EmergeFromCover,
+            Remedy::Ready => BattleAction::ReadyWeapon,
+            Remedy::Cock(_) => BattleAction::Cock,
+            Remedy::Reload => BattleAction::Reload,
+            Remedy::BreakAway(_) | Remedy::Escape => BattleAction::Escape,
+            Remedy::StandUp(_) => BattleAction::StandUp,
+        };
+        self.key(action)
+    }
+
+    /// A refusal with the key of its remedy: "... emerge first (X, 1 AP)".
+    pub fn refusal(&self, refusal: &Refusal) -> String {
+        match refusal.remedy {
+            Some(remedy) => {
+                let key = self.remedy(remedy);
+                match remedy.ap() {
+                    Some(ap) => format!("{} ({key}, {ap} AP)", refusal.reason),
+                    None => format!("{} ({key})", refusal.reason),
+                }
+            }
+            None => refusal.reason.clone(),
+        }
+    }
+}
+
 /// A key or a mouse button.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Binding {
@@ -110,9 +167,48 @@ pub enum Binding {
 /// What the settings file holds.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Settings {
-    pub bindings: Vec<(Action, Binding)>,
+    pub bindings: Vec<(BattleAction, Binding)>,
     #[serde(default = "default_menu_bindings")]
     pub menu: Vec<(MenuAction, Binding)>,
+}
+
+impl Binding {
+    /// The key in words, as a player reads it on the keyboard.
+    pub fn name(&self) -> String {
+        match self {
+            Binding::Mouse(MouseButton::Left) => "Left click".into(),
+            Binding::Mouse(MouseButton::Right) => "Right click".into(),
+            Binding::Mouse(MouseButton::Middle) => "Middle click".into(),
+            Binding::Mouse(other) => format!("{other:?} mouse button"),
+            Binding::Key(key) => key_name(*key),
+        }
+    }
+}
+
+fn key_name(key: KeyCode) -> String {
+    let debug = format!("{key:?}");
+    let named = match key {
+        KeyCode::Escape => "Esc",
+        KeyCode::Enter => "Enter",
+        KeyCode::Backspace => "Backspace",
+        KeyCode::Tab => "Tab",
+        KeyCode::Space => "Space",
+        KeyCode::ArrowLeft => "Left",
+        KeyCode::ArrowRight => "Right",
+        KeyCode::ArrowUp => "Up",
+        KeyCode::ArrowDown => "Down",
+        KeyCode::Equal => "+",
+        KeyCode::Minus => "-",
+        _ => "",
+    };
+    if !named.is_empty() {
+        return named.into();
+    }
+    debug
+        .strip_prefix("Key")
+        .or_else(|| debug.strip_prefix("Digit"))
+        .unwrap_or(&debug)
+        .to_string()
 }
 
 impl Default for Settings {
@@ -141,49 +237,49 @@ pub fn default_menu_bindings() -> Vec<(MenuAction, Binding)> {
 }
 
 /// The bindings, in one place.
-pub fn default_bindings() -> Vec<(Action, Binding)> {
+pub fn default_bindings() -> Vec<(BattleAction, Binding)> {
     use Binding::{Key, Mouse};
     vec![
-        (Action::Select, Mouse(MouseButton::Left)),
-        (Action::MoveHere, Mouse(MouseButton::Right)),
-        (Action::NextHero, Key(KeyCode::Tab)),
-        (Action::ToggleRun, Key(KeyCode::KeyR)),
-        (Action::TurnLeft, Key(KeyCode::KeyQ)),
-        (Action::TurnRight, Key(KeyCode::KeyE)),
-        (Action::DropProne, Key(KeyCode::KeyP)),
-        (Action::StandUp, Key(KeyCode::KeyU)),
-        (Action::DuckBehindCover, Key(KeyCode::KeyC)),
-        (Action::EmergeFromCover, Key(KeyCode::KeyX)),
-        (Action::ReadyWeapon, Key(KeyCode::KeyG)),
-        (Action::Cock, Key(KeyCode::KeyK)),
-        (Action::WorkObjective, Key(KeyCode::KeyO)),
-        (Action::Rein, Key(KeyCode::KeyV)),
-        (Action::CycleShot, Key(KeyCode::KeyF)),
-        (Action::Reload, Key(KeyCode::KeyL)),
-        (Action::ReadyOffHand, Key(KeyCode::KeyH)),
-        (Action::ShootOffHand, Key(KeyCode::KeyT)),
-        (Action::AddToSeries, Key(KeyCode::KeyA)),
-        (Action::FireSeries, Key(KeyCode::KeyZ)),
-        (Action::ToggleFan, Key(KeyCode::KeyN)),
-        (Action::MeleeAttack, Key(KeyCode::KeyJ)),
-        (Action::CycleAttack, Key(KeyCode::KeyI)),
-        (Action::ToggleCareful, Key(KeyCode::KeyY)),
-        (Action::Block, Key(KeyCode::KeyB)),
-        (Action::Dodge, Key(KeyCode::KeyD)),
-        (Action::Escape, Key(KeyCode::KeyW)),
-        (Action::Disengage, Key(KeyCode::KeyS)),
-        (Action::MountOrDismount, Key(KeyCode::Digit9)),
-        (Action::StackSpend, Key(KeyCode::Digit0)),
-        (Action::EndDeclaration, Key(KeyCode::Enter)),
-        (Action::HoldRound, Key(KeyCode::Backspace)),
-        (Action::PanLeft, Key(KeyCode::ArrowLeft)),
-        (Action::PanRight, Key(KeyCode::ArrowRight)),
-        (Action::PanUp, Key(KeyCode::ArrowUp)),
-        (Action::PanDown, Key(KeyCode::ArrowDown)),
-        (Action::ZoomIn, Key(KeyCode::Equal)),
-        (Action::ZoomOut, Key(KeyCode::Minus)),
-        (Action::Quit, Key(KeyCode::Escape)),
-        (Action::QuitToMenu, Key(KeyCode::KeyM)),
+        (BattleAction::Select, Mouse(MouseButton::Left)),
+        (BattleAction::MoveHere, Mouse(MouseButton::Right)),
+        (BattleAction::NextHero, Key(KeyCode::Tab)),
+        (BattleAction::ToggleRun, Key(KeyCode::KeyR)),
+        (BattleAction::TurnLeft, Key(KeyCode::KeyQ)),
+        (BattleAction::TurnRight, Key(KeyCode::KeyE)),
+        (BattleAction::DropProne, Key(KeyCode::KeyP)),
+        (BattleAction::StandUp, Key(KeyCode::KeyU)),
+        (BattleAction::DuckBehindCover, Key(KeyCode::KeyC)),
+        (BattleAction::EmergeFromCover, Key(KeyCode::KeyX)),
+        (BattleAction::ReadyWeapon, Key(KeyCode::KeyG)),
+        (BattleAction::Cock, Key(KeyCode::KeyK)),
+        (BattleAction::WorkObjective, Key(KeyCode::KeyO)),
+        (BattleAction::Rein, Key(KeyCode::KeyV)),
+        (BattleAction::CycleShot, Key(KeyCode::KeyF)),
+        (BattleAction::Reload, Key(KeyCode::KeyL)),
+        (BattleAction::ReadyOffHand, Key(KeyCode::KeyH)),
+        (BattleAction::ShootOffHand, Key(KeyCode::KeyT)),
+        (BattleAction::AddToSeries, Key(KeyCode::KeyA)),
+        (BattleAction::FireSeries, Key(KeyCode::KeyZ)),
+        (BattleAction::ToggleFan, Key(KeyCode::KeyN)),
+        (BattleAction::MeleeAttack, Key(KeyCode::KeyJ)),
+        (BattleAction::CycleAttack, Key(KeyCode::KeyI)),
+        (BattleAction::ToggleCareful, Key(KeyCode::KeyY)),
+        (BattleAction::Block, Key(KeyCode::KeyB)),
+        (BattleAction::Dodge, Key(KeyCode::KeyD)),
+        (BattleAction::Escape, Key(KeyCode::KeyW)),
+        (BattleAction::Disengage, Key(KeyCode::KeyS)),
+        (BattleAction::MountOrDismount, Key(KeyCode::Digit9)),
+        (BattleAction::StackSpend, Key(KeyCode::Digit0)),
+        (BattleAction::EndDeclaration, Key(KeyCode::Enter)),
+        (BattleAction::HoldRound, Key(KeyCode::Backspace)),
+        (BattleAction::PanLeft, Key(KeyCode::ArrowLeft)),
+        (BattleAction::PanRight, Key(KeyCode::ArrowRight)),
+        (BattleAction::PanUp, Key(KeyCode::ArrowUp)),
+        (BattleAction::PanDown, Key(KeyCode::ArrowDown)),
+        (BattleAction::ZoomIn, Key(KeyCode::Equal)),
+        (BattleAction::ZoomOut, Key(KeyCode::Minus)),
+        (BattleAction::Quit, Key(KeyCode::Escape)),
+        (BattleAction::QuitToMenu, Key(KeyCode::KeyM)),
     ]
 }
 

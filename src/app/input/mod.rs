@@ -1,59 +1,36 @@
 //! Input: keyboard and mouse through leafwing-input-manager. The bindings live in one place
 //! (`default_bindings`) and are persisted in a RON settings file the player may edit.
-//! Every intent becomes a `BattleCommand` or `SeatCommand`, the same ones tests send.
+//! Every choice becomes an `Intent`, the same the computer player and the tests send.
 
 mod act;
 mod bindings;
+mod pointer;
+mod selection;
 
-use act::*;
+use act::{act, pause_keys};
 pub use bindings::*;
+use pointer::{camera, hover};
+pub use selection::*;
 
-use crate::game::battle::{Battle, HotSeat};
-use crate::game::map_view::MapGeometry;
-use crate::rules::hexmap::offset_of;
+use super::state::Screen;
 use crate::rules::melee::AttackType;
 use crate::rules::movement::Gait;
 use crate::rules::ranged::ShotKind;
+use crate::sim::model::Battle;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
-
-/// A hex to point at when the cursor is not over the window (scripted screenshots).
-#[derive(Resource, Debug, Default, Clone, Copy)]
-pub struct ForcedHover(pub Option<hexx::Hex>);
-
-/// The hero the player has selected, the hex under the cursor, and walk/run.
-#[derive(Resource, Debug, Clone)]
-pub struct Selection {
-    pub hero: Option<Entity>,
-    pub hovered: Option<hexx::Hex>,
-    pub gait: Gait,
-    /// The shot a right click on an enemy fires (F cycles).
-    pub shot: ShotKind,
-    /// A series being declared: targets and kinds in order (A adds, Z fires, N fans).
-    pub series: Vec<(Entity, ShotKind)>,
-    pub fan: bool,
-    /// The hand-to-hand attack J makes (I cycles), and whether it is careful (Y).
-    pub attack: AttackType,
-    pub careful: bool,
-}
-
-/// The order F cycles the shot kinds in.
-pub fn next_shot(kind: ShotKind) -> ShotKind {
-    match kind {
-        ShotKind::Snap => ShotKind::Normal,
-        ShotKind::Normal => ShotKind::Aimed(1),
-        ShotKind::Aimed(1) => ShotKind::Aimed(2),
-        ShotKind::Aimed(_) => ShotKind::Snap,
-    }
-}
 
 pub struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
-        let settings = load_settings();
+        // The settings file, unless the bindings are given (tests).
+        if !app.world().contains_resource::<Bindings>() {
+            app.insert_resource(Bindings(load_settings()));
+        }
+        let settings = app.world().resource::<Bindings>().0.clone();
         app.add_plugins((
-            InputManagerPlugin::<Action>::default(),
+            InputManagerPlugin::<BattleAction>::default(),
             InputManagerPlugin::<MenuAction>::default(),
         ))
         .insert_resource(Selection {
@@ -66,87 +43,16 @@ impl Plugin for InputPlugin {
             attack: AttackType::Standard,
             careful: false,
         })
-        .init_resource::<crate::game::screens::Paused>()
         .add_systems(Startup, move |mut commands: Commands| {
             commands.spawn((input_map(&settings.bindings), input_map(&settings.menu)));
         })
         .add_systems(
             Update,
-            (hover, act, camera)
+            (hover, pause_keys, act, camera)
                 .chain()
-                .in_set(crate::game::battle::BattleSystems::Intent)
-                .run_if(
-                    in_state(crate::game::screens::Screen::Battle)
-                        .and_then(resource_exists::<Battle>)
-                        .and_then(resource_exists::<HotSeat>),
-                ),
+                .in_set(crate::sim::SimSystems::Intent)
+                .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
         );
-    }
-}
-
-pub(super) fn hover(
-    windows: Query<&Window>,
-    cameras: Query<(&Camera, &GlobalTransform)>,
-    geometry: Option<Res<MapGeometry>>,
-    battle: Res<Battle>,
-    mut selection: ResMut<Selection>,
-    forced: Option<Res<ForcedHover>>,
-) {
-    if let Some(hex) = forced.as_ref().and_then(|f| f.0) {
-        selection.hovered = Some(hex);
-        return;
-    }
-    let (Ok(window), Ok((camera, at)), Some(geometry)) =
-        (windows.single(), cameras.single(), geometry)
-    else {
-        return;
-    };
-    let Some(world) = window
-        .cursor_position()
-        .and_then(|p| camera.viewport_to_world_2d(at, p).ok())
-    else {
-        selection.hovered = None;
-        return;
-    };
-    selection.hovered = battle
-        .map
-        .hexes()
-        .map(|(h, _)| {
-            let (c, r) = offset_of(h);
-            (h, geometry.center(c, r).distance(world))
-        })
-        .filter(|(_, d)| *d < 30.0)
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(h, _)| h);
-}
-
-pub(super) fn camera(
-    actions: Single<&ActionState<Action>>,
-    time: Res<Time>,
-    mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
-) {
-    let Ok((mut at, mut projection)) = cameras.single_mut() else {
-        return;
-    };
-    let Projection::Orthographic(ortho) = projection.as_mut() else {
-        return;
-    };
-    let speed = 600.0 * ortho.scale * time.delta_secs();
-    for (action, dir) in [
-        (Action::PanLeft, Vec3::NEG_X),
-        (Action::PanRight, Vec3::X),
-        (Action::PanUp, Vec3::Y),
-        (Action::PanDown, Vec3::NEG_Y),
-    ] {
-        if actions.pressed(&action) {
-            at.translation += dir * speed;
-        }
-    }
-    if actions.just_pressed(&Action::ZoomIn) {
-        ortho.scale = (ortho.scale / 1.25).max(0.4);
-    }
-    if actions.just_pressed(&Action::ZoomOut) {
-        ortho.scale = (ortho.scale * 1.25).min(4.0);
     }
 }
 
@@ -160,8 +66,37 @@ mod tests {
         let text = ron::to_string(&settings).unwrap();
         let back: Settings = ron::from_str(&text).unwrap();
         assert_eq!(back, settings);
-        let bound: std::collections::HashSet<Action> =
+        let bound: std::collections::HashSet<BattleAction> =
             settings.bindings.iter().map(|b| b.0).collect();
         assert_eq!(bound.len(), 40);
+    }
+
+    /// Key hints come from the bindings in force: a rebound key is named as it is.
+    #[test]
+    fn refusals_name_the_key_bound_now() {
+        use crate::sim::intent::{Refusal, Remedy};
+        let mut settings = Settings::default();
+        let refusal = Refusal::with(
+            "Hank is ducked behind cover: emerge first",
+            Remedy::Emerge(1),
+        );
+        let keys = Bindings(settings.clone());
+        assert_eq!(
+            keys.refusal(&refusal),
+            "Hank is ducked behind cover: emerge first (X, 1 AP)"
+        );
+        for (action, binding) in &mut settings.bindings {
+            if *action == BattleAction::EmergeFromCover {
+                *binding = Binding::Key(KeyCode::KeyV);
+            }
+        }
+        assert_eq!(
+            Bindings(settings).refusal(&refusal),
+            "Hank is ducked behind cover: emerge first (V, 1 AP)"
+        );
+        assert_eq!(
+            refusal.to_string(),
+            "Hank is ducked behind cover: emerge first (1 AP)"
+        );
     }
 }

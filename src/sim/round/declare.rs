@@ -1,43 +1,117 @@
-//! Declarations: the hero whose turn it is declares (paid, committed or refused), the
-//! seat follows the declaring hero, and a handoff hides the map between two humans.
+//! The door every intent comes through: the hero whose declaration it is declares (priced,
+//! paid or committed on the action track, or refused), passes, holds for the round, or sets
+//! the AP it spends on the stack. Accepted intents go into the journal; the computer's and a
+//! script's come through the same door.
 
-use super::*;
-use crate::data::level::Control;
-use crate::game::battle::{Battle, Down, HotSeat, Side, Track, Wounds};
-use crate::game::commands::{BattleCommand, CommandOutcome, declare};
 use crate::rules::action_time::Declared;
+use crate::sim::actions::{Outcome, price};
+use crate::sim::intent::Intent;
+use crate::sim::intent::{Action, HeroId, Refusal};
+use crate::sim::log::{fields, log_event as log};
+use crate::sim::model::{
+    Committed, Down, Entry, Holding, Journal, Script, StackSpend, Track, Wounds,
+};
+use crate::sim::model::{Hero, RoundState};
+use crate::sim::query::hero_name as name_of;
+use crate::sim::query::{self, hero_id, side_of};
+use crate::sim::seats::ComputerPlayerFn;
 use bevy::prelude::*;
 use serde_json::json;
 
-/// A declaration by the hero whose turn it is.
-pub fn handle_command(world: &mut World, command: BattleCommand) {
-    let hero = command.hero();
-    let refuse = |world: &mut World, reason: String| {
-        world.write_message(CommandOutcome::Refused { hero, reason });
-    };
-    if world.resource::<HotSeat>().awaiting_handoff {
-        return refuse(
-            world,
-            "the map is hidden until the next player takes the seat".into(),
-        );
+/// Take an intent: legal now and from the hero whose declaration it is, it is carried out and
+/// written in the journal; otherwise it is refused with the reason (an `Outcome::Refused`).
+pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
+    let result = carry_out(world, &intent);
+    match &result {
+        Ok(()) => {
+            let (round, segment) = world.resource::<RoundState>().now();
+            let seat = query::entity(world, intent.hero()).map_or(0, |e| side_of(world, e));
+            world.resource_mut::<Journal>().0.push(Entry {
+                round,
+                segment,
+                seat,
+                intent,
+            });
+        }
+        Err(reason) => {
+            world.write_message(Outcome::Refused {
+                hero: intent.hero(),
+                reason: reason.clone(),
+            });
+        }
     }
+    result
+}
+
+fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
     let state = world.resource::<RoundState>();
     let segment = state.segment;
-    match state.declarer() {
-        Some(e) if e == hero => {}
-        Some(e) => {
-            let who = name_of(world, e);
-            return refuse(
-                world,
-                format!("it is {who}'s declaration in segment {segment}"),
-            );
-        }
-        None => return refuse(world, "nobody declares now".into()),
+    let front = match state.declarer() {
+        Some(e) => e,
+        None => return Err("nobody declares now".into()),
+    };
+    let hero = query::entity(world, intent.hero()).ok_or("no such hero")?;
+    if hero != front {
+        let who = name_of(world, front);
+        return Err(format!("it is {who}'s declaration in segment {segment}").into());
     }
+    match intent {
+        Intent::Declare(action) => declare(world, hero, action, segment),
+        Intent::Pass { .. } => {
+            end_turn(world);
+            Ok(())
+        }
+        Intent::Hold { .. } => {
+            world.entity_mut(hero).insert(Holding);
+            let name = name_of(world, hero);
+            log(
+                world,
+                Some(hero),
+                "hold",
+                format!("{name} holds: no more declarations this round"),
+                fields(&[]),
+            );
+            end_turn(world);
+            Ok(())
+        }
+        Intent::StackSpend { ap, .. } => {
+            let h = world.get::<Hero>(hero).cloned().ok_or("no such hero")?;
+            let level = h.skills.get("Quick Draw").copied().unwrap_or(0);
+            if *ap > level {
+                return Err(format!(
+                    "{} may spend up to {level} AP on the stack (the Quick Draw level)",
+                    h.name
+                )
+                .into());
+            }
+            world.entity_mut(hero).insert(StackSpend(*ap));
+            Ok(())
+        }
+    }
+}
+
+/// A declaration: priced and paid on the track (resolving at the end of the segment), or
+/// committed to be paid token by token.
+fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Result<(), Refusal> {
     let name = name_of(world, hero);
-    match declare(world, command, segment) {
-        Err(reason) => refuse(world, reason),
-        Ok((ap, Declared::Paid { lost })) => {
+    let ap = price(world, action)?.ap;
+    let mut track = world.get_mut::<Track>(hero).ok_or("no action track")?;
+    let declared = track
+        .0
+        .declare(ap, segment, action.over_rounds())
+        .map_err(|err| match err {
+            crate::rules::action_time::TrackError::NotEnoughAp { cost, has } => {
+                Refusal::new(format!(
+                    "not enough AP: {} costs {cost} AP, {name} has {has} left this round",
+                    action.name()
+                ))
+            }
+            other => Refusal::new(format!("{name}: {other}")),
+        })?;
+    let id = hero_id(world, hero);
+    let what = action.name().to_string();
+    match declared {
+        Declared::Paid { lost } => {
             // "Placing an action onto the stack in this manner costs 1 AP from the pool."
             if !world.resource::<RoundState>().due.is_empty() {
                 let from_pool = world
@@ -57,7 +131,6 @@ pub fn handle_command(world: &mut World, command: BattleCommand) {
                     fields(&[("from_pool", json!(from_pool))]),
                 );
             }
-            let what = command.name().to_string();
             log(
                 world,
                 Some(hero),
@@ -69,17 +142,15 @@ pub fn handle_command(world: &mut World, command: BattleCommand) {
                     ("lost", json!(lost)),
                 ]),
             );
-            world.resource_mut::<RoundState>().due.push(command);
-            world.write_message(CommandOutcome::Declared {
-                hero,
+            world.resource_mut::<RoundState>().due.push(action.clone());
+            world.write_message(Outcome::Declared {
+                hero: id,
                 what,
                 ap,
                 lost,
             });
-            end_turn(world);
         }
-        Ok((ap, Declared::Committed { paid })) => {
-            let what = command.name().to_string();
+        Declared::Committed { paid } => {
             log(
                 world,
                 Some(hero),
@@ -91,19 +162,20 @@ pub fn handle_command(world: &mut World, command: BattleCommand) {
                     ("paid", json!(paid)),
                 ]),
             );
-            world.entity_mut(hero).insert(Committed(command));
-            world.write_message(CommandOutcome::Committed {
-                hero,
+            world.entity_mut(hero).insert(Committed(action.clone()));
+            world.write_message(Outcome::Committed {
+                hero: id,
                 what,
                 ap,
                 paid,
             });
-            end_turn(world);
         }
     }
+    end_turn(world);
+    Ok(())
 }
 
-pub(super) fn lost_words(lost: u32) -> String {
+fn lost_words(lost: u32) -> String {
     if lost > 0 {
         format!(", {lost} AP lost")
     } else {
@@ -114,23 +186,6 @@ pub(super) fn lost_words(lost: u32) -> String {
 /// The declaring hero has declared: the next one declares.
 pub(super) fn end_turn(world: &mut World) {
     world.resource_mut::<RoundState>().declaring.pop_front();
-}
-
-pub(super) fn pass_declaration(world: &mut World) {
-    let state = world.resource::<RoundState>();
-    if state.declarer().is_some() {
-        end_turn(world);
-    }
-}
-
-pub(super) fn control_of(world: &World, hero: Entity) -> Control {
-    let side = world.get::<Side>(hero).map_or(0, |s| s.0);
-    world
-        .resource::<Battle>()
-        .level
-        .sides
-        .get(side)
-        .map_or(Control::Computer, |s| s.control)
 }
 
 pub(super) fn may_declare(world: &World, hero: Entity) -> bool {
@@ -144,25 +199,60 @@ pub(super) fn may_declare(world: &World, hero: Entity) -> bool {
         && world.get::<Holding>(hero).is_none()
 }
 
-/// The active side follows the declaring hero; a handoff hides the map between two humans.
-pub(super) fn set_seat(world: &mut World, hero: Entity) {
-    let side = world.get::<Side>(hero).map_or(0, |s| s.0);
-    let human = control_of(world, hero) == Control::Human;
-    let name = world.resource::<Battle>().level.sides[side].name.clone();
-    let mut seat = world.resource_mut::<HotSeat>();
-    if seat.active == side {
-        return;
+/// The computer's turn: it is asked until the declaration passes on (a Quick Draw spending
+/// first, then a declaration or a pass). Anything refused is a pass.
+pub(super) fn ask_computer(world: &mut World, hero: Entity, player: ComputerPlayerFn) {
+    let id = hero_id(world, hero);
+    for _ in 0..4 {
+        let intent = player(world, id);
+        let passes = matches!(intent, Intent::Pass { .. } | Intent::Hold { .. });
+        if accept(world, intent).is_err() || passes {
+            break;
+        }
+        if world.resource::<RoundState>().declarer() != Some(hero) {
+            return;
+        }
     }
-    let from_human = seat.last_human;
-    seat.active = side;
-    if human {
-        seat.awaiting_handoff = seat.handoff_screen && from_human.is_some_and(|h| h != side);
-        seat.last_human = Some(side);
+    if world.resource::<RoundState>().declarer() == Some(hero) {
+        let _ = accept(world, Intent::Pass { hero: id });
     }
-    let handoff = seat.awaiting_handoff;
-    world.write_message(DeclarationPassed {
-        side,
-        name,
-        handoff,
-    });
+}
+
+/// The next recorded intent, through the same door. False when the script no longer fits the
+/// match (its entry is for another hero, or is refused): the match stops there.
+pub(super) fn play_script(world: &mut World) -> bool {
+    let Some(entry) = world.resource_mut::<Script>().entries.pop_front() else {
+        return false;
+    };
+    let index = world.resource::<Script>().applied;
+    let now = world.resource::<RoundState>().now();
+    let wrong_time = (entry.round, entry.segment) != now;
+    let result = if wrong_time {
+        Err(Refusal::new(format!(
+            "recorded for round {} segment {}, but the match is at round {} segment {}",
+            entry.round, entry.segment, now.0, now.1
+        )))
+    } else {
+        accept(world, entry.intent.clone())
+    };
+    let mut script = world.resource_mut::<Script>();
+    match result {
+        Ok(()) => {
+            script.applied += 1;
+            true
+        }
+        Err(why) => {
+            script.entries.clear();
+            script.broken = Some((index, format!("{:?}: {why}", entry.intent)));
+            false
+        }
+    }
+}
+
+/// The id of the hero whose declaration it is.
+pub fn declarer(world: &World) -> Option<HeroId> {
+    world
+        .resource::<RoundState>()
+        .declarer()
+        .map(|e| hero_id(world, e))
 }

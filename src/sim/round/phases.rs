@@ -1,17 +1,21 @@
 //! The phases of a round: the initiative step (and recovery), each segment's tokens and
 //! continuous movement, and the end of the round.
 
-use super::*;
-use crate::game::battle::{
-    Battle, Down, Facing, Hero, HexPos, Mount, MountedOn, MovedThisRound, Track, Wounds,
-};
-use crate::game::commands::occupied_hexes;
-use crate::game::log::{check_fields, check_words};
+use super::declare::may_declare;
 use crate::rules::action_time::{
-    self, ActionTrack, INITIATIVE_TN, SEGMENTS, continuous_paces, initiative_segment, round_ap,
-    stun_tn,
+    self, ActionTrack, INITIATIVE_TN, SEGMENTS, initiative_segment, round_ap, stun_tn,
 };
 use crate::rules::check::CheckRequest;
+use crate::sim::actions::melee;
+use crate::sim::actions::mounts::move_mounts;
+use crate::sim::deck::{resolve_check, trait_skill};
+use crate::sim::log::{check_fields, check_words};
+use crate::sim::log::{fields, log_event as log};
+use crate::sim::model::RoundState;
+use crate::sim::model::{
+    AimLost, AppearedThisRound, Committed, Down, Hero, Holding, MovedThisRound, Track, Wounds,
+};
+use crate::sim::query::{hero_name as name_of, heroes};
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -37,11 +41,11 @@ pub(super) fn initiative_step(world: &mut World) {
         if let Some(mut moved) = world.get_mut::<MovedThisRound>(e) {
             moved.0 = None;
         }
-        if let Some(mut appeared) = world.get_mut::<crate::game::combat::AppearedThisRound>(e) {
+        if let Some(mut appeared) = world.get_mut::<AppearedThisRound>(e) {
             appeared.0 = false;
         }
-        world.entity_mut(e).remove::<crate::game::combat::AimLost>();
-        crate::game::melee::new_round(world, e);
+        world.entity_mut(e).remove::<AimLost>();
+        melee::new_round(world, e);
         world.entity_mut(e).remove::<Holding>();
         let hero = world.get::<Hero>(e).cloned().expect("a hero");
         let down = world.get::<Down>(e).is_some_and(|d| d.0);
@@ -238,91 +242,4 @@ pub(super) fn end_round(world: &mut World) {
     s.round_over = true;
     s.completed = round;
     s.declaring.clear();
-}
-
-/// "Continuous action movement occurs before other actions, and proceeds from slowest to
-/// fastest, based on Quickness value."
-pub(super) fn move_mounts(world: &mut World, segment: u32) {
-    let mut q = world.query::<(Entity, &Mount)>();
-    let mut movers: Vec<(Entity, u32)> = q
-        .iter(world)
-        .filter(|(_, m)| m.speed > 0)
-        .map(|(e, m)| (e, m.quickness))
-        .collect();
-    // Equal Quickness: by name, whatever order the ECS keeps them in.
-    movers.sort_by_key(|(e, _)| world.get::<Mount>(*e).map(|m| m.name.clone()));
-    for mount in action_time::continuous_order(&movers) {
-        let m = world.get::<Mount>(mount).cloned().expect("a mount");
-        let paces = continuous_paces(m.speed, segment);
-        if paces == 0 {
-            continue;
-        }
-        let facing = world.get::<Facing>(mount).map_or(0, |f| f.0);
-        let blocked_by_rider = m.rider.unwrap_or(mount);
-        let occupied = occupied_hexes(world, blocked_by_rider);
-        let mut at = world.get::<HexPos>(mount).expect("a mount stands").0;
-        let mut moved = 0;
-        let mut blocked = None;
-        for _ in 0..paces {
-            let next = crate::rules::hexmap::step(at, facing);
-            let battle = world.resource::<Battle>();
-            let passable = battle.map.tile(next).is_some_and(|t| t.terrain.passable());
-            if !passable || occupied.contains(&next) {
-                blocked = Some(if passable {
-                    "another figure"
-                } else {
-                    "the edge of the map or a wall"
-                });
-                break;
-            }
-            at = next;
-            moved += 1;
-        }
-        if moved > 0 {
-            world.get_mut::<HexPos>(mount).expect("a mount stands").0 = at;
-            if let Some(rider) = m.rider {
-                world.get_mut::<HexPos>(rider).expect("a rider stands").0 = at;
-                if let Some(mut f) = world.get_mut::<Facing>(rider) {
-                    f.0 = facing;
-                }
-            }
-            let (c, r) = crate::rules::hexmap::offset_of(at);
-            log(
-                world,
-                m.rider,
-                "continuous_move",
-                format!("{} moves {moved} pace(s) to {c},{r}", m.name),
-                fields(&[
-                    ("mount", json!(m.name)),
-                    ("paces", json!(moved)),
-                    ("to", json!((c, r))),
-                    ("speed", json!(m.speed)),
-                ]),
-            );
-        }
-        if let Some(why) = blocked {
-            world.get_mut::<Mount>(mount).expect("a mount").speed = 0;
-            log(
-                world,
-                m.rider,
-                "mount_halted",
-                format!(
-                    "{} is halted by {why}: the rider must steer and spur it on",
-                    m.name
-                ),
-                fields(&[("mount", json!(m.name))]),
-            );
-        }
-    }
-    let _ = segment;
-    // Riders keep their mount's hex (a rider moved by another rule stays in the saddle).
-    let mut riders = world.query::<(Entity, &MountedOn)>();
-    let pairs: Vec<(Entity, Entity)> = riders.iter(world).map(|(e, m)| (e, m.0)).collect();
-    for (rider, mount) in pairs {
-        if let Some(at) = world.get::<HexPos>(mount).map(|p| p.0)
-            && let Some(mut pos) = world.get_mut::<HexPos>(rider)
-        {
-            pos.0 = at;
-        }
-    }
 }

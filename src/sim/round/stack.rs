@@ -1,48 +1,56 @@
-//! The segment's paid actions resolve: alone, or through the initiative stack; skills
-//! toward objectives.
+//! The segment's paid actions resolve: alone, or through the initiative stack.
 
-use super::*;
-use crate::game::battle::{Battle, Down, Hero, Track};
-use crate::game::commands::{BattleCommand, CommandOutcome, perform};
-use crate::game::deck::ActionDeck;
-use crate::game::log::{check_fields, check_words};
 use crate::rules::action_time::{QUICK_DRAW_TN, StackEntry, quick_draw_bonus, stack_order};
 use crate::rules::card::Card;
 use crate::rules::check::{CheckRequest, Skill};
 use crate::rules::die::Die;
+use crate::sim::actions::{Outcome, perform, ranged};
+use crate::sim::deck::resolve_check;
+use crate::sim::intent::Action;
+use crate::sim::log::{check_fields, check_words};
+use crate::sim::log::{fields, log_event as log};
+use crate::sim::model::{
+    ActionDeck, Down, FlippedCard, StackLine, StackSpend, Track, UnderFire, Wounds,
+};
+use crate::sim::model::{Hero, RoundState};
+use crate::sim::query::{hero_name as name_of, is_down};
 use bevy::prelude::*;
 use serde_json::json;
 
 /// The segment's paid actions resolve: alone, or through the initiative stack.
 pub(super) fn resolve_due(world: &mut World) {
-    let due: Vec<BattleCommand> = std::mem::take(&mut world.resource_mut::<RoundState>().due)
+    let due: Vec<Action> = std::mem::take(&mut world.resource_mut::<RoundState>().due)
         .into_iter()
-        .filter(|c| !world.get::<Down>(c.hero()).is_some_and(|d| d.0))
+        .filter(|c| !entity(world, c).is_some_and(|e| is_down(world, e)))
         .collect();
     match due.len() {
         0 => {}
-        1 => resolve_one(world, due[0], None),
+        1 => resolve_one(world, &due[0], None),
         _ => {
-            for (command, card) in initiative_stack(world, &due) {
-                resolve_one(world, command, Some(card));
+            for (action, card) in initiative_stack(world, &due) {
+                resolve_one(world, &action, Some(card));
             }
         }
     }
 }
 
-pub(super) fn resolve_one(world: &mut World, command: BattleCommand, card: Option<Card>) {
+fn entity(world: &World, action: &Action) -> Option<Entity> {
+    crate::sim::query::entity(world, action.hero())
+}
+
+pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card>) {
+    let Some(hero) = entity(world, command) else {
+        return;
+    };
     // Struck down earlier on the stack: the action never happens.
-    if world
-        .get::<crate::game::battle::Down>(command.hero())
-        .is_some_and(|d| d.0)
-    {
+    if world.get::<Down>(hero).is_some_and(|d| d.0) {
         if let Some(card) = card {
             world.resource_mut::<ActionDeck>().deck.discard(card.number);
         }
-        let name = name_of(world, command.hero());
+        let name = name_of(world, hero);
         log(
             world,
-            Some(command.hero()),
+            Some(hero),
             "failed",
             format!("{name} is down before the {} resolves", command.name()),
             fields(&[("action", json!(command.name()))]),
@@ -55,18 +63,15 @@ pub(super) fn resolve_one(world: &mut World, command: BattleCommand, card: Optio
     if let Some(card) = world.remove_resource::<FlippedCard>().and_then(|f| f.0) {
         world.resource_mut::<ActionDeck>().deck.discard(card.number);
     }
-    let hero = command.hero();
     // "since their last action": being shot at before it no longer shakes the next aim.
-    world
-        .entity_mut(hero)
-        .remove::<crate::game::combat::UnderFire>();
+    world.entity_mut(hero).remove::<UnderFire>();
     let name = name_of(world, hero);
     let kind = match &outcome {
-        CommandOutcome::Refused { .. } => "failed",
+        Outcome::Refused { .. } => "failed",
         _ => "resolve",
     };
     let mut f = fields(&[("action", json!(command.name()))]);
-    if let CommandOutcome::Moved { path, ap, .. } = &outcome {
+    if let Outcome::Moved { path, ap, .. } = &outcome {
         let to = path.last().map(|h| crate::rules::hexmap::offset_of(*h));
         f.insert("paces".into(), json!(path.len()));
         f.insert("ap".into(), json!(ap));
@@ -75,7 +80,7 @@ pub(super) fn resolve_one(world: &mut World, command: BattleCommand, card: Optio
     // A shot writes its own event, with every field of the card.
     if !matches!(
         outcome,
-        CommandOutcome::Shot { .. } | CommandOutcome::Melee { .. } | CommandOutcome::Escaped { .. }
+        Outcome::Shot { .. } | Outcome::Melee { .. } | Outcome::Escaped { .. }
     ) {
         log(world, Some(hero), kind, outcome.describe(&name), f);
     }
@@ -83,23 +88,19 @@ pub(super) fn resolve_one(world: &mut World, command: BattleCommand, card: Optio
 }
 
 /// "Each character determines their bonus and once all are declared, all cards are flipped."
-pub(super) fn initiative_stack(
-    world: &mut World,
-    due: &[BattleCommand],
-) -> Vec<(BattleCommand, Card)> {
+pub(super) fn initiative_stack(world: &mut World, due: &[Action]) -> Vec<(Action, Card)> {
     let mut entries = Vec::new();
     let mut cards = Vec::new();
     for (i, command) in due.iter().enumerate() {
-        let hero = command.hero();
+        let Some(hero) = entity(world, command) else {
+            continue;
+        };
         let bonus = stack_bonus(world, hero);
         let card = match world.resource_mut::<ActionDeck>().deck.draw() {
             Ok(card) => card,
             Err(_) => Card::plain(0),
         };
-        let ties = matches!(
-            command,
-            BattleCommand::Shoot { .. } | BattleCommand::Series { .. }
-        ) && crate::game::combat::single_action(world, hero);
+        let ties = command.is_shot() && ranged::single_action(world, hero);
         entries.push(StackEntry::new(i, &card, bonus, ties));
         cards.push(card);
     }
@@ -107,7 +108,9 @@ pub(super) fn initiative_stack(
     let lines: Vec<StackLine> = ordered
         .iter()
         .map(|e| StackLine {
-            actor: name_of(world, due[e.actor].hero()),
+            actor: entity(world, &due[e.actor])
+                .map(|h| name_of(world, h))
+                .unwrap_or_default(),
             action: due[e.actor].name().to_string(),
             card: e.number,
             fragment: e.fragment,
@@ -134,7 +137,7 @@ pub(super) fn initiative_stack(
     world.resource_mut::<RoundState>().stack = lines;
     ordered
         .into_iter()
-        .map(|e| (due[e.actor], cards[e.actor].clone()))
+        .map(|e| (due[e.actor].clone(), cards[e.actor].clone()))
         .collect()
 }
 
@@ -145,9 +148,9 @@ pub(super) fn stack_bonus(world: &mut World, hero: Entity) -> i32 {
         return 0;
     };
     // "1. Any bonuses or penalties from gear. 2. Any bonuses or penalties from wounds".
-    let gear = crate::game::combat::stack_gear_bonus(world, hero);
+    let gear = ranged::stack_gear_bonus(world, hero);
     let wounds = -(world
-        .get::<crate::game::battle::Wounds>(hero)
+        .get::<Wounds>(hero)
         .map_or(0, |w| crate::rules::action_time::wound_penalty(w.worst()))
         as i32);
     let quick = quick_draw(world, hero, &h);
@@ -207,73 +210,4 @@ fn quick_draw(world: &mut World, hero: Entity, h: &Hero) -> i32 {
         f,
     );
     bonus + spent as i32
-}
-
-/// A skill at 4/8 AP toward an objective: a complex check whose victories fill the
-/// objective's Progress counter.
-pub fn work_objective(
-    world: &mut World,
-    hero: Entity,
-    objective: usize,
-    ap: u32,
-) -> CommandOutcome {
-    let h = world.get::<Hero>(hero).cloned().expect("priced");
-    let battle = world.resource::<Battle>();
-    let Some((title, task)) = battle.objective_task(objective) else {
-        return CommandOutcome::Refused {
-            hero,
-            reason: "no such objective".into(),
-        };
-    };
-    let (title, task) = (title.to_string(), task.clone());
-    let Ok(quality) = task.quality.parse() else {
-        return CommandOutcome::Refused {
-            hero,
-            reason: format!("objective '{title}': bad quality {}", task.quality),
-        };
-    };
-    let request = CheckRequest::complex(
-        skill_pool(&h, &task.skill, &task.trait_name),
-        task.tn,
-        quality,
-    );
-    let outcome = match resolve_check(world, &request) {
-        Ok(o) => o,
-        Err(reason) => return CommandOutcome::Refused { hero, reason },
-    };
-    let won = outcome.victories.unwrap_or(0);
-    let mut filled = 0;
-    let mut complete = false;
-    if let Some(counter) = world.resource_mut::<Objectives>().0.get_mut(objective) {
-        if won > 0 {
-            let _ = counter.add_points(won);
-        }
-        filled = counter.filled();
-        complete = counter.is_complete();
-    }
-    let mut f = check_fields(&outcome);
-    f.insert("objective".into(), json!(title));
-    f.insert("magnitude".into(), json!(outcome.magnitude));
-    f.insert("victories".into(), json!(won));
-    f.insert("filled".into(), json!(filled));
-    f.insert("complete".into(), json!(complete));
-    log(
-        world,
-        Some(hero),
-        "skill",
-        format!(
-            "{}: {} for '{title}', {}; effect {} = {won} victories ({filled} filled)",
-            h.name,
-            task.skill,
-            check_words(&outcome),
-            outcome.magnitude.unwrap_or(0)
-        ),
-        f,
-    );
-    CommandOutcome::Worked {
-        hero,
-        objective: title,
-        victories: won,
-        ap,
-    }
 }

@@ -3,10 +3,6 @@
 
 use super::*;
 use crate::data::gear::Weapon;
-use crate::game::battle::{Battle, Down, Hero, HexPos, Weapons};
-use crate::game::combat::{self, UnderFire};
-use crate::game::commands::{CommandOutcome, occupied_hexes};
-use crate::game::log::MatchLog;
 use crate::rules::card::Location;
 use crate::rules::damage::{DamageType, Fate};
 use crate::rules::die::Pool;
@@ -16,6 +12,9 @@ use crate::rules::melee::{
 };
 use crate::rules::ranged::{Modifier, ShotTerms};
 use crate::rules::shot::{Attack, CloseTerms, ShotOutcome, ShotWeapon, Volley};
+use crate::sim::actions::ranged as combat;
+use crate::sim::model::{Battle, Closed, Down, Hero, HexPos, MatchLog, UnderFire, Weapons};
+use crate::sim::query::occupied_hexes;
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -37,6 +36,19 @@ pub struct MeleePlan {
     pub chance: f64,
 }
 
+/// The price of `times` attacks of a type at an engaged foe.
+pub fn price_attack(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    attack: AttackType,
+    careful: bool,
+    times: u32,
+) -> Result<Priced<MeleePlan>, Refusal> {
+    let p = plan(world, hero, target, attack, careful, times)?;
+    Ok(Priced::new(p.ap, p))
+}
+
 /// Plan `times` attacks of a type at an engaged foe, or say why not.
 pub fn plan(
     world: &mut World,
@@ -45,17 +57,18 @@ pub fn plan(
     attack: AttackType,
     careful: bool,
     times: u32,
-) -> Result<MeleePlan, String> {
+) -> Result<MeleePlan, Refusal> {
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let t = world.get::<Hero>(target).ok_or("nobody there")?.clone();
     if world.get::<Down>(target).is_some_and(|d| d.0) {
-        return Err(format!("{} is already down", t.name));
+        return Err(format!("{} is already down", t.name).into());
     }
     if !engaged_foes(world, hero).contains(&target) {
         return Err(format!(
             "{} is not within one pace of {}: close in first",
             t.name, h.name
-        ));
+        )
+        .into());
     }
     if world
         .get::<CloseCombat>(hero)
@@ -64,7 +77,8 @@ pub fn plan(
         return Err(format!(
             "{} is dodging this round: no attacks (\"Dodge ... may only be employed if no attacks are attempted\")",
             h.name
-        ));
+        )
+        .into());
     }
     let CloseWeapon {
         card: weapon,
@@ -75,8 +89,8 @@ pub fn plan(
     } = close_weapon(world, hero);
     let skill = close_skill(&h, &skill_name);
     let level = skill.pool().map_or(1, |p| p.rows);
-    if times == 0 || times > 4 {
-        return Err("1 to 4 attacks in a declaration".into());
+    if times == 0 || times > melee::MAX_ATTACKS {
+        return Err(format!("1 to {} attacks in a declaration", melee::MAX_ATTACKS).into());
     }
     let (tn, tn_parts) = defense(world, target);
     let (ours, theirs) = advantage(world, hero, target);
@@ -182,14 +196,14 @@ pub fn plan(
     let pool = crate::rules::adjust::rows(pool, rows);
     let chance = crate::rules::odds::success_chance(
         world
-            .resource::<crate::game::deck::ActionDeck>()
+            .resource::<crate::sim::model::ActionDeck>()
             .deck
             .cards(),
         pool,
         tn,
         terms.direct(),
         world
-            .resource::<crate::game::round::RoundOptions>()
+            .resource::<crate::sim::model::RoundOptions>()
             .check
             .exceptional,
     );
@@ -210,12 +224,10 @@ pub fn plan(
     })
 }
 
-pub(super) use crate::game::log::hero_name as name;
-
 /// Resolve a paid attack (or series) and apply what the card says.
-pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome {
+pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
     let target = p.target;
-    let outcomes = match crate::game::combat::volley_now(world, hero, &p.volley) {
+    let outcomes = match crate::sim::actions::ranged::volley_now(world, hero, &p.volley) {
         Ok(o) => o,
         Err(refused) => return refused,
     };
@@ -327,9 +339,9 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> CommandOutcome 
         world.resource_mut::<MatchLog>().move_last_to(mark);
         texts.push(text);
     }
-    CommandOutcome::Melee {
-        hero,
-        target,
+    Outcome::Melee {
+        hero: hero_id(world, hero),
+        target: hero_id(world, target),
         hit: any_hit,
         text: texts.join("\n"),
     }

@@ -2,33 +2,13 @@
 
 use super::*;
 use crate::data::gear::{Weapon, WeaponKind};
-use crate::game::battle::{Battle, Down, Hero, HexPos, MountedOn, Side};
-use crate::game::commands::occupied_hexes;
 use crate::rules::check::Skill;
 use crate::rules::die::Die;
 use crate::rules::melee::{self, AdvantageFactors, Dominance, Improvised};
 use crate::rules::ranged::Modifier;
+use crate::sim::model::{Battle, Closed, Hero, HexPos, MountedOn};
+use crate::sim::query::{engaged_foes, occupied_hexes, weapon_in_hand};
 use bevy::prelude::*;
-use hexx::Hex;
-
-/// The foes standing within one pace: "When two combatants are within one pace of one another,
-/// either may choose to initiate hand to hand combat."
-pub fn engaged_foes(world: &mut World, hero: Entity) -> Vec<Entity> {
-    let Some(at) = world.get::<HexPos>(hero).map(|p| p.0) else {
-        return vec![];
-    };
-    let side = world.get::<Side>(hero).map_or(usize::MAX, |s| s.0);
-    let mut q = world.query::<(Entity, &HexPos, &Side, &Down)>();
-    let mut foes: Vec<Entity> = q
-        .iter(world)
-        .filter(|(e, p, s, d)| {
-            *e != hero && s.0 != side && !d.0 && p.0.unsigned_distance_to(at) <= 1
-        })
-        .map(|(e, ..)| e)
-        .collect();
-    foes.sort_by_key(|&e| crate::game::battle::level_order(world, e));
-    foes
-}
 
 /// The unarmed skill: Brawling (or Unarmed).
 pub fn unarmed_level(hero: &Hero) -> u32 {
@@ -69,7 +49,7 @@ pub fn close_weapon(world: &World, hero: Entity) -> CloseWeapon {
         armed: false,
         club: None,
     };
-    match crate::game::combat::weapon_in_hand(world, hero) {
+    match weapon_in_hand(world, hero) {
         Some((_, state, w)) if w.kind == WeaponKind::Melee => CloseWeapon {
             armed: w.name != fists.name || w.improvised.is_some(),
             skill: w.skill.clone(),
@@ -159,7 +139,7 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
     // switches if the combatant with the shorter weapon is able to successfully attack the
     // torso or head of the wielder of the longer weapon".
     let reach = if world
-        .get_resource::<crate::game::round::RoundOptions>()
+        .get_resource::<crate::sim::model::RoundOptions>()
         .is_some_and(|o| o.weapon_length)
     {
         let closed =
@@ -181,10 +161,6 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
     };
     melee::advantage_value(&factors)
 }
-
-/// Foes whose longer weapon this fighter has got inside (weapon-length rule).
-#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
-pub struct Closed(pub Vec<Entity>);
 
 /// "trapping an opponent in a corner": at most two open hexes around it.
 pub(super) fn cornered(world: &mut World, hero: Entity) -> bool {
@@ -217,37 +193,4 @@ pub fn advantage(world: &mut World, hero: Entity, foe: Entity) -> (i32, i32) {
         melee::gang_advantage(&our_values),
         melee::gang_advantage(&their_values),
     )
-}
-
-/// The engaged hero's move: "Maneuvering while remaining adjacent to their opponent ... costs
-/// 1 AP per hex ... No more than one hex". Some(AP) for such a maneuver, None for any other
-/// move; Err when dominance forbids moving.
-pub fn engaged_move(world: &mut World, hero: Entity, to: Hex) -> Result<Option<u32>, String> {
-    let foes = engaged_foes(world, hero);
-    if foes.is_empty() {
-        return Ok(None);
-    }
-    let h = world
-        .get::<Hero>(hero)
-        .map(|h| h.name.clone())
-        .unwrap_or_default();
-    let level = Dominance::from_level(dominated(world, hero));
-    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-    let stays = foes.iter().all(|&f| {
-        world
-            .get::<HexPos>(f)
-            .is_some_and(|p| p.0.unsigned_distance_to(to) <= 1)
-    });
-    if level >= Dominance::Dominance {
-        return Err(format!("{h} is under {}: escape first (W)", level.name()));
-    }
-    if stays && at.unsigned_distance_to(to) == 1 {
-        return Ok(Some(melee::MANEUVER_AP));
-    }
-    if level == Dominance::Partial {
-        return Err(format!(
-            "{h} is under partial dominance: break away first (W, 1 AP)"
-        ));
-    }
-    Ok(None)
 }

@@ -2,13 +2,13 @@
 //! who walks away.
 
 use super::*;
-use crate::game::battle::{Battle, Hero, HexPos};
-use crate::game::commands::{CommandOutcome, occupied_hexes};
-use crate::game::log::{check_fields, check_words};
-use crate::game::round::resolve_check;
 use crate::rules::check::CheckRequest;
 use crate::rules::hexmap::offset_of;
 use crate::rules::melee::{self, AttackType, Dominance};
+use crate::sim::deck::resolve_check;
+use crate::sim::log::{check_fields, check_words};
+use crate::sim::model::{Battle, Hero, HexPos};
+use crate::sim::query::occupied_hexes;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde_json::{Map, json};
@@ -16,12 +16,12 @@ use serde_json::{Map, json};
 /// Getting out from under dominance: "TN 3 + (half level of opponent) ... 1 AP" (partial),
 /// "2 AP and is TN 5 + (half level of opponent) ... placed in any adjacent, empty hex"
 /// (dominance), "3 AP and the TN is 7 + (half ...)" (full). The AP and TN now, or why not.
-pub fn escape_plan(world: &mut World, hero: Entity) -> Result<(u32, u32, Entity), String> {
+pub fn escape_plan(world: &World, hero: Entity) -> Result<EscapePlan, Refusal> {
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let level = dominated(world, hero);
     let foes = engaged_foes(world, hero);
     let Some(&foe) = foes.first() else {
-        return Err(format!("{} is engaged with nobody", h.name));
+        return Err(format!("{} is engaged with nobody", h.name).into());
     };
     let foe_level = foes
         .iter()
@@ -32,22 +32,33 @@ pub fn escape_plan(world: &mut World, hero: Entity) -> Result<(u32, u32, Entity)
         return Err(format!(
             "{} is not dominated: just move (or disengage carefully)",
             h.name
-        ));
+        )
+        .into());
     };
-    Ok((ap, tn, foe))
+    Ok(EscapePlan { ap, tn, foe })
 }
 
-pub fn escape(world: &mut World, hero: Entity, ap: u32) -> CommandOutcome {
-    let (_, tn, foe) = match escape_plan(world, hero) {
-        Ok(p) => p,
-        Err(reason) => return CommandOutcome::Refused { hero, reason },
-    };
+/// An escape as priced: its AP and TN, and the foe it gets away from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EscapePlan {
+    pub ap: u32,
+    pub tn: u32,
+    pub foe: Entity,
+}
+
+pub fn price_escape(world: &World, hero: Entity) -> Result<Priced<EscapePlan>, Refusal> {
+    let p = escape_plan(world, hero)?;
+    Ok(Priced::new(p.ap, p))
+}
+
+pub fn escape(world: &mut World, hero: Entity, plan: EscapePlan, ap: u32) -> Outcome {
+    let EscapePlan { tn, foe, .. } = plan;
     let h = world.get::<Hero>(hero).cloned().expect("planned");
     let level = dominated(world, hero);
     let request = CheckRequest::simple(close_skill(&h, "Brawling"), tn);
     let Ok(check) = resolve_check(world, &request) else {
-        return CommandOutcome::Refused {
-            hero,
+        return Outcome::Refused {
+            hero: hero_id(world, hero),
             reason: "no card".into(),
         };
     };
@@ -93,8 +104,8 @@ pub fn escape(world: &mut World, hero: Entity, ap: u32) -> CommandOutcome {
     f.insert("escaped".into(), json!(check.success));
     f.insert("ap".into(), json!(ap));
     log(world, hero, "escape", text.clone(), f);
-    CommandOutcome::Escaped {
-        hero,
+    Outcome::Escaped {
+        hero: hero_id(world, hero),
         free: check.success,
         text,
     }
@@ -111,7 +122,7 @@ pub fn free_attacks(world: &mut World, mover: Entity, to: Hex) {
         }
         let cost = melee::free_attack_ap(AttackType::Quick, false);
         let paid = world
-            .get_mut::<crate::game::battle::Track>(foe)
+            .get_mut::<crate::sim::model::Track>(foe)
             .is_some_and(|mut t| {
                 let left = t.0.in_front + t.0.pool;
                 if left < cost {

@@ -10,25 +10,17 @@ pub use attack::*;
 pub use engage::*;
 pub use escape::*;
 
-use crate::game::battle::{Facing, HexPos, MovedThisRound};
+use super::outcome::{Outcome, Priced};
 use crate::rules::hexmap::hexside_toward;
+use crate::rules::melee::{BLOCK_AP, DODGE_AP};
+use crate::rules::movement::turned;
+use crate::sim::intent::Refusal;
+use crate::sim::model::{CloseCombat, Dominated, Facing, HexPos, MovedThisRound};
+use crate::sim::query::{engaged_foes, hero_id, hero_name};
 use bevy::prelude::*;
 
-/// How far a hero is dominated by the foes it is engaged with (0 none .. 3 full).
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Dominated(pub u32);
-
-/// This round's close-combat state: prepared blocks, a dodge, whether it attacked, and how
-/// many rounds in a row it has stood still while engaged.
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct CloseCombat {
-    pub blocks: u32,
-    pub dodge: Option<u8>,
-    pub attacked: bool,
-    pub rounds_still: u32,
-}
-
-pub(super) use crate::game::log::log_by as log;
+pub(super) use crate::sim::log::log_by as log;
+pub(super) use crate::sim::query::hero_name as name;
 
 pub fn dominated(world: &World, e: Entity) -> u32 {
     world.get::<Dominated>(e).map_or(0, |d| d.0)
@@ -69,4 +61,58 @@ pub fn facing_toward(world: &World, hero: Entity, foe: Entity) -> u8 {
         return world.get::<Facing>(hero).map_or(0, |f| f.0);
     };
     hexside_toward(a, b)
+}
+
+/// "Block": readied before the blow, against the next hand-to-hand attack this round.
+pub fn price_block(world: &World, e: Entity) -> Result<Priced<()>, Refusal> {
+    if engaged_foes(world, e).is_empty() {
+        let name = hero_name(world, e);
+        return Err(format!("{name} has no foe within one pace to block").into());
+    }
+    Ok(Priced::new(BLOCK_AP, ()))
+}
+
+/// "Dodge ... may only be employed if no attacks are attempted": the attacks from two
+/// hexsides, `toward` and the next.
+pub fn price_dodge(world: &World, e: Entity, toward: u8) -> Result<Priced<u8>, Refusal> {
+    let name = hero_name(world, e);
+    let close = world.get::<CloseCombat>(e).copied().unwrap_or_default();
+    if close.attacked {
+        return Err(format!(
+            "{name} has attacked this round: dodging is only for those who do not"
+        )
+        .into());
+    }
+    if close.dodge.is_some() {
+        return Err(format!("{name} is dodging already").into());
+    }
+    if toward > 5 {
+        return Err("a dodge faces a hexside 0 to 5".into());
+    }
+    Ok(Priced::new(DODGE_AP, toward))
+}
+
+pub fn block(world: &mut World, e: Entity, ap: u32) -> Outcome {
+    let mut c = world.get::<CloseCombat>(e).copied().unwrap_or_default();
+    c.blocks += 1;
+    world.entity_mut(e).insert(c);
+    Outcome::Prepared {
+        hero: hero_id(world, e),
+        what: format!("readies a block ({} ready)", c.blocks),
+        ap,
+    }
+}
+
+pub fn dodge(world: &mut World, e: Entity, toward: u8, ap: u32) -> Outcome {
+    let mut c = world.get::<CloseCombat>(e).copied().unwrap_or_default();
+    c.dodge = Some(toward);
+    world.entity_mut(e).insert(c);
+    Outcome::Prepared {
+        hero: hero_id(world, e),
+        what: format!(
+            "dodges the attacks from hexsides {toward} and {}",
+            turned(toward, 1)
+        ),
+        ap,
+    }
 }

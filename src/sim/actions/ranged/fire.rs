@@ -3,49 +3,28 @@
 
 use super::*;
 use crate::data::gear::WeaponKind;
-use crate::game::battle::{Battle, Cover, Down, Hero, HexPos, MovedThisRound, Weapons, Wounds};
-use crate::game::commands::CommandOutcome;
-use crate::game::deck::ActionDeck;
-use crate::game::log::check_fields;
-use crate::game::round::{resolve_check, skill_pool, trait_skill, with_deck};
 use crate::rules::action_time::stun_tn;
 use crate::rules::card::{Card, Location};
 use crate::rules::check::CheckRequest;
 use crate::rules::damage::{DamageType, Fate};
 use crate::rules::hexmap::offset_of;
 use crate::rules::ranged::{self, ShotKind};
+use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN};
 use crate::rules::shot::{self, ShotOutcome};
+use crate::sim::actions::outcome::Outcome;
+use crate::sim::deck::{resolve_check, skill_pool, trait_skill, with_deck};
+use crate::sim::log::check_fields;
+use crate::sim::model::{
+    ActionDeck, AimLost, Battle, Cover, Down, Hero, HexPos, MovedThisRound, UnderFire, Weapons,
+    Wounds,
+};
+use crate::sim::query::hero_id;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde_json::{Map, Value, json};
 
-/// Fire the main or the off hand's weapon.
-pub fn fire_hand(
-    world: &mut World,
-    hero: Entity,
-    target: Entity,
-    kind: ShotKind,
-    off_hand: bool,
-) -> CommandOutcome {
-    match plan_hand(world, hero, target, kind, off_hand) {
-        Ok(p) => {
-            let ap = p.ap;
-            execute(world, hero, SeriesPlan::single(p, ap))
-        }
-        Err(reason) => CommandOutcome::Refused {
-            hero,
-            reason: format!("{reason}; the AP are lost"),
-        },
-    }
-}
-
-/// Fire a paid shot and apply what the card says.
-pub fn fire(world: &mut World, hero: Entity, target: Entity, kind: ShotKind) -> CommandOutcome {
-    fire_hand(world, hero, target, kind, false)
-}
-
 /// Fire a paid series (a single shot is a series of one) and apply what the cards say.
-pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> CommandOutcome {
+pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outcome {
     if !series.fan && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_)) {
         tactical_aim(world, hero, &mut series);
     }
@@ -93,7 +72,7 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
         {
             c.av = c.av.saturating_sub(1);
         }
-        let mark = world.resource::<crate::game::log::MatchLog>().events.len();
+        let mark = world.resource::<crate::sim::model::MatchLog>().events.len();
         let mut stunned = false;
         let mut fate = Fate::Standing;
         if let Some(location) = o.location
@@ -119,7 +98,7 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
         }
         log(world, hero, "shot", text.clone(), f);
         world
-            .resource_mut::<crate::game::log::MatchLog>()
+            .resource_mut::<crate::sim::model::MatchLog>()
             .move_last_to(mark);
         texts.push(text);
         if p.weapon.kind == WeaponKind::Thrown {
@@ -133,9 +112,9 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Comma
     {
         weapons.0[index].ready = false;
     }
-    CommandOutcome::Shot {
-        hero,
-        target: series.targets[0],
+    Outcome::Shot {
+        hero: hero_id(world, hero),
+        target: hero_id(world, series.targets[0]),
         hit: any_hit,
         text: texts.join("\n"),
     }
@@ -146,13 +125,13 @@ pub fn volley_now(
     world: &mut World,
     hero: Entity,
     volley: &shot::Volley,
-) -> Result<Vec<ShotOutcome>, CommandOutcome> {
+) -> Result<Vec<ShotOutcome>, Outcome> {
     with_deck(world, |source, options| {
         shot::resolve_volley(source, volley, options)
     })
-    .map_err(|e| CommandOutcome::Refused {
-        hero,
-        reason: e.to_string(),
+    .map_err(|e| Outcome::Refused {
+        hero: hero_id(world, hero),
+        reason: e.to_string().into(),
     })
 }
 
@@ -383,7 +362,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
             h.name,
             fire.shots,
             fire.hits,
-            crate::game::log::check_words(&check),
+            crate::sim::log::check_words(&check),
             if kept {
                 "the aim holds"
             } else {
@@ -406,12 +385,6 @@ fn lose_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
         series.shots[0] = snap;
     }
 }
-
-/// "Difficult (7) Bravery check" when targeted hand to hand.
-pub const MELEE_BRAVERY_TN: u32 = 7;
-
-/// "Standard (5) Bravery check".
-pub const BRAVERY_TN: u32 = 5;
 
 pub(super) fn under_fire(world: &mut World, target: Entity, hit: bool) {
     if let Some(mut u) = world.get_mut::<UnderFire>(target) {
@@ -470,7 +443,7 @@ pub fn wound(
         format!(
             "{}: Stun check (Fortitude), {}; {}",
             t.name,
-            crate::game::log::check_words(&check),
+            crate::sim::log::check_words(&check),
             if stunned { "stunned" } else { "keeps going" }
         ),
         f,
@@ -522,7 +495,7 @@ pub(super) fn stray_hits(
     // Nearest first; ties by the level's order (figures), then by hex (objects).
     let key = |world: &World, e: Entity| {
         let at = world.get::<HexPos>(e).map(|p| p.0).unwrap_or_default();
-        (crate::game::battle::level_order(world, e), at.x, at.y)
+        (crate::sim::query::level_order(world, e), at.x, at.y)
     };
     candidates.sort_by_key(|c| (c.0, key(world, c.1)));
     let Some(card) = cause_card(world, o) else {

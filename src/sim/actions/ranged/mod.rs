@@ -10,26 +10,33 @@ pub use fire::*;
 pub use plan::*;
 pub use report::*;
 
+use super::outcome::Priced;
+use crate::sim::intent::Refusal;
 use bevy::prelude::*;
 
-/// Entered or left cover this round ("Appearing/Disappearing").
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct AppearedThisRound(pub bool);
+pub(super) use crate::sim::log::log_by as log;
+pub(super) use crate::sim::query::hero_name as name;
 
-/// A failed Bravery check: "Aiming may not be attempted again this round."
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct AimLost(pub bool);
-
-/// Shots at a hero since its last action shake its aim ("Tactical Aiming").
-#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct UnderFire {
-    pub shots: u32,
-    pub hits: u32,
-    /// Melee attacks at it, and whether one hit.
-    pub melee: u32,
-    pub melee_hit: bool,
+/// The price of a shot with the main or the off hand's weapon: a series of one.
+pub fn price_shot(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    kind: crate::rules::ranged::ShotKind,
+    off_hand: bool,
+) -> Result<Priced<SeriesPlan>, Refusal> {
+    let p = plan_hand(world, hero, target, kind, off_hand)?;
+    let ap = p.ap;
+    Ok(Priced::new(ap, SeriesPlan::single(p, ap)))
 }
 
-pub(super) use crate::game::log::hero_name as name;
-
-pub(super) use crate::game::log::log_by as log;
+/// The price of a declared series of shots, or a fan.
+pub fn price_series(
+    world: &mut World,
+    hero: Entity,
+    shots: &[(Entity, crate::rules::ranged::ShotKind)],
+    fan: bool,
+) -> Result<Priced<SeriesPlan>, Refusal> {
+    let series = plan_series(world, hero, shots, fan)?;
+    Ok(Priced::new(series.ap, series))
+}

@@ -1,21 +1,23 @@
 //! Planning a shot or a series from the map: weapon in hand, line of fire, cover, range,
 //! speeds, modifiers, AP and the exact chance to hit.
 
-use super::*;
 use crate::data::gear::{Weapon, WeaponKind};
-use crate::game::battle::{
-    Battle, BehindCover, Cover, Down, Facing, Hero, HexPos, Mount, MountedOn, MovedThisRound,
-    Prone, WeaponState, Weapons,
-};
-use crate::game::deck::ActionDeck;
-use crate::game::round::skill_pool;
 use crate::rules::card::Location;
 use crate::rules::damage::DamageType;
 use crate::rules::hexmap::{hexside_toward, offset_of};
+use crate::rules::movement::EMERGE_FROM_COVER_AP;
 use crate::rules::movement::Gait;
 use crate::rules::odds;
 use crate::rules::ranged::{self, ShotKind, ShotSituation, ShotTerms, shot_ap, shot_terms};
 use crate::rules::shot::{Attack, CoverView, ShotRequest, ShotWeapon, Volley};
+use crate::rules::weapons::COCK_AP;
+use crate::sim::deck::skill_pool;
+use crate::sim::intent::{Refusal, Remedy};
+use crate::sim::model::{
+    ActionDeck, AimLost, AppearedThisRound, Battle, BehindCover, Cover, Down, Facing, Hero, HexPos,
+    Mount, MountedOn, MovedThisRound, Prone,
+};
+use crate::sim::query::{two_weapons, weapon_in, weapon_in_hand};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -78,32 +80,6 @@ pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(E
         })
 }
 
-/// The weapon in the main hand: its index, its state, its gear.
-pub fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
-    weapon_in(world, hero, false)
-}
-
-/// The weapon in the main hand, or in the off hand.
-pub(super) fn weapon_in(
-    world: &World,
-    hero: Entity,
-    off_hand: bool,
-) -> Option<(usize, WeaponState, Weapon)> {
-    let weapons = world.get::<Weapons>(hero)?;
-    let (i, state) = weapons
-        .0
-        .iter()
-        .enumerate()
-        .find(|(_, w)| if off_hand { w.off_hand } else { w.ready })?;
-    let gear = world.resource::<Battle>().gear.weapon(&state.name)?.clone();
-    Some((i, state.clone(), gear))
-}
-
-/// Holding a weapon in each hand.
-pub(super) fn two_weapons(world: &World, hero: Entity) -> bool {
-    weapon_in(world, hero, false).is_some() && weapon_in(world, hero, true).is_some()
-}
-
 /// Plan a shot with the main or the off hand's weapon.
 pub fn plan_hand(
     world: &mut World,
@@ -111,7 +87,7 @@ pub fn plan_hand(
     target: Entity,
     kind: ShotKind,
     off_hand: bool,
-) -> Result<ShotPlan, String> {
+) -> Result<ShotPlan, Refusal> {
     plan_with(world, hero, target, kind, false, off_hand)
 }
 
@@ -121,7 +97,7 @@ pub fn plan(
     hero: Entity,
     target: Entity,
     kind: ShotKind,
-) -> Result<ShotPlan, String> {
+) -> Result<ShotPlan, Refusal> {
     plan_with(world, hero, target, kind, false, false)
 }
 
@@ -133,7 +109,7 @@ pub(super) fn plan_with(
     kind: ShotKind,
     in_series: bool,
     off_hand: bool,
-) -> Result<ShotPlan, String> {
+) -> Result<ShotPlan, Refusal> {
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let name = h.name.clone();
     let t = world
@@ -141,55 +117,67 @@ pub(super) fn plan_with(
         .ok_or("there is nobody there to shoot at")?
         .clone();
     if hero == target {
-        return Err(format!("{name} will not shoot {name}"));
+        return Err(format!("{name} will not shoot {name}").into());
     }
     if world.get::<Down>(target).is_some_and(|d| d.0) {
-        return Err(format!("{} is already down", t.name));
+        return Err(format!("{} is already down", t.name).into());
     }
     let from = world.get::<HexPos>(hero).ok_or("no position")?.0;
     let to = world.get::<HexPos>(target).ok_or("no position")?.0;
     if let Err(wall) = world.resource::<Battle>().map.line_of_fire(from, to) {
         let (c, r) = offset_of(wall);
-        return Err(format!("no line of fire to {}: a wall at {c},{r}", t.name));
+        return Err(format!("no line of fire to {}: a wall at {c},{r}", t.name).into());
     }
     if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
-        return Err(format!(
-            "{name} is ducked behind cover: emerge first (X, 1 AP)"
+        return Err(Refusal::with(
+            format!("{name} is ducked behind cover: emerge first"),
+            Remedy::Emerge(EMERGE_FROM_COVER_AP),
         ));
     }
     let Some((index, state, weapon)) = weapon_in(world, hero, off_hand) else {
         if off_hand {
-            return Err(format!("{name} has no weapon in the off hand"));
+            return Err(format!("{name} has no weapon in the off hand").into());
         }
-        return Err(format!("{name} has no weapon in hand: ready one first (G)"));
+        return Err(Refusal::with(
+            format!("{name} has no weapon in hand: ready one first"),
+            Remedy::Ready,
+        ));
     };
     if !weapon.is_ranged() {
-        return Err(format!("the {} is no ranged weapon", weapon.name));
+        return Err(format!("the {} is no ranged weapon", weapon.name).into());
     }
     if state.jammed {
-        return Err(format!(
-            "the {} is jammed: clear it first (reload)",
-            weapon.name
+        return Err(Refusal::with(
+            format!("the {} is jammed: clear it first", weapon.name),
+            Remedy::Reload,
         ));
     }
     if state.rounds == 0 {
-        return Err(format!("the {} is empty: reload first", weapon.name));
+        return Err(Refusal::with(
+            format!("the {} is empty: reload first", weapon.name),
+            Remedy::Reload,
+        ));
     }
     if weapon.needs_cocking() && !state.cocked && !in_series {
-        return Err(format!(
-            "the {} must be cocked first (K, 1 AP)",
-            weapon.name
+        return Err(Refusal::with(
+            format!("the {} must be cocked first", weapon.name),
+            Remedy::Cock(COCK_AP),
         ));
     }
     if matches!(kind, ShotKind::Aimed(_)) && world.get::<AimLost>(hero).is_some_and(|a| a.0) {
-        return Err(format!(
-            "{name} lost the aim to a Bravery check: no aiming again this round"
-        ));
+        return Err(
+            format!("{name} lost the aim to a Bravery check: no aiming again this round").into(),
+        );
     }
     let both_hands = two_weapons(world, hero);
     // "Aiming two weapons ... takes concentration, so increase the AP cost of any aim action
     // by 2."
-    let aim_ap = weapon.aim_ap + if both_hands { TWO_WEAPON_AIM_AP } else { 0 };
+    let aim_ap = weapon.aim_ap
+        + if both_hands {
+            ranged::TWO_WEAPON_AIM_AP
+        } else {
+            0
+        };
     let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, aim_ap)?;
     let distance = from.unsigned_distance_to(to);
     let cover = cover_between(world, from, target).map(|c| c.1);
@@ -225,7 +213,7 @@ pub(super) fn plan_with(
     // "Apply a penalty of 2 downgrades to any two-handed ranged weapon being used with one
     // hand": the other hand holds a weapon.
     let one_handed = if weapon.two_handed && both_hands {
-        -ONE_HANDED_DOWNGRADES
+        -ranged::ONE_HANDED_DOWNGRADES
     } else {
         0
     };
@@ -254,7 +242,7 @@ pub(super) fn plan_with(
         cover: cover.clone(),
     };
     let pool = skill.pool().map_err(|e| e.to_string())?;
-    let options = world.resource::<crate::game::round::RoundOptions>().check;
+    let options = world.resource::<crate::sim::model::RoundOptions>().check;
     let chance = odds::success_chance(
         world.resource::<ActionDeck>().deck.cards(),
         pool,
@@ -318,13 +306,14 @@ pub fn plan_series(
     hero: Entity,
     shots: &[(Entity, ShotKind)],
     fan: bool,
-) -> Result<SeriesPlan, String> {
+) -> Result<SeriesPlan, Refusal> {
     if shots.is_empty() || shots.len() > ranged::MAX_SHOTS {
         return Err(format!(
             "a series is 1 to {} shots, not {}",
             ranged::MAX_SHOTS,
             shots.len()
-        ));
+        )
+        .into());
     }
     let mut order: Vec<Entity> = Vec::new();
     let mut indexed = Vec::new();
@@ -361,7 +350,8 @@ pub fn plan_series(
             weapon.name,
             state.rounds,
             shots.len()
-        ));
+        )
+        .into());
     }
     let mut shot_weapon = first.request.weapon.clone();
     let (ap, rows) = if fan {
@@ -369,7 +359,8 @@ pub fn plan_series(
             return Err(format!(
                 "only a single action revolver can be fanned, not the {}",
                 weapon.name
-            ));
+            )
+            .into());
         }
         shot_weapon.reliability += ranged::FAN_RELIABILITY;
         (
@@ -385,7 +376,7 @@ pub fn plan_series(
             ranged::series_ap(
                 &indexed,
                 (weapon.snap_ap, weapon.normal_ap, weapon.aim_ap),
-                needs_cocking.then_some(crate::rules::weapons::COCK_AP),
+                needs_cocking.then_some(COCK_AP),
                 state.cocked,
             )?
         };
@@ -417,12 +408,6 @@ pub fn plan_series(
         volley,
     })
 }
-
-/// "increase the AP cost of any aim action by 2" with two weapons.
-pub const TWO_WEAPON_AIM_AP: u32 = 2;
-
-/// A two-handed weapon fired with one hand.
-pub const ONE_HANDED_DOWNGRADES: i32 = 2;
 
 /// The stack bonus of the weapon in hand: its gear value, and the double action revolver's
 /// slower pull (-1) when not cocked ("affected both accuracy and speed").

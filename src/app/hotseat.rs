@@ -1,0 +1,85 @@
+//! Hot-seat at one desk: the side whose hero declares holds the seat; when the declaration
+//! passes from one human side to another, the map is hidden until the next player takes the
+//! seat (Enter). The match itself just waits for the human's intent; the blindfold is the
+//! window's.
+
+use super::state::{Screen, ScreenSystems};
+use crate::data::level::Control;
+use crate::sim::model::{Battle, RoundState, Side};
+use bevy::prelude::*;
+
+/// Whose seat it is, and whether the map is hidden for a handoff.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct HotSeat {
+    /// The side whose hero declares (or declared last).
+    pub active: Option<usize>,
+    /// The level hides information between players: the blindfold is on.
+    pub handoff_screen: bool,
+    /// The map is hidden until the next player takes the seat.
+    pub awaiting_handoff: bool,
+    /// The human side that held the seat last.
+    pub last_human: Option<usize>,
+}
+
+pub struct HotSeatPlugin;
+
+impl Plugin for HotSeatPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<HotSeat>()
+            .add_systems(
+                OnEnter(Screen::Battle),
+                new_seat.after(ScreenSystems::LoadBattle),
+            )
+            .add_systems(
+                Update,
+                follow_declarer
+                    .after(crate::sim::SimSystems::Round)
+                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+            );
+    }
+}
+
+/// A new battle: the blindfold is on when the level hides information and two or more sides
+/// are human.
+pub fn new_seat(mut commands: Commands, battle: Option<Res<Battle>>) {
+    let Some(battle) = battle else { return };
+    let humans = battle
+        .level
+        .sides
+        .iter()
+        .filter(|s| s.control == Control::Human)
+        .count();
+    commands.insert_resource(HotSeat {
+        handoff_screen: battle.level.handoff_screen.unwrap_or(false) && humans > 1,
+        ..default()
+    });
+}
+
+/// The seat follows the declaring hero; a handoff hides the map between two human sides.
+pub fn follow_declarer(
+    round: Res<RoundState>,
+    battle: Res<Battle>,
+    sides: Query<&Side>,
+    mut seat: ResMut<HotSeat>,
+) {
+    let Some(side) = round
+        .declarer()
+        .and_then(|e| sides.get(e).ok())
+        .map(|s| s.0)
+    else {
+        return;
+    };
+    if seat.active == Some(side) {
+        return;
+    }
+    seat.active = Some(side);
+    let human = battle
+        .level
+        .sides
+        .get(side)
+        .is_some_and(|s| s.control == Control::Human);
+    if human {
+        seat.awaiting_handoff = seat.handoff_screen && seat.last_human.is_some_and(|h| h != side);
+        seat.last_human = Some(side);
+    }
+}

@@ -1,0 +1,37 @@
+//! What the player has chosen in a battle and not yet sent: the hero, the hex pointed at,
+//! walk or run, the shot and attack kinds, a series being put together.
+
+use crate::rules::melee::AttackType;
+use crate::rules::movement::Gait;
+use crate::rules::ranged::ShotKind;
+use bevy::prelude::*;
+
+/// A hex to point at when the cursor is not over the window (scripted screenshots).
+#[derive(Resource, Debug, Default, Clone, Copy)]
+pub struct ForcedHover(pub Option<hexx::Hex>);
+
+/// The hero the player has selected, the hex under the cursor, and walk/run.
+#[derive(Resource, Debug, Clone)]
+pub struct Selection {
+    pub hero: Option<Entity>,
+    pub hovered: Option<hexx::Hex>,
+    pub gait: Gait,
+    /// The shot a right click on an enemy fires (F cycles).
+    pub shot: ShotKind,
+    /// A series being declared: targets and kinds in order (A adds, Z fires, N fans).
+    pub series: Vec<(Entity, ShotKind)>,
+    pub fan: bool,
+    /// The hand-to-hand attack J makes (I cycles), and whether it is careful (Y).
+    pub attack: AttackType,
+    pub careful: bool,
+}
+
+/// The order F cycles the shot kinds in.
+pub fn next_shot(kind: ShotKind) -> ShotKind {
+    match kind {
+        ShotKind::Snap => ShotKind::Normal,
+        ShotKind::Normal => ShotKind::Aimed(1),
+        ShotKind::Aimed(1) => ShotKind::Aimed(2),
+        ShotKind::Aimed(_) => ShotKind::Snap,
+    }
+}

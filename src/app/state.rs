@@ -1,0 +1,29 @@
+//! The window's states: the `Screen` (main menu, level select, battle, result), the `Pause`
+//! sub-state of a battle (the Esc menu), and the ordering of what happens on entering a battle.
+
+use bevy::prelude::*;
+
+#[derive(States, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Screen {
+    #[default]
+    MainMenu,
+    LevelSelect,
+    Battle,
+    Result,
+}
+
+/// The Esc menu of a battle. While it is open the match stands still: no computer declares,
+/// no segment passes.
+#[derive(SubStates, Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[source(Screen = Screen::Battle)]
+pub enum Pause {
+    #[default]
+    Running,
+    Paused,
+}
+
+/// Ordering of what happens on entering the battle.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub enum ScreenSystems {
+    LoadBattle,
+}

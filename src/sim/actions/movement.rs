@@ -1,0 +1,305 @@
+//! Moving on foot: walking and running by the Movement AP table, turning in place, the engaged
+//! hero's one-hex maneuver and careful disengagement. The move preview of the window calls the
+//! same pricing (`reach`), so what it shows is what a move is charged.
+
+use super::melee::{dominated, free_attacks};
+use super::outcome::{Outcome, Priced};
+use crate::rules::hexmap::{MovePlan, facing_to};
+use crate::rules::melee::{self, Dominance};
+use crate::rules::movement::{
+    EMERGE_FROM_COVER_AP, Gait, MoveCost, STAND_UP_AP, facing_cost_standing, hexsides_between,
+};
+use crate::sim::intent::{Refusal, Remedy};
+use crate::sim::model::{
+    Battle, BehindCover, Facing, Hero, HexPos, Mount, MountedOn, MovedThisRound, Prone,
+};
+use crate::sim::query::{engaged_foes, hero_id, hero_name, is_down, occupied_hexes};
+use bevy::prelude::*;
+use hexx::Hex;
+use std::collections::HashMap;
+
+/// A move as it will be made: the hexes in order and the facing at the end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Walk {
+    pub to: Hex,
+    pub gait: Gait,
+    pub hexes: Vec<Hex>,
+    pub facing: u8,
+    /// The engaged hero's one-hex maneuver beside its foe (no free attacks).
+    pub maneuver: bool,
+    /// A careful disengagement (no free attacks).
+    pub careful: bool,
+    /// What the AP pay for, by the Movement AP table (none for a maneuver).
+    pub cost: Option<MoveCost>,
+}
+
+/// The moves a hero can make with the AP given, priced by the Movement AP table.
+pub fn move_options(
+    battle: &Battle,
+    from: Hex,
+    facing: u8,
+    hero: &Hero,
+    ap: u32,
+    gait: Gait,
+    occupied: &[Hex],
+) -> HashMap<Hex, MovePlan> {
+    battle
+        .map
+        .reachable(from, facing, gait, (hero.move_paces, hero.run), ap, |h| {
+            occupied.contains(&h)
+        })
+}
+
+/// What every move of a hero has in common: may it move at all, and where its feet can take
+/// it (every way priced, cheapest first).
+pub struct MoveContext {
+    hero: Entity,
+    name: String,
+    pos: Hex,
+    gait: Gait,
+    occupied: Vec<Hex>,
+    ways: HashMap<Hex, MovePlan>,
+}
+
+/// Why a hero cannot move at all now, or what its moves are.
+pub fn context(world: &mut World, e: Entity, gait: Gait) -> Result<MoveContext, Refusal> {
+    let hero = world.get::<Hero>(e).cloned().ok_or("no such hero")?;
+    let name = hero.name.clone();
+    if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0) {
+        let m = world.get::<Mount>(mount).map_or("", |m| m.name.as_str());
+        return Err(Refusal::new(format!(
+            "{name} rides {m}: steer it or rein it in instead"
+        )));
+    }
+    if world.get::<Prone>(e).is_some_and(|p| p.0) {
+        return Err(Refusal::with(
+            format!("{name} is prone: stand up first"),
+            Remedy::StandUp(STAND_UP_AP),
+        ));
+    }
+    if world.get::<BehindCover>(e).is_some_and(|b| b.0) {
+        return Err(Refusal::with(
+            format!("{name} is behind cover: emerge first"),
+            Remedy::Emerge(EMERGE_FROM_COVER_AP),
+        ));
+    }
+    let pos = world.get::<HexPos>(e).map(|p| p.0).ok_or("no position")?;
+    let facing = world.get::<Facing>(e).map_or(0, |f| f.0);
+    let occupied = occupied_hexes(world, e);
+    let battle = world.resource::<Battle>();
+    let ways = move_options(battle, pos, facing, &hero, UNBOUNDED, gait, &occupied);
+    Ok(MoveContext {
+        hero: e,
+        name,
+        pos,
+        gait,
+        occupied,
+        ways,
+    })
+}
+
+/// AP enough to reach any hex of a map.
+const UNBOUNDED: u32 = u32::MAX / 1024;
+
+impl MoveContext {
+    /// The price of the move to `to`, or why it cannot be made.
+    pub fn to(&self, world: &World, to: Hex) -> Result<Priced<Walk>, Refusal> {
+        let name = &self.name;
+        let battle = world.resource::<Battle>();
+        let Some(tile) = battle.map.tile(to) else {
+            return Err("that hex is off the map".into());
+        };
+        if !tile.terrain.passable() {
+            return Err(format!("{name} cannot enter a {}", tile.terrain.name()).into());
+        }
+        if self.occupied.contains(&to) {
+            return Err("another figure stands there".into());
+        }
+        if to == self.pos {
+            return Err(format!("{name} is already there").into());
+        }
+        let walk = self
+            .ways
+            .get(&to)
+            .ok_or_else(|| Refusal::new(format!("{name} has no way there")));
+        // Engaged: a one-hex maneuver beside the foe is 1 AP; dominance holds the hero.
+        match engaged_move(world, self.hero, to)? {
+            Some(ap) => Ok(Priced {
+                ap,
+                plan: Walk {
+                    to,
+                    gait: self.gait,
+                    hexes: vec![to],
+                    facing: facing_to(self.pos, to)
+                        .unwrap_or_else(|| world.get::<Facing>(self.hero).map_or(0, |f| f.0)),
+                    maneuver: true,
+                    careful: false,
+                    cost: None,
+                },
+            }),
+            None => walk.map(|plan| Priced {
+                ap: plan.cost.total,
+                plan: Walk {
+                    to,
+                    gait: self.gait,
+                    hexes: plan.hexes.clone(),
+                    facing: plan.final_facing,
+                    maneuver: false,
+                    careful: false,
+                    cost: Some(plan.cost),
+                },
+            }),
+        }
+    }
+}
+
+/// Every hex the hero could be declared to move to, with its price: the move preview. The same
+/// pricing a declaration pays.
+pub fn reach(
+    world: &mut World,
+    e: Entity,
+    gait: Gait,
+) -> Result<Vec<(Hex, Priced<Walk>)>, Refusal> {
+    let ctx = context(world, e, gait)?;
+    let mut candidates: Vec<Hex> = ctx.ways.keys().copied().collect();
+    candidates.extend(ctx.pos.all_neighbors());
+    candidates.sort_by_key(|h| (h.x, h.y));
+    candidates.dedup();
+    Ok(candidates
+        .into_iter()
+        .filter_map(|to| ctx.to(world, to).ok().map(|p| (to, p)))
+        .collect())
+}
+
+/// The price of a move on foot.
+pub fn price_move(
+    world: &mut World,
+    e: Entity,
+    to: Hex,
+    gait: Gait,
+) -> Result<Priced<Walk>, Refusal> {
+    context(world, e, gait)?.to(world, to)
+}
+
+/// "Moving away carefully": 2 AP more, and no free attack.
+pub fn price_disengage(world: &mut World, e: Entity, to: Hex) -> Result<Priced<Walk>, Refusal> {
+    let name = hero_name(world, e);
+    if engaged_foes(world, e).is_empty() {
+        return Err(format!("{name} is engaged with nobody: just move").into());
+    }
+    let level = dominated(world, e);
+    if level > 0 {
+        return Err(Refusal::with(
+            format!(
+                "{name} is under {}: break away or escape first",
+                Dominance::from_level(level).name()
+            ),
+            Remedy::Escape,
+        ));
+    }
+    let ctx = context(world, e, Gait::Walk)?;
+    let priced = ctx.to(world, to)?;
+    let walked = ctx.ways.get(&to).ok_or("no way there")?;
+    Ok(Priced {
+        ap: priced.ap + melee::CAREFUL_DISENGAGE_AP,
+        plan: Walk {
+            to,
+            gait: Gait::Walk,
+            hexes: walked.hexes.clone(),
+            facing: walked.final_facing,
+            maneuver: false,
+            careful: true,
+            cost: Some(walked.cost),
+        },
+    })
+}
+
+/// Turning in place.
+pub fn price_face(world: &World, e: Entity, to: u8) -> Result<Priced<u8>, Refusal> {
+    let name = hero_name(world, e);
+    let facing = world.get::<Facing>(e).map_or(0, |f| f.0);
+    if to > 5 {
+        return Err("facing is a hexside 0 to 5".into());
+    }
+    match facing_cost_standing(hexsides_between(facing, to)) {
+        0 => Err(format!("{name} already faces that way").into()),
+        ap => Ok(Priced::new(ap, to)),
+    }
+}
+
+pub fn face(world: &mut World, hero: Entity, facing: u8, ap: u32) -> Outcome {
+    if let Some(mut f) = world.get_mut::<Facing>(hero) {
+        f.0 = facing;
+    }
+    Outcome::Faced {
+        hero: hero_id(world, hero),
+        facing,
+        ap,
+    }
+}
+
+/// The engaged hero's move: "Maneuvering while remaining adjacent to their opponent ... costs
+/// 1 AP per hex ... No more than one hex". Some(AP) for such a maneuver, None for any other
+/// move; Err when dominance forbids moving.
+pub fn engaged_move(world: &World, hero: Entity, to: Hex) -> Result<Option<u32>, Refusal> {
+    let foes = engaged_foes(world, hero);
+    if foes.is_empty() {
+        return Ok(None);
+    }
+    let h = hero_name(world, hero);
+    let level = Dominance::from_level(dominated(world, hero));
+    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    let stays = foes.iter().all(|&f| {
+        world
+            .get::<HexPos>(f)
+            .is_some_and(|p| p.0.unsigned_distance_to(to) <= 1)
+    });
+    if level >= Dominance::Dominance {
+        return Err(Refusal::with(
+            format!("{h} is under {}: escape first", level.name()),
+            Remedy::Escape,
+        ));
+    }
+    if stays && at.unsigned_distance_to(to) == 1 {
+        return Ok(Some(melee::MANEUVER_AP));
+    }
+    if level == Dominance::Partial {
+        return Err(Refusal::with(
+            format!("{h} is under partial dominance: break away first"),
+            Remedy::BreakAway(Dominance::Partial.escape().map_or(1, |e| e.0)),
+        ));
+    }
+    Ok(None)
+}
+
+/// Make the move: breaking away gives each foe left behind a free attack first; then the hero
+/// walks the planned way.
+pub fn walk(world: &mut World, hero: Entity, walk: Walk, ap: u32) -> Outcome {
+    let id = hero_id(world, hero);
+    if !walk.maneuver && !walk.careful {
+        free_attacks(world, hero, walk.to);
+        if is_down(world, hero) {
+            return Outcome::Refused {
+                hero: id,
+                reason: Refusal::new("struck down breaking away"),
+            };
+        }
+    }
+    if let Some(mut p) = world.get_mut::<HexPos>(hero) {
+        p.0 = walk.to;
+    }
+    if let Some(mut f) = world.get_mut::<Facing>(hero) {
+        f.0 = walk.facing;
+    }
+    if let Some(mut m) = world.get_mut::<MovedThisRound>(hero) {
+        m.0 = Some(match (m.0, walk.gait) {
+            (Some(Gait::Run), _) | (_, Gait::Run) => Gait::Run,
+            _ => Gait::Walk,
+        });
+    }
+    Outcome::Moved {
+        hero: id,
+        path: walk.hexes,
+        ap,
+    }
+}

@@ -1,0 +1,180 @@
+//! The match file (`*.match.ron`): a match is its level and gear (their content, so a changed
+//! level file cannot silently change a replay), the deck, the seed, the round limit it was
+//! played with and the journal of every accepted intent. The number of events and a digest of
+//! the match log (and of each event) let a replay prove it is the same match.
+
+use super::model::{Entry, LogEvent};
+use crate::data::DataError;
+use crate::data::gear::Gear;
+use crate::data::level::Level;
+use crate::rules::card::Card;
+use serde::{Deserialize, Serialize};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The version of the match file this game writes and reads.
+pub const MATCH_VERSION: u32 = 1;
+
+/// The file extension of a match.
+pub const MATCH_EXTENSION: &str = "match.ron";
+
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchFile {
+    pub version: u32,
+    pub level: Level,
+    pub gear: Gear,
+    pub deck: Vec<Card>,
+    pub seed: u64,
+    /// The round limit the match was played with (a match stopped there ends there again).
+    pub rounds: Option<u32>,
+    pub journal: Vec<Entry>,
+    /// Events in the match log.
+    pub events: usize,
+    /// FNV-1a (64 bits, hex) of the match log's JSON lines.
+    pub digest: String,
+    /// The same digest after each event: a replay that differs is caught at its first event.
+    pub event_digests: Vec<String>,
+}
+
+/// FNV-1a over bytes, continuing from `hash`.
+fn fnv1a(mut hash: u64, bytes: &[u8]) -> u64 {
+    for &b in bytes {
+        hash ^= b as u64;
+        hash = hash.wrapping_mul(0x0000_0100_0000_01b3);
+    }
+    hash
+}
+
+const FNV_OFFSET: u64 = 0xcbf2_9ce4_8422_2325;
+
+/// The running digest of a log after each event (its JSON line and a newline).
+pub fn digests(events: &[LogEvent]) -> Vec<String> {
+    let mut hash = FNV_OFFSET;
+    events
+        .iter()
+        .map(|e| {
+            hash = fnv1a(hash, e.json().to_string().as_bytes());
+            hash = fnv1a(hash, b"\n");
+            format!("{hash:016x}")
+        })
+        .collect()
+}
+
+/// The digest of a whole log.
+pub fn digest(events: &[LogEvent]) -> String {
+    digests(events)
+        .last()
+        .cloned()
+        .unwrap_or_else(|| format!("{FNV_OFFSET:016x}"))
+}
+
+impl MatchFile {
+    /// The file of a match played so far.
+    pub fn new(
+        level: Level,
+        gear: Gear,
+        deck: Vec<Card>,
+        seed: u64,
+        rounds: Option<u32>,
+        journal: Vec<Entry>,
+        log: &[LogEvent],
+    ) -> MatchFile {
+        let event_digests = digests(log);
+        MatchFile {
+            version: MATCH_VERSION,
+            level,
+            gear,
+            deck,
+            seed,
+            rounds,
+            journal,
+            events: log.len(),
+            digest: digest(log),
+            event_digests,
+        }
+    }
+
+    pub fn to_ron(&self) -> String {
+        let config = ron::ser::PrettyConfig::new()
+            .depth_limit(4)
+            .struct_names(true);
+        let mut text =
+            String::from("// A Tarnation match: replay it with `tarnation replay FILE`.\n");
+        text.push_str(&ron::ser::to_string_pretty(self, config).expect("a match serializes"));
+        text.push('\n');
+        text
+    }
+
+    /// Write the file atomically: a temporary file beside it, then a rename, so a crash while
+    /// saving leaves any older file whole.
+    pub fn save(&self, path: &Path) -> Result<(), DataError> {
+        let io = |source| DataError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(io)?;
+        }
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_else(|| "match".into());
+        let temp = path.with_file_name(format!(".{name}.{}.tmp", std::process::id()));
+        let written = (|| {
+            let mut file = std::fs::File::create(&temp)?;
+            file.write_all(self.to_ron().as_bytes())?;
+            file.sync_all()?;
+            std::fs::rename(&temp, path)
+        })();
+        if written.is_err() {
+            let _ = std::fs::remove_file(&temp);
+        }
+        written.map_err(io)
+    }
+
+    /// Read a match file: a file of another version, a bad or a truncated one is an error
+    /// naming the file and what is wrong.
+    pub fn load(path: &Path) -> Result<MatchFile, DataError> {
+        let text = crate::data::read(path)?;
+        MatchFile::parse(path, &text)
+    }
+
+    pub fn parse(path: &Path, text: &str) -> Result<MatchFile, DataError> {
+        /// Only the version, read first: a newer file is named as such, not as a parse error.
+        #[derive(Deserialize)]
+        #[serde(rename = "MatchFile")]
+        struct Version {
+            version: u32,
+        }
+        let invalid = |message: String| DataError::Invalid {
+            path: PathBuf::from(path),
+            message,
+        };
+        match ron::from_str::<Version>(text) {
+            Ok(v) if v.version != MATCH_VERSION => {
+                return Err(invalid(format!(
+                    "a match file of version {}; this game reads version {MATCH_VERSION}",
+                    v.version
+                )));
+            }
+            _ => {}
+        }
+        let file: MatchFile = crate::data::parse_ron(path, text)?;
+        if file.version != MATCH_VERSION {
+            return Err(invalid(format!(
+                "a match file of version {}; this game reads version {MATCH_VERSION}",
+                file.version
+            )));
+        }
+        if file.event_digests.len() != file.events
+            || file.event_digests.last().is_some_and(|d| *d != file.digest)
+        {
+            return Err(invalid(
+                "its digests do not agree with its number of events (damaged)".into(),
+            ));
+        }
+        crate::data::deck_file::validate(&file.deck)
+            .map_err(|e| invalid(format!("its deck: {e}")))?;
+        Ok(file)
+    }
+}

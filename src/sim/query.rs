@@ -1,0 +1,168 @@
+//! Lookups everyone needs, one function each: heroes by id and in the level's order, who
+//! stands where, cover in a hex, the foes within a pace, the weapon in hand.
+
+use super::intent::HeroId;
+use super::model::{
+    Battle, Cover, Down, Hero, HexPos, Mount, MountedOn, Roster, Side, WeaponState, Weapons,
+};
+use crate::data::gear::Weapon;
+use crate::data::level::Control;
+use bevy::prelude::*;
+use hexx::Hex;
+
+/// The entity of a hero.
+pub fn entity(world: &World, id: HeroId) -> Option<Entity> {
+    world.get_resource::<Roster>().and_then(|r| r.entity(id))
+}
+
+/// The id of a hero's entity (its place in the level).
+pub fn hero_id(world: &World, e: Entity) -> HeroId {
+    HeroId(level_order(world, e) as u32)
+}
+
+/// A hero's place in the level's list: the tie-break for every choice between heroes, so a
+/// match does not depend on how the ECS stores them (same seed, same intents, same match).
+pub fn level_order(world: &World, e: Entity) -> usize {
+    world.get::<Hero>(e).map_or(usize::MAX, |h| h.order)
+}
+
+/// The heroes in the level's order.
+pub fn heroes(world: &World) -> Vec<Entity> {
+    world
+        .get_resource::<Roster>()
+        .map(|r| r.0.clone())
+        .unwrap_or_default()
+}
+
+/// A hero's name (empty for an entity that is no hero).
+pub fn hero_name(world: &World, e: Entity) -> String {
+    world
+        .get::<Hero>(e)
+        .map(|h| h.name.clone())
+        .unwrap_or_default()
+}
+
+pub fn side_of(world: &World, e: Entity) -> usize {
+    world.get::<Side>(e).map_or(usize::MAX, |s| s.0)
+}
+
+pub fn is_down(world: &World, e: Entity) -> bool {
+    world.get::<Down>(e).is_some_and(|d| d.0)
+}
+
+pub fn position(world: &World, e: Entity) -> Option<Hex> {
+    world.get::<HexPos>(e).map(|p| p.0)
+}
+
+/// Who controls the hero's side.
+pub fn control_of(world: &World, hero: Entity) -> Control {
+    let side = side_of(world, hero);
+    world
+        .resource::<Battle>()
+        .level
+        .sides
+        .get(side)
+        .map_or(Control::Computer, |s| s.control)
+}
+
+/// Hexes where figures stand (heroes and mounts), but for `except` and its mount.
+pub fn occupied_hexes(world: &mut World, except: Entity) -> Vec<Hex> {
+    let mount = world.get::<MountedOn>(except).map(|m| m.0);
+    let mut q = world.query::<(Entity, &HexPos, Option<&Hero>, Option<&Mount>)>();
+    q.iter(world)
+        .filter(|(e, _, hero, mount_c)| {
+            *e != except && Some(*e) != mount && (hero.is_some() || mount_c.is_some())
+        })
+        .map(|(_, at, _, _)| at.0)
+        .collect()
+}
+
+/// The hero standing in a hex (the first in the level's order: a rider and no one else).
+pub fn hero_at(world: &World, hex: Hex) -> Option<Entity> {
+    heroes(world)
+        .into_iter()
+        .find(|&e| position(world, e) == Some(hex))
+}
+
+/// A hero of another side than `side`, standing and in the hex.
+pub fn enemy_at(world: &World, side: usize, hex: Hex) -> Option<Entity> {
+    heroes(world)
+        .into_iter()
+        .find(|&e| position(world, e) == Some(hex) && side_of(world, e) != side)
+}
+
+/// The cover object standing in a hex: its entity and data.
+pub fn cover_in(world: &mut World, hex: Hex) -> Option<(Entity, Cover)> {
+    let mut q = world.query_filtered::<(Entity, &Cover, &HexPos), Without<Hero>>();
+    let mut found: Vec<(Entity, Cover)> = q
+        .iter(world)
+        .filter(|(_, _, at)| at.0 == hex)
+        .map(|(e, c, _)| (e, c.clone()))
+        .collect();
+    found.sort_by_key(|(_, c)| c.name.clone());
+    found.into_iter().next()
+}
+
+/// Every cover object: entity, hex, data (in the level's order of hexes and names).
+pub fn covers(world: &mut World) -> Vec<(Entity, Hex, Cover)> {
+    let mut q = world.query_filtered::<(Entity, &Cover, &HexPos), Without<Hero>>();
+    let mut all: Vec<(Entity, Hex, Cover)> =
+        q.iter(world).map(|(e, c, p)| (e, p.0, c.clone())).collect();
+    all.sort_by_key(|(_, h, c)| (h.x, h.y, c.name.clone()));
+    all
+}
+
+/// The standing foes within one pace: "When two combatants are within one pace of one another,
+/// either may choose to initiate hand to hand combat." In the level's order.
+pub fn engaged_foes(world: &World, hero: Entity) -> Vec<Entity> {
+    let Some(at) = position(world, hero) else {
+        return vec![];
+    };
+    let side = side_of(world, hero);
+    heroes(world)
+        .into_iter()
+        .filter(|&e| {
+            e != hero
+                && side_of(world, e) != side
+                && !is_down(world, e)
+                && position(world, e).is_some_and(|p| p.unsigned_distance_to(at) <= 1)
+        })
+        .collect()
+}
+
+/// The standing enemies of a side, nearest to `from` first (ties by the level's order).
+pub fn enemies_by_distance(world: &World, side: usize, from: Hex) -> Vec<(u32, Entity)> {
+    let mut list: Vec<(u32, Entity)> = heroes(world)
+        .into_iter()
+        .filter(|&e| side_of(world, e) != side && !is_down(world, e))
+        .filter_map(|e| position(world, e).map(|p| (p.unsigned_distance_to(from), e)))
+        .collect();
+    list.sort_by_key(|&(d, e)| (d, level_order(world, e)));
+    list
+}
+
+/// The weapon in the main hand: its index, its state, its gear.
+pub fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
+    weapon_in(world, hero, false)
+}
+
+/// The weapon in the main hand, or in the off hand.
+pub fn weapon_in(
+    world: &World,
+    hero: Entity,
+    off_hand: bool,
+) -> Option<(usize, WeaponState, Weapon)> {
+    let weapons = world.get::<Weapons>(hero)?;
+    let (i, state) = weapons
+        .0
+        .iter()
+        .enumerate()
+        .find(|(_, w)| if off_hand { w.off_hand } else { w.ready })?;
+    let gear = world.resource::<Battle>().gear.weapon(&state.name)?.clone();
+    Some((i, state.clone(), gear))
+}
+
+/// Holding a weapon in each hand.
+pub fn two_weapons(world: &World, hero: Entity) -> bool {
+    weapon_in(world, hero, false).is_some() && weapon_in(world, hero, true).is_some()
+}

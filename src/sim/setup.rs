@@ -1,0 +1,194 @@
+//! A level made into a match: its sides, heroes, cover and mounts spawned as entities, and the
+//! per-match resources set up.
+
+use super::intent::HeroId;
+use super::model::*;
+use crate::data::gear::Gear;
+use crate::data::level::{Level, ObjectiveTask, Victory};
+use crate::rules::card::Card;
+use crate::rules::counter::Counter;
+use crate::rules::deck::Deck;
+use crate::rules::hexmap::hex_at;
+use bevy::prelude::*;
+use std::collections::HashMap;
+
+/// Start a match in this world: the level spawned, a fresh deck shuffled from `seed`, and every
+/// per-match resource new (a second match in the same app starts clean).
+pub fn start_match(world: &mut World, level: Level, gear: Gear, seed: u64, cards: Vec<Card>) {
+    end_match(world);
+    world.insert_resource(ActionDeck {
+        seed,
+        deck: Deck::new(cards, seed),
+    });
+    spawn_level(world, level, gear);
+}
+
+/// End the match in this world: its entities despawned, its resources removed.
+pub fn end_match(world: &mut World) {
+    let mut q = world.query_filtered::<Entity, With<MatchEntity>>();
+    let entities: Vec<Entity> = q.iter(world).collect();
+    for e in entities {
+        world.despawn(e);
+    }
+    world.remove_resource::<Battle>();
+    world.remove_resource::<BattleOver>();
+    world.remove_resource::<Roster>();
+    world.remove_resource::<Objectives>();
+    world.remove_resource::<Script>();
+    world.remove_resource::<FlippedCard>();
+    world.insert_resource(RoundState::default());
+    world.insert_resource(MatchLog::default());
+    world.insert_resource(Journal::default());
+}
+
+/// Spawn a level's sides, heroes, cover and mounts, and make it the battle.
+pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
+    let map = level.hex_map();
+    for (index, side) in level.sides.iter().enumerate() {
+        world.spawn((
+            SideInfo {
+                index,
+                name: side.name.clone(),
+                color: side.color,
+                control: side.control,
+            },
+            MatchEntity,
+        ));
+    }
+    let mut heroes = HashMap::new();
+    let mut roster = Vec::new();
+    for (order, h) in level.heroes.iter().enumerate() {
+        let side = level
+            .sides
+            .iter()
+            .position(|s| s.name == h.side)
+            .unwrap_or(0);
+        let weapons = h
+            .weapons
+            .iter()
+            .enumerate()
+            .map(|(i, w)| WeaponState {
+                name: w.clone(),
+                // The first weapon starts in hand, unless it is worn in a holster.
+                ready: i == 0 && h.holster.as_ref() != Some(w),
+                cocked: false,
+                rounds: gear.weapon(w).map_or(0, |g| {
+                    crate::rules::weapons::carried_rounds(
+                        g.rounds,
+                        g.kind == crate::data::gear::WeaponKind::Pistol,
+                        h.fully_loaded,
+                    )
+                }),
+                holstered: h.holster.as_ref() == Some(w),
+                jammed: false,
+                off_hand: false,
+                rel_penalty: 0,
+                fully_loaded: h.fully_loaded
+                    && gear
+                        .weapon(w)
+                        .is_some_and(|g| g.kind == crate::data::gear::WeaponKind::Pistol),
+            })
+            .collect();
+        let e = world
+            .spawn((
+                Hero {
+                    name: h.name.clone(),
+                    traits: h.traits.clone(),
+                    skills: h.skills.clone(),
+                    quickness: h.quickness,
+                    initiative: h.initiative,
+                    ap: h.ap,
+                    move_paces: h.move_paces,
+                    run: h.run,
+                    size: h.size,
+                    db: h.db,
+                    defense: h.defense,
+                    order,
+                },
+                HexPos(hex_at(h.at.0, h.at.1)),
+                Facing(h.facing),
+                Side(side),
+                (Track::default(), MovedThisRound::default()),
+                AppearedThisRound::default(),
+                Dominated::default(),
+                CloseCombat::default(),
+                (Prone(false), Wounds::default(), Weapons(weapons)),
+                (
+                    Down(false),
+                    BehindCover(false),
+                    HeroId(order as u32),
+                    MatchEntity,
+                ),
+            ))
+            .id();
+        heroes.insert(h.name.clone(), e);
+        roster.push(e);
+    }
+    for c in &level.cover {
+        world.spawn((
+            Cover {
+                name: c.name.clone(),
+                material: c.material,
+                av: c.material.armor_value(),
+                covers: c.covers.clone(),
+                from: c.from.clone(),
+            },
+            HexPos(hex_at(c.at.0, c.at.1)),
+            MatchEntity,
+        ));
+    }
+    for m in &level.mounts {
+        let rider = m.rider.as_ref().and_then(|r| heroes.get(r).copied());
+        let mount = world
+            .spawn((
+                Mount {
+                    name: m.name.clone(),
+                    quickness: m.quickness,
+                    speed: m.speed,
+                    best_speed: m.speed,
+                    rider,
+                },
+                HexPos(hex_at(m.at.0, m.at.1)),
+                Facing(m.facing),
+                MatchEntity,
+            ))
+            .id();
+        if let Some(rider) = rider {
+            world.entity_mut(rider).insert(MountedOn(mount));
+        }
+    }
+    let objectives = level
+        .victory
+        .iter()
+        .filter_map(|v| match v {
+            Victory::Objective {
+                name, victories, ..
+            } => Counter::victories(name.clone(), *victories).ok(),
+            _ => None,
+        })
+        .collect();
+    world.insert_resource(Objectives(objectives));
+    world.insert_resource(RoundState::default());
+    world
+        .get_resource_or_insert_with(RoundOptions::default)
+        .weapon_length = level.weapon_length;
+    world.insert_resource(MatchLog::default());
+    world.insert_resource(Journal::default());
+    world.insert_resource(Roster(roster));
+    world.insert_resource(Battle { level, map, gear });
+}
+
+impl Battle {
+    /// The `i`th objective of the level and the task that works toward it.
+    pub fn objective_task(&self, i: usize) -> Option<(&str, &ObjectiveTask)> {
+        self.level
+            .victory
+            .iter()
+            .filter_map(|v| match v {
+                Victory::Objective { name, task, .. } => Some((name.as_str(), task.as_ref())),
+                _ => None,
+            })
+            .nth(i)
+            .and_then(|(name, task)| task.map(|t| (name, t)))
+    }
+}

@@ -1,0 +1,84 @@
+//! Victory: the last side standing, a Timer, an Objective's Progress counter.
+
+use super::model::*;
+use crate::data::level::Victory;
+use bevy::prelude::*;
+
+/// Victory: "a side down" (every hero of the other sides down), a Timer counter filled one
+/// slot per round, or an Objective's Progress counter filled with victories.
+pub fn check_victory(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    over: Option<Res<BattleOver>>,
+    round: Option<Res<RoundState>>,
+    objectives: Option<Res<Objectives>>,
+    heroes: Query<(&Side, &Down)>,
+    mut decided: MessageWriter<BattleOver>,
+    log: Option<ResMut<MatchLog>>,
+) {
+    let Some(battle) = battle else { return };
+    if over.is_some() {
+        return;
+    }
+    let side_named = |name: &str| battle.level.sides.iter().position(|s| s.name == name);
+    let mut result = None;
+    let mut objective = 0;
+    for v in &battle.level.victory {
+        let won = match v {
+            Victory::LastSideStanding => {
+                let standing: Vec<usize> = (0..battle.level.sides.len())
+                    .filter(|&s| heroes.iter().any(|(side, down)| side.0 == s && !down.0))
+                    .collect();
+                match standing[..] {
+                    [winner] => Some((winner, "the last side standing".to_string())),
+                    _ => None,
+                }
+            }
+            Victory::Timer {
+                name,
+                rounds,
+                winner,
+            } => round
+                .as_ref()
+                .filter(|r| r.completed >= *rounds)
+                .and_then(|_| side_named(winner))
+                .map(|w| (w, format!("'{name}': {rounds} rounds have passed"))),
+            Victory::Objective { name, winner, .. } => {
+                let i = objective;
+                objective += 1;
+                objectives
+                    .as_ref()
+                    .and_then(|o| o.0.get(i))
+                    .filter(|c| c.is_complete())
+                    .and_then(|_| side_named(winner))
+                    .map(|w| (w, format!("'{name}' is done")))
+            }
+        };
+        if won.is_some() {
+            result = won;
+            break;
+        }
+    }
+    if let Some((winner, why)) = result {
+        let result = BattleOver {
+            winner,
+            name: battle.level.sides[winner].name.clone(),
+            why,
+        };
+        if let Some(mut log) = log {
+            let now = round.as_ref().map_or((0, 0), |r| r.now());
+            let mut fields = serde_json::Map::new();
+            fields.insert("winner".into(), serde_json::json!(result.name));
+            fields.insert("why".into(), serde_json::json!(result.why));
+            log.push(
+                now,
+                None,
+                "battle_over",
+                format!("{} win: {}", result.name, result.why),
+                fields,
+            );
+        }
+        decided.write(result.clone());
+        commands.insert_resource(result);
+    }
+}

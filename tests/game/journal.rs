@@ -1,0 +1,175 @@
+//! The journal of intents: a match is level + gear + deck + seed + journal. Saved midway and
+//! rebuilt from its file, a match plays on exactly as if it had never stopped; the move
+//! preview shows exactly what a move is charged.
+
+use super::table::*;
+use tarnation::data::level::Control;
+use tarnation::rules::movement::Gait;
+use tarnation::sim::actions::movement;
+use tarnation::sim::journal::MatchFile;
+use tarnation::sim::model::{HexPos, MatchLog, RoundOptions, Track};
+use tarnation::sim::run::{self, SimEnd};
+use tarnation::sim::{Action, HeroId, Intent, Outcome};
+
+/// Play `level` 2 rounds, save the match to a file and load it, rebuild the match from it and
+/// play on to round 6: the log is the uninterrupted match's, event for event.
+fn midway(file: &str, seed: u64) {
+    let (mut level, gear) = level_file(file, |_| {});
+    for side in &mut level.sides {
+        side.control = Control::Computer;
+    }
+    let whole = run::run(level.clone(), gear.clone(), seed, cards(), 6).unwrap();
+
+    let mut first = run::headless_app(level, gear, seed, cards());
+    first.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(2);
+    let end = run::play_out(&mut first, Some(2)).unwrap();
+    if let SimEnd::Decided(_) = end {
+        panic!("{file} seed {seed} is decided within 2 rounds: pick a longer match");
+    }
+    let saved = run::match_file(&first, Some(2));
+    assert!(!saved.journal.is_empty());
+    let path = std::env::temp_dir().join(format!(
+        "tarnation-midway-{file}-{seed}-{}.match.ron",
+        std::process::id()
+    ));
+    saved.save(&path).unwrap();
+    let loaded = MatchFile::load(&path).unwrap();
+    assert_eq!(loaded, saved, "the file round-trips");
+
+    let mut again = run::app_of(&loaded, false);
+    again.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(6);
+    let end = run::play_out(&mut again, Some(6)).unwrap();
+    assert_eq!(end, whole.end);
+    let log = &again.world().resource::<MatchLog>().events;
+    assert_eq!(log.len(), whole.log.events.len());
+    for (i, (a, b)) in log.iter().zip(&whole.log.events).enumerate() {
+        assert_eq!(a, b, "{file} seed {seed}: event {i} differs");
+    }
+}
+
+#[test]
+fn a_street_duel_saved_midway_plays_on_as_the_uninterrupted_match() {
+    midway("street_duel.ron", 2);
+}
+
+#[test]
+fn a_mine_raid_saved_midway_plays_on_as_the_uninterrupted_match() {
+    midway("mine_raid.ron", 9);
+}
+
+#[test]
+fn a_brawl_saved_midway_plays_on_as_the_uninterrupted_match() {
+    midway("saloon_brawl.ron", 4);
+}
+
+/// A replay applies the recorded intents and asks nobody: a computer player that would now
+/// play otherwise cannot change it.
+#[test]
+fn a_replay_does_not_ask_the_computer_again() {
+    let (mut level, gear) = level_file("street_duel.ron", |_| {});
+    for side in &mut level.sides {
+        side.control = Control::Computer;
+    }
+    let played = run::run(level, gear, 11, cards(), 4).unwrap();
+    let mut app = run::app_of(&played.file, true);
+    // A computer that only passes, in place of the real one.
+    app.insert_resource(tarnation::sim::seats::ComputerPlayer(|_, hero| {
+        Intent::Pass { hero }
+    }));
+    let end = run::play_out(&mut app, played.file.rounds).unwrap();
+    assert_eq!(end, played.end);
+    assert_eq!(app.world().resource::<MatchLog>().events, played.log.events);
+}
+
+/// For every hex the preview shows in reach, the AP it shows are the AP the declaration is
+/// charged: a plain walk and a run in the street, a brawler engaged at the Longhorn (a one-hex
+/// maneuver beside the foe is 1 AP), and a hero ducked behind cover, who must emerge first.
+#[test]
+fn the_move_preview_shows_what_a_move_is_charged() {
+    type Tweak = fn(&mut tarnation::data::level::Level);
+    type Prepare = fn(&mut Table, HeroId);
+    let no_tweak: Tweak = |_| {};
+    let no_prep: Prepare = |_, _| {};
+    let cases: [(&str, &str, Gait, Tweak, Prepare); 4] = [
+        (
+            "street_duel.ron",
+            "Miranda Valentine",
+            Gait::Walk,
+            no_tweak,
+            no_prep,
+        ),
+        (
+            "street_duel.ron",
+            "Miranda Valentine",
+            Gait::Run,
+            no_tweak,
+            no_prep,
+        ),
+        (
+            "saloon_brawl.ron",
+            "Hank Daggett",
+            Gait::Walk,
+            // Dave Perkins starts beside Hank: they are engaged.
+            |level| level.heroes[2].at = (6, 4),
+            no_prep,
+        ),
+        (
+            "street_duel.ron",
+            "Cyril Wellington",
+            Gait::Walk,
+            // Cyril starts at the boardwalk rail and ducks behind it.
+            |level| level.heroes[1].at = (10, 3),
+            |t, hero| {
+                let ducked = t.act(Action::DuckBehindCover { hero });
+                assert!(matches!(ducked, Outcome::Ducked { .. }), "{ducked:?}");
+            },
+        ),
+    ];
+    let mut compared = 0;
+    for (file, name, gait, tweak, prepare) in cases {
+        let fresh = || {
+            let mut t = Table::new(file, 5, tweak);
+            let hero = t.hero(name);
+            t.update();
+            prepare(&mut t, hero);
+            t.until_turn(hero);
+            (t, hero)
+        };
+        let (mut t, hero) = fresh();
+        let e = t.e(hero);
+        let reach = movement::reach(t.app.world_mut(), e, gait);
+        let in_front = t.app.world().get::<Track>(e).unwrap().0.in_front;
+        let shown: Vec<(hexx::Hex, u32)> = match reach {
+            Ok(r) => r.into_iter().map(|(h, p)| (h, p.ap)).collect(),
+            Err(why) => {
+                // No move at all: a declaration is refused for the same reason.
+                let at = t.app.world().get::<HexPos>(e).unwrap().0;
+                let to = at.all_neighbors()[0];
+                match t.send(Action::Move { hero, to, gait }) {
+                    Outcome::Refused { reason, .. } => assert_eq!(reason, why),
+                    other => panic!("{name}: the preview says {why}, the move gave {other:?}"),
+                }
+                compared += 1;
+                continue;
+            }
+        };
+        assert!(!shown.is_empty(), "{name} can move somewhere");
+        // Every hex the hero can pay for with the tokens in front, declared in a fresh match.
+        let payable: Vec<(hexx::Hex, u32)> = shown
+            .into_iter()
+            .filter(|(_, ap)| *ap <= in_front)
+            .collect();
+        assert!(!payable.is_empty(), "{name} can pay for some move now");
+        for (to, ap) in payable {
+            let (mut t, hero) = fresh();
+            match t.send(Action::Move { hero, to, gait }) {
+                Outcome::Declared { ap: charged, .. } => {
+                    assert_eq!(charged, ap, "{name} to {to:?}")
+                }
+                other => panic!("{name} to {to:?}: shown {ap} AP, declared {other:?}"),
+            }
+            compared += 1;
+        }
+    }
+    assert!(compared > 30, "only {compared} moves compared");
+}

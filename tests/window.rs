@@ -1,0 +1,256 @@
+//! The window's logic, headless: the real window plugins (screens, input, hot-seat, board,
+//! panel, track) without a renderer, driven by key presses as a player makes them.
+
+#![cfg(feature = "gui")]
+
+use bevy::asset::AssetPlugin;
+use bevy::image::Image;
+use bevy::input::InputPlugin;
+use bevy::prelude::*;
+use bevy::state::app::StatesPlugin;
+use leafwing_input_manager::prelude::Buttonlike;
+use tarnation::app::hotseat::HotSeat;
+use tarnation::app::input::{Bindings, Settings};
+use tarnation::app::screens::LevelChoice;
+use tarnation::app::state::{Pause, Screen};
+use tarnation::data::level::Control;
+use tarnation::sim::Intent;
+use tarnation::sim::model::{Battle, Hero, Journal, MatchLog, RoundState};
+
+/// The window's app without a window: every plugin of `AppPlugin`, the match and its deck.
+fn window_app(seed: u64) -> App {
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        InputPlugin,
+        AssetPlugin::default(),
+    ))
+    .init_asset::<Image>()
+    .init_asset::<Mesh>()
+    .init_asset::<ColorMaterial>()
+    // The default bindings, not the player's settings file.
+    .insert_resource(Bindings(Settings::default()));
+    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
+    tarnation::app::match_plugins(&mut app, seed, cards);
+    app.add_plugins(tarnation::app::AppPlugin);
+    app.update();
+    app
+}
+
+/// A key pressed and let go, a frame each, as a player taps it.
+fn tap(app: &mut App, key: KeyCode) {
+    key.press(app.world_mut());
+    app.update();
+    key.release(app.world_mut());
+    app.update();
+}
+
+fn screen(app: &App) -> Screen {
+    *app.world().resource::<State<Screen>>().get()
+}
+
+fn count<C: Component>(app: &mut App) -> usize {
+    let mut q = app.world_mut().query_filtered::<(), With<C>>();
+    q.iter(app.world()).count()
+}
+
+/// UI roots with text: every panel, banner, strip and log of a battle.
+fn texts(app: &mut App) -> usize {
+    count::<Text>(app)
+}
+
+/// From the main menu to the level select, on to the level named, with each side set to
+/// `control`, and into the battle.
+fn start(app: &mut App, level: &str, control: &[Control]) {
+    assert_eq!(screen(app), Screen::MainMenu);
+    tap(app, KeyCode::Enter);
+    assert_eq!(screen(app), Screen::LevelSelect);
+    for _ in 0..20 {
+        let choice = app.world().resource::<LevelChoice>();
+        if choice.preview.as_ref().is_some_and(|l| l.name == level) {
+            break;
+        }
+        tap(app, KeyCode::ArrowDown);
+    }
+    let sides = app
+        .world()
+        .resource::<LevelChoice>()
+        .preview
+        .clone()
+        .unwrap();
+    assert_eq!(sides.name, level);
+    let toggles = [
+        KeyCode::Digit1,
+        KeyCode::Digit2,
+        KeyCode::Digit3,
+        KeyCode::Digit4,
+    ];
+    for (i, want) in control.iter().enumerate() {
+        let now = app
+            .world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .unwrap()
+            .sides[i]
+            .control;
+        if now != *want {
+            tap(app, toggles[i]);
+        }
+    }
+    tap(app, KeyCode::Enter);
+    assert_eq!(screen(app), Screen::Battle);
+}
+
+fn log_len(app: &App) -> usize {
+    app.world().resource::<MatchLog>().events.len()
+}
+
+/// The bug a new player met first: the panel of the first battle stayed in the menu and the
+/// second battle froze. Menu, battle, Esc, menu, a second battle: each screen shows only its
+/// own windows, and the second battle plays.
+#[test]
+fn menu_battle_esc_menu_and_a_second_battle() {
+    let mut app = window_app(7);
+    let menu_texts = texts(&mut app);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    app.update();
+    let battle_texts = texts(&mut app);
+    assert!(battle_texts > menu_texts);
+    assert_eq!(count::<Hero>(&mut app), 4);
+    assert!(app.world().contains_resource::<Battle>());
+    // Esc opens the Esc menu; M quits to the main menu.
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
+    tap(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    app.update();
+    assert_eq!(texts(&mut app), menu_texts, "the battle's windows are gone");
+    assert_eq!(count::<Hero>(&mut app), 0);
+    assert_eq!(
+        count::<bevy_ecs_tilemap::tiles::TilePos>(&mut app),
+        0,
+        "the map's tiles are gone"
+    );
+    assert!(!app.world().contains_resource::<Battle>());
+    // A second battle: one set of windows, a fresh match, and it plays.
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(
+        texts(&mut app),
+        battle_texts,
+        "one panel, one banner, one strip"
+    );
+    assert_eq!(count::<Hero>(&mut app), 4);
+    assert_eq!(app.world().resource::<RoundState>().round, 1);
+    let declarer = app.world().resource::<RoundState>().declarer();
+    assert!(declarer.is_some(), "a human declares");
+    // Enter passes the declaration: the intent is in the journal and the match goes on.
+    let journal = app.world().resource::<Journal>().0.len();
+    tap(&mut app, KeyCode::Enter);
+    let entries = &app.world().resource::<Journal>().0;
+    assert_eq!(entries.len(), journal + 1);
+    assert!(matches!(
+        entries.last().unwrap().intent,
+        Intent::Pass { .. }
+    ));
+}
+
+/// The Esc menu stops the match: with every side played by the computer, nothing happens
+/// while it is open, and the match goes on when it closes.
+#[test]
+fn the_esc_menu_stops_the_computer() {
+    let mut app = window_app(3);
+    // The mine raid lasts: the match is still on after a frame or two of computer play.
+    start(
+        &mut app,
+        "The Laroq Mine",
+        &[Control::Computer, Control::Computer],
+    );
+    assert!(log_len(&app) > 0);
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Battle);
+    let paused_at = (log_len(&app), app.world().resource::<Journal>().0.len());
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(
+        (log_len(&app), app.world().resource::<Journal>().0.len()),
+        paused_at,
+        "nothing happens while the Esc menu is open"
+    );
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(
+        *app.world().resource::<State<Pause>>().get(),
+        Pause::Running
+    );
+    app.update();
+    // The match goes on (a round a frame here: it may even have been decided meanwhile).
+    assert!(
+        log_len(&app) > paused_at.0 || screen(&app) == Screen::Result,
+        "the match goes on"
+    );
+}
+
+/// Hot-seat: when the declaration passes from one human side to another, the map is hidden
+/// and the keys do nothing until the next player takes the seat with Enter.
+#[test]
+fn hot_seat_hides_the_map_between_two_human_sides() {
+    let mut app = window_app(3);
+    start(
+        &mut app,
+        "The Laroq Mine",
+        &[Control::Human, Control::Human],
+    );
+    assert!(app.world().resource::<HotSeat>().handoff_screen);
+    let mut waited = false;
+    for _ in 0..400 {
+        app.update();
+        if app.world().resource::<HotSeat>().awaiting_handoff {
+            waited = true;
+            break;
+        }
+        if app.world().resource::<RoundState>().declarer().is_some() {
+            tap(&mut app, KeyCode::Enter);
+        }
+    }
+    assert!(waited, "the declaration passes between the human sides");
+    // The blindfold is up: a key does nothing.
+    let journal = app.world().resource::<Journal>().0.len();
+    tap(&mut app, KeyCode::KeyP);
+    assert_eq!(app.world().resource::<Journal>().0.len(), journal);
+    // Enter takes the seat; then the keys act again (P: drop prone).
+    tap(&mut app, KeyCode::Enter);
+    assert!(!app.world().resource::<HotSeat>().awaiting_handoff);
+    assert_eq!(app.world().resource::<Journal>().0.len(), journal);
+    tap(&mut app, KeyCode::KeyP);
+    let entries = &app.world().resource::<Journal>().0;
+    assert_eq!(entries.len(), journal + 1);
+    assert!(matches!(
+        entries.last().unwrap().intent,
+        Intent::Declare(tarnation::sim::Action::DropProne { .. })
+    ));
+}
+
+#[test]
+fn no_handoff_against_the_computer() {
+    let mut app = window_app(1);
+    start(
+        &mut app,
+        "The Laroq Mine",
+        &[Control::Human, Control::Computer],
+    );
+    app.update();
+    assert!(!app.world().resource::<HotSeat>().handoff_screen);
+}

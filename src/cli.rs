@@ -65,6 +65,15 @@ pub struct SimArgs {
     /// Write the match file (level, gear, deck, seed, journal, digest) here (`*.match.ron`).
     #[arg(long)]
     pub save: Option<PathBuf>,
+    /// The system that resolves every check: action-deck, dice-pool or d20 (default: the
+    /// level's, else the action deck).
+    #[arg(long, value_parser = parse_resolution)]
+    pub resolution: Option<crate::rules::check::Resolution>,
+}
+
+fn parse_resolution(s: &str) -> Result<crate::rules::check::Resolution, String> {
+    crate::rules::check::Resolution::from_key(s)
+        .ok_or_else(|| format!("'{s}' is no resolution system: action-deck, dice-pool or d20"))
 }
 
 #[derive(Args, Debug)]
@@ -374,6 +383,9 @@ pub fn check_request(args: &CheckArgs) -> Result<(CheckRequest, CheckOptions), C
             adjust: effect_adjust,
         }),
         spend,
+        named: Vec::new(),
+        venture: 0,
+        will: false,
     };
     let options = CheckOptions {
         exceptional: !args.no_exceptional,
@@ -384,6 +396,7 @@ pub fn check_request(args: &CheckArgs) -> Result<(CheckRequest, CheckOptions), C
             CardUseArg::Uncoupled => CardUse::CauseEffectUncoupling,
             CardUseArg::HitLocationDamage => CardUse::HitLocationDamage,
         },
+        system: crate::rules::check::Resolution::ActionDeck,
     };
     Ok((request, options))
 }
@@ -463,7 +476,10 @@ pub fn sim(args: &SimArgs) -> Result<String, CliError> {
         return Err(CliError::Usage("--rounds must be at least 1".into()));
     }
     let gear = crate::data::gear::load(&paths::locate(&args.gear)?)?;
-    let level = crate::data::level::load(&paths::locate(&args.level)?, &gear)?;
+    let mut level = crate::data::level::load(&paths::locate(&args.level)?, &gear)?;
+    if let Some(system) = args.resolution {
+        level.resolution = Some(system);
+    }
     let cards = deck_file::load_match_deck()?;
     let played = crate::sim::run::run(level, gear, args.seed, cards, args.rounds)
         .map_err(CliError::Usage)?;

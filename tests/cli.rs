@@ -812,3 +812,53 @@ fn the_game_finds_its_files_from_another_directory() {
         "{err}"
     );
 }
+
+// ---- The resolution system of a match (issue 13) ----
+
+/// `sim --resolution` plays the match with dice; every check event names the system and its
+/// dice, the match file keeps the choice and the replay verifies.
+#[test]
+fn sim_resolves_a_match_with_dice_pools_or_d20_and_replays_it() {
+    let dir = scratch("systems");
+    for (system, sides) in [("dice-pool", 6), ("d20", 20)] {
+        let file = dir.join(format!("{system}.match.ron"));
+        let file = file.to_str().unwrap();
+        let (code, out, err) = tarnation(&[
+            "sim",
+            "levels/street_duel.ron",
+            "--seed",
+            "5",
+            "--resolution",
+            system,
+            "--json",
+            "--save",
+            file,
+        ]);
+        assert_eq!(code, 0, "{err}");
+        let events: Vec<Value> = out
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        let initiative: Vec<&Value> = events
+            .iter()
+            .filter(|e| e["kind"] == "initiative")
+            .collect();
+        assert!(!initiative.is_empty());
+        for e in initiative {
+            assert_eq!(e["system"], system);
+            for key in ["tn", "result", "success", "bumps", "calamity"] {
+                assert!(!e[key].is_null(), "{key} in {e}");
+            }
+            let dice = e["dice"].as_array().unwrap();
+            assert!(
+                dice.iter()
+                    .all(|d| (1..=sides).contains(&d.as_u64().unwrap()))
+            );
+        }
+        let (code, out, err) = tarnation(&["replay", file, "--verify"]);
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let (code, _, err) = tarnation(&["sim", "levels/street_duel.ron", "--resolution", "tarot"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("action-deck, dice-pool or d20"), "{err}");
+}

@@ -2172,3 +2172,6 @@ mod hand_to_hand {
 
 #[path = "game/journal.rs"]
 mod journal;
+
+#[path = "game/systems.rs"]
+mod systems;

@@ -86,6 +86,9 @@ pub struct HeroDef {
     /// Pistols carried with all six chambers loaded (most carry five, for safety).
     #[serde(default)]
     pub fully_loaded: bool,
+    /// Will points, spent on dice-pool checks ("spend 1 Will to add another 2 dice").
+    #[serde(default)]
+    pub will: u32,
 }
 
 /// The work an Objective needs: a complex skill check at 4/8 AP, made at or next to a hex.
@@ -145,6 +148,9 @@ pub struct Level {
     /// The optional weapon-length rule of hand-to-hand advantage.
     #[serde(default)]
     pub weapon_length: bool,
+    /// The system that resolves checks: `ActionDeck` (the default), `DicePool` or `D20`.
+    #[serde(default)]
+    pub resolution: Option<crate::rules::check::Resolution>,
 }
 
 impl Level {

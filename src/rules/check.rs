@@ -50,6 +50,55 @@ pub enum CardUse {
     HitLocationDamage,
 }
 
+/// Which system resolves a check: the action deck, a dice pool or a d20 test (the rules
+/// folder's three). A level names it (`resolution: DicePool`), a match may override it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Resolution {
+    #[default]
+    ActionDeck,
+    DicePool,
+    D20,
+}
+
+impl Resolution {
+    pub const ALL: [Resolution; 3] = [
+        Resolution::ActionDeck,
+        Resolution::DicePool,
+        Resolution::D20,
+    ];
+
+    /// The name in the log and on screen.
+    pub fn name(self) -> &'static str {
+        match self {
+            Resolution::ActionDeck => "action deck",
+            Resolution::DicePool => "dice pool",
+            Resolution::D20 => "d20",
+        }
+    }
+
+    /// The name on the command line and in JSON: `action-deck`, `dice-pool`, `d20`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Resolution::ActionDeck => "action-deck",
+            Resolution::DicePool => "dice-pool",
+            Resolution::D20 => "d20",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Resolution> {
+        Resolution::ALL.into_iter().find(|r| r.key() == key)
+    }
+
+    /// The next system (the level select cycles them).
+    pub fn next(self) -> Resolution {
+        match self {
+            Resolution::ActionDeck => Resolution::DicePool,
+            Resolution::DicePool => Resolution::D20,
+            Resolution::D20 => Resolution::ActionDeck,
+        }
+    }
+}
+
 /// The options a match sets once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CheckOptions {
@@ -61,6 +110,10 @@ pub struct CheckOptions {
     /// Magnitude per victory.
     pub victory_threshold: u32,
     pub card_use: CardUse,
+    /// The system that decides success, bumps and calamity (the other card sections are
+    /// always read from the action deck).
+    #[serde(default)]
+    pub system: Resolution,
 }
 
 impl Default for CheckOptions {
@@ -70,6 +123,7 @@ impl Default for CheckOptions {
             increased_effect: true,
             victory_threshold: VICTORY_THRESHOLD,
             card_use: CardUse::OneCard,
+            system: Resolution::ActionDeck,
         }
     }
 }
@@ -91,6 +145,15 @@ pub struct CheckRequest {
     pub effect: Option<EffectRequest>,
     /// A bonus counter spent on this check.
     pub spend: Option<Spend>,
+    /// The direct adjustments by name (their sum is `adjust.direct`): a d20 test types them.
+    #[serde(default)]
+    pub named: Vec<(String, i32)>,
+    /// Dice pools: Venture tokens (0 to 3) and whether Will may be spent if the check would
+    /// fail before Opposition.
+    #[serde(default)]
+    pub venture: u32,
+    #[serde(default)]
+    pub will: bool,
 }
 
 impl CheckRequest {
@@ -101,6 +164,9 @@ impl CheckRequest {
             adjust: CauseAdjust::default(),
             effect: None,
             spend: None,
+            named: Vec::new(),
+            venture: 0,
+            will: false,
         }
     }
 
@@ -133,6 +199,12 @@ pub enum CheckError {
     NotACheckSpend,
     #[error(transparent)]
     Deck(#[from] DeckError),
+    #[error("this check needs dice, and the deck in use rolls none")]
+    NoDice,
+    #[error("dice pool: {0}")]
+    Pool(#[from] super::dice_pool::PoolError),
+    #[error("d20: {0}")]
+    D20(#[from] super::d20::D20Error),
 }
 
 /// The cards a resolution uses, by section.
@@ -170,8 +242,27 @@ pub struct CheckOutcome {
     /// without cards.
     pub resolution: Option<ResolutionCards>,
     /// Every row's result after its exceptional chain, highest first, before direct
-    /// adjustments (empty on a calamity): multiple attacks use them in turn.
+    /// adjustments (empty on a calamity): multiple attacks use them in turn. Dice pools: the
+    /// successes kept, highest first.
     pub pool: Vec<u32>,
+    /// The system that resolved it.
+    pub system: Resolution,
+    /// Dice pools and d20: every die rolled, in the order dealt (empty for the action deck).
+    pub dice: Vec<u32>,
+    /// Dice pools: Will spent on this check.
+    pub will_spent: bool,
+    /// d20: the special outcome's name (`complication`, `critical_success`, ...).
+    pub special: Option<&'static str>,
+    /// Dice pools: the check's dice (with explosions), its Interference and its Will dice.
+    pub pool_dice: Option<PoolDice>,
+}
+
+/// The dice of a pool check by what they were for.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PoolDice {
+    pub check: Vec<u32>,
+    pub interference: Vec<u32>,
+    pub will: Vec<u32>,
 }
 
 /// Bumps for a result against a TN: one per full 4 over.
@@ -200,14 +291,19 @@ pub fn resolve(
     options: &CheckOptions,
 ) -> Result<CheckOutcome, CheckError> {
     let mut drawn: Vec<u8> = Vec::new();
-    let result = resolve_inner(source, request, options, &mut drawn);
+    let result = match options.system {
+        Resolution::ActionDeck => resolve_inner(source, request, options, &mut drawn),
+        Resolution::DicePool | Resolution::D20 => {
+            super::resolution::resolve(source, request, options, &mut drawn)
+        }
+    };
     for &n in &drawn {
         source.discard(n);
     }
     result
 }
 
-fn draw(
+pub(super) fn draw(
     source: &mut dyn CardSource,
     drawn: &mut Vec<u8>,
     trace: &mut Vec<Step>,
@@ -398,6 +494,11 @@ fn resolve_inner(
         trace: Vec::new(),
         resolution: None,
         pool: Vec::new(),
+        system: Resolution::ActionDeck,
+        dice: Vec::new(),
+        will_spent: false,
+        special: None,
+        pool_dice: None,
     };
     if !calamity {
         let mut totals: Vec<u32> = candidates.iter().map(|c| c.total).collect();
@@ -439,7 +540,7 @@ fn resolve_inner(
     Ok(outcome)
 }
 
-fn validate_spend(request: &CheckRequest) -> Result<(), CheckError> {
+pub(super) fn validate_spend(request: &CheckRequest) -> Result<(), CheckError> {
     match request.spend {
         Some(Spend::IveGotYourBack) => Err(CheckError::NotACheckSpend),
         Some(s @ (Spend::Aces | Spend::AsIPlanned { .. })) if request.effect.is_none() => {
@@ -453,7 +554,7 @@ fn validate_spend(request: &CheckRequest) -> Result<(), CheckError> {
 mod effect;
 
 pub use effect::read_effect;
-use effect::resolve_effect;
+pub(in crate::rules) use effect::resolve_effect;
 
 /// The one resolution interface: the action deck now; dice pools and d20 later slot in here.
 pub trait Resolver {

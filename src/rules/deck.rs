@@ -2,8 +2,13 @@
 //! is exhausted. One source of randomness per match: the deck's ChaCha8 generator.
 
 use super::card::Card;
+use super::dice_pool::{DiceError, DiceSource, SeededDice};
 use rand::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
+
+/// The dice stream's seed is the match seed with these bits flipped, so cards and dice are two
+/// streams of one seeded source.
+const DICE_STREAM: u64 = 0xD1CE_D1CE_D1CE_D1CE;
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DeckError {
@@ -24,6 +29,8 @@ pub struct Deck {
     discard_pile: Vec<usize>,
     rng: ChaCha8Rng,
     reshuffles: u32,
+    /// The dice of the match (dice pools, d20): a stream of its own from the same seed.
+    dice: SeededDice,
 }
 
 /// The match's generator from its seed: the seed is spread over ChaCha8's 32-byte key by
@@ -71,6 +78,7 @@ impl Deck {
             discard_pile: Vec::new(),
             rng: seeded_rng(seed),
             reshuffles: 0,
+            dice: SeededDice::new(seed ^ DICE_STREAM),
         };
         shuffle(&mut deck.draw_pile, &mut deck.rng);
         deck
@@ -156,6 +164,10 @@ impl Deck {
 pub trait CardSource {
     fn draw(&mut self) -> Result<Card, DeckError>;
     fn discard(&mut self, number: u8);
+    /// The dice that go with the cards (a match's deck has them; a hand of cards has none).
+    fn dice(&mut self) -> Option<&mut dyn DiceSource> {
+        None
+    }
 }
 
 impl CardSource for Deck {
@@ -164,6 +176,15 @@ impl CardSource for Deck {
     }
     fn discard(&mut self, number: u8) {
         Deck::discard(self, number)
+    }
+    fn dice(&mut self) -> Option<&mut dyn DiceSource> {
+        Some(&mut self.dice)
+    }
+}
+
+impl DiceSource for Deck {
+    fn roll(&mut self, sides: u32) -> Result<u32, DiceError> {
+        self.dice.roll(sides)
     }
 }
 

@@ -19,6 +19,7 @@ pub mod melee;
 pub mod movement;
 pub mod odds;
 pub mod ranged;
+pub mod resolution;
 pub mod shot;
 pub mod terrain;
 pub mod trace;

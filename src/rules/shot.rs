@@ -4,7 +4,7 @@
 
 use super::card::{Location, Toggle};
 use super::check::{
-    self, CheckError, CheckOptions, CheckOutcome, CheckRequest, EffectRequest, Skill,
+    self, CheckError, CheckOptions, CheckOutcome, CheckRequest, EffectRequest, Resolution, Skill,
 };
 use super::damage::{self, DamageType, Dealt, location_damage_bumps};
 use super::deck::CardSource;
@@ -129,6 +129,23 @@ pub struct Volley {
     pub weapon: ShotWeapon,
     pub attacks: Vec<Attack>,
     pub limit: u32,
+    /// Dice pools: the firer's Venture tokens, and Will if the check would fail.
+    pub venture: u32,
+    pub will: bool,
+}
+
+impl Volley {
+    /// The check that decides the volley: the first attack's TN and modifiers.
+    pub fn cause(&self) -> CheckRequest {
+        let first = self.attacks.first().expect("a volley has an attack");
+        let mut cause = CheckRequest::simple(self.skill, first.terms.tn);
+        cause.adjust.direct = first.terms.direct();
+        cause.adjust.row = self.rows;
+        cause.named = named(&first.terms);
+        cause.venture = self.venture;
+        cause.will = self.will;
+        cause
+    }
 }
 
 /// Resolve a shot with cards from `source` (all discarded at the end).
@@ -148,6 +165,8 @@ pub fn resolve(
             close: None,
         }],
         limit: u32::MAX,
+        venture: 0,
+        will: false,
     };
     Ok(resolve_volley(source, &volley, options)?.remove(0))
 }
@@ -160,44 +179,91 @@ pub fn resolve_volley(
     volley: &Volley,
     options: &CheckOptions,
 ) -> Result<Vec<ShotOutcome>, CheckError> {
-    let first = volley.attacks.first().expect("a volley has an attack");
     // 1. Hit or miss: one pool; the first attack's modifiers decide the chosen result.
-    let mut cause = CheckRequest::simple(volley.skill, first.terms.tn);
-    cause.adjust.direct = first.terms.direct();
-    cause.adjust.row = volley.rows;
-    let check = check::resolve(source, &cause, options)?;
+    let check = check::resolve(source, &volley.cause(), options)?;
     let pool_cards = check
         .resolution
         .clone()
-        .expect("the action deck gives resolution cards");
+        .expect("every system gives resolution cards");
     let weapon = &volley.weapon;
     let mut extra = Vec::new();
     let mut outcomes = Vec::new();
     let mut strays_so_far = 0;
-    let results: Vec<(u32, bool)> = volley
-        .attacks
-        .iter()
-        .enumerate()
-        .map(|(i, attack)| {
-            let available = !check.calamity && (i as u32) < volley.limit && i < check.pool.len();
-            let result = if available {
-                super::adjust::direct_cause(check.pool[i], attack.terms.direct())
-            } else {
-                0
-            };
-            (result, available && result >= attack.terms.tn)
-        })
-        .collect();
+    let mut causes = Vec::new();
+    for (i, attack) in volley.attacks.iter().enumerate() {
+        let available = !check.calamity && (i as u32) < volley.limit;
+        causes.push(match check.system {
+            Resolution::ActionDeck => {
+                let available = available && i < check.pool.len();
+                let result = if available {
+                    super::adjust::direct_cause(check.pool[i], attack.terms.direct())
+                } else {
+                    0
+                };
+                let hit = available && result >= attack.terms.tn;
+                let bumps = if hit {
+                    check::bumps(result, attack.terms.tn)
+                } else {
+                    0
+                };
+                AttackCause {
+                    tn: attack.terms.tn,
+                    result,
+                    hit,
+                    bumps,
+                    dice: Vec::new(),
+                }
+            }
+            // One pool: the first attack takes the first success, the next the second.
+            Resolution::DicePool => AttackCause {
+                tn: check.tn,
+                result: check.result,
+                hit: available && check.success && i < check.pool.len(),
+                bumps: if i == 0 { check.bumps } else { 0 },
+                dice: Vec::new(),
+            },
+            // A d20 test for every attack: the first is the check, each later one its own.
+            Resolution::D20 if i == 0 => AttackCause {
+                tn: check.tn,
+                result: check.result,
+                hit: check.success,
+                bumps: check.bumps,
+                dice: Vec::new(),
+            },
+            Resolution::D20 => {
+                let mut request = CheckRequest::simple(volley.skill, attack.terms.tn);
+                request.adjust.direct = attack.terms.direct();
+                request.adjust.row = volley.rows;
+                request.named = named(&attack.terms);
+                let test = super::resolution::d20_test(&request);
+                let dice = source.dice().ok_or(CheckError::NoDice)?;
+                let rolled = super::d20::roll(&test, dice)?;
+                AttackCause {
+                    tn: rolled.tn,
+                    result: rolled.roll,
+                    hit: available && rolled.success,
+                    bumps: super::resolution::d20_bumps(rolled.roll, rolled.tn, rolled.outcome),
+                    dice: vec![rolled.roll],
+                }
+            }
+        });
+    }
+    let results: Vec<(u32, bool)> = causes.iter().map(|c| (c.result, c.hit)).collect();
     let allotted = burst_spread(weapon, &pool_cards.cause, &results);
     for (i, attack) in volley.attacks.iter().enumerate() {
-        let tn = attack.terms.tn;
-        let (result, hit) = results[i];
+        let cause = &causes[i];
         let mut this = check.clone();
-        this.tn = tn;
-        this.result = result;
-        this.success = hit;
-        this.bumps = if hit { check::bumps(result, tn) } else { 0 };
+        this.tn = cause.tn;
+        this.result = cause.result;
+        this.success = cause.hit;
+        this.bumps = cause.bumps;
         this.calamity = check.calamity && i == 0;
+        if i > 0 && check.system != Resolution::ActionDeck {
+            this.dice = cause.dice.clone();
+            this.special = None;
+            this.will_spent = false;
+        }
+        let hit = cause.hit;
         let mut drawn = if i == 0 {
             check.cards.clone()
         } else {
@@ -244,6 +310,25 @@ pub fn resolve_volley(
         source.discard(n);
     }
     Ok(outcomes)
+}
+
+/// The cause of one attack of a volley: its TN, result, hit and bumps (and, for a later d20
+/// attack, its own die).
+struct AttackCause {
+    tn: u32,
+    result: u32,
+    hit: bool,
+    bumps: u32,
+    dice: Vec<u32>,
+}
+
+/// The direct adjustments of an attack by name (a d20 test types them).
+fn named(terms: &ShotTerms) -> Vec<(String, i32)> {
+    terms
+        .modifiers
+        .iter()
+        .map(|m| (m.name.clone(), m.value))
+        .collect()
 }
 
 /// A burst at several targets: "Each cell that would have been a successful hit after the
@@ -346,15 +431,28 @@ fn after_cause(
     // A prepared block: a check against the attack's result.
     let mut deflected = false;
     if let Some(skill) = close.block {
-        let request = CheckRequest::simple(skill, outcome.check.result.max(1));
-        let blocking = check::resolve(source, &request, options)?;
+        let (blocking, attack_result) = match outcome.check.system {
+            // "a TN equal to the result of the incoming attack"
+            Resolution::ActionDeck => {
+                let request = CheckRequest::simple(skill, outcome.check.result.max(1));
+                (
+                    check::resolve(source, &request, options)?,
+                    outcome.check.result,
+                )
+            }
+            // The block opposes the blow: the defender's pool against the attacker's
+            // successes as Interference; the d20 test of the block's skill, margins compared.
+            Resolution::DicePool | Resolution::D20 => {
+                super::resolution::block(source, skill, &outcome.check, options)?
+            }
+        };
         drawn.extend(blocking.cards.iter().copied());
         let result = if blocking.calamity {
             0
         } else {
             blocking.result
         };
-        let how = super::melee::block(result, outcome.check.result);
+        let how = super::melee::block(result, attack_result);
         let broke = close.weapon_block
             && blocking
                 .resolution

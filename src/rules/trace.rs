@@ -128,6 +128,8 @@ pub enum Step {
         threshold: u32,
         victories: u32,
     },
+    /// A step of a dice pool or a d20 test, in words.
+    Dice(String),
 }
 
 fn mark(increased: bool) -> &'static str {
@@ -270,6 +272,7 @@ impl fmt::Display for Step {
                 "Magnitude {magnitude}: {victories} victory(ies) at {threshold} each, {} lost.",
                 magnitude - victories * threshold
             ),
+            Step::Dice(words) => write!(f, "{words}"),
         }
     }
 }

@@ -45,6 +45,19 @@ pub fn player(world: &mut World, id: HeroId) -> Intent {
             ap: level,
         };
     }
+    // Dice pools: a hero with Will spends it rather than fail.
+    if world.resource::<super::model::RoundOptions>().check.system
+        == crate::rules::check::Resolution::DicePool
+        && world.get::<Hero>(hero).is_some_and(|h| h.will > 0)
+        && !world
+            .get::<super::model::PoolChoices>(hero)
+            .is_some_and(|c| c.will)
+    {
+        return Intent::Will {
+            hero: id,
+            spend: true,
+        };
+    }
     match decide(world, hero) {
         Some(action) => Intent::Declare(action),
         None => Intent::Pass { hero: id },

@@ -3,7 +3,7 @@
 
 use super::model::{ActionDeck, FlippedCard, Hero, RoundOptions};
 use crate::rules::card::Card;
-use crate::rules::check::{self, CheckOptions, CheckOutcome, CheckRequest, Skill};
+use crate::rules::check::{self, CheckOptions, CheckOutcome, CheckRequest, Resolution, Skill};
 use crate::rules::deck::{CardSource, Deck, DeckError};
 use crate::rules::die::Die;
 use bevy::prelude::*;
@@ -85,6 +85,9 @@ impl CardSource for Flipped<'_> {
     fn discard(&mut self, number: u8) {
         self.deck.discard(number)
     }
+    fn dice(&mut self) -> Option<&mut dyn crate::rules::dice_pool::DiceSource> {
+        self.deck.dice()
+    }
 }
 
 /// Draw from the match deck for a resolution: the stack's flipped card first, if any.
@@ -130,5 +133,61 @@ pub fn skill_pool(hero: &Hero, skill: &str, trait_name: &str) -> Skill {
             die: Die::D4,
         },
         (None, _) => Skill::Unskilled { trait_rank: 1 },
+    }
+}
+
+/// Dice pools: the Venture tokens and Will the hero brings to its next attack or skill check
+/// (nothing in the other systems, and no Will without Will points).
+pub fn pool_choices(world: &World, hero: Entity) -> (u32, bool) {
+    if world.resource::<RoundOptions>().check.system != Resolution::DicePool {
+        return (0, false);
+    }
+    let choices = world
+        .get::<crate::sim::model::PoolChoices>(hero)
+        .copied()
+        .unwrap_or_default();
+    let will_left = world.get::<Hero>(hero).map_or(0, |h| h.will);
+    (choices.venture, choices.will && will_left > 0)
+}
+
+/// After the hero's attack or skill check: its Venture tokens are used, the Will it spent is
+/// gone (and with none left, it no longer means to spend any).
+pub fn spend_choices(world: &mut World, hero: Entity, outcome: &CheckOutcome) {
+    if outcome.system != Resolution::DicePool {
+        return;
+    }
+    let mut left = None;
+    if outcome.will_spent
+        && let Some(mut h) = world.get_mut::<Hero>(hero)
+    {
+        h.will = h.will.saturating_sub(1);
+        left = Some(h.will);
+    }
+    if let Some(mut c) = world.get_mut::<crate::sim::model::PoolChoices>(hero) {
+        c.venture = 0;
+        if left == Some(0) {
+            c.will = false;
+        }
+    }
+}
+
+/// The exact chance a check succeeds, in the match's system: over the deck's cards (the
+/// action deck), the pool's distribution, or the d20's twenty faces.
+pub fn success_chance(world: &World, request: &CheckRequest) -> f64 {
+    let options = world.resource::<RoundOptions>().check;
+    match options.system {
+        Resolution::ActionDeck => {
+            let Ok(pool) = request.skill.pool() else {
+                return 0.0;
+            };
+            crate::rules::odds::success_chance(
+                world.resource::<ActionDeck>().deck.cards(),
+                crate::rules::adjust::rows(pool, request.adjust.row),
+                request.tn,
+                request.adjust.direct,
+                options.exceptional,
+            )
+        }
+        system => crate::rules::resolution::success_chance(system, request).unwrap_or(0.0),
     }
 }

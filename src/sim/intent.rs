@@ -37,6 +37,10 @@ pub enum Intent {
     /// The AP the declaring hero spends from its pool for +1 each on the initiative stack (up
     /// to its Quick Draw level), from now on.
     StackSpend { hero: HeroId, ap: u32 },
+    /// Dice pools: Venture tokens (0 to 3) on the declaring hero's next attack or skill check.
+    Venture { hero: HeroId, tokens: u32 },
+    /// Dice pools: whether the declaring hero spends Will when a check would fail.
+    Will { hero: HeroId, spend: bool },
 }
 
 impl Intent {
@@ -44,9 +48,11 @@ impl Intent {
     pub fn hero(&self) -> HeroId {
         match self {
             Intent::Declare(action) => action.hero(),
-            Intent::Pass { hero } | Intent::Hold { hero } | Intent::StackSpend { hero, .. } => {
-                *hero
-            }
+            Intent::Pass { hero }
+            | Intent::Hold { hero }
+            | Intent::StackSpend { hero, .. }
+            | Intent::Venture { hero, .. }
+            | Intent::Will { hero, .. } => *hero,
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use super::model::{MatchLog, RoundState};
 use super::query::hero_name;
-use crate::rules::check::CheckOutcome;
+use crate::rules::check::{CheckOutcome, Resolution};
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -46,13 +46,86 @@ pub fn check_fields(outcome: &CheckOutcome) -> Map<String, Value> {
     m.insert("success".into(), json!(outcome.success));
     m.insert("bumps".into(), json!(outcome.bumps));
     m.insert("calamity".into(), json!(outcome.calamity));
+    system_fields(&mut m, outcome);
     m
 }
 
-/// Words for a check: "card 14: 21 vs TN 11, success, 2 bumps".
+/// The system that resolved a check, and its dice: `system`; for dice pools and d20 `dice`
+/// (every die, in the order dealt), `special` (a d20 special outcome) and `will_spent`.
+pub fn system_fields(m: &mut Map<String, Value>, outcome: &CheckOutcome) {
+    m.insert("system".into(), json!(outcome.system.key()));
+    if outcome.system != Resolution::ActionDeck {
+        m.insert("dice".into(), json!(outcome.dice));
+        if let Some(special) = outcome.special {
+            m.insert("special".into(), json!(special));
+        }
+        if outcome.will_spent {
+            m.insert("will_spent".into(), json!(true));
+        }
+    }
+}
+
+/// Words for a check: "card 14: 21 vs TN 11, success, 2 bumps" (the action deck), "dice
+/// 5,6,2 against Interference 4: 1 success kept, success" (a pool), "d20 rolled 7 vs TN 12,
+/// success" (d20).
 pub fn check_words(outcome: &CheckOutcome) -> String {
-    let cards: Vec<String> = outcome.cards.iter().map(|c| c.to_string()).collect();
-    let verdict = if outcome.calamity {
+    format!(
+        "{}, {}",
+        roll_words(outcome, &outcome.cards, "TN"),
+        verdict(outcome)
+    )
+}
+
+/// The roll of a check without its verdict, `cards` being the cards it drew and `against` what
+/// the action deck's result is held against ("TN", "defense").
+pub fn roll_words(outcome: &CheckOutcome, cards: &[u8], against: &str) -> String {
+    let list = |v: &[u32]| {
+        v.iter()
+            .map(|d| d.to_string())
+            .collect::<Vec<_>>()
+            .join(",")
+    };
+    match outcome.system {
+        Resolution::ActionDeck => {
+            let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+            format!(
+                "card {}: {} vs {against} {}",
+                cards.join("+"),
+                outcome.result,
+                outcome.tn
+            )
+        }
+        Resolution::DicePool => {
+            let n = outcome.result;
+            let kept = format!("{n} success{} kept", if n == 1 { "" } else { "es" });
+            match &outcome.pool_dice {
+                Some(d) => {
+                    let mut s = format!("dice {}", list(&d.check));
+                    if !d.interference.is_empty() {
+                        s.push_str(&format!(" against Interference {}", list(&d.interference)));
+                    }
+                    if !d.will.is_empty() {
+                        s.push_str(&format!(", Will {}", list(&d.will)));
+                    }
+                    format!("{s}: {kept}")
+                }
+                None => format!("dice {}: {kept}", list(&outcome.dice)),
+            }
+        }
+        Resolution::D20 => {
+            let special = outcome
+                .special
+                .map_or(String::new(), |s| format!(" ({})", s.replace('_', " ")));
+            format!(
+                "d20 rolled {} vs TN {}{special}",
+                outcome.result, outcome.tn
+            )
+        }
+    }
+}
+
+fn verdict(outcome: &CheckOutcome) -> String {
+    if outcome.calamity {
         "CALAMITY".to_string()
     } else if outcome.success {
         match outcome.bumps {
@@ -62,13 +135,7 @@ pub fn check_words(outcome: &CheckOutcome) -> String {
         }
     } else {
         "failure".to_string()
-    };
-    format!(
-        "card {}: {} vs TN {}, {verdict}",
-        cards.join("+"),
-        outcome.result,
-        outcome.tn
-    )
+    }
 }
 
 /// Kind-specific fields from pairs.

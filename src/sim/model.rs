@@ -63,6 +63,16 @@ pub struct Hero {
     pub defense: u32,
     /// Its place in the level's list: the order of initiative tests and of ties.
     pub order: usize,
+    /// Will points left (dice pools).
+    pub will: u32,
+}
+
+/// Dice pools: the hero's standing choices for its next attack or skill check: Venture tokens
+/// (0 to 3, used once), and whether Will is spent when the check would fail.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PoolChoices {
+    pub venture: u32,
+    pub will: bool,
 }
 
 /// The hero's action track this round (rules::action_time).

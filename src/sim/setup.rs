@@ -104,7 +104,9 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                     db: h.db,
                     defense: h.defense,
                     order,
+                    will: h.will,
                 },
+                PoolChoices::default(),
                 HexPos(hex_at(h.at.0, h.at.1)),
                 Facing(h.facing),
                 Side(side),
@@ -169,9 +171,11 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         .collect();
     world.insert_resource(Objectives(objectives));
     world.insert_resource(RoundState::default());
-    world
-        .get_resource_or_insert_with(RoundOptions::default)
-        .weapon_length = level.weapon_length;
+    {
+        let mut options = world.get_resource_or_insert_with(RoundOptions::default);
+        options.weapon_length = level.weapon_length;
+        options.check.system = level.resolution.unwrap_or_default();
+    }
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());
     world.insert_resource(Roster(roster));

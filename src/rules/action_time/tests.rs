@@ -16,6 +16,11 @@ fn outcome(success: bool, bumps: u32, calamity: bool) -> CheckOutcome {
         trace: vec![],
         resolution: None,
         pool: vec![],
+        system: crate::rules::check::Resolution::ActionDeck,
+        dice: vec![],
+        will_spent: false,
+        special: None,
+        pool_dice: None,
     }
 }
 

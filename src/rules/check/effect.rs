@@ -5,7 +5,7 @@ use super::*;
 
 /// The effect grid: the exact cell, column shifts, increased effect, direct adjustments and
 /// effect spends. Returns the magnitude and whether increased effect applied.
-pub(super) fn resolve_effect(
+pub(in crate::rules) fn resolve_effect(
     source: &mut dyn CardSource,
     drawn: &mut Vec<u8>,
     trace: &mut Vec<Step>,

@@ -161,6 +161,8 @@ fn cyril_fires_twice_from_one_pool() {
         weapon: peacemaker(),
         attacks: vec![attack(5), attack(10)],
         limit: 2,
+        venture: 0,
+        will: false,
     };
     let shots = resolve_volley(&mut deck(&[14, 5]), &volley, &CheckOptions::default()).unwrap();
     assert_eq!(shots.len(), 2);
@@ -205,6 +207,8 @@ fn a_burst_spreads_its_hits_over_several_targets() {
         weapon: gatling,
         attacks: vec![attack(5), attack(5)],
         limit: 2,
+        venture: 0,
+        will: false,
     };
     let mut deck = Deck::new(vec![card.clone(), Card::plain(9)], 1);
     deck.stack_top(&[3]).unwrap();
@@ -321,6 +325,8 @@ fn a_weapon_block_stops_the_blow_and_may_break_the_weapon() {
             close: Some(close),
         }],
         limit: 1,
+        venture: 0,
+        will: false,
     };
     let mut deck = Deck::new(vec![attack_card, block_card], 1);
     deck.stack_top(&[1, 2]).unwrap();

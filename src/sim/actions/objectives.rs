@@ -51,11 +51,12 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
             reason: format!("objective '{title}': bad quality {}", task.quality).into(),
         };
     };
-    let request = CheckRequest::complex(
+    let mut request = CheckRequest::complex(
         skill_pool(&h, &task.skill, &task.trait_name),
         task.tn,
         quality,
     );
+    (request.venture, request.will) = crate::sim::deck::pool_choices(world, e);
     let outcome = match resolve_check(world, &request) {
         Ok(o) => o,
         Err(reason) => {
@@ -65,6 +66,7 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
             };
         }
     };
+    crate::sim::deck::spend_choices(world, e, &outcome);
     let won = outcome.victories.unwrap_or(0);
     let mut filled = 0;
     let mut complete = false;

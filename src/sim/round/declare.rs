@@ -9,7 +9,7 @@ use crate::sim::intent::Intent;
 use crate::sim::intent::{Action, HeroId, Refusal};
 use crate::sim::log::{fields, log_event as log};
 use crate::sim::model::{
-    Committed, Down, Entry, Holding, Journal, Script, StackSpend, Track, Wounds,
+    Committed, Down, Entry, Holding, Journal, PoolChoices, Script, StackSpend, Track, Wounds,
 };
 use crate::sim::model::{Hero, RoundState};
 use crate::sim::query::hero_name as name_of;
@@ -85,6 +85,26 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
                 .into());
             }
             world.entity_mut(hero).insert(StackSpend(*ap));
+            Ok(())
+        }
+        Intent::Venture { tokens, .. } => {
+            let max = crate::rules::dice_pool::MAX_VENTURE;
+            if *tokens > max {
+                return Err(format!("Venture is 0 to {max} tokens").into());
+            }
+            let mut c = world.get::<PoolChoices>(hero).copied().unwrap_or_default();
+            c.venture = *tokens;
+            world.entity_mut(hero).insert(c);
+            Ok(())
+        }
+        Intent::Will { spend, .. } => {
+            let h = world.get::<Hero>(hero).cloned().ok_or("no such hero")?;
+            if *spend && h.will == 0 {
+                return Err(format!("{} has no Will left", h.name).into());
+            }
+            let mut c = world.get::<PoolChoices>(hero).copied().unwrap_or_default();
+            c.will = *spend;
+            world.entity_mut(hero).insert(c);
             Ok(())
         }
     }

@@ -169,6 +169,7 @@ pub fn plan(
         cover: None,
         close: Some(close),
     };
+    let (venture, will) = crate::sim::deck::pool_choices(world, hero);
     let volley = Volley {
         skill,
         rows,
@@ -191,22 +192,10 @@ pub fn plan(
         attacks: vec![attack_spec; times as usize],
         // "Attacks in excess of the level of the appropriate skill miss automatically"
         limit: level,
+        venture,
+        will,
     };
-    let pool = skill.pool().map_err(|e| e.to_string())?;
-    let pool = crate::rules::adjust::rows(pool, rows);
-    let chance = crate::rules::odds::success_chance(
-        world
-            .resource::<crate::sim::model::ActionDeck>()
-            .deck
-            .cards(),
-        pool,
-        tn,
-        terms.direct(),
-        world
-            .resource::<crate::sim::model::RoundOptions>()
-            .check
-            .exceptional,
-    );
+    let chance = crate::sim::deck::success_chance(world, &volley.cause());
     let ap = melee::attack_ap(attack, careful, times);
     Ok(MeleePlan {
         ap,
@@ -399,7 +388,6 @@ pub(super) fn describe(
 ) -> String {
     let who = name(world, hero);
     let foe = name(world, target);
-    let cards: Vec<String> = o.cards.iter().map(|c| c.to_string()).collect();
     let careful = if p.careful { "careful " } else { "" };
     let nth = if p.times > 1 {
         format!(" [{}/{}]", i + 1, p.times)
@@ -407,15 +395,13 @@ pub(super) fn describe(
         String::new()
     };
     let mut s = format!(
-        "{who}: {careful}{} at {foe}{nth} with {}: card {}: {} vs defense {}",
+        "{who}: {careful}{} at {foe}{nth} with {}: {}",
         p.attack.name(),
         match p.club {
             Some(_) => "the butt of a gun".to_string(),
             None => p.weapon.name.to_lowercase(),
         },
-        cards.join("+"),
-        o.check.result,
-        o.check.tn
+        crate::sim::log::roll_words(&o.check, &o.cards, "defense")
     );
     match o.block {
         Some((BlockOutcome::Blocked, r, _)) => {

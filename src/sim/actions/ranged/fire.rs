@@ -126,13 +126,17 @@ pub fn volley_now(
     hero: Entity,
     volley: &shot::Volley,
 ) -> Result<Vec<ShotOutcome>, Outcome> {
-    with_deck(world, |source, options| {
+    let outcomes = with_deck(world, |source, options| {
         shot::resolve_volley(source, volley, options)
     })
     .map_err(|e| Outcome::Refused {
         hero: hero_id(world, hero),
         reason: e.to_string().into(),
-    })
+    })?;
+    if let Some(first) = outcomes.first() {
+        crate::sim::deck::spend_choices(world, hero, &first.check);
+    }
+    Ok(outcomes)
 }
 
 /// The shot's cause card (the first drawn): its scatter, step, toggle and unintended targets

@@ -7,15 +7,14 @@ use crate::rules::damage::DamageType;
 use crate::rules::hexmap::{hexside_toward, offset_of};
 use crate::rules::movement::EMERGE_FROM_COVER_AP;
 use crate::rules::movement::Gait;
-use crate::rules::odds;
 use crate::rules::ranged::{self, ShotKind, ShotSituation, ShotTerms, shot_ap, shot_terms};
 use crate::rules::shot::{Attack, CoverView, ShotRequest, ShotWeapon, Volley};
 use crate::rules::weapons::COCK_AP;
 use crate::sim::deck::skill_pool;
 use crate::sim::intent::{Refusal, Remedy};
 use crate::sim::model::{
-    ActionDeck, AimLost, AppearedThisRound, Battle, BehindCover, Cover, Down, Facing, Hero, HexPos,
-    Mount, MountedOn, MovedThisRound, Prone,
+    AimLost, AppearedThisRound, Battle, BehindCover, Cover, Down, Facing, Hero, HexPos, Mount,
+    MountedOn, MovedThisRound, Prone,
 };
 use crate::sim::query::{two_weapons, weapon_in, weapon_in_hand};
 use bevy::prelude::*;
@@ -35,6 +34,9 @@ pub struct ShotPlan {
     /// Exact, over the match deck.
     pub chance: f64,
     pub cover: Option<CoverView>,
+    /// Dice pools: the firer's Venture tokens and Will on this shot.
+    pub venture: u32,
+    pub will: bool,
 }
 
 /// The heading and speed of a figure this round: its mount's, or its own walking or running.
@@ -241,15 +243,19 @@ pub(super) fn plan_with(
         target_size: t.size,
         cover: cover.clone(),
     };
-    let pool = skill.pool().map_err(|e| e.to_string())?;
-    let options = world.resource::<crate::sim::model::RoundOptions>().check;
-    let chance = odds::success_chance(
-        world.resource::<ActionDeck>().deck.cards(),
-        pool,
-        terms.tn,
-        terms.direct(),
-        options.exceptional,
-    );
+    skill.pool().map_err(|e| e.to_string())?;
+    let (venture, will) = crate::sim::deck::pool_choices(world, hero);
+    let mut check = crate::rules::check::CheckRequest::simple(skill, terms.tn);
+    check.adjust.direct = terms.direct();
+    check.adjust.row = one_handed;
+    check.named = terms
+        .modifiers
+        .iter()
+        .map(|m| (m.name.clone(), m.value))
+        .collect();
+    check.venture = venture;
+    check.will = will;
+    let chance = crate::sim::deck::success_chance(world, &check);
     Ok(ShotPlan {
         ap,
         target,
@@ -261,6 +267,8 @@ pub(super) fn plan_with(
         request,
         chance,
         cover,
+        venture,
+        will,
     })
 }
 
@@ -287,6 +295,8 @@ impl SeriesPlan {
                 close: None,
             }],
             limit: u32::MAX,
+            venture: p.venture,
+            will: p.will,
         };
         SeriesPlan {
             ap,
@@ -399,6 +409,8 @@ pub fn plan_series(
             })
             .collect(),
         limit,
+        venture: first.venture,
+        will: first.will,
     };
     Ok(SeriesPlan {
         ap,

@@ -26,15 +26,12 @@ pub fn describe(
     fate: Fate,
     stunned: bool,
 ) -> String {
-    let cards: Vec<String> = o.cards.iter().map(|c| c.to_string()).collect();
     let head = format!(
-        "{firer} fires the {} at {target} ({}, {} AP): card {}: {} vs TN {}",
+        "{firer} fires the {} at {target} ({}, {} AP): {}",
         p.weapon.name,
         p.kind.name(),
         p.ap,
-        cards.join("+"),
-        o.check.result,
-        o.check.tn
+        crate::sim::log::roll_words(&o.check, &o.cards, "TN")
     );
     if !o.hit {
         let mut s = format!("{head}, a miss");
@@ -135,6 +132,7 @@ pub(crate) fn outcome_fields(
     f.insert("conc".into(), json!(o.dealt.conc));
     f.insert("stunned".into(), json!(stunned));
     f.insert("fate".into(), json!(fate.name()));
+    crate::sim::log::system_fields(f, &o.check);
 }
 
 /// The `shot` event's fields (docs/json.md).

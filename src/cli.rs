@@ -508,9 +508,11 @@ fn log_text(
     }
     if !json {
         match end {
-            Some(SimEnd::Decided(over)) => {
-                out.push_str(&format!("{} win: {}.\n", over.name, over.why))
-            }
+            Some(SimEnd::Decided(over)) => out.push_str(&format!(
+                "{}: {}.\n",
+                crate::rules::words::wins(&over.name),
+                over.why
+            )),
             Some(SimEnd::RoundLimit(n)) => {
                 out.push_str(&format!("No side has won after {n} rounds.\n"))
             }

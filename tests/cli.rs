@@ -127,7 +127,7 @@ fn words_trace_every_step() {
     assert_eq!(code, 0);
     assert!(out.contains("Card 7, cell 1-4: 7 (exceptional)."), "{out}");
     assert!(out.contains("Chose 10, from the 2-4 cell."), "{out}");
-    assert!(out.contains("SUCCESS: 10 against TN 5, 1 bump(s)"), "{out}");
+    assert!(out.contains("SUCCESS: 10 against TN 5, 1 bump. Cards drawn"), "{out}");
 }
 
 #[test]
@@ -441,7 +441,7 @@ fn pool_replays_huang_under_the_door() {
         out.contains("The Interference's 5 takes the check's 4"),
         "{out}"
     );
-    assert!(out.contains("SUCCESS: 1 success(es) left (5)"), "{out}");
+    assert!(out.contains("SUCCESS: 1 success left (5)"), "{out}");
 }
 
 /// The kick Chen dodges: Huang 2, 4, 5; Chen 1, 6 and the 6's bonus die 2.

@@ -597,20 +597,20 @@ mod action_time {
             .map(|e| (e.segment, e.fields["paces"].as_u64().unwrap()))
             .collect();
         let expected: Vec<(u32, u64)> = (1..=SEGMENTS)
-            .filter(|&s| continuous_paces(8, s) > 0)
-            .map(|s| (s, 1))
+            .filter(|&s| continuous_paces(16, s) > 0)
+            .map(|s| (s, continuous_paces(16, s) as u64))
             .collect();
         assert_eq!(pony, expected);
+        // The pony's 16 paces and the nags' 14 over the round, east down the gulch.
         assert_eq!(
             t.app.world().get::<HexPos>(t.e(vaquero)).unwrap().0,
-            hex_at(10, 4)
+            hex_at(18, 4)
         );
-        // Hank's nags run east at 18 a round and are halted by the map's edge; Hank rides on.
         assert_eq!(
             t.app.world().get::<HexPos>(t.e(hank)).unwrap().0,
-            hex_at(19, 3)
+            hex_at(22, 3)
         );
-        assert_eq!(t.log().of_kind("mount_halted").count(), 1);
+        assert_eq!(t.log().of_kind("mount_halted").count(), 0);
         // In a segment where both move, the slower pony (Quickness 5) goes first.
         let both = t
             .log()
@@ -619,6 +619,30 @@ mod action_time {
             .map(|e| e.fields["mount"].as_str().unwrap().to_string())
             .collect::<Vec<_>>();
         assert_eq!(both, vec!["Vaquero's pony", "Hank's nags"]);
+    }
+
+    /// A mount that meets the map's edge is halted there, its rider still in the saddle.
+    #[test]
+    fn a_mount_is_halted_at_the_edge_of_the_map() {
+        let mut t = Table::new("gulch_chase.ron", 2, |level| {
+            level.mounts[0].at = (55, 3);
+            level.heroes[0].at = (55, 3);
+        });
+        let hank = t.hero("Hank Daggett");
+        while t.round().completed == 0 {
+            if t.round().declarer().is_some() {
+                t.pass();
+            } else {
+                t.update();
+            }
+        }
+        assert_eq!(
+            t.app.world().get::<HexPos>(t.e(hank)).unwrap().0,
+            hex_at(63, 3)
+        );
+        let halted: Vec<_> = t.log().of_kind("mount_halted").collect();
+        assert_eq!(halted.len(), 1);
+        assert_eq!(halted[0].fields["mount"], "Hank's nags");
     }
 
     /// "Each round, stunned characters use their action (Recover, all APs) to attempt a
@@ -1091,7 +1115,7 @@ mod battle {
         let m = t.app.world().get::<Mount>(mount).unwrap();
         assert_eq!(
             (m.name.as_str(), m.speed, m.rider),
-            ("Hank's nags", 18, Some(hank))
+            ("Hank's nags", 14, Some(hank))
         );
         // Miranda's Peacemaker is in its holster, not in hand.
         let t = Table::new("street_duel.ron", 1, |_| {});

@@ -69,14 +69,19 @@ pub fn verdict(o: &CheckOutcome) -> String {
         "CALAMITY: the Judge decides what goes wrong.".to_string()
     } else if o.success {
         format!(
-            "SUCCESS: {} against TN {}, {} bump(s)",
-            o.result, o.tn, o.bumps
+            "SUCCESS: {} against TN {}, {}",
+            o.result,
+            o.tn,
+            crate::rules::words::count(o.bumps, "bump", "bumps")
         )
     } else {
         format!("FAILURE: {} against TN {}", o.result, o.tn)
     };
     if let (Some(m), Some(v)) = (o.magnitude, o.victories) {
-        s.push_str(&format!("; magnitude {m}, {v} victory(ies)"));
+        s.push_str(&format!(
+            "; magnitude {m}, {}",
+            crate::rules::words::count(v, "victory", "victories")
+        ));
     }
     s.push_str(&format!(". Cards drawn: {:?}.\n", o.cards));
     s

@@ -24,6 +24,7 @@ pub mod shot;
 pub mod terrain;
 pub mod trace;
 pub mod weapons;
+pub mod words;
 
 #[cfg(test)]
 mod deck_stats;

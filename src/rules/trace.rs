@@ -202,7 +202,11 @@ impl fmt::Display for Step {
                 bumps,
             } => {
                 if *success {
-                    write!(f, "{result} against TN {tn}: success, {bumps} bump(s).")
+                    write!(
+                        f,
+                        "{result} against TN {tn}: success, {}.",
+                        super::words::count(*bumps, "bump", "bumps")
+                    )
                 } else {
                     write!(f, "{result} against TN {tn}: failure.")
                 }
@@ -269,7 +273,8 @@ impl fmt::Display for Step {
                 victories,
             } => write!(
                 f,
-                "Magnitude {magnitude}: {victories} victory(ies) at {threshold} each, {} lost.",
+                "Magnitude {magnitude}: {} at {threshold} each, {} lost.",
+                super::words::count(*victories, "victory", "victories"),
                 magnitude - victories * threshold
             ),
             Step::Dice(words) => write!(f, "{words}"),

@@ -74,7 +74,11 @@ pub fn check_victory(
                 now,
                 None,
                 "battle_over",
-                format!("{} win: {}", result.name, result.why),
+                format!(
+                    "{}: {}",
+                    crate::rules::words::wins(&result.name),
+                    result.why
+                ),
                 fields,
             );
         }

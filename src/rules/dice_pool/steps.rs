@@ -193,7 +193,9 @@ impl fmt::Display for PoolStep {
             ),
             PoolStep::VentureUnused { pool, tokens } => write!(
                 f,
-                "{tokens} Venture token(s) of {pool} find no single success to pair."
+                "{} of {pool} {} no single success to pair.",
+                crate::rules::words::count(*tokens, "Venture token", "Venture tokens"),
+                if *tokens == 1 { "finds" } else { "find" }
             ),
             PoolStep::Tallied { kept, success } => write!(
                 f,
@@ -234,7 +236,8 @@ impl fmt::Display for PoolStep {
                 if *success {
                     write!(
                         f,
-                        "SUCCESS: {successes} success(es) left ({}), {momentum} Momentum.",
+                        "SUCCESS: {} left ({}), {momentum} Momentum.",
+                        crate::rules::words::count(*successes, "success", "successes"),
                         list(kept)
                     )
                 } else {

@@ -198,7 +198,11 @@ pub fn move_mounts(world: &mut World, segment: u32) {
                 world,
                 m.rider,
                 "continuous_move",
-                format!("{} moves {moved} pace(s) to {c},{r}", m.name),
+                format!(
+                    "{} moves {} to {c},{r}",
+                    m.name,
+                    crate::rules::words::count(moved, "pace", "paces")
+                ),
                 fields(&[
                     ("mount", json!(m.name)),
                     ("paces", json!(moved)),

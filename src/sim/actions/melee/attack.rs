@@ -437,7 +437,10 @@ pub(super) fn describe(
         }
     }
     if shoved > 0 {
-        s.push_str(&format!(", shoved {shoved} hex(es)"));
+        s.push_str(&format!(
+            ", shoved {}",
+            crate::rules::words::count(shoved, "hex", "hexes")
+        ));
     }
     match fate {
         Fate::Killed => s.push_str(": killed"),

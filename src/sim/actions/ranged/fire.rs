@@ -209,8 +209,9 @@ pub(super) fn thrown(
     let caught: Vec<(Entity, u32)> = caught.into_iter().map(|c| (c.0, c.1)).collect();
     for (victim, distance) in caught {
         let what = format!(
-            "The {} goes off at {c},{r}: {{victim}}, {distance} pace(s) off, is hit",
-            p.weapon.name
+            "The {} goes off at {c},{r}: {{victim}}, {} off, is hit",
+            p.weapon.name,
+            crate::rules::words::count(distance, "pace", "paces")
         );
         let mut f = Map::new();
         f.insert("at".into(), json!([c, r]));
@@ -278,8 +279,8 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome) {
                 "the toggle says YES, the round misses".to_string()
             } else {
                 format!(
-                    "the toggle says NO, the right leg is hit: effect {effect}, {} wound(s) and {} Conc{}",
-                    dealt.wounds,
+                    "the toggle says NO, the right leg is hit: effect {effect}, {} and {} Conc{}",
+                    crate::rules::words::count(dealt.wounds, "wound", "wounds"),
                     dealt.conc,
                     fate_words(fate, stunned)
                 )
@@ -362,10 +363,10 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         hero,
         "bravery",
         format!(
-            "{} under fire ({} shot(s), {} hit(s)): Bravery, {}; {}",
+            "{} under fire ({}, {}): Bravery, {}; {}",
             h.name,
-            fire.shots,
-            fire.hits,
+            crate::rules::words::count(fire.shots, "shot", "shots"),
+            crate::rules::words::count(fire.hits, "hit", "hits"),
             crate::sim::log::check_words(&check),
             if kept {
                 "the aim holds"
@@ -545,9 +546,9 @@ pub(super) fn hit_bystander(
     let (fate, stunned) = wound(world, victim, location, dealt, weapon.damage, card.toggle);
     let victim_name = name(world, victim);
     let text = format!(
-        "{} in the {location}: effect {effect}, {} wound(s) and {} Conc{}",
+        "{} in the {location}: effect {effect}, {} and {} Conc{}",
         what.replace("{victim}", &victim_name),
-        dealt.wounds,
+        crate::rules::words::count(dealt.wounds, "wound", "wounds"),
         dealt.conc,
         fate_words(fate, stunned)
     );

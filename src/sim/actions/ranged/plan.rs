@@ -146,7 +146,11 @@ pub(super) fn plan_with(
         ));
     };
     if !weapon.is_ranged() {
-        return Err(format!("the {} is no ranged weapon", weapon.name).into());
+        return Err(format!(
+            "{} no ranged weapon",
+            crate::rules::words::the_is(&weapon.name)
+        )
+        .into());
     }
     if state.jammed {
         return Err(Refusal::with(

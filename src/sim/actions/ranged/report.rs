@@ -39,7 +39,10 @@ pub fn describe(
             s.push_str(" (CALAMITY)");
         }
         if o.strays > 0 {
-            s.push_str(&format!(", {} stray shot(s)", o.strays));
+            s.push_str(&format!(
+                ", {}",
+                crate::rules::words::count(o.strays, "stray shot", "stray shots")
+            ));
         }
         return s;
     }
@@ -100,13 +103,13 @@ pub(crate) fn named_values(terms: &[Modifier]) -> Value {
     )
 }
 
-/// What an attack did in words: "Lethal damage 5: 2 wound(s) and 1 Conc".
+/// What an attack did in words: "Lethal damage 5: 2 wounds and 1 Conc".
 pub(crate) fn damage_words(o: &ShotOutcome) -> String {
     format!(
-        "{} damage {}: {} wound(s) and {} Conc",
+        "{} damage {}: {} and {} Conc",
         o.damage.name(),
         o.effect,
-        o.dealt.wounds,
+        crate::rules::words::count(o.dealt.wounds, "wound", "wounds"),
         o.dealt.conc
     )
 }

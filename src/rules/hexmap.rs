@@ -1,7 +1,9 @@
 //! The battle map: one pace per hex, terrain and height per hex. Coordinates come from hexx;
 //! levels name hexes by (column, row) offset coordinates, pointy hexes with odd rows shoved right.
 
-use super::movement::{Gait, MoveCost, Pace, hexsides_between, pace_weight, path_cost};
+use super::movement::{
+    Gait, MoveCost, Pace, cost_of_sums, hexsides_between, pace_parts, pace_weight, path_cost,
+};
 use super::terrain::Terrain;
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
@@ -151,212 +153,252 @@ impl HexMap {
         start: Hex,
         facing: u8,
         gait: Gait,
-        (move_paces, run_paces): (u32, u32),
+        rates: (u32, u32),
         ap: u32,
         blocked: impl Fn(Hex) -> bool,
     ) -> HashMap<Hex, MovePlan> {
+        let reach = self.search(start, facing, gait, rates, ap, blocked);
+        reach
+            .hexes()
+            .filter_map(|(hex, _)| reach.plan(self, hex).map(|plan| (hex, plan)))
+            .collect()
+    }
+
+    /// The index of an on-map hex in `tiles` (row by row).
+    fn index(&self, hex: Hex) -> Option<usize> {
+        let (c, r) = offset_of(hex);
+        ((0..self.width as i32).contains(&c) && (0..self.height as i32).contains(&r))
+            .then(|| r as usize * self.width as usize + c as usize)
+    }
+
+    /// The move search behind [`HexMap::reachable`]: Dijkstra over (hex, facing) in flat arrays
+    /// indexed by hex, every hex's way chosen by its price, the paths built only when asked
+    /// for ([`Reach::plan`]). See [`Reach`] for the order in which equal ways are told apart.
+    pub fn search(
+        &self,
+        start: Hex,
+        facing: u8,
+        gait: Gait,
+        (move_paces, run_paces): (u32, u32),
+        ap: u32,
+        blocked: impl Fn(Hex) -> bool,
+    ) -> Reach {
         let rate = match gait {
             Gait::Walk => move_paces,
             Gait::Run => run_paces,
         }
         .max(1);
-        // Dijkstra over (hex, facing): facing changes price turns.
-        let mut best: HashMap<(Hex, u8), u32> = HashMap::new();
-        let mut came: HashMap<(Hex, u8), (Hex, u8)> = HashMap::new();
+        let hexes = self.tiles.len();
+        let mut reach = Reach {
+            start,
+            facing,
+            gait,
+            rates: (move_paces, run_paces),
+            width: self.width,
+            came: vec![NONE; hexes * 6],
+            chosen: vec![None; hexes],
+        };
+        let Some(origin) = self.index(start) else {
+            return reach;
+        };
+        let facing = facing % 6;
+        // Weights in units of 1 / (2 * rate) AP (`pace_weight`); a state is hex * 6 + facing.
+        let mut weight = vec![u32::MAX; hexes * 6];
+        let mut settled: Vec<u32> = Vec::new();
         let mut open = BinaryHeap::new();
-        let budget = (ap + 1) * 2 * rate * 4;
-        best.insert((start, facing), 0);
+        let budget = ((ap as u64 + 1) * 2 * rate as u64 * 4).min(u32::MAX as u64 - 1) as u32;
+        let root = origin * 6 + facing as usize;
+        weight[root] = 0;
         open.push(Reverse((0u32, start.x, start.y, facing)));
+        let dirs = *NEIGHBOR_FACINGS;
         while let Some(Reverse((w, x, y, f))) = open.pop() {
             let here = Hex::new(x, y);
-            if best.get(&(here, f)).is_some_and(|&b| b < w) {
+            let Some(at) = self.index(here) else {
+                continue;
+            };
+            let state = at * 6 + f as usize;
+            if weight[state] < w {
                 continue;
             }
-            for next in here.all_neighbors() {
+            settled.push(state as u32);
+            let from = self.tiles[at];
+            for (k, next) in here.all_neighbors().into_iter().enumerate() {
                 if blocked(next) {
                     continue;
                 }
-                let Some((paces, nf)) = self.paces(here, f, &[next]) else {
+                let Some(to_at) = self.index(next) else {
                     continue;
                 };
-                let nw = w + pace_weight(&paces[0], rate);
+                let to = self.tiles[to_at];
+                if !to.terrain.passable() {
+                    continue;
+                }
+                let nf = dirs[k];
+                let pace = Pace {
+                    terrain: to.terrain,
+                    rise: to.height - from.height,
+                    turn: hexsides_between(f, nf),
+                };
+                let nw = w + pace_weight(&pace, rate);
                 if nw > budget {
                     continue;
                 }
-                if best.get(&(next, nf)).is_none_or(|&b| nw < b) {
-                    best.insert((next, nf), nw);
-                    came.insert((next, nf), (here, f));
+                let next_state = to_at * 6 + nf as usize;
+                if nw < weight[next_state] {
+                    weight[next_state] = nw;
+                    reach.came[next_state] = state as u32;
                     open.push(Reverse((nw, next.x, next.y, nf)));
                 }
             }
         }
-        let mut plans: HashMap<Hex, MovePlan> = HashMap::new();
-        for (&(hex, f), _) in best.iter().filter(|(k, _)| k.0 != start) {
-            let mut hexes = vec![hex];
-            let mut key = (hex, f);
-            while let Some(&prev) = came.get(&key) {
-                if prev.0 == start && prev.1 == facing {
-                    break;
-                }
-                hexes.push(prev.0);
-                key = prev;
-            }
-            hexes.reverse();
-            let Some((paces, final_facing)) = self.paces(start, facing, &hexes) else {
+        // The price of every state's way, summed along the tree of ways in the order the
+        // states were settled (a state's way goes through states settled before it).
+        let mut sums = vec![Sums::default(); hexes * 6];
+        for &state in &settled {
+            let state = state as usize;
+            if state == root {
                 continue;
+            }
+            let prev = reach.came[state] as usize;
+            let (from, to) = (self.tiles[prev / 6], self.tiles[state / 6]);
+            let pace = Pace {
+                terrain: to.terrain,
+                rise: to.height - from.height,
+                turn: hexsides_between((prev % 6) as u8, (state % 6) as u8),
             };
-            let cost = path_cost(&paces, gait, move_paces, run_paces);
+            let (g, c, fa) = pace_parts(&pace);
+            let s = sums[prev];
+            sums[state] = Sums {
+                paces: s.paces + 1,
+                ground: s.ground + g,
+                climb: s.climb + c,
+                facing: s.facing + fa,
+            };
+        }
+        for &state in &settled {
+            let state = state as usize;
+            let (at, f) = (state / 6, (state % 6) as u8);
+            if at == origin {
+                continue;
+            }
+            let s = sums[state];
+            let cost = cost_of_sums(
+                s.paces,
+                (s.ground, s.climb, s.facing),
+                gait,
+                move_paces,
+                run_paces,
+            );
             if cost.total > ap {
                 continue;
             }
-            let plan = MovePlan {
-                hexes,
-                paces,
-                cost,
-                final_facing,
-            };
-            // Equal paths are told apart by a total order (never by the map's iteration order,
-            // which differs from run to run): fewest AP, fewest paces, the least turning
-            // from the facing at the start, the lowest hexside, then the path itself.
-            let rank = |p: &MovePlan| {
-                (
-                    p.cost.total,
-                    p.paces.len(),
-                    hexsides_between(facing, p.final_facing),
-                    p.final_facing,
-                    p.hexes.iter().map(|h| (h.x, h.y)).collect::<Vec<_>>(),
-                )
-            };
-            match plans.get(&hex) {
-                Some(old) if rank(old) <= rank(&plan) => {}
-                _ => {
-                    plans.insert(hex, plan);
-                }
+            let rank =
+                |f: u8, cost: &MoveCost| (cost.total, cost.paces, hexsides_between(facing, f), f);
+            match &reach.chosen[at] {
+                Some((old_f, old)) if rank(*old_f, old) <= rank(f, &cost) => {}
+                _ => reach.chosen[at] = Some((f, cost)),
             }
         }
-        plans
+        reach
+    }
+}
+
+/// The facing of a step to each of `Hex::all_neighbors`, in its order.
+static NEIGHBOR_FACINGS: std::sync::LazyLock<[u8; 6]> = std::sync::LazyLock::new(|| {
+    Hex::ZERO
+        .all_neighbors()
+        .map(|n| facing_to(Hex::ZERO, n).expect("a neighbour"))
+});
+
+/// No state: the root of the tree of ways, or a state never reached.
+const NONE: u32 = u32::MAX;
+
+/// A way's price so far: paces, ground and climbing in halves of an AP, turning in AP.
+#[derive(Clone, Copy, Debug, Default)]
+struct Sums {
+    paces: u32,
+    ground: u32,
+    climb: u32,
+    facing: u32,
+}
+
+/// Where a figure can move, by [`HexMap::search`]: the cheapest way to every hex in reach.
+///
+/// Of the ways into one hex, the one chosen costs the fewest AP by the Movement table, then
+/// has the fewest paces, then turns least from the facing at the start, then ends facing the
+/// lowest hexside; a hex entered from one facing by one way only (the search keeps the first
+/// cheapest way into each (hex, facing), in a fixed order), so the choice never depends on the
+/// order of a hash map.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    start: Hex,
+    facing: u8,
+    gait: Gait,
+    rates: (u32, u32),
+    width: u32,
+    /// Per state (hex * 6 + facing): the state its way comes from.
+    came: Vec<u32>,
+    /// Per hex: the facing of the way chosen into it, and its price.
+    chosen: Vec<Option<(u8, MoveCost)>>,
+}
+
+impl Reach {
+    fn at(&self, hex: Hex) -> Option<usize> {
+        let (c, r) = offset_of(hex);
+        let height = self.chosen.len() as i32 / self.width.max(1) as i32;
+        ((0..self.width as i32).contains(&c) && (0..height).contains(&r))
+            .then(|| r as usize * self.width as usize + c as usize)
+    }
+
+    fn hex_of(&self, at: usize) -> Hex {
+        hex_at(
+            (at % self.width as usize) as i32,
+            (at / self.width as usize) as i32,
+        )
+    }
+
+    /// The price of the way to `hex`, if it is in reach.
+    pub fn cost(&self, hex: Hex) -> Option<MoveCost> {
+        self.at(hex).and_then(|at| self.chosen[at]).map(|(_, c)| c)
+    }
+
+    /// The price of the way to `hex` if it costs at most `ap` AP: what a search with `ap`
+    /// AP would have found (a search with more AP finds the same ways, and more).
+    pub fn cost_within(&self, hex: Hex, ap: u32) -> Option<MoveCost> {
+        self.cost(hex).filter(|c| c.total <= ap)
+    }
+
+    /// Every hex in reach with the price of its way, row by row.
+    pub fn hexes(&self) -> impl Iterator<Item = (Hex, MoveCost)> + '_ {
+        self.chosen
+            .iter()
+            .enumerate()
+            .filter_map(|(at, c)| c.map(|(_, cost)| (self.hex_of(at), cost)))
+    }
+
+    /// The way to `hex` in full: the hexes entered, each pace, the price and the facing at
+    /// the end. `map` is the map searched.
+    pub fn plan(&self, map: &HexMap, hex: Hex) -> Option<MovePlan> {
+        let at = self.at(hex)?;
+        let (f, cost) = self.chosen[at]?;
+        let mut state = at * 6 + f as usize;
+        let mut hexes = Vec::new();
+        while self.came[state] != NONE {
+            hexes.push(self.hex_of(state / 6));
+            state = self.came[state] as usize;
+        }
+        hexes.reverse();
+        let (paces, final_facing) = map.paces(self.start, self.facing, &hexes)?;
+        let (move_paces, run_paces) = self.rates;
+        debug_assert_eq!(path_cost(&paces, self.gait, move_paces, run_paces), cost);
+        Some(MovePlan {
+            hexes,
+            paces,
+            cost,
+            final_facing,
+        })
     }
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn map(rows: &[&str]) -> HexMap {
-        let tiles = rows
-            .iter()
-            .flat_map(|r| {
-                r.chars().map(|c| Tile {
-                    terrain: Terrain::from_symbol(c).unwrap(),
-                    height: 0,
-                })
-            })
-            .collect();
-        HexMap::new(rows[0].len() as u32, rows.len() as u32, tiles)
-    }
-
-    #[test]
-    fn a_step_across_a_hexside_is_that_facing() {
-        let from = hex_at(3, 3);
-        for f in 0..6 {
-            assert_eq!(facing_to(from, step(from, f)), Some(f));
-        }
-    }
-
-    #[test]
-    fn high_ground_between_hides_the_target() {
-        let mut m = map(&["........"]);
-        let set = |m: &mut HexMap, c: usize, h: i32| m.tiles[c].height = h;
-        // A ridge 2 paces high between two figures on the flat: it hides them.
-        set(&mut m, 3, 2);
-        assert_eq!(
-            m.line_of_fire(hex_at(0, 0), hex_at(6, 0)),
-            Err(hex_at(3, 0))
-        );
-        // A ridge of 1 pace does not (the eye is at 2, the middle at 1).
-        set(&mut m, 3, 1);
-        assert!(m.line_of_fire(hex_at(0, 0), hex_at(6, 0)).is_ok());
-        // From on top of a bluff (height 5) down past a ledge of 3 near the target: the
-        // line is high enough over it.
-        set(&mut m, 0, 5);
-        set(&mut m, 3, 3);
-        assert!(m.line_of_fire(hex_at(0, 0), hex_at(6, 0)).is_ok());
-        // But a ledge right under the bluff's edge, as high as the bluff, hides the street.
-        set(&mut m, 1, 6);
-        assert_eq!(
-            m.line_of_fire(hex_at(0, 0), hex_at(6, 0)),
-            Err(hex_at(1, 0))
-        );
-    }
-
-    #[test]
-    fn walls_block_the_line_of_fire() {
-        let m = map(&["......", "..#...", "......"]);
-        let blocked = m.line_of_fire(hex_at(0, 1), hex_at(5, 1));
-        assert_eq!(blocked, Err(hex_at(2, 1)));
-        let open = m.line_of_fire(hex_at(0, 0), hex_at(5, 0)).unwrap();
-        assert_eq!(open.len(), 4, "the four hexes between");
-        assert_eq!(m.line_of_fire(hex_at(0, 0), hex_at(1, 0)), Ok(vec![]));
-        assert_eq!(hexside_toward(hex_at(0, 0), hex_at(5, 0)), 0, "east");
-    }
-
-    #[test]
-    fn offset_coordinates_round_trip() {
-        for (c, r) in [(0, 0), (3, 1), (5, 4), (2, 7)] {
-            assert_eq!(offset_of(hex_at(c, r)), (c, r));
-        }
-    }
-
-    #[test]
-    fn walking_on_open_ground_costs_one_ap_per_move() {
-        let m = map(&["........", "........", "........"]);
-        let start = hex_at(0, 1);
-        let east = facing_to(start, hex_at(1, 1)).unwrap();
-        let plans = m.reachable(start, east, Gait::Walk, (3, 6), 2, |_| false);
-        // 3 paces east for 1 AP, 6 for 2 AP, 7 is out of reach.
-        assert_eq!(plans[&hex_at(3, 1)].cost.total, 1);
-        assert_eq!(plans[&hex_at(6, 1)].cost.total, 2);
-        assert!(!plans.contains_key(&hex_at(7, 1)));
-    }
-
-    /// Paths of equal cost used to be chosen in `HashMap` order, so the facing at the end of a
-    /// move could differ from one run to the next. Every search now gives the same plans.
-    #[test]
-    fn equal_paths_are_chosen_the_same_way_every_time() {
-        let m = map(&["........", "...,....", "..#.....", "........", "........"]);
-        let search = || m.reachable(hex_at(1, 2), 1, Gait::Walk, (3, 6), 4, |_| false);
-        let first = search();
-        assert!(first.len() > 20);
-        for _ in 0..40 {
-            let again = search();
-            for (hex, plan) in &first {
-                assert_eq!(
-                    (&again[hex].hexes, again[hex].final_facing),
-                    (&plan.hexes, plan.final_facing),
-                    "{:?}",
-                    offset_of(*hex)
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn walls_block_and_rough_ground_costs_more() {
-        let m = map(&["..#..", "..#..", "....."]);
-        let start = hex_at(0, 0);
-        let plans = m.reachable(start, 0, Gait::Walk, (5, 10), 3, |_| false);
-        assert!(
-            !plans.contains_key(&hex_at(2, 0)),
-            "a wall hex is never entered"
-        );
-        assert!(
-            plans.contains_key(&hex_at(3, 0)),
-            "the wall is walked around"
-        );
-        let plain = map(&["......"]);
-        let rough = map(&[".,,,,."]);
-        let a = plain.reachable(hex_at(0, 0), 0, Gait::Walk, (5, 10), 9, |_| false);
-        let b = rough.reachable(hex_at(0, 0), 0, Gait::Walk, (5, 10), 9, |_| false);
-        assert!(b[&hex_at(5, 0)].cost.total > a[&hex_at(5, 0)].cost.total);
-    }
-}
+mod tests;

@@ -80,6 +80,41 @@ pub struct MoveCost {
     pub total: u32,
 }
 
+/// What one pace adds to a path's price: (ground, climbing) in halves of an AP, and the AP of
+/// turning before it. [`path_cost`] is these summed over the paces, then rounded up; a search
+/// can sum them as it goes.
+pub fn pace_parts(pace: &Pace) -> (u32, u32, u32) {
+    let (g, c) = surcharge_halves(pace);
+    (g, c, facing_cost_moving(pace.turn))
+}
+
+/// The price of a path from its sums: `paces` paces, ground and climbing in halves of an AP,
+/// and the AP of turning (what [`path_cost`] computes from the paces themselves).
+pub fn cost_of_sums(
+    paces: u32,
+    (ground_halves, climb_halves, facing): (u32, u32, u32),
+    gait: Gait,
+    move_paces: u32,
+    run_paces: u32,
+) -> MoveCost {
+    let rate = match gait {
+        Gait::Walk => move_paces,
+        Gait::Run => run_paces,
+    }
+    .max(1);
+    let maneuver = paces.div_ceil(rate);
+    let ground = ground_halves.div_ceil(2);
+    let climbing = climb_halves.div_ceil(2);
+    MoveCost {
+        paces,
+        maneuver,
+        ground,
+        climbing,
+        facing,
+        total: maneuver + ground + climbing + facing,
+    }
+}
+
 /// Half-AP surcharges per pace: (ground, climbing), in halves of an AP.
 fn surcharge_halves(pace: &Pace) -> (u32, u32) {
     let up = pace.rise > 0;
@@ -103,28 +138,13 @@ fn surcharge_halves(pace: &Pace) -> (u32, u32) {
 
 /// The cost of walking or running these paces with these Move and Run values.
 pub fn path_cost(paces: &[Pace], gait: Gait, move_paces: u32, run_paces: u32) -> MoveCost {
-    let rate = match gait {
-        Gait::Walk => move_paces,
-        Gait::Run => run_paces,
-    }
-    .max(1);
-    let n = paces.len() as u32;
-    let (ground_halves, climb_halves) = paces
+    let sums = paces
         .iter()
-        .map(surcharge_halves)
-        .fold((0, 0), |(g, c), (dg, dc)| (g + dg, c + dc));
-    let facing = paces.iter().map(|p| facing_cost_moving(p.turn)).sum();
-    let maneuver = n.div_ceil(rate);
-    let ground = ground_halves.div_ceil(2);
-    let climbing = climb_halves.div_ceil(2);
-    MoveCost {
-        paces: n,
-        maneuver,
-        ground,
-        climbing,
-        facing,
-        total: maneuver + ground + climbing + facing,
-    }
+        .map(pace_parts)
+        .fold((0, 0, 0), |(g, c, f), (dg, dc, df)| {
+            (g + dg, c + dc, f + df)
+        });
+    cost_of_sums(paces.len() as u32, sums, gait, move_paces, run_paces)
 }
 
 /// A per-pace weight that orders paths the way [`path_cost`] prices them (for path-finding):

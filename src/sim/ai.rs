@@ -2,7 +2,7 @@
 //! would, through the same door. It registers itself as the computer seat (`AiPlugin`); the
 //! round does not know it.
 
-use super::actions::movement::move_options;
+use super::actions::movement;
 use super::actions::{melee, price, ranged as combat};
 use super::intent::{Action, HeroId, Intent};
 use super::model::{
@@ -284,24 +284,15 @@ fn take_cover(
         return None;
     }
     let occupied = occupied_hexes(world, hero);
-    let battle = world.resource::<Battle>();
-    let options = move_options(
-        battle,
-        pos,
-        facing,
-        h,
-        track.in_front,
-        Gait::Walk,
-        &occupied,
-    );
-    let to = options
-        .iter()
-        .filter(|(to, _)| covered(**to))
-        .min_by_key(|(to, plan)| (plan.cost.total, to.x, to.y))?
+    let reach = movement::search(world, pos, facing, h, Gait::Walk, &occupied);
+    let to = reach
+        .hexes()
+        .filter(|(to, cost)| cost.total <= track.in_front && covered(*to))
+        .min_by_key(|(to, cost)| (cost.total, to.x, to.y))?
         .0;
     Some(Action::Move {
         hero: id,
-        to: *to,
+        to,
         gait: Gait::Walk,
     })
 }
@@ -342,17 +333,16 @@ fn approach(
     let pos = world.get::<HexPos>(hero)?.0;
     let facing = world.get::<Facing>(hero)?.0;
     let occupied = occupied_hexes(world, hero);
-    let battle = world.resource::<Battle>();
     let budget = track.in_front.max(1);
-    let options = move_options(battle, pos, facing, h, budget, Gait::Walk, &occupied);
+    let reach = movement::search(world, pos, facing, h, Gait::Walk, &occupied);
     let here = goal.unsigned_distance_to(pos);
-    let best = options
-        .iter()
-        .filter(|(to, plan)| plan.cost.total <= budget && to.unsigned_distance_to(goal) < here)
-        .min_by_key(|(to, plan)| (to.unsigned_distance_to(goal), plan.cost.total, to.x, to.y))?;
+    let best = reach
+        .hexes()
+        .filter(|(to, cost)| cost.total <= budget && to.unsigned_distance_to(goal) < here)
+        .min_by_key(|(to, cost)| (to.unsigned_distance_to(goal), cost.total, to.x, to.y))?;
     Some(Action::Move {
         hero: id,
-        to: *best.0,
+        to: best.0,
         gait: Gait::Walk,
     })
 }

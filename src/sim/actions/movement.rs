@@ -4,7 +4,7 @@
 
 use super::melee::{dominated, free_attacks};
 use super::outcome::{Outcome, Priced};
-use crate::rules::hexmap::{MovePlan, facing_to};
+use crate::rules::hexmap::{MovePlan, Reach, facing_to};
 use crate::rules::melee::{self, Dominance};
 use crate::rules::movement::{
     EMERGE_FROM_COVER_AP, Gait, MoveCost, STAND_UP_AP, facing_cost_standing, hexsides_between,
@@ -17,6 +17,7 @@ use crate::sim::query::{engaged_foes, hero_id, hero_name, is_down, occupied_hexe
 use bevy::prelude::*;
 use hexx::Hex;
 use std::collections::HashMap;
+use std::sync::Arc;
 
 /// A move as it will be made: the hexes in order and the facing at the end.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,6 +51,90 @@ pub fn move_options(
         })
 }
 
+/// Where a hero's feet can take it from `from`, by any number of AP (ask the result for the
+/// ways within a budget: they are what a search with that budget finds). The map never
+/// changes during a match, so a search is made once for everything it depends on and kept
+/// for the match: pricing a move, the computer's choice of it and its declaration share one.
+pub fn search(
+    world: &mut World,
+    from: Hex,
+    facing: u8,
+    hero: &Hero,
+    gait: Gait,
+    occupied: &[Hex],
+) -> Arc<Reach> {
+    let mut blocked = occupied.to_vec();
+    blocked.sort_by_key(|h| (h.x, h.y));
+    blocked.dedup();
+    let key = SearchKey {
+        from,
+        facing,
+        gait,
+        rates: (hero.move_paces, hero.run),
+        blocked,
+    };
+    if let Some(found) = world
+        .get_resource::<MoveSearches>()
+        .and_then(|s| s.find(&key))
+    {
+        return found;
+    }
+    let battle = world.resource::<Battle>();
+    let reach = Arc::new(
+        battle
+            .map
+            .search(from, facing, gait, key.rates, UNBOUNDED, |h| {
+                key.blocked
+                    .binary_search_by_key(&(h.x, h.y), |b| (b.x, b.y))
+                    .is_ok()
+            }),
+    );
+    world
+        .get_resource_or_insert_with(MoveSearches::default)
+        .keep(key, reach.clone());
+    reach
+}
+
+/// What a move search depends on besides the map.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct SearchKey {
+    from: Hex,
+    facing: u8,
+    gait: Gait,
+    rates: (u32, u32),
+    /// The hexes others stand in, sorted.
+    blocked: Vec<Hex>,
+}
+
+/// The last move searches of the match (a cache: a search is a function of its key and the
+/// map, so a kept one is always right).
+#[derive(Resource, Default)]
+pub struct MoveSearches {
+    kept: Vec<(SearchKey, Arc<Reach>)>,
+    next: usize,
+}
+
+/// Searches kept: enough for every hero of a large level within a segment.
+const KEPT_SEARCHES: usize = 32;
+
+impl MoveSearches {
+    fn find(&self, key: &SearchKey) -> Option<Arc<Reach>> {
+        self.kept
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, r)| r.clone())
+    }
+
+    fn keep(&mut self, key: SearchKey, reach: Arc<Reach>) {
+        if self.kept.len() < KEPT_SEARCHES {
+            self.kept.push((key, reach));
+        } else {
+            self.kept[self.next] = (key, reach);
+            self.next = (self.next + 1) % KEPT_SEARCHES;
+        }
+    }
+}
+
 /// What every move of a hero has in common: may it move at all, and where its feet can take
 /// it (every way priced, cheapest first).
 pub struct MoveContext {
@@ -58,7 +143,7 @@ pub struct MoveContext {
     pos: Hex,
     gait: Gait,
     occupied: Vec<Hex>,
-    ways: HashMap<Hex, MovePlan>,
+    ways: Arc<Reach>,
 }
 
 /// Why a hero cannot move at all now, or what its moves are.
@@ -86,8 +171,7 @@ pub fn context(world: &mut World, e: Entity, gait: Gait) -> Result<MoveContext, 
     let pos = world.get::<HexPos>(e).map(|p| p.0).ok_or("no position")?;
     let facing = world.get::<Facing>(e).map_or(0, |f| f.0);
     let occupied = occupied_hexes(world, e);
-    let battle = world.resource::<Battle>();
-    let ways = move_options(battle, pos, facing, &hero, UNBOUNDED, gait, &occupied);
+    let ways = search(world, pos, facing, &hero, gait, &occupied);
     Ok(MoveContext {
         hero: e,
         name,
@@ -118,10 +202,11 @@ impl MoveContext {
         if to == self.pos {
             return Err(format!("{name} is already there").into());
         }
-        let walk = self
-            .ways
-            .get(&to)
-            .ok_or_else(|| Refusal::new(format!("{name} has no way there")));
+        let walk = || {
+            self.ways
+                .plan(&battle.map, to)
+                .ok_or_else(|| Refusal::new(format!("{name} has no way there")))
+        };
         // Engaged: a one-hex maneuver beside the foe is 1 AP; dominance holds the hero.
         match engaged_move(world, self.hero, to)? {
             Some(ap) => Ok(Priced {
@@ -137,12 +222,12 @@ impl MoveContext {
                     cost: None,
                 },
             }),
-            None => walk.map(|plan| Priced {
+            None => walk().map(|plan| Priced {
                 ap: plan.cost.total,
                 plan: Walk {
                     to,
                     gait: self.gait,
-                    hexes: plan.hexes.clone(),
+                    hexes: plan.hexes,
                     facing: plan.final_facing,
                     maneuver: false,
                     careful: false,
@@ -161,7 +246,7 @@ pub fn reach(
     gait: Gait,
 ) -> Result<Vec<(Hex, Priced<Walk>)>, Refusal> {
     let ctx = context(world, e, gait)?;
-    let mut candidates: Vec<Hex> = ctx.ways.keys().copied().collect();
+    let mut candidates: Vec<Hex> = ctx.ways.hexes().map(|(h, _)| h).collect();
     candidates.extend(ctx.pos.all_neighbors());
     candidates.sort_by_key(|h| (h.x, h.y));
     candidates.dedup();
@@ -199,13 +284,16 @@ pub fn price_disengage(world: &mut World, e: Entity, to: Hex) -> Result<Priced<W
     }
     let ctx = context(world, e, Gait::Walk)?;
     let priced = ctx.to(world, to)?;
-    let walked = ctx.ways.get(&to).ok_or("no way there")?;
+    let walked = ctx
+        .ways
+        .plan(&world.resource::<Battle>().map, to)
+        .ok_or("no way there")?;
     Ok(Priced {
         ap: priced.ap + melee::CAREFUL_DISENGAGE_AP,
         plan: Walk {
             to,
             gait: Gait::Walk,
-            hexes: walked.hexes.clone(),
+            hexes: walked.hexes,
             facing: walked.final_facing,
             maneuver: false,
             careful: true,

@@ -1,0 +1,244 @@
+use super::*;
+use std::collections::HashMap;
+
+fn map(rows: &[&str]) -> HexMap {
+    let tiles = rows
+        .iter()
+        .flat_map(|r| {
+            r.chars().map(|c| Tile {
+                terrain: Terrain::from_symbol(c).unwrap(),
+                height: 0,
+            })
+        })
+        .collect();
+    HexMap::new(rows[0].len() as u32, rows.len() as u32, tiles)
+}
+
+#[test]
+fn a_step_across_a_hexside_is_that_facing() {
+    let from = hex_at(3, 3);
+    for f in 0..6 {
+        assert_eq!(facing_to(from, step(from, f)), Some(f));
+    }
+}
+
+#[test]
+fn high_ground_between_hides_the_target() {
+    let mut m = map(&["........"]);
+    let set = |m: &mut HexMap, c: usize, h: i32| m.tiles[c].height = h;
+    // A ridge 2 paces high between two figures on the flat: it hides them.
+    set(&mut m, 3, 2);
+    assert_eq!(
+        m.line_of_fire(hex_at(0, 0), hex_at(6, 0)),
+        Err(hex_at(3, 0))
+    );
+    // A ridge of 1 pace does not (the eye is at 2, the middle at 1).
+    set(&mut m, 3, 1);
+    assert!(m.line_of_fire(hex_at(0, 0), hex_at(6, 0)).is_ok());
+    // From on top of a bluff (height 5) down past a ledge of 3 near the target: the
+    // line is high enough over it.
+    set(&mut m, 0, 5);
+    set(&mut m, 3, 3);
+    assert!(m.line_of_fire(hex_at(0, 0), hex_at(6, 0)).is_ok());
+    // But a ledge right under the bluff's edge, as high as the bluff, hides the street.
+    set(&mut m, 1, 6);
+    assert_eq!(
+        m.line_of_fire(hex_at(0, 0), hex_at(6, 0)),
+        Err(hex_at(1, 0))
+    );
+}
+
+#[test]
+fn walls_block_the_line_of_fire() {
+    let m = map(&["......", "..#...", "......"]);
+    let blocked = m.line_of_fire(hex_at(0, 1), hex_at(5, 1));
+    assert_eq!(blocked, Err(hex_at(2, 1)));
+    let open = m.line_of_fire(hex_at(0, 0), hex_at(5, 0)).unwrap();
+    assert_eq!(open.len(), 4, "the four hexes between");
+    assert_eq!(m.line_of_fire(hex_at(0, 0), hex_at(1, 0)), Ok(vec![]));
+    assert_eq!(hexside_toward(hex_at(0, 0), hex_at(5, 0)), 0, "east");
+}
+
+#[test]
+fn offset_coordinates_round_trip() {
+    for (c, r) in [(0, 0), (3, 1), (5, 4), (2, 7)] {
+        assert_eq!(offset_of(hex_at(c, r)), (c, r));
+    }
+}
+
+#[test]
+fn walking_on_open_ground_costs_one_ap_per_move() {
+    let m = map(&["........", "........", "........"]);
+    let start = hex_at(0, 1);
+    let east = facing_to(start, hex_at(1, 1)).unwrap();
+    let plans = m.reachable(start, east, Gait::Walk, (3, 6), 2, |_| false);
+    // 3 paces east for 1 AP, 6 for 2 AP, 7 is out of reach.
+    assert_eq!(plans[&hex_at(3, 1)].cost.total, 1);
+    assert_eq!(plans[&hex_at(6, 1)].cost.total, 2);
+    assert!(!plans.contains_key(&hex_at(7, 1)));
+}
+
+/// Paths of equal cost used to be chosen in `HashMap` order, so the facing at the end of a
+/// move could differ from one run to the next. Every search now gives the same plans.
+#[test]
+fn equal_paths_are_chosen_the_same_way_every_time() {
+    let m = map(&["........", "...,....", "..#.....", "........", "........"]);
+    let search = || m.reachable(hex_at(1, 2), 1, Gait::Walk, (3, 6), 4, |_| false);
+    let first = search();
+    assert!(first.len() > 20);
+    for _ in 0..40 {
+        let again = search();
+        for (hex, plan) in &first {
+            assert_eq!(
+                (&again[hex].hexes, again[hex].final_facing),
+                (&plan.hexes, plan.final_facing),
+                "{:?}",
+                offset_of(*hex)
+            );
+        }
+    }
+}
+
+#[test]
+fn walls_block_and_rough_ground_costs_more() {
+    let m = map(&["..#..", "..#..", "....."]);
+    let start = hex_at(0, 0);
+    let plans = m.reachable(start, 0, Gait::Walk, (5, 10), 3, |_| false);
+    assert!(
+        !plans.contains_key(&hex_at(2, 0)),
+        "a wall hex is never entered"
+    );
+    assert!(
+        plans.contains_key(&hex_at(3, 0)),
+        "the wall is walked around"
+    );
+    let plain = map(&["......"]);
+    let rough = map(&[".,,,,."]);
+    let a = plain.reachable(hex_at(0, 0), 0, Gait::Walk, (5, 10), 9, |_| false);
+    let b = rough.reachable(hex_at(0, 0), 0, Gait::Walk, (5, 10), 9, |_| false);
+    assert!(b[&hex_at(5, 0)].cost.total > a[&hex_at(5, 0)].cost.total);
+}
+
+/// The search as it was before flat arrays (hashed maps, every way built and ranked): the new
+/// search must give the same plans.
+pub fn reference(
+    map: &HexMap,
+    start: Hex,
+    facing: u8,
+    gait: Gait,
+    (move_paces, run_paces): (u32, u32),
+    ap: u32,
+    blocked: impl Fn(Hex) -> bool,
+) -> HashMap<Hex, MovePlan> {
+    let rate = match gait {
+        Gait::Walk => move_paces,
+        Gait::Run => run_paces,
+    }
+    .max(1);
+    // Dijkstra over (hex, facing): facing changes price turns.
+    let mut best: HashMap<(Hex, u8), u32> = HashMap::new();
+    let mut came: HashMap<(Hex, u8), (Hex, u8)> = HashMap::new();
+    let mut open = BinaryHeap::new();
+    let budget = (ap + 1) * 2 * rate * 4;
+    best.insert((start, facing), 0);
+    open.push(Reverse((0u32, start.x, start.y, facing)));
+    while let Some(Reverse((w, x, y, f))) = open.pop() {
+        let here = Hex::new(x, y);
+        if best.get(&(here, f)).is_some_and(|&b| b < w) {
+            continue;
+        }
+        for next in here.all_neighbors() {
+            if blocked(next) {
+                continue;
+            }
+            let Some((paces, nf)) = map.paces(here, f, &[next]) else {
+                continue;
+            };
+            let nw = w + pace_weight(&paces[0], rate);
+            if nw > budget {
+                continue;
+            }
+            if best.get(&(next, nf)).is_none_or(|&b| nw < b) {
+                best.insert((next, nf), nw);
+                came.insert((next, nf), (here, f));
+                open.push(Reverse((nw, next.x, next.y, nf)));
+            }
+        }
+    }
+    let mut plans: HashMap<Hex, MovePlan> = HashMap::new();
+    for (&(hex, f), _) in best.iter().filter(|(k, _)| k.0 != start) {
+        let mut hexes = vec![hex];
+        let mut key = (hex, f);
+        while let Some(&prev) = came.get(&key) {
+            if prev.0 == start && prev.1 == facing {
+                break;
+            }
+            hexes.push(prev.0);
+            key = prev;
+        }
+        hexes.reverse();
+        let Some((paces, final_facing)) = map.paces(start, facing, &hexes) else {
+            continue;
+        };
+        let cost = path_cost(&paces, gait, move_paces, run_paces);
+        if cost.total > ap {
+            continue;
+        }
+        let plan = MovePlan {
+            hexes,
+            paces,
+            cost,
+            final_facing,
+        };
+        // Equal paths are told apart by a total order (never by the map's iteration order,
+        // which differs from run to run): fewest AP, fewest paces, the least turning
+        // from the facing at the start, the lowest hexside, then the path itself.
+        let rank = |p: &MovePlan| {
+            (
+                p.cost.total,
+                p.paces.len(),
+                hexsides_between(facing, p.final_facing),
+                p.final_facing,
+                p.hexes.iter().map(|h| (h.x, h.y)).collect::<Vec<_>>(),
+            )
+        };
+        match plans.get(&hex) {
+            Some(old) if rank(old) <= rank(&plan) => {}
+            _ => {
+                plans.insert(hex, plan);
+            }
+        }
+    }
+    plans
+}
+
+/// The flat search gives every plan the hashed one gave, way for way, on maps with every
+/// terrain, heights, blocked hexes and every start facing.
+#[test]
+fn the_flat_search_gives_the_plans_of_the_hashed_one() {
+    let rows = [
+        "..,..#....~..",
+        ".#..^^.,,..H.",
+        "..=...#..|...",
+        ".~~..,..^....",
+        "....#....##..",
+        ".|....=..,...",
+    ];
+    let mut m = map(&rows);
+    for (i, t) in m.tiles.iter_mut().enumerate() {
+        t.height = ((i * 7) % 5) as i32 - 1;
+    }
+    let blocked = [hex_at(4, 2), hex_at(7, 3)];
+    for (c, r) in [(0, 0), (5, 2), (12, 5), (3, 3)] {
+        for facing in 0..6 {
+            for (gait, ap) in [(Gait::Walk, 3), (Gait::Run, 2), (Gait::Walk, 40)] {
+                let start = hex_at(c, r);
+                let new = m.reachable(start, facing, gait, (3, 7), ap, |h| blocked.contains(&h));
+                let old = reference(&m, start, facing, gait, (3, 7), ap, |h| {
+                    blocked.contains(&h)
+                });
+                assert_eq!(new, old, "from {c},{r} facing {facing} {gait:?} {ap} AP");
+            }
+        }
+    }
+}

@@ -228,7 +228,8 @@ fn broken_level_files_are_located() {
         ),
         (
             good.replacen("at: (12, 4)", "at: (40, 4)", 1),
-            "Felicia Laroq",
+            // Her own entry, not the description that names her first.
+            "(name: \"Felicia Laroq\"",
             "off the map",
         ),
         (

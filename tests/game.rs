@@ -38,6 +38,7 @@ mod table {
     use bevy::ecs::message::MessageCursor;
     use bevy::prelude::*;
     use std::path::Path;
+    pub use tarnation::data::level::TraitDef;
     use tarnation::data::level::{Control, Level};
     use tarnation::data::{deck_file, gear, level};
     use tarnation::rules::action_time::ActionTrack;
@@ -1493,6 +1494,10 @@ mod ranged_combat {
     fn a_missed_throw_lands_by_the_clock() {
         let mut t = Table::new("street_duel.ron", 41, |level| {
             level.heroes[1].weapons = vec!["Throwing knife".into()];
+            // Unskilled at throwing: one row of the 4 column at Coordination rank 1.
+            level.heroes[1]
+                .traits
+                .insert("Coordination".into(), TraitDef::Ranked(1, Die::D8));
             level.heroes[2].at = (8, 6);
         });
         let cyril = t.hero("Cyril Wellington");
@@ -1796,7 +1801,9 @@ mod hand_to_hand {
             angus.name = "Angus Laroq".into();
             angus.db = 3;
             angus.skills.insert("Brawling".into(), 4);
-            angus.traits.insert("Strength".into(), Die::D12);
+            angus
+                .traits
+                .insert("Strength".into(), TraitDef::Ranked(4, Die::D12));
             angus.weapons = vec!["Fists".into()];
             angus.at = (6, 4);
         });
@@ -1840,7 +1847,9 @@ mod hand_to_hand {
         let mut t = brawl(|level| {
             level.heroes[3].at = (4, 4); // Clem behind Hank
             // A strong arm for Dave's bull rush, so one card can show its bump.
-            level.heroes[2].traits.insert("Strength".into(), Die::D12);
+            level.heroes[2]
+                .traits
+                .insert("Strength".into(), TraitDef::Ranked(2, Die::D12));
         });
         let (hank, dave, clem) = (
             t.hero("Hank Daggett"),
@@ -1913,7 +1922,8 @@ mod hand_to_hand {
     fn escapes_from_dominance() {
         let mut t = brawl(|_| {});
         let hank = t.e(t.hero("Hank Daggett"));
-        for (level, ap, tn) in [(1, 1, 4), (2, 2, 6), (3, 3, 8)] {
+        // Breaking away: 1 AP for the attempt and 1 AP for the step away (Move 4, open floor).
+        for (level, ap, tn) in [(1, 2, 4), (2, 2, 6), (3, 3, 8)] {
             t.app.world_mut().entity_mut(hank).insert(Dominated(level));
             // Dave's Brawling 2 and Clem's 2: half is 1.
             let plan = melee::escape_plan(t.app.world(), hank);
@@ -2199,3 +2209,9 @@ mod journal;
 
 #[path = "game/systems.rs"]
 mod systems;
+
+#[path = "game/traits.rs"]
+mod traits;
+
+#[path = "game/ranged_book.rs"]
+mod ranged_book;

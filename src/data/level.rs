@@ -1,7 +1,7 @@
 //! Scenario files in `levels/*.ron`: the map, cover, mounts, sides, heroes and victory.
 
 use super::gear::Gear;
-use super::{DataError, located, parse_ron, read};
+use super::{DataError, located, located_after, parse_ron, read};
 use crate::rules::card::Location;
 use crate::rules::die::Die;
 use crate::rules::hexmap::{HexMap, Tile};
@@ -57,6 +57,33 @@ pub struct MountDef {
     pub rider: Option<String>,
 }
 
+/// A trait: a rank (rows) and a die (column), like a skill: "Hank has a Strength of 2d10".
+/// Written `(2, D10)`; a bare die (`D10`) is rank 1, as level files before ranks wrote them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum TraitDef {
+    Ranked(u32, Die),
+    Die(Die),
+}
+
+impl TraitDef {
+    pub fn rank(self) -> u32 {
+        match self {
+            TraitDef::Ranked(rank, _) => rank,
+            TraitDef::Die(_) => 1,
+        }
+    }
+
+    pub fn die(self) -> Die {
+        match self {
+            TraitDef::Ranked(_, die) | TraitDef::Die(die) => die,
+        }
+    }
+}
+
+/// The most rows a trait or a skill has (the card's five rows).
+pub const MAX_RANK: u32 = 5;
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HeroDef {
     pub name: String,
@@ -64,8 +91,8 @@ pub struct HeroDef {
     pub at: (i32, i32),
     #[serde(default)]
     pub facing: u8,
-    /// Traits as dice, e.g. {"Coordination": D8}.
-    pub traits: BTreeMap<String, Die>,
+    /// Traits as rank and die, e.g. {"Strength": (2, D10)}; a bare die is rank 1.
+    pub traits: BTreeMap<String, TraitDef>,
     /// Skills as levels (rows), e.g. {"Shooting: Pistol": 3}.
     pub skills: BTreeMap<String, u32>,
     pub quickness: u32,
@@ -233,6 +260,31 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
     }
     let mut taken = Vec::new();
     for hero in &level.heroes {
+        // Errors about a hero point into that hero's own entry.
+        let entry = format!("name: \"{}\"", hero.name);
+        let err = |needle: &str, message: String| {
+            Err(located_after(
+                path,
+                text,
+                &["heroes:", &entry],
+                needle,
+                message,
+            ))
+        };
+        if let Some((name, t)) = hero
+            .traits
+            .iter()
+            .find(|(_, t)| t.rank() == 0 || t.rank() > MAX_RANK)
+        {
+            return err(
+                &format!("\"{name}\": ("),
+                format!(
+                    "hero '{}': the {name} rank is 1 to {MAX_RANK}, not {}",
+                    hero.name,
+                    t.rank()
+                ),
+            );
+        }
         if !level.sides.iter().any(|s| s.name == hero.side) {
             return err(
                 &hero.side,

@@ -61,3 +61,30 @@ pub fn located(path: &Path, text: &str, needle: &str, message: String) -> DataEr
         message,
     }
 }
+
+/// An error located at the first `needle` that comes after each of `anchors` in turn: the
+/// line of a hero's own entry (`["heroes:", "name: \"Hank\""]`), not the first place the
+/// name appears (1-based line and column).
+pub fn located_after(
+    path: &Path,
+    text: &str,
+    anchors: &[&str],
+    needle: &str,
+    message: String,
+) -> DataError {
+    let mut from = 0;
+    for anchor in anchors {
+        if let Some(at) = text[from..].find(anchor) {
+            from += at;
+        }
+    }
+    let at = text[from..].find(needle).map_or(from, |i| from + i);
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+    DataError::Parse {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    }
+}

@@ -17,7 +17,8 @@ pub const QUICK_DRAW_TN: u32 = 5;
 /// The segment of the first token after the initiative test: "For each bump, shift the token
 /// one slot to the left. If the test is failed, ... one slot to the right. If the result is a
 /// calamity, shift the token a number of slots equal to the Step, plus one, to the right."
-/// Never left of segment 1 (docs/rules-decisions.md).
+/// Never left of segment 1, never right of segment 20: a token shifted past the track comes
+/// at the last segment, not never (docs/rules-decisions.md).
 pub fn initiative_segment(initiative: u32, test: &CheckOutcome, step: u32) -> u32 {
     let shifted = if test.calamity {
         initiative + step + 1
@@ -26,7 +27,7 @@ pub fn initiative_segment(initiative: u32, test: &CheckOutcome, step: u32) -> u3
     } else {
         initiative + 1
     };
-    shifted.max(1)
+    shifted.clamp(1, SEGMENTS)
 }
 
 /// A declared action that is not fully paid yet: AP go to it as tokens come ("During each

@@ -118,6 +118,19 @@ impl BodyPart {
 /// "Anytime a location takes a 5th wound it is disabled."
 pub const DISABLING_WOUND: u32 = 5;
 
+/// Move and Run on the legs left (docs/rules-decisions.md): one leg disabled halves Move
+/// (rounded up) and there is no running; with both, a hero crawls a pace per AP.
+pub fn on_legs(move_paces: u32, run: u32, disabled_legs: u32) -> (u32, u32) {
+    match disabled_legs {
+        0 => (move_paces, run),
+        1 => {
+            let walk = move_paces.div_ceil(2).max(1);
+            (walk, walk)
+        }
+        _ => (1, 1),
+    }
+}
+
 /// Concussion a hero takes before falling unconscious: twice its Size plus 2 (Hank, Size 6,
 /// "is dealt 8 Conc. He has 6 Conc remaining"; docs/rules-decisions.md).
 pub fn conc_capacity(size: u32) -> u32 {
@@ -155,6 +168,13 @@ pub struct Body {
 }
 
 impl Body {
+    /// A part with its fifth wound: disabled.
+    pub fn disabled(&self, part: BodyPart) -> bool {
+        self.wounds
+            .get(&part)
+            .is_some_and(|&w| w >= DISABLING_WOUND)
+    }
+
     /// The highest wound level (1 Flesh Wound .. 5 Critical) of any part.
     pub fn worst(&self) -> u32 {
         self.wounds.values().copied().max().unwrap_or(0).min(5)

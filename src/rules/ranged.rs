@@ -209,6 +209,20 @@ pub const WALKING: i32 = -1;
 pub const RUNNING: i32 = -4;
 /// "Firer is mounted -2 ... used only if it is worse than the movement penalty".
 pub const MOUNTED: i32 = -2;
+
+/// A mount at this many paces a round or more gallops: its rider moves as running does
+/// (docs/rules-decisions.md).
+pub const GALLOP_PACES: u32 = 10;
+
+/// How a mount at `speed` paces a round moves its rider: galloping as running, slower as
+/// walking, halted not at all.
+pub fn mounted_movement(speed: u32) -> Option<Gait> {
+    match speed {
+        0 => None,
+        s if s >= GALLOP_PACES => Some(Gait::Run),
+        _ => Some(Gait::Walk),
+    }
+}
 /// "Double action revolvers ... heavier trigger pull which affected both accuracy and speed".
 pub const DOUBLE_ACTION: i32 = -1;
 pub const TWO_WEAPONS: i32 = -1;

@@ -114,25 +114,39 @@ pub fn resolve_check(world: &mut World, request: &CheckRequest) -> Result<CheckO
     })
 }
 
-/// A trait test: one row of the trait's die; without the trait, the 4 column at rank 1
-/// (docs/rules-decisions.md).
+/// A trait test: the trait's rank in rows, its die the column ("Hank has a Strength of
+/// 2d10"); without the trait, the 4 column at rank 1 (docs/rules-decisions.md).
 pub fn trait_skill(hero: &Hero, name: &str) -> Skill {
     match hero.traits.get(name) {
-        Some(&die) => Skill::Skilled { level: 1, die },
+        Some(t) => Skill::Skilled {
+            level: t.rank(),
+            die: t.die(),
+        },
         None => Skill::Unskilled { trait_rank: 1 },
     }
 }
 
+/// The rank of a trait (1 without it).
+pub fn trait_rank(hero: &Hero, name: &str) -> u32 {
+    hero.traits.get(name).map_or(1, |t| t.rank())
+}
+
+/// The die of a trait (the 4 column without it).
+pub fn trait_die(hero: &Hero, name: &str) -> Die {
+    hero.traits.get(name).map_or(Die::D4, |t| t.die())
+}
+
 /// A skill check: the skill's level in the governing trait's die; unskilled, the 4 column at
-/// rank 1.
+/// the rank of the governing trait ("The row is equal to the rank of the associated Trait").
 pub fn skill_pool(hero: &Hero, skill: &str, trait_name: &str) -> Skill {
-    match (hero.skills.get(skill), hero.traits.get(trait_name)) {
-        (Some(&level), Some(&die)) => Skill::Skilled { level, die },
-        (Some(&level), None) => Skill::Skilled {
+    match hero.skills.get(skill) {
+        Some(&level) => Skill::Skilled {
             level,
-            die: Die::D4,
+            die: trait_die(hero, trait_name),
         },
-        (None, _) => Skill::Unskilled { trait_rank: 1 },
+        None => Skill::Unskilled {
+            trait_rank: trait_rank(hero, trait_name),
+        },
     }
 }
 

@@ -4,14 +4,13 @@
 
 use super::intent::{Action, HeroId, Intent};
 use crate::data::gear::Gear;
-use crate::data::level::{Control, Level};
+use crate::data::level::{Control, Level, TraitDef};
 use crate::rules::action_time::ActionTrack;
 use crate::rules::card::{Card, Location};
 use crate::rules::check::CheckOptions;
 use crate::rules::counter::Counter;
 use crate::rules::damage::{Body, Fate};
 use crate::rules::deck::Deck;
-use crate::rules::die::Die;
 use crate::rules::hexmap::HexMap;
 use crate::rules::movement::Gait;
 use crate::rules::terrain::Material;
@@ -51,7 +50,7 @@ pub struct Side(pub usize);
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct Hero {
     pub name: String,
-    pub traits: BTreeMap<String, Die>,
+    pub traits: BTreeMap<String, TraitDef>,
     pub skills: BTreeMap<String, u32>,
     pub quickness: u32,
     pub initiative: u32,
@@ -195,6 +194,12 @@ pub struct BattleOver {
 /// Entered or left cover this round ("Appearing/Disappearing").
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct AppearedThisRound(pub bool);
+
+/// Two weapons in hand: the target a shot other than a snap shot went at this round ("It is
+/// never possible to aim at two different targets, at least one of the shots must be attempted
+/// as a snap shot").
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct TwoWeaponAim(pub Option<Entity>);
 
 /// A failed Bravery check: "Aiming may not be attempted again this round."
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]

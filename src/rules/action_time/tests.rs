@@ -36,6 +36,11 @@ fn initiative_test_moves_the_token() {
         1,
         "never before segment 1"
     );
+    // A slow hero's calamity (IN 12, Step 9) would go to segment 22: it comes at 20.
+    assert_eq!(
+        initiative_segment(12, &outcome(false, 0, true), 9),
+        SEGMENTS
+    );
 }
 
 /// Miranda: IN 4, draws (1 AP) at 4, cocks (1 AP) at 5, places at 6 and 7, and at 8

@@ -70,12 +70,35 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
     let won = outcome.victories.unwrap_or(0);
     let mut filled = 0;
     let mut complete = false;
+    let mut setback = false;
     if let Some(counter) = world.resource_mut::<Objectives>().0.get_mut(objective) {
         if won > 0 {
             let _ = counter.add_points(won);
         }
+        // A calamity sets the work back: a temporary slot the next victory must fill first
+        // ("Temporary Counter slots are lost upon being filled").
+        if outcome.calamity {
+            setback = counter.add_temporary(1).is_ok();
+        }
         filled = counter.filled();
         complete = counter.is_complete();
+    }
+    if setback {
+        log_by(
+            world,
+            e,
+            "calamity",
+            format!(
+                "CALAMITY: {}'s work on '{title}' goes wrong: a setback, one more victory to win back first",
+                h.name
+            ),
+            [
+                ("objective".to_string(), json!(title)),
+                ("consequence".to_string(), json!("setback")),
+            ]
+            .into_iter()
+            .collect(),
+        );
     }
     let mut f = check_fields(&outcome);
     f.insert("objective".into(), json!(title));

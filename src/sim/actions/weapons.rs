@@ -23,6 +23,10 @@ pub fn price_ready(
     if w.ready || (off_hand && w.off_hand) {
         return Err(format!("the {} is already in hand", w.name).into());
     }
+    let arms = crate::sim::actions::ranged::disabled_arms(world, e);
+    if arms >= 2 || (off_hand && arms == 1) {
+        return Err(format!("{name} has no hand free to hold it: an arm is disabled").into());
+    }
     let size = world
         .resource::<Battle>()
         .gear

@@ -3,7 +3,6 @@
 use crate::rules::action_time::{QUICK_DRAW_TN, StackEntry, quick_draw_bonus, stack_order};
 use crate::rules::card::Card;
 use crate::rules::check::{CheckRequest, Skill};
-use crate::rules::die::Die;
 use crate::sim::actions::{Outcome, perform, ranged};
 use crate::sim::deck::resolve_check;
 use crate::sim::intent::Action;
@@ -181,7 +180,7 @@ fn quick_draw(world: &mut World, hero: Entity, h: &Hero) -> i32 {
     let Some(&level) = h.skills.get("Quick Draw") else {
         return 0;
     };
-    let die = h.traits.get("Quickness").copied().unwrap_or(Die::D4);
+    let die = crate::sim::deck::trait_die(&h, "Quickness");
     let request = CheckRequest::simple(Skill::Skilled { level, die }, QUICK_DRAW_TN);
     let Ok(outcome) = resolve_check(world, &request) else {
         return 0;

@@ -3,7 +3,6 @@
 use super::*;
 use crate::data::gear::{Weapon, WeaponKind};
 use crate::rules::check::Skill;
-use crate::rules::die::Die;
 use crate::rules::melee::{self, AdvantageFactors, Dominance, Improvised};
 use crate::rules::ranged::Modifier;
 use crate::sim::model::{Battle, Closed, Hero, HexPos, MountedOn};
@@ -81,14 +80,18 @@ pub(super) fn skill_level(hero: &Hero, skill: &str) -> u32 {
 }
 
 /// The pool of a hand-to-hand check: the skill in the Strength die (docs/rules-decisions.md);
-/// unskilled, the 4 column at rank 1.
+/// unskilled, the 4 column at the rank of Strength.
 pub fn close_skill(hero: &Hero, skill: &str) -> Skill {
     let level = skill_level(hero, skill);
-    let die = hero.traits.get("Strength").copied().unwrap_or(Die::D4);
     if level == 0 {
-        Skill::Unskilled { trait_rank: 1 }
+        Skill::Unskilled {
+            trait_rank: crate::sim::deck::trait_rank(hero, "Strength"),
+        }
     } else {
-        Skill::Skilled { level, die }
+        Skill::Skilled {
+            level,
+            die: crate::sim::deck::trait_die(hero, "Strength"),
+        }
     }
 }
 

@@ -6,7 +6,7 @@ use crate::data::gear::WeaponKind;
 use crate::rules::action_time::stun_tn;
 use crate::rules::card::{Card, Location};
 use crate::rules::check::CheckRequest;
-use crate::rules::damage::{DamageType, Fate};
+use crate::rules::damage::{BodyPart, DamageType, Fate};
 use crate::rules::hexmap::offset_of;
 use crate::rules::ranged::{self, ShotKind};
 use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN};
@@ -15,8 +15,8 @@ use crate::sim::actions::outcome::Outcome;
 use crate::sim::deck::{resolve_check, skill_pool, trait_skill, with_deck};
 use crate::sim::log::check_fields;
 use crate::sim::model::{
-    ActionDeck, AimLost, Battle, Cover, Down, Hero, HexPos, MovedThisRound, UnderFire, Weapons,
-    Wounds,
+    ActionDeck, AimLost, Battle, Cover, Down, Hero, HexPos, MovedThisRound, TwoWeaponAim,
+    UnderFire, Weapons, Wounds,
 };
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
@@ -34,23 +34,53 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outco
     };
     // The weapon: the rounds fired, the hammer down, aim gone; a jam on equipment failure.
     let index = series.shots[0].weapon_index;
+    let thrown_weapon = series.shots[0].weapon.kind == WeaponKind::Thrown;
+    let calamity = outcomes.first().is_some_and(|o| o.check.calamity);
     if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
         let w = &mut weapons.0[index];
         for o in &outcomes {
             w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds));
             w.jammed |= o.equipment_failure;
         }
+        // A calamity jams a gun whatever its Rel ("Calamities are results that lead to failure
+        // no matter the situation"): it must be cleared before it fires again.
+        w.jammed |= calamity && !thrown_weapon;
         w.cocked = false;
     }
+    if calamity && !thrown_weapon {
+        let who = name(world, hero);
+        let weapon = series.shots[0].weapon.name.clone();
+        log(
+            world,
+            hero,
+            "calamity",
+            format!("CALAMITY: {who}'s {weapon} jams; it must be cleared (reload) to fire again"),
+            [
+                ("weapon".to_string(), json!(weapon)),
+                ("consequence".to_string(), json!("jammed")),
+            ]
+            .into_iter()
+            .collect(),
+        );
+    }
+    // Two weapons: the target it aimed at (any shot but a snap shot) this round.
+    if crate::sim::query::two_weapons(world, hero)
+        && let Some(aimed) = series
+            .shots
+            .iter()
+            .find(|s| s.kind != ShotKind::Snap)
+            .map(|s| s.target)
+    {
+        world.entity_mut(hero).insert(TwoWeaponAim(Some(aimed)));
+    }
     // "A Calamity result on an action involving any kind of movement leads to discharge of a
-    // round. The same is true for any malfunction": a fully loaded pistol the firer carries.
+    // round. The same is true for any malfunction result that is within the malfunction range
+    // of the weapon": a fully loaded pistol the firer carries, read against its own Rel.
     let moved = world
         .get::<MovedThisRound>(hero)
         .is_some_and(|m| m.0.is_some());
-    if let Some(first) = outcomes.first()
-        && ((first.check.calamity && moved) || first.equipment_failure)
-    {
-        discharge(world, hero, first);
+    if let Some(first) = outcomes.first() {
+        discharge(world, hero, first, calamity && moved);
     }
     let mut texts = Vec::new();
     let mut any_hit = false;
@@ -161,7 +191,11 @@ pub(super) fn thrown(
     };
     let from = world.get::<HexPos>(hero).map(|h| h.0).unwrap_or_default();
     let at = world.get::<HexPos>(target).map(|h| h.0).unwrap_or_default();
-    let landing = if o.hit {
+    // A calamity: it slips from the hand and lands at the thrower's feet (dynamite too).
+    let slipped = o.check.calamity;
+    let landing = if slipped {
+        from
+    } else if o.hit {
         at
     } else {
         let spot = ranged::landing_hex(from, at, card.scatter, card.step);
@@ -174,7 +208,24 @@ pub(super) fn thrown(
         }
     };
     let (c, r) = offset_of(landing);
-    if !o.hit {
+    if slipped {
+        log(
+            world,
+            hero,
+            "calamity",
+            format!(
+                "CALAMITY: the {} slips from the hand and lands at the thrower's feet, {c},{r}",
+                p.weapon.name
+            ),
+            [
+                ("weapon".to_string(), json!(p.weapon.name)),
+                ("consequence".to_string(), json!("slipped")),
+                ("at".to_string(), json!([c, r])),
+            ]
+            .into_iter()
+            .collect(),
+        );
+    } else if !o.hit {
         log(
             world,
             hero,
@@ -224,7 +275,7 @@ pub(super) fn thrown(
 /// means the shot misses the character, a NO means it did not. Apply a hit to the closest
 /// body part (usually the leg)": the right leg, where the holster hangs, for the pistol's DMG
 /// cell on the card.
-pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome) {
+pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome, moving_calamity: bool) {
     let Some(card) = cause_card(world, o) else {
         return;
     };
@@ -237,6 +288,10 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome) {
     }) else {
         return;
     };
+    // The pistol's own malfunction range, not the weapon just fired.
+    if !moving_calamity && !ranged::equipment_fails(&card, pistol.reliability) {
+        return;
+    }
     if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
         let w = &mut weapons.0[index];
         w.rounds -= 1;
@@ -379,6 +434,24 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     if !kept {
         lose_aim(world, hero, series);
     }
+    // A calamity under fire: the hero throws itself down into the dirt.
+    if check.calamity && world.get::<crate::sim::model::MountedOn>(hero).is_none() {
+        world
+            .entity_mut(hero)
+            .insert(crate::sim::model::Prone(true));
+        log(
+            world,
+            hero,
+            "calamity",
+            format!(
+                "CALAMITY: {} loses their nerve and throws themselves prone",
+                h.name
+            ),
+            [("consequence".to_string(), json!("prone"))]
+                .into_iter()
+                .collect(),
+        );
+    }
 }
 
 /// The aim is lost: the shot goes off as a snap shot, and no aiming this round.
@@ -425,6 +498,19 @@ pub fn wound(
         w.fate = Some(fate);
     }
     let worst = w.worst().max(1);
+    // A leg that cannot carry: the hero walks on the legs left (one halves Move, none crawls).
+    if let Fate::LimbDisabled(BodyPart::LeftLeg | BodyPart::RightLeg) = fate {
+        let legs = [BodyPart::LeftLeg, BodyPart::RightLeg]
+            .into_iter()
+            .filter(|p| w.body.disabled(*p))
+            .count() as u32;
+        let (walk, run) = crate::rules::damage::on_legs(t.move_paces, t.run, legs.min(1));
+        let (walk, run) = if legs >= 2 { (1, 1) } else { (walk, run) };
+        if let Some(mut h) = world.get_mut::<Hero>(target) {
+            h.move_paces = walk.min(h.move_paces);
+            h.run = run.min(h.run);
+        }
+    }
     if matches!(fate, Fate::Unconscious | Fate::Killed) {
         if let Some(mut d) = world.get_mut::<Down>(target) {
             d.0 = true;

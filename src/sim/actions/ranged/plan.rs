@@ -176,6 +176,25 @@ pub(super) fn plan_with(
         );
     }
     let both_hands = two_weapons(world, hero);
+    if both_hands
+        && kind != ShotKind::Snap
+        && let Some(aimed) = world
+            .get::<crate::sim::model::TwoWeaponAim>(hero)
+            .and_then(|a| a.0)
+        && aimed != target
+    {
+        let other = world
+            .get::<Hero>(aimed)
+            .map_or(String::new(), |h| h.name.clone());
+        return Err(format!(
+            "{name} shot at {other} with two weapons this round: a shot at another target must be a snap shot"
+        )
+        .into());
+    }
+    let arms = disabled_arms(world, hero);
+    if arms >= 2 {
+        return Err(format!("{name} cannot hold a weapon: both arms are disabled").into());
+    }
     // "Aiming two weapons ... takes concentration, so increase the AP cost of any aim action
     // by 2."
     let aim_ap = weapon.aim_ap
@@ -189,10 +208,17 @@ pub(super) fn plan_with(
     let cover = cover_between(world, from, target).map(|c| c.1);
     let firer_speed = velocity(world, hero);
     let target_speed = velocity(world, target);
-    let mounted = world
+    // "Firer is mounted -2 ... used only if it is worse than the movement penalty": a rider
+    // in the saddle, moving or not; a galloping mount moves its rider as running does.
+    let mount_speed = world
         .get::<MountedOn>(hero)
         .and_then(|m| world.get::<Mount>(m.0))
-        .is_some_and(|m| m.speed > 0);
+        .map(|m| m.speed);
+    let mounted = mount_speed.is_some();
+    let firer_moved = match mount_speed {
+        Some(speed) => ranged::mounted_movement(speed),
+        None => world.get::<MovedThisRound>(hero).and_then(|m| m.0),
+    };
     let situation = ShotSituation {
         distance,
         point_blank: distance <= 1,
@@ -200,7 +226,7 @@ pub(super) fn plan_with(
         kind: Some(kind),
         snap_penalty: weapon.snap_penalty,
         accurate: weapon.accurate,
-        firer_moved: world.get::<MovedThisRound>(hero).and_then(|m| m.0),
+        firer_moved,
         firer_mounted: mounted,
         target_size: t.size,
         relative_speed: ranged::relative_speed(firer_speed, target_speed),
@@ -218,7 +244,9 @@ pub(super) fn plan_with(
     let skill = skill_pool(&h, &weapon.skill, "Coordination");
     // "Apply a penalty of 2 downgrades to any two-handed ranged weapon being used with one
     // hand": the other hand holds a weapon.
-    let one_handed = if weapon.two_handed && both_hands {
+    // A two-handed weapon fired with one hand: the other holds a weapon, or is disabled ("an
+    // arm that cannot hold").
+    let one_handed = if weapon.two_handed && (both_hands || arms == 1) {
         -ranged::ONE_HANDED_DOWNGRADES
     } else {
         0
@@ -443,5 +471,16 @@ pub fn single_action(world: &World, hero: Entity) -> bool {
             w.double_action,
             state.cocked,
         )
+    })
+}
+
+/// The hero's disabled arms (a fifth wound on an arm: "severed or otherwise rendered useless").
+pub fn disabled_arms(world: &World, hero: Entity) -> u32 {
+    use crate::rules::damage::BodyPart;
+    world.get::<crate::sim::model::Wounds>(hero).map_or(0, |w| {
+        [BodyPart::LeftArm, BodyPart::RightArm]
+            .into_iter()
+            .filter(|p| w.body.disabled(*p))
+            .count() as u32
     })
 }

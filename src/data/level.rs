@@ -178,6 +178,42 @@ pub struct Level {
     /// The system that resolves checks: `ActionDeck` (the default), `DicePool` or `D20`.
     #[serde(default)]
     pub resolution: Option<crate::rules::check::Resolution>,
+    /// The optional rules of the action-resolution chapter, when a level sets them.
+    #[serde(default)]
+    pub options: Option<LevelOptions>,
+}
+
+/// "Exceptional results are optional", increased effect, the victory threshold and card
+/// hacking, as a level sets them (each defaults to the book's standard).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LevelOptions {
+    #[serde(default = "yes")]
+    pub exceptional: bool,
+    #[serde(default = "yes")]
+    pub increased_effect: bool,
+    #[serde(default = "victory_threshold")]
+    pub victory_threshold: u32,
+    #[serde(default)]
+    pub card_use: crate::rules::check::CardUse,
+}
+
+fn yes() -> bool {
+    true
+}
+
+fn victory_threshold() -> u32 {
+    crate::rules::check::VICTORY_THRESHOLD
+}
+
+impl Default for LevelOptions {
+    fn default() -> Self {
+        LevelOptions {
+            exceptional: true,
+            increased_effect: true,
+            victory_threshold: victory_threshold(),
+            card_use: Default::default(),
+        }
+    }
 }
 
 impl Level {
@@ -252,6 +288,12 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
             .nth(c as usize)
             .and_then(Terrain::from_symbol)
     };
+    if level.options.is_some_and(|o| o.victory_threshold == 0) {
+        return err(
+            "victory_threshold",
+            "the victory threshold is at least 1".into(),
+        );
+    }
     if level.sides.len() < 2 || level.sides.len() > 4 {
         return err(
             "sides",

@@ -210,6 +210,16 @@ pub const RUNNING: i32 = -4;
 /// "Firer is mounted -2 ... used only if it is worse than the movement penalty".
 pub const MOUNTED: i32 = -2;
 
+/// "The Range Increment for all thrown weapons is 10 paces. The maximum range a character can
+/// throw an average size weapon (1-2 pounds) is NEEDS WORK": two increments, and one more for
+/// each rank of Strength (docs/rules-decisions.md).
+pub fn max_throw(strength_rank: u32) -> u32 {
+    THROWN_RANGE_INCREMENT * (2 + strength_rank)
+}
+
+/// "The Range Increment for all thrown weapons is 10 paces."
+pub const THROWN_RANGE_INCREMENT: u32 = 10;
+
 /// A mount at this many paces a round or more gallops: its rider moves as running does
 /// (docs/rules-decisions.md).
 pub const GALLOP_PACES: u32 = 10;

@@ -175,6 +175,11 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         let mut options = world.get_resource_or_insert_with(RoundOptions::default);
         options.weapon_length = level.weapon_length;
         options.check.system = level.resolution.unwrap_or_default();
+        let rules = level.options.unwrap_or_default();
+        options.check.exceptional = rules.exceptional;
+        options.check.increased_effect = rules.increased_effect;
+        options.check.victory_threshold = rules.victory_threshold;
+        options.check.card_use = rules.card_use;
     }
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());

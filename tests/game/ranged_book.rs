@@ -374,3 +374,55 @@ fn a_bravery_calamity_throws_the_hero_prone() {
     let calamity = &t.events("calamity", "Miranda Valentine")[0];
     assert_eq!(calamity.fields["consequence"], "prone");
 }
+
+/// "The maximum range a character can throw ... is NEEDS WORK": two range increments (10 paces
+/// each) and one more per rank of Strength.
+#[test]
+fn a_throw_reaches_as_far_as_the_arm() {
+    let mut t = Table::new("gulch_chase.ron", 3, |level| {
+        let hank = &mut level.heroes[0];
+        hank.weapons = vec!["Dynamite".into()];
+        level.heroes[1].at = (50, 4);
+        level.mounts[1].at = (50, 4);
+    });
+    let (hank, vaquero) = (t.hero("Hank Daggett"), t.hero("Vaquero"));
+    let (h, v) = (t.e(hank), t.e(vaquero));
+    // Hank's Strength rank 2: 40 paces; the vaquero is 42 off.
+    let far = ranged::plan(t.app.world_mut(), h, v, ShotKind::Snap).unwrap_err();
+    assert!(
+        far.reason.contains("at most 40 paces, not 42"),
+        "{}",
+        far.reason
+    );
+}
+
+/// The optional rules of the action-resolution chapter, set by a level: exceptional results
+/// off, a card's exceptional cell is read as it is printed.
+#[test]
+fn a_level_sets_the_optional_rules() {
+    let exceptional = cards()
+        .into_iter()
+        .find(|c| {
+            (1..=2).any(|row| {
+                let cell = c.cause(row, Die::D8);
+                cell.is_exceptional(Die::D8)
+            })
+        })
+        .expect("a card with an exceptional d8 cell")
+        .number;
+    let cards_read = |exceptional_on: bool| {
+        let mut t = Table::new("street_duel.ron", 3, |level| {
+            level.options = Some(tarnation::data::level::LevelOptions {
+                exceptional: exceptional_on,
+                ..Default::default()
+            });
+        });
+        // Miranda's Quickness (2, D8) test reads the card first.
+        t.stack(&[exceptional]);
+        t.update();
+        let init = &t.events("initiative", "Miranda Valentine")[0];
+        init.fields["cards"].as_array().unwrap().len()
+    };
+    assert_eq!(cards_read(false), 1, "no chain without exceptional results");
+    assert!(cards_read(true) > 1, "the chain draws on with them");
+}

@@ -205,6 +205,16 @@ pub(super) fn plan_with(
         };
     let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, aim_ap)?;
     let distance = from.unsigned_distance_to(to);
+    if weapon.kind == WeaponKind::Thrown {
+        let reach = ranged::max_throw(crate::sim::deck::trait_rank(&h, "Strength"));
+        if distance > reach {
+            return Err(format!(
+                "{name} can throw the {} at most {reach} paces, not {distance}",
+                weapon.name
+            )
+            .into());
+        }
+    }
     let cover = cover_between(world, from, target).map(|c| c.1);
     let firer_speed = velocity(world, hero);
     let target_speed = velocity(world, target);

@@ -2215,3 +2215,9 @@ mod traits;
 
 #[path = "game/ranged_book.rs"]
 mod ranged_book;
+
+#[path = "game/melee_book.rs"]
+mod melee_book;
+
+#[path = "game/saves.rs"]
+mod saves;

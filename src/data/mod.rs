@@ -5,6 +5,7 @@ pub mod gear;
 pub mod json;
 pub mod level;
 pub mod paths;
+pub mod saves;
 pub mod text;
 
 use std::path::{Path, PathBuf};

@@ -34,6 +34,12 @@ pub struct MatchFile {
     pub digest: String,
     /// The same digest after each event: a replay that differs is caught at its first event.
     pub event_digests: Vec<String>,
+    /// A save: when it was written (seconds since 1970, UTC) and the round and segment the
+    /// match stood at.
+    #[serde(default)]
+    pub saved_at: Option<u64>,
+    #[serde(default)]
+    pub at: Option<(u32, u32)>,
 }
 
 /// FNV-1a over bytes, continuing from `hash`.
@@ -91,6 +97,8 @@ impl MatchFile {
             events: log.len(),
             digest: digest(log),
             event_digests,
+            saved_at: None,
+            at: None,
         }
     }
 

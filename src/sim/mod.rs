@@ -8,7 +8,8 @@
 //! resource) -> `query` (lookups everyone needs) -> `log` -> `deck` (the one RNG, checks) ->
 //! `setup`, `journal` -> `actions` (one family per module: pricing and performing side by
 //! side) -> `victory` -> `seats` -> `round` (the scheduler) -> `ai` (registers itself as a
-//! seat) -> this plugin and `run` (whole matches for the command line).
+//! seat) -> this plugin, `run` (whole matches for the command line) and `saves` (a match in play
+//! saved, loaded, taken back).
 
 pub mod actions;
 pub mod ai;
@@ -20,6 +21,7 @@ pub mod model;
 pub mod query;
 pub mod round;
 pub mod run;
+pub mod saves;
 pub mod seats;
 pub mod setup;
 pub mod victory;

@@ -1,0 +1,201 @@
+//! A match in play kept and brought back: its file (the journal and what it needs), loading a
+//! file into a world by replaying its journal, the list of saves, and taking declarations
+//! back (a replay without them, so exact by construction).
+
+use super::intent::Refusal;
+use super::journal::MatchFile;
+use super::model::{
+    ActionDeck, Battle, BattleOver, Journal, MatchLog, Pacing, RoundOptions, RoundState, Script,
+};
+use super::round::advance;
+use super::setup::start_match;
+use crate::data::DataError;
+use crate::data::level::Control;
+use crate::data::saves::now_secs;
+use bevy::ecs::system::RunSystemOnce;
+use bevy::prelude::*;
+use std::path::{Path, PathBuf};
+
+/// The file of the match in a world, as played so far (None without a match).
+pub fn match_file_of(world: &World) -> Option<MatchFile> {
+    let battle = world.get_resource::<Battle>()?;
+    let deck = world.get_resource::<ActionDeck>()?;
+    let mut file = MatchFile::new(
+        battle.level.clone(),
+        battle.gear.clone(),
+        deck.deck.cards().to_vec(),
+        deck.seed,
+        world.resource::<RoundOptions>().max_rounds,
+        world.resource::<Journal>().0.clone(),
+        &world.resource::<MatchLog>().events,
+    );
+    file.saved_at = Some(now_secs());
+    file.at = Some(world.resource::<RoundState>().now());
+    Some(file)
+}
+
+/// Save the match in a world to `path` (atomically).
+pub fn save(world: &World, path: &Path) -> Result<(), DataError> {
+    let file = match_file_of(world).ok_or_else(|| DataError::Invalid {
+        path: path.to_path_buf(),
+        message: "there is no match to save".into(),
+    })?;
+    file.save(path)
+}
+
+/// Replay a match file into a world: the match is started anew from the file's level, gear,
+/// deck and seed, and its journal applied in order; then the seats play on. Err when the
+/// journal does not fit the match (a damaged file).
+pub fn load_into(world: &mut World, file: &MatchFile) -> Result<(), String> {
+    start_match(
+        world,
+        file.level.clone(),
+        file.gear.clone(),
+        file.seed,
+        file.deck.clone(),
+    );
+    world.resource_mut::<RoundOptions>().max_rounds = file.rounds;
+    world.insert_resource(Script {
+        entries: file.journal.iter().cloned().collect(),
+        only: false,
+        broken: None,
+        applied: 0,
+    });
+    // No waiting between steps while the journal is replayed; and no further than where the
+    // match stood when it was saved.
+    let pacing = world.remove_resource::<Pacing>();
+    let pause = world.resource::<RoundOptions>().pause_at;
+    world.resource_mut::<RoundOptions>().pause_at = file.at.or(pause);
+    let result = play_script(world);
+    world.resource_mut::<RoundOptions>().pause_at = pause;
+    if let Some(pacing) = pacing {
+        world.insert_resource(pacing);
+    }
+    result
+}
+
+/// Run the match through its script, and on until it waits (for a seat, or at the pause).
+fn play_script(world: &mut World) -> Result<(), String> {
+    let mut idle = 0;
+    loop {
+        let script = world.resource::<Script>();
+        if let Some((index, why)) = &script.broken {
+            return Err(format!("journal entry {} does not fit: {why}", index + 1));
+        }
+        if world.contains_resource::<BattleOver>() {
+            return Ok(());
+        }
+        let before = (script.applied, world.resource::<MatchLog>().events.len());
+        advance(world);
+        let _ = world.run_system_once(super::victory::check_victory);
+        let script = world.resource::<Script>();
+        let after = (script.applied, world.resource::<MatchLog>().events.len());
+        idle = if after == before { idle + 1 } else { 0 };
+        if idle > 2 {
+            if script.entries.is_empty() {
+                return Ok(());
+            }
+            return Err(format!(
+                "the match stopped with {} journal entries left",
+                script.entries.len()
+            ));
+        }
+    }
+}
+
+/// Take back the declarations the side at `seat` made in this segment that have not resolved
+/// yet (and everything they paid): the match is rebuilt from its journal without them, so it is
+/// exactly the match in which they were never made. The number of intents taken back.
+pub fn undo(world: &mut World, seat: usize) -> Result<usize, Refusal> {
+    let state = world.resource::<RoundState>();
+    let now = state.now();
+    // Once the segment's declarations are over, its actions resolve: cards are drawn for them.
+    if state.declarer().is_none() {
+        return Err(Refusal::new(
+            "nothing to take back: this segment's actions are resolving",
+        ));
+    }
+    let journal = &world.resource::<Journal>().0;
+    let mut keep = journal.len();
+    while keep > 0
+        && journal[keep - 1].seat == seat
+        && (journal[keep - 1].round, journal[keep - 1].segment) == now
+    {
+        keep -= 1;
+    }
+    if keep == journal.len() {
+        let why = match journal.last() {
+            Some(e) if (e.round, e.segment) == now => {
+                "the last declaration is another side's: a side takes back only its own"
+            }
+            _ => "nothing to take back in this segment: earlier declarations have resolved",
+        };
+        return Err(Refusal::new(why));
+    }
+    let taken = journal.len() - keep;
+    let mut file = match_file_of(world).expect("a match to take back from");
+    file.journal.truncate(keep);
+    load_into(world, &file).map_err(Refusal::new)?;
+    Ok(taken)
+}
+
+/// One saved match in the saves folder, as the Load screen lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SaveEntry {
+    pub path: PathBuf,
+    /// The level's name, the round and segment, the sides and who played them, when saved.
+    pub level: Option<String>,
+    pub at: Option<(u32, u32)>,
+    pub sides: Vec<(String, Control)>,
+    pub saved_at: Option<u64>,
+    /// A damaged or foreign file: why it cannot be loaded.
+    pub error: Option<String>,
+}
+
+/// Every match file in a folder, newest first; a file that cannot be read is listed with its
+/// error.
+pub fn list(dir: &Path) -> Vec<SaveEntry> {
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut entries: Vec<SaveEntry> = read
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .and_then(|n| n.to_str())
+                .is_some_and(|n| n.ends_with(".match.ron") && !n.starts_with('.'))
+        })
+        .map(|path| match MatchFile::load(&path) {
+            Ok(file) => SaveEntry {
+                level: Some(file.level.name.clone()),
+                at: file.at,
+                sides: file
+                    .level
+                    .sides
+                    .iter()
+                    .map(|s| (s.name.clone(), s.control))
+                    .collect(),
+                saved_at: file.saved_at.or_else(|| modified(&path)),
+                error: None,
+                path,
+            },
+            Err(e) => SaveEntry {
+                level: None,
+                at: None,
+                sides: Vec::new(),
+                saved_at: modified(&path),
+                error: Some(e.to_string()),
+                path,
+            },
+        })
+        .collect();
+    entries.sort_by(|a, b| b.saved_at.cmp(&a.saved_at).then(a.path.cmp(&b.path)));
+    entries
+}
+
+fn modified(path: &Path) -> Option<u64> {
+    let time = std::fs::metadata(path).ok()?.modified().ok()?;
+    time.duration_since(std::time::UNIX_EPOCH)
+        .ok()
+        .map(|d| d.as_secs())
+}

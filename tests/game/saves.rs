@@ -1,0 +1,209 @@
+//! Keep a match, take back a declaration (issue 12, the match's side): a save in the middle of
+//! a round loads into the same match, undo gives exactly the match in which the intents were
+//! never sent, the saves folder lists damaged files with their error.
+
+use super::table::*;
+use tarnation::data::level::Control;
+use tarnation::rules::movement::Gait;
+use tarnation::sim::journal::MatchFile;
+use tarnation::sim::model::{Facing, HexPos, Journal, MatchLog, RoundOptions, Track};
+use tarnation::sim::run;
+use tarnation::sim::saves;
+
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tarnation-saves-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Saved in the middle of round 2 (segment 7), loaded into another app, played on: the same
+/// match as the one never stopped, event for event.
+#[test]
+fn a_save_in_the_middle_of_a_round_loads_into_the_same_match() {
+    let (mut level, gear) = level_file("mine_raid.ron", |_| {});
+    for side in &mut level.sides {
+        side.control = Control::Computer;
+    }
+    let whole = run::run(level.clone(), gear.clone(), 6, cards(), 5).unwrap();
+
+    let mut first = run::headless_app(level.clone(), gear.clone(), 6, cards());
+    {
+        let mut options = first.world_mut().resource_mut::<RoundOptions>();
+        options.max_rounds = Some(5);
+        options.pause_at = Some((2, 7));
+    }
+    for _ in 0..50 {
+        first.update();
+    }
+    let at = first
+        .world()
+        .resource::<tarnation::sim::model::RoundState>()
+        .now();
+    assert_eq!(at, (2, 7), "paused mid-round");
+    let dir = scratch("midround");
+    let path = dir.join("raid.match.ron");
+    saves::save(first.world(), &path).unwrap();
+    let file = MatchFile::load(&path).unwrap();
+    assert_eq!(file.at, Some((2, 7)));
+
+    // Another app: the level it is loaded into does not matter, the file's content does.
+    let mut again = run::headless_app(level, gear, 99, cards());
+    saves::load_into(again.world_mut(), &file).unwrap();
+    assert_eq!(
+        again.world().resource::<MatchLog>().events,
+        first.world().resource::<MatchLog>().events,
+        "the same match up to the save"
+    );
+    again.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(5);
+    let end = run::play_out(&mut again, Some(5)).unwrap();
+    assert_eq!(end, whole.end);
+    assert_eq!(
+        again.world().resource::<MatchLog>().events,
+        whole.log.events
+    );
+}
+
+/// What a test compares of two matches: the log, the journal, every hero's track, hex and
+/// facing.
+fn state(t: &Table) -> impl PartialEq + std::fmt::Debug {
+    let world = t.app.world();
+    let heroes: Vec<_> = tarnation::sim::query::heroes(world)
+        .into_iter()
+        .map(|e| {
+            (
+                world.get::<Track>(e).unwrap().0.clone(),
+                world.get::<HexPos>(e).unwrap().0,
+                world.get::<Facing>(e).unwrap().0,
+            )
+        })
+        .collect();
+    (
+        world.resource::<MatchLog>().events.clone(),
+        world.resource::<Journal>().0.clone(),
+        heroes,
+    )
+}
+
+/// Undo takes back the declaring side's declarations of this segment and all they paid: the
+/// match is exactly the one in which they were never sent.
+#[test]
+fn undo_gives_the_match_in_which_the_intents_were_never_sent() {
+    // Miranda's turn in a segment where another hero declares after her: her declaration
+    // has not resolved yet.
+    let start = || {
+        let mut t = Table::new("street_duel.ron", 4, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
+        for _ in 0..200 {
+            t.until_turn(miranda);
+            if t.round().declaring.len() >= 2 {
+                return (t, miranda);
+            }
+            t.pass();
+        }
+        panic!("no segment with a hero declaring after Miranda");
+    };
+    let (mut never, _) = start();
+    let (mut t, miranda) = start();
+    // Miranda sets AP for the stack and declares a move; then undo.
+    t.intent(Intent::StackSpend {
+        hero: miranda,
+        ap: 1,
+    });
+    let to = {
+        let e = t.e(miranda);
+        let at = t.app.world().get::<HexPos>(e).unwrap().0;
+        at.all_neighbors()[0]
+    };
+    let declared = t.send(Action::Move {
+        hero: miranda,
+        to,
+        gait: Gait::Walk,
+    });
+    assert!(matches!(declared, Outcome::Declared { .. }), "{declared:?}");
+    assert_ne!(state(&t), state(&never));
+    let taken = saves::undo(t.app.world_mut(), 0).unwrap();
+    assert_eq!(taken, 2);
+    assert_eq!(state(&t), state(&never));
+    // The match goes on from there as the other one does.
+    t.pass();
+    never.pass();
+    assert_eq!(state(&t), state(&never));
+}
+
+/// A side takes back only its own declarations; once the segment resolves there is nothing
+/// to take back.
+#[test]
+fn undo_is_refused_for_another_side_and_after_resolution() {
+    let mut t = Table::new("street_duel.ron", 4, |_| {});
+    t.update();
+    // Pass until a hero of the Laroq gang (side 1) has just passed and this segment's
+    // declarations go on.
+    let mut found = false;
+    for _ in 0..500 {
+        let last = t.app.world().resource::<Journal>().0.last().cloned();
+        if last.is_some_and(|e| e.seat == 1 && (e.round, e.segment) == t.round().now())
+            && t.round().declarer().is_some()
+        {
+            found = true;
+            break;
+        }
+        if t.round().declarer().is_some() {
+            t.pass();
+        } else {
+            t.update();
+        }
+    }
+    assert!(
+        found,
+        "a segment where the Laroq gang declares before another hero"
+    );
+    let refused = saves::undo(t.app.world_mut(), 0).unwrap_err();
+    assert!(
+        refused.reason.contains("another side's"),
+        "{}",
+        refused.reason
+    );
+    let before = t.app.world().resource::<Journal>().0.len();
+    let taken = saves::undo(t.app.world_mut(), 1).unwrap();
+    assert!(taken >= 1);
+    assert_eq!(t.app.world().resource::<Journal>().0.len(), before - taken);
+    // Nothing of this segment yet: an earlier segment has resolved.
+    let mut fresh = Table::new("street_duel.ron", 4, |_| {});
+    let miranda = fresh.hero("Miranda Valentine");
+    fresh.update();
+    fresh.until_turn(miranda);
+    let refused = saves::undo(fresh.app.world_mut(), 0).unwrap_err();
+    assert!(
+        refused.reason.contains("nothing to take back"),
+        "{}",
+        refused.reason
+    );
+}
+
+/// The saves folder lists every match file newest first, a damaged one with its error.
+#[test]
+fn the_saves_list_damaged_files_with_their_error() {
+    let dir = scratch("list");
+    let mut t = Table::new("saloon_brawl.ron", 2, |_| {});
+    t.update();
+    let hank = t.hero("Hank Daggett");
+    t.until_turn(hank);
+    let good = dir.join("brawl.match.ron");
+    saves::save(t.app.world(), &good).unwrap();
+    let text = std::fs::read_to_string(&good).unwrap();
+    std::fs::write(dir.join("torn.match.ron"), &text[..text.len() / 3]).unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a match").unwrap();
+    let list = saves::list(&dir);
+    assert_eq!(list.len(), 2, "{list:?}");
+    let ok = list.iter().find(|e| e.path == good).unwrap();
+    assert_eq!(ok.level.as_deref(), Some("Brawl at the Longhorn"));
+    assert_eq!(ok.at.map(|a| a.0), Some(1));
+    assert_eq!(ok.sides.len(), 2);
+    let torn = list.iter().find(|e| e.path != good).unwrap();
+    assert!(
+        torn.error.as_ref().unwrap().contains("torn.match.ron"),
+        "{torn:?}"
+    );
+}

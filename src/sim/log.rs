@@ -1,7 +1,7 @@
 //! Writing the match log (`model::MatchLog`): every resolution and state change of action time, in order. The window
 //! shows it as the combat log; `tarnation sim` prints it in words or as JSON lines.
 
-use super::model::{MatchLog, RoundState};
+use super::model::{MatchLog, Recorder, RoundState};
 use super::query::hero_name;
 use crate::rules::check::{CheckOutcome, Resolution};
 use bevy::prelude::*;
@@ -22,6 +22,11 @@ pub fn log_event(
     world
         .resource_mut::<MatchLog>()
         .push(now, actor.as_deref(), kind, text, fields);
+    // Recording for the replay viewer: the map as this event leaves it.
+    if world.contains_resource::<Recorder>() {
+        let frame = super::query::frame(world);
+        world.resource_mut::<Recorder>().0.push(frame);
+    }
 }
 
 /// Record an event by a hero.

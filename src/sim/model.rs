@@ -420,3 +420,34 @@ pub struct Script {
     /// Entries applied so far.
     pub applied: usize,
 }
+
+/// What the map showed when an event was logged: for the replay viewer, which steps through a
+/// recorded match event by event.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Frame {
+    pub round: u32,
+    pub segment: u32,
+    /// Heroes in the level's order, then mounts.
+    pub figures: Vec<FigureState>,
+}
+
+/// A figure as it stood.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FigureState {
+    pub name: String,
+    /// The hero's side (None for a mount).
+    pub side: Option<usize>,
+    pub at: Hex,
+    pub facing: u8,
+    pub prone: bool,
+    pub behind_cover: bool,
+    pub down: bool,
+    pub stunned: bool,
+    /// The worst wound (0-5) and the concussion taken.
+    pub wound: u32,
+    pub conc: u32,
+}
+
+/// Present while a match is recorded for the viewer: a frame as each event is logged.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Recorder(pub Vec<Frame>);

@@ -3,7 +3,8 @@
 
 use super::intent::HeroId;
 use super::model::{
-    Battle, Cover, Down, Hero, HexPos, Mount, MountedOn, Roster, Side, WeaponState, Weapons,
+    Battle, BehindCover, Cover, Down, Facing, FigureState, Frame, Hero, HexPos, Mount, MountedOn,
+    Prone, Roster, RoundState, Side, WeaponState, Weapons, Wounds,
 };
 use crate::data::gear::Weapon;
 use crate::data::level::Control;
@@ -165,4 +166,52 @@ pub fn weapon_in(
 /// Holding a weapon in each hand.
 pub fn two_weapons(world: &World, hero: Entity) -> bool {
     weapon_in(world, hero, false).is_some() && weapon_in(world, hero, true).is_some()
+}
+
+/// The map as it stands: every hero (in the level's order), then every mount (by name).
+pub fn frame(world: &mut World) -> Frame {
+    let (round, segment) = world
+        .get_resource::<RoundState>()
+        .map_or((0, 0), |r| r.now());
+    let mut figures: Vec<FigureState> = heroes(world)
+        .into_iter()
+        .filter_map(|e| {
+            let wounds = world.get::<Wounds>(e)?;
+            Some(FigureState {
+                name: hero_name(world, e),
+                side: Some(side_of(world, e)),
+                at: position(world, e)?,
+                facing: world.get::<Facing>(e).map_or(0, |f| f.0),
+                prone: world.get::<Prone>(e).is_some_and(|p| p.0),
+                behind_cover: world.get::<BehindCover>(e).is_some_and(|b| b.0),
+                down: is_down(world, e),
+                stunned: wounds.stunned,
+                wound: wounds.worst(),
+                conc: wounds.body.conc,
+            })
+        })
+        .collect();
+    let mut q = world.query::<(&Mount, &HexPos, &Facing)>();
+    let mut mounts: Vec<FigureState> = q
+        .iter(world)
+        .map(|(m, at, f)| FigureState {
+            name: m.name.clone(),
+            side: None,
+            at: at.0,
+            facing: f.0,
+            prone: false,
+            behind_cover: false,
+            down: false,
+            stunned: false,
+            wound: 0,
+            conc: 0,
+        })
+        .collect();
+    mounts.sort_by(|a, b| a.name.cmp(&b.name));
+    figures.extend(mounts);
+    Frame {
+        round,
+        segment,
+        figures,
+    }
 }

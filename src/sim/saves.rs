@@ -199,3 +199,36 @@ fn modified(path: &Path) -> Option<u64> {
         .ok()
         .map(|d| d.as_secs())
 }
+
+/// A match replayed for the viewer: its events and, for each, the map as that event left it.
+#[derive(Clone, Debug)]
+pub struct Recording {
+    pub events: Vec<super::model::LogEvent>,
+    pub frames: Vec<super::model::Frame>,
+    /// How the replay ended (Err: the journal did not fit the match).
+    pub end: Result<super::run::SimEnd, String>,
+}
+
+/// Replay a match file, recording a frame at every event (asking nobody).
+pub fn record(file: &MatchFile) -> Recording {
+    let mut app = super::run::app_of(file, true);
+    app.insert_resource(super::model::Recorder::default());
+    let end = super::run::play_out(&mut app, file.rounds);
+    let events = app.world().resource::<MatchLog>().events.clone();
+    let mut frames = app
+        .world_mut()
+        .remove_resource::<super::model::Recorder>()
+        .unwrap_or_default()
+        .0;
+    // The verdict of a battle is logged by its own system: it changes nothing on the map.
+    while frames.len() < events.len() {
+        let last = frames.last().cloned().unwrap_or_default();
+        frames.push(last);
+    }
+    frames.truncate(events.len());
+    Recording {
+        events,
+        frames,
+        end,
+    }
+}

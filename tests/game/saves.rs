@@ -207,3 +207,41 @@ fn the_saves_list_damaged_files_with_their_error() {
         "{torn:?}"
     );
 }
+
+/// The replay viewer's recording: a frame for every event, and each move's event shows the
+/// hero where the log says it went; stepping back and forth is the same frames.
+#[test]
+fn a_recording_has_the_map_of_every_event() {
+    let (mut level, gear) = level_file("mine_raid.ron", |_| {});
+    for side in &mut level.sides {
+        side.control = Control::Computer;
+    }
+    let played = run::run(level, gear, 8, cards(), 6).unwrap();
+    let recording = saves::record(&played.file);
+    assert_eq!(recording.end.as_ref().unwrap(), &played.end);
+    assert_eq!(recording.events, played.log.events);
+    assert_eq!(recording.frames.len(), recording.events.len());
+    let mut moves = 0;
+    for (event, frame) in recording.events.iter().zip(&recording.frames) {
+        assert_eq!((frame.round, frame.segment), (event.round, event.segment));
+        if event.kind == "resolve"
+            && let Some(to) = event.fields.get("to").and_then(|t| t.as_array())
+        {
+            let hex = tarnation::rules::hexmap::hex_at(
+                to[0].as_i64().unwrap() as i32,
+                to[1].as_i64().unwrap() as i32,
+            );
+            let who = event.actor.as_deref().unwrap();
+            let figure = frame.figures.iter().find(|f| f.name == who).unwrap();
+            assert_eq!(figure.at, hex, "{}", event.text);
+            moves += 1;
+        }
+    }
+    assert!(moves > 3, "only {moves} moves");
+    // Down once, down in every later frame.
+    let downed: Vec<usize> = (0..recording.frames.len())
+        .filter(|&i| recording.frames[i].figures.iter().any(|f| f.down))
+        .collect();
+    let first = *downed.first().expect("someone falls in this match");
+    assert_eq!(downed.len(), recording.frames.len() - first);
+}

@@ -171,6 +171,27 @@ pub fn resolve(
     Ok(resolve_volley(source, &volley, options)?.remove(0))
 }
 
+/// How the player spends the first attack's bumps ("Bumps are in-game currency the player can
+/// use to tailor the results"): as the Judge would, or on the hit location at this place of the
+/// card's stack (its triangles paid), the rest on damage rows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum BumpSpend {
+    #[default]
+    Judge,
+    /// An index into the card's hit location stack (0 is the top).
+    Location(u8),
+}
+
+/// The places of a card's hit location stack that `bumps` can pay for, with their cost.
+pub fn location_options(card: &super::card::Card, bumps: u32) -> Vec<(usize, u32)> {
+    card.location
+        .iter()
+        .enumerate()
+        .filter(|(_, e)| e.bumps <= bumps)
+        .map(|(i, e)| (i, e.bumps))
+        .collect()
+}
+
 /// Resolve every attack of a volley: one card for the pool; the first attack reads its
 /// location and effect there, each later hit on a card of its own ("any successive shots
 /// resolve hit locations on separate cards").
@@ -178,6 +199,16 @@ pub fn resolve_volley(
     source: &mut dyn CardSource,
     volley: &Volley,
     options: &CheckOptions,
+) -> Result<Vec<ShotOutcome>, CheckError> {
+    resolve_volley_spending(source, volley, options, BumpSpend::Judge)
+}
+
+/// Resolve a volley, the first attack's bumps spent as the player chose.
+pub fn resolve_volley_spending(
+    source: &mut dyn CardSource,
+    volley: &Volley,
+    options: &CheckOptions,
+    spend: BumpSpend,
 ) -> Result<Vec<ShotOutcome>, CheckError> {
     // 1. Hit or miss: one pool; the first attack's modifiers decide the chosen result.
     let check = check::resolve(source, &volley.cause(), options)?;
@@ -287,7 +318,8 @@ pub fn resolve_volley(
             drawn,
             allot,
         };
-        let mut outcome = after_cause(source, weapon, attack, caused, &cards, options)?;
+        let spend = if i == 0 { spend } else { BumpSpend::Judge };
+        let mut outcome = after_cause(source, weapon, attack, caused, &cards, options, spend)?;
         if let Some(shares) = &allotted {
             // The burst's strays are what no target took, counted once.
             let landed: u32 = shares.iter().map(|s| s.1).sum();
@@ -377,6 +409,7 @@ fn after_cause(
     caused: Caused,
     cards: &check::ResolutionCards,
     options: &CheckOptions,
+    spend: BumpSpend,
 ) -> Result<ShotOutcome, CheckError> {
     let Caused {
         check,
@@ -487,7 +520,17 @@ fn after_cause(
         (true, _) => (Location::LeftArm, 0),
         (false, Some(picked)) => (picked, 0),
         (false, None) => {
-            let (index, cost) = ranged::choose_location(card, bumps, &stops);
+            let (index, cost) = match spend {
+                BumpSpend::Location(i)
+                    if card
+                        .location
+                        .get(i as usize)
+                        .is_some_and(|e| e.bumps <= bumps) =>
+                {
+                    (i as usize, card.location[i as usize].bumps)
+                }
+                _ => ranged::choose_location(card, bumps, &stops),
+            };
             (card.location[index].location, cost)
         }
     };

@@ -336,3 +336,53 @@ fn a_weapon_block_stops_the_blow_and_may_break_the_weapon() {
     assert_eq!(o.block, Some((BlockOutcome::Blocked, 7, true)));
     assert_eq!((o.effect, o.location), (0, None));
 }
+
+/// "Bumps are in-game currency the player can use to tailor the results": the player puts the
+/// hit where the bumps can pay for it, and the rest go to damage rows; the Judge's choice stays
+/// as it was.
+#[test]
+fn the_player_spends_bumps_on_the_hit_location() {
+    // Hank's 2d10 on card 14 then 5: 21 against TN 11, 2 bumps.
+    let volley = Volley {
+        skill: Skill::Skilled {
+            level: 2,
+            die: Die::D10,
+        },
+        rows: 0,
+        weapon: peacemaker(),
+        attacks: vec![attack(11)],
+        limit: 1,
+        venture: 0,
+        will: false,
+    };
+    let card = crate::rules::deck_gen::generate()[14].clone();
+    let judge = resolve_volley(&mut deck(&[14, 5]), &volley, &CheckOptions::default()).unwrap();
+    assert_eq!(judge[0].check.bumps, 2);
+    let options = location_options(&card, 2);
+    assert!(options.len() >= 2, "{options:?}");
+    for (index, cost) in options {
+        let chosen = resolve_volley_spending(
+            &mut deck(&[14, 5]),
+            &volley,
+            &CheckOptions::default(),
+            BumpSpend::Location(index as u8),
+        )
+        .unwrap();
+        let o = &chosen[0];
+        assert_eq!(o.location, Some(card.location[index].location));
+        assert_eq!(o.location_bumps, cost);
+        assert_eq!(
+            o.damage_bumps,
+            2 - cost + crate::rules::damage::location_damage_bumps(card.location[index].location)
+        );
+    }
+    // A place the card does not have falls back to the Judge's choice.
+    let o = resolve_volley_spending(
+        &mut deck(&[14, 5]),
+        &volley,
+        &CheckOptions::default(),
+        BumpSpend::Location(9),
+    )
+    .unwrap();
+    assert_eq!(o[0].location, judge[0].location);
+}

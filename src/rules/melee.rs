@@ -94,6 +94,45 @@ pub fn attack_damage(attack: AttackType, weapon: Pool) -> MeleeDamage {
     }
 }
 
+/// A dominated fighter's damage: "their attacks have their damage shifted up one row as well
+/// (the damage is reduced)". A flat damage loses 1 a row, as it gains 1 a bump; a pool reads
+/// `rows` fewer rows (negative), which the card flow applies with the bumps.
+pub fn dominated_damage(damage: MeleeDamage, rows: i32) -> MeleeDamage {
+    match damage {
+        MeleeDamage::Flat(n) => MeleeDamage::Flat((n as i32 + rows).max(0) as u32),
+        other => other,
+    }
+}
+
+/// Rows a pool is short of its first row after the bumps and a dominated fighter's shift:
+/// the grid has no row above the first, so each is 1 point off the effect instead, as it is
+/// off a flat damage (docs/rules-decisions.md). `rows` is the pool's rows after both.
+pub fn rows_short(rows: i32) -> u32 {
+    (1 - rows).max(0) as u32
+}
+
+/// The AP of a declared series of attacks, each (target, type, careful) in order: each attack's
+/// AP, and "Changing targets during a series of attacks is 1 AP per switch."
+pub fn series_ap(attacks: &[(usize, AttackType, bool)]) -> u32 {
+    let switches = attacks.windows(2).filter(|w| w[0].0 != w[1].0).count() as u32;
+    attacks
+        .iter()
+        .map(|&(_, attack, careful)| attack_ap(attack, careful, 1))
+        .sum::<u32>()
+        + switches * SWITCH_AP
+}
+
+/// "Changing targets during a series of attacks is 1 AP per switch."
+pub const SWITCH_AP: u32 = 1;
+
+/// "Full dominance involves an opponent that is pinned or unaware (such as if being attacked
+/// from behind ...)": the attacker stands on one of the three hexsides at the defender's back
+/// (120 degrees or more from the way it faces). `hexsides` is the turn from the defender's
+/// facing to the attacker (0..=3).
+pub fn from_behind(hexsides: u8) -> bool {
+    hexsides >= 2
+}
+
 /// "Each character has a defense value, which is 4 + half of the level with the hand to hand
 /// skill they are using, rounded up."
 pub fn defense_value(skill_level: u32) -> u32 {
@@ -174,11 +213,13 @@ impl Dominance {
     }
 }
 
-/// The TN of getting out from under `dominance` against an opponent of `level` in the skill.
+/// The TN of getting out from under `dominance` against an opponent of `level` in the skill:
+/// "TN 3/5/7 + (half level of opponent)", the half rounded up as the chapter's one stated
+/// rounding of a half level does ("4 + half of the level ... rounded up").
 pub fn escape_tn(dominance: Dominance, opponent_level: u32) -> Option<(u32, u32)> {
     dominance
         .escape()
-        .map(|(ap, base)| (ap, base + opponent_level / 2))
+        .map(|(ap, base)| (ap, base + opponent_level.div_ceil(2)))
 }
 
 /// Bumps spent toward dominance by a fighter whose own dominated level is `own`, against a

@@ -165,6 +165,12 @@ pub enum Action {
         shots: Vec<(HeroId, ShotKind)>,
         fan: bool,
     },
+    /// Several hand-to-hand attacks from one pool, declared in order, each at an engaged foe:
+    /// (foe, attack, careful); 1 AP for each change of foe.
+    MeleeSeries {
+        hero: HeroId,
+        blows: Vec<(HeroId, AttackType, bool)>,
+    },
 }
 
 impl Action {
@@ -187,6 +193,7 @@ impl Action {
             | Action::MountUp { hero }
             | Action::Dismount { hero }
             | Action::Melee { hero, .. }
+            | Action::MeleeSeries { hero, .. }
             | Action::Block { hero }
             | Action::Dodge { hero, .. }
             | Action::Escape { hero }
@@ -251,6 +258,7 @@ impl Action {
                 ..
             } => "heavy attack",
             Action::Melee { .. } => "grapple",
+            Action::MeleeSeries { .. } => "series of blows",
             Action::Block { .. } => "block",
             Action::Dodge { .. } => "dodge",
             Action::Escape { .. } => "escape",

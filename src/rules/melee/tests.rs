@@ -46,11 +46,15 @@ fn the_saloon_brawl_s_dominance() {
 
 #[test]
 fn escape_tns() {
-    // Against Brawling 3: TN 3 + 1 (1 AP), 5 + 1 (2 AP), 7 + 1 (3 AP).
-    assert_eq!(escape_tn(Dominance::Partial, 3), Some((1, 4)));
-    assert_eq!(escape_tn(Dominance::Dominance, 3), Some((2, 6)));
-    assert_eq!(escape_tn(Dominance::Full, 3), Some((3, 8)));
+    // Against Brawling 3: half of 3 rounded up is 2: TN 3 + 2 (1 AP), 5 + 2 (2 AP), 7 + 2 (3 AP).
+    assert_eq!(escape_tn(Dominance::Partial, 3), Some((1, 5)));
+    assert_eq!(escape_tn(Dominance::Dominance, 3), Some((2, 7)));
+    assert_eq!(escape_tn(Dominance::Full, 3), Some((3, 9)));
     assert_eq!(escape_tn(Dominance::None, 3), None);
+    // Even levels halve exactly; level 1 adds 1, level 0 nothing.
+    assert_eq!(escape_tn(Dominance::Partial, 2), Some((1, 4)));
+    assert_eq!(escape_tn(Dominance::Partial, 1), Some((1, 4)));
+    assert_eq!(escape_tn(Dominance::Partial, 0), Some((1, 3)));
 }
 
 #[test]
@@ -114,5 +118,64 @@ fn block_and_dodge() {
             Improvised::Large.pen()
         ),
         (3, true, 1)
+    );
+}
+
+/// "their attacks have their damage shifted up one row as well (the damage is reduced)": the
+/// quick attack's flat 5 becomes 4; a pool's row comes off with the bumps, and a row above
+/// the first is a point off the effect.
+#[test]
+fn a_dominated_fighter_s_damage_is_one_row_less() {
+    assert_eq!(
+        dominated_damage(
+            MeleeDamage::Flat(QUICK_DAMAGE),
+            Dominance::Dominance.damage_rows()
+        ),
+        MeleeDamage::Flat(4)
+    );
+    assert_eq!(
+        dominated_damage(MeleeDamage::Flat(5), Dominance::Partial.damage_rows()),
+        MeleeDamage::Flat(5)
+    );
+    let fists = Pool::new(1, Die::D6).unwrap();
+    assert_eq!(
+        dominated_damage(MeleeDamage::Grid(fists), -1),
+        MeleeDamage::Grid(fists)
+    );
+    // Fists (1)6, no bump, one row less: row 0, one point short; with a bump, (1)6 as drawn.
+    assert_eq!(rows_short(1 - 1), 1);
+    assert_eq!(rows_short(1 + 1 - 1), 0);
+    assert_eq!(rows_short(3), 0);
+}
+
+/// "Changing targets during a series of attacks is 1 AP per switch": a standard attack on
+/// one foe and a quick attack on another cost 3 + 2 + 1.
+#[test]
+fn a_series_of_blows_pays_each_switch() {
+    assert_eq!(
+        series_ap(&[
+            (0, AttackType::Standard, false),
+            (1, AttackType::Quick, false)
+        ]),
+        6
+    );
+    assert_eq!(
+        series_ap(&[
+            (0, AttackType::Quick, false),
+            (0, AttackType::Quick, true),
+            (1, AttackType::Quick, false),
+            (0, AttackType::Grapple, false),
+        ]),
+        2 + 4 + 2 + 3 + 2
+    );
+    assert_eq!(series_ap(&[(0, AttackType::Heavy, false)]), 5);
+}
+
+/// "unaware (such as if being attacked from behind ...)": the three hexsides at the back.
+#[test]
+fn behind_is_the_three_hexsides_at_the_back() {
+    assert_eq!(
+        (0..=3).map(from_behind).collect::<Vec<_>>(),
+        vec![false, false, true, true]
     );
 }

@@ -134,6 +134,13 @@ pub fn price(world: &mut World, action: &Action) -> Result<Priced<Plan>, Refusal
             melee::price_attack(world, e, t, *attack, *careful, *times as u32)
                 .map(|p| p.map(|m| Plan::Melee(Box::new(m))))
         }
+        Action::MeleeSeries { blows, .. } => {
+            let mut list = Vec::new();
+            for &(t, attack, careful) in blows {
+                list.push((target(world, t)?, attack, careful));
+            }
+            melee::price_series(world, e, &list).map(|p| p.map(|m| Plan::Melee(Box::new(m))))
+        }
         Action::Block { .. } => melee::price_block(world, e).map(|p| p.map(|()| Plan::Block)),
         Action::Dodge { toward, .. } => {
             melee::price_dodge(world, e, *toward).map(|p| p.map(Plan::Dodge))

@@ -1,49 +1,145 @@
-//! Getting out: breaking away from and escaping dominance, and the free attacks on a foe
-//! who walks away.
+//! Getting out: breaking away from partial dominance (a step away at its normal AP), escaping
+//! dominance and full dominance (placed beside the foe, to disengage as the hero chooses), and
+//! the free attacks on a foe who walks away.
 
 use super::*;
 use crate::rules::check::CheckRequest;
-use crate::rules::hexmap::offset_of;
+use crate::rules::hexmap::{facing_to, offset_of};
 use crate::rules::melee::{self, AttackType, Dominance};
+use crate::rules::movement::{EMERGE_FROM_COVER_AP, Gait, STAND_UP_AP, path_cost};
 use crate::sim::deck::resolve_check;
+use crate::sim::intent::Remedy;
 use crate::sim::log::{check_fields, check_words};
-use crate::sim::model::{Battle, Hero, HexPos};
-use crate::sim::query::occupied_hexes;
+use crate::sim::model::{Battle, BehindCover, Hero, HexPos, Mount, MountedOn, Prone, Track};
 use bevy::prelude::*;
 use hexx::Hex;
 use serde_json::{Map, json};
 
-/// Getting out from under dominance: "TN 3 + (half level of opponent) ... 1 AP" (partial),
-/// "2 AP and is TN 5 + (half level of opponent) ... placed in any adjacent, empty hex"
-/// (dominance), "3 AP and the TN is 7 + (half ...)" (full). The AP and TN now, or why not.
+/// Getting out from under dominance: "TN 3 + (half level of opponent) ... Each attempt costs 1
+/// AP. If successful, the combatant must move at least 1 hex ... away from their foe at normal
+/// AP cost" (partial); "2 AP and is TN 5 + (half level of opponent) ... placed in any adjacent,
+/// empty hex" (dominance); "3 AP and the TN is 7 + (half ...)" (full). The AP and TN now, and
+/// where success puts the hero, or why not.
 pub fn escape_plan(world: &World, hero: Entity) -> Result<EscapePlan, Refusal> {
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let level = dominated(world, hero);
     let foes = engaged_foes(world, hero);
-    let Some(&foe) = foes.first() else {
+    // The foe whose half level sets the TN: the most skilled (the first in the level's order
+    // among equals).
+    let Some((foe_level, foe)) = foes
+        .iter()
+        .filter_map(|&f| world.get::<Hero>(f).map(|fh| (unarmed_level(fh), f)))
+        .rev()
+        .max_by_key(|(l, _)| *l)
+    else {
         return Err(format!("{} is engaged with nobody", h.name).into());
     };
-    let foe_level = foes
-        .iter()
-        .filter_map(|&f| world.get::<Hero>(f).map(unarmed_level))
-        .max()
-        .unwrap_or(0);
-    let Some((ap, tn)) = melee::escape_tn(Dominance::from_level(level), foe_level) else {
+    let dominance = Dominance::from_level(level);
+    let Some((ap, tn)) = melee::escape_tn(dominance, foe_level) else {
         return Err(format!(
             "{} is not dominated: just move (or disengage carefully)",
             h.name
         )
         .into());
     };
-    Ok(EscapePlan { ap, tn, foe })
+    let at = world
+        .get::<HexPos>(hero)
+        .map(|p| p.0)
+        .ok_or("no position")?;
+    let open = open_neighbours(world, hero, at);
+    let beside_a_foe = |n: &Hex| {
+        foes.iter().any(|&f| {
+            world
+                .get::<HexPos>(f)
+                .is_some_and(|p| p.0.unsigned_distance_to(*n) <= 1)
+        })
+    };
+    if dominance == Dominance::Partial {
+        let name = &h.name;
+        if world.get::<MountedOn>(hero).is_some() {
+            return Err(format!("{name} is in the saddle: ride away instead").into());
+        }
+        if world.get::<Prone>(hero).is_some_and(|p| p.0) {
+            return Err(Refusal::with(
+                format!("{name} is prone: stand up first"),
+                Remedy::StandUp(STAND_UP_AP),
+            ));
+        }
+        if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+            return Err(Refusal::with(
+                format!("{name} is behind cover: emerge first"),
+                Remedy::Emerge(EMERGE_FROM_COVER_AP),
+            ));
+        }
+        // "If it is not possible to move away from the engagement, the combatant must move
+        // (see maneuvering within an engagement, above) prior to making the break-away
+        // attempt."
+        let foe_name = hero_name(world, foe);
+        let (step, step_ap) = open
+            .iter()
+            .filter(|n| !beside_a_foe(n))
+            .filter_map(|&n| step_ap(world, hero, at, n).map(|ap| (n, ap)))
+            .min_by_key(|&(n, ap)| {
+                (
+                    ap,
+                    std::cmp::Reverse(distance_to(world, &foes, n)),
+                    n.x,
+                    n.y,
+                )
+            })
+            .ok_or_else(|| {
+                Refusal::new(format!(
+                    "{name} has no open hex away from {foe_name}: maneuver beside the foe first"
+                ))
+            })?;
+        return Ok(EscapePlan {
+            ap: ap + step_ap,
+            tn,
+            foe,
+            level,
+            to: Some(step),
+            step_ap,
+        });
+    }
+    // Escaping dominance: an adjacent empty hex still beside the foe (the engagement is broken
+    // afterwards, carefully or not), the one with the most open hexes away from every foe; no
+    // such hex, and the hero is freed where it stands.
+    let to = open
+        .iter()
+        .copied()
+        .filter(|n| {
+            world
+                .get::<HexPos>(foe)
+                .is_some_and(|p| p.0.unsigned_distance_to(*n) == 1)
+        })
+        .max_by_key(|&n| {
+            let ways_out = open_neighbours(world, hero, n)
+                .iter()
+                .filter(|m| **m != at && !beside_a_foe(m))
+                .count();
+            (ways_out, std::cmp::Reverse((n.x, n.y)))
+        });
+    Ok(EscapePlan {
+        ap,
+        tn,
+        foe,
+        level,
+        to,
+        step_ap: 0,
+    })
 }
 
-/// An escape as priced: its AP and TN, and the foe it gets away from.
+/// An escape as priced: its AP and TN, the foe it gets away from, the hero's dominance, where
+/// success puts the hero, and the AP of a break-away's step (given back when the attempt fails:
+/// "Each attempt costs 1 AP").
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct EscapePlan {
     pub ap: u32,
     pub tn: u32,
     pub foe: Entity,
+    pub level: u32,
+    pub to: Option<Hex>,
+    pub step_ap: u32,
 }
 
 pub fn price_escape(world: &World, hero: Entity) -> Result<Priced<EscapePlan>, Refusal> {
@@ -51,10 +147,62 @@ pub fn price_escape(world: &World, hero: Entity) -> Result<Priced<EscapePlan>, R
     Ok(Priced::new(p.ap, p))
 }
 
+/// Open hexes around `at`: on the map, passable, nobody standing there.
+fn open_neighbours(world: &World, hero: Entity, at: Hex) -> Vec<Hex> {
+    let occupied = occupied(world, hero);
+    let battle = world.resource::<Battle>();
+    at.all_neighbors()
+        .into_iter()
+        .filter(|n| {
+            battle.map.tile(*n).is_some_and(|t| t.terrain.passable()) && !occupied.contains(n)
+        })
+        .collect()
+}
+
+/// Hexes where figures stand (heroes and mounts), but for `except` and its mount.
+fn occupied(world: &World, except: Entity) -> Vec<Hex> {
+    let mount = world.get::<MountedOn>(except).map(|m| m.0);
+    let mut hexes: Vec<Hex> = crate::sim::query::heroes(world)
+        .into_iter()
+        .filter(|&e| e != except)
+        .filter_map(|e| world.get::<HexPos>(e).map(|p| p.0))
+        .collect();
+    if let Some(mut q) = world.try_query::<(Entity, &HexPos, &Mount)>() {
+        hexes.extend(
+            q.iter(world)
+                .filter(|(e, _, _)| Some(*e) != mount)
+                .map(|(_, p, _)| p.0),
+        );
+    }
+    hexes
+}
+
+fn distance_to(world: &World, foes: &[Entity], to: Hex) -> u32 {
+    foes.iter()
+        .filter_map(|&f| world.get::<HexPos>(f))
+        .map(|p| p.0.unsigned_distance_to(to))
+        .sum()
+}
+
+/// "at normal AP cost": the pace by the Movement AP table, walking; the hero backs off still
+/// facing its foe, so no turn is paid.
+fn step_ap(world: &World, hero: Entity, at: Hex, to: Hex) -> Option<u32> {
+    let h = world.get::<Hero>(hero)?;
+    let map = &world.resource::<Battle>().map;
+    let (paces, _) = map.paces(at, facing_to(at, to)?, &[to])?;
+    Some(path_cost(&paces, Gait::Walk, h.move_paces, h.run).total)
+}
+
 pub fn escape(world: &mut World, hero: Entity, plan: EscapePlan, ap: u32) -> Outcome {
-    let EscapePlan { tn, foe, .. } = plan;
+    let EscapePlan {
+        tn,
+        foe,
+        level,
+        to,
+        step_ap,
+        ..
+    } = plan;
     let h = world.get::<Hero>(hero).cloned().expect("planned");
-    let level = dominated(world, hero);
     let request = CheckRequest::simple(close_skill(&h, "Brawling"), tn);
     let Ok(check) = resolve_check(world, &request) else {
         return Outcome::Refused {
@@ -62,48 +210,62 @@ pub fn escape(world: &mut World, hero: Entity, plan: EscapePlan, ap: u32) -> Out
             reason: "no card".into(),
         };
     };
+    let partial = level == Dominance::Partial.level();
+    let foe_name = hero_name(world, foe);
     let mut moved_to = None;
     if check.success {
         set_dominated(world, hero, 0);
-        if level >= Dominance::Dominance.level() {
-            // "placed in any adjacent, empty hex": the one farthest from the foe.
-            let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-            let foe_at = world.get::<HexPos>(foe).map(|p| p.0).unwrap_or_default();
-            let occupied = occupied_hexes(world, hero);
-            let battle = world.resource::<Battle>();
-            let spot = at
-                .all_neighbors()
-                .into_iter()
-                .filter(|n| {
-                    battle.map.tile(*n).is_some_and(|t| t.terrain.passable())
-                        && !occupied.contains(n)
-                })
-                .max_by_key(|n| (n.unsigned_distance_to(foe_at), n.x, n.y));
-            if let Some(spot) = spot {
-                world.get_mut::<HexPos>(hero).expect("a hero").0 = spot;
-                moved_to = Some(offset_of(spot));
+        if let Some(spot) = to {
+            world.get_mut::<HexPos>(hero).expect("a hero").0 = spot;
+            if let Some(mut m) = world.get_mut::<crate::sim::model::MovedThisRound>(hero) {
+                m.0 = Some(m.0.unwrap_or(Gait::Walk));
             }
+            // Placed beside the foe, the hero faces it; breaking away, it backs off facing it.
+            if !partial {
+                let facing = facing_toward(world, hero, foe);
+                if let Some(mut f) = world.get_mut::<Facing>(hero) {
+                    f.0 = facing;
+                }
+            }
+            moved_to = Some(offset_of(spot));
+        }
+    } else if step_ap > 0 {
+        // The step was paid with the attempt: it is not taken, its AP come back in front.
+        if let Some(mut t) = world.get_mut::<Track>(hero) {
+            t.0.in_front += step_ap;
+            t.0.spent = t.0.spent.saturating_sub(step_ap);
         }
     }
     let what = Dominance::from_level(level).name();
+    let kind = if partial { "break away" } else { "escape" };
     let text = format!(
-        "{}: escape from {what} (Brawling, TN {tn}), {}; {}",
+        "{}: {kind} from {what} (Brawling, TN {tn}), {}; {}",
         h.name,
         check_words(&check),
-        if check.success {
-            match moved_to {
-                Some((c, r)) => format!("free, and out to {c},{r}"),
-                None => "free".to_string(),
+        match (check.success, moved_to, partial) {
+            (true, Some((c, r)), true) =>
+                format!("free, and steps away from {foe_name} to {c},{r}"),
+            (true, Some((c, r)), false) => {
+                format!("free, and out to {c},{r}, still beside {foe_name}")
             }
-        } else {
-            "still held".to_string()
+            (true, None, _) => "free".to_string(),
+            (false, _, _) if step_ap > 0 => format!(
+                "still held (the step's {} kept)",
+                crate::rules::words::count(step_ap, "AP", "AP")
+            ),
+            (false, _, _) => "still held".to_string(),
         }
     );
     let mut f = check_fields(&check);
     f.insert("from".into(), json!(what));
     f.insert("escaped".into(), json!(check.success));
     f.insert("ap".into(), json!(ap));
+    f.insert("to".into(), json!(moved_to.map(|(c, r)| [c, r])));
+    f.insert("step_ap".into(), json!(step_ap));
     log(world, hero, "escape", text.clone(), f);
+    if check.calamity {
+        super::calamity::escape_calamity(world, hero, foe);
+    }
     Outcome::Escaped {
         hero: hero_id(world, hero),
         free: check.success,
@@ -120,34 +282,40 @@ pub fn free_attacks(world: &mut World, mover: Entity, to: Hex) {
         if foe_at.unsigned_distance_to(to) <= 1 {
             continue;
         }
-        let cost = melee::free_attack_ap(AttackType::Quick, false);
-        let paid = world
-            .get_mut::<crate::sim::model::Track>(foe)
-            .is_some_and(|mut t| {
-                let left = t.0.in_front + t.0.pool;
-                if left < cost {
-                    return false;
-                }
-                let from_front = t.0.in_front.min(cost);
-                t.0.in_front -= from_front;
-                t.0.pool -= cost - from_front;
-                t.0.spent += cost;
-                true
-            });
-        if !paid {
-            continue;
-        }
-        if let Ok(p) = plan(world, foe, mover, AttackType::Quick, false, 1) {
-            let who = name(world, foe);
-            let mover_name = name(world, mover);
-            log(
-                world,
-                foe,
-                "free_attack",
-                format!("{mover_name} breaks away: {who} gets a free quick attack ({cost} AP)"),
-                Map::new(),
-            );
-            execute(world, foe, p);
-        }
+        let mover_name = name(world, mover);
+        free_attack(world, foe, mover, &format!("{mover_name} breaks away"));
     }
+}
+
+/// A free quick attack for one fewer AP, paid from the attacker's track when it has them;
+/// `why` opens its log line. Whether it was made.
+pub(super) fn free_attack(world: &mut World, attacker: Entity, target: Entity, why: &str) -> bool {
+    let cost = melee::free_attack_ap(AttackType::Quick, false);
+    let paid = world.get_mut::<Track>(attacker).is_some_and(|mut t| {
+        let left = t.0.in_front + t.0.pool;
+        if left < cost {
+            return false;
+        }
+        let from_front = t.0.in_front.min(cost);
+        t.0.in_front -= from_front;
+        t.0.pool -= cost - from_front;
+        t.0.spent += cost;
+        true
+    });
+    if !paid {
+        return false;
+    }
+    let Ok(p) = plan(world, attacker, target, AttackType::Quick, false, 1) else {
+        return false;
+    };
+    let who = name(world, attacker);
+    log(
+        world,
+        attacker,
+        "free_attack",
+        format!("{why}: {who} gets a free quick attack ({cost} AP)"),
+        Map::new(),
+    );
+    execute(world, attacker, p);
+    true
 }

@@ -3,12 +3,15 @@
 //! prepared blocks and dodges, dominance with its shoves, escapes and breaking away.
 
 mod attack;
+mod calamity;
 mod engage;
 mod escape;
+mod strike;
 
 pub use attack::*;
 pub use engage::*;
 pub use escape::*;
+pub use strike::*;
 
 use super::outcome::{Outcome, Priced};
 use crate::rules::hexmap::hexside_toward;

@@ -1,0 +1,355 @@
+//! A paid hand-to-hand declaration carried out: the volley through the action card, then each
+//! blow applied (blocks, wounds, dominance and its shoves, the weapon-length switch, facing)
+//! and reported; a calamity's consequence last.
+
+use super::*;
+use crate::rules::card::Location;
+use crate::rules::check::Resolution;
+use crate::rules::damage::{self, Fate};
+use crate::rules::hexmap::{hexside_toward, step};
+use crate::rules::melee::{self, AttackType, BlockOutcome, Dominance};
+use crate::rules::shot::ShotOutcome;
+use crate::sim::actions::ranged as combat;
+use crate::sim::model::{Battle, Closed, Down, HexPos, MatchLog, MountedOn, UnderFire, Weapons};
+use crate::sim::query::occupied_hexes;
+use bevy::prelude::*;
+use serde_json::{Map, Value, json};
+
+/// Resolve a paid attack (or series) and apply what the card says.
+pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
+    let outcomes = match combat::volley_now(world, hero, &p.volley) {
+        Ok(o) => o,
+        Err(refused) => return refused,
+    };
+    if let Some(mut c) = world.get_mut::<CloseCombat>(hero) {
+        c.attacked = true;
+    }
+    let mut texts = Vec::new();
+    let mut any_hit = false;
+    for (i, o) in outcomes.iter().enumerate() {
+        let blow = &p.blows[i];
+        let target = blow.target;
+        if world.get::<Down>(target).is_some_and(|d| d.0) {
+            continue;
+        }
+        let close = p.volley.attacks[i].close.clone().unwrap_or_default();
+        let mut o = short_rows(o, &p, i);
+        // One pool: a later blow is read from the same dice (the rules' volley leaves them out).
+        if o.check.system == Resolution::DicePool && o.check.dice.is_empty() {
+            o.check.dice = outcomes[0].check.dice.clone();
+        }
+        // Shoved out of reach by an earlier blow of the series: this one finds nobody.
+        if i > 0 && !engaged_foes(world, target).contains(&hero) {
+            let (who, foe) = (name(world, hero), name(world, target));
+            let text = format!(
+                "{who}: {} at {foe} [{}/{}]: {foe} is out of reach",
+                blow.attack.name(),
+                i + 1,
+                outcomes.len()
+            );
+            let mut f = Map::new();
+            f.insert("target".into(), json!(foe));
+            f.insert("attack".into(), json!(blow.attack.name()));
+            f.insert("series".into(), json!([i + 1, outcomes.len()]));
+            log(world, hero, "out_of_reach", text.clone(), f);
+            texts.push(text);
+            continue;
+        }
+        let o = &o;
+        // The blow turns the attacker to its foe.
+        if world.get::<MountedOn>(hero).is_none() {
+            let facing = facing_toward(world, hero, target);
+            if let Some(mut f) = world.get_mut::<Facing>(hero) {
+                f.0 = facing;
+            }
+        }
+        // A prepared block meets one attack: the one it was declared against.
+        if close.block.is_some()
+            && let Some(mut c) = world.get_mut::<CloseCombat>(target)
+        {
+            c.blocks = c.blocks.saturating_sub(1);
+        }
+        let landed = o.hit && !matches!(o.block, Some((BlockOutcome::Blocked, ..)));
+        any_hit |= landed;
+        // Inside the longer weapon: a blow to the torso or head.
+        let theirs = close_weapon(world, target).card;
+        if landed
+            && o.location
+                .is_some_and(|l| l.is_torso() || l == Location::Head)
+            && p.weapon.length < theirs.length
+        {
+            let mut closed = world.get::<Closed>(hero).cloned().unwrap_or_default();
+            if !closed.0.contains(&target) {
+                closed.0.push(target);
+            }
+            world.entity_mut(hero).insert(closed);
+        }
+        // Shaken aim: "If the character was hit by a melee attack of any kind, they may not aim".
+        mark_attacked(world, target, landed);
+        let mark = world.resource::<MatchLog>().events.len();
+        let mut fate = Fate::Standing;
+        let mut stunned = false;
+        if let Some(location) = o.location
+            && o.dealt.wounds + o.dealt.conc > 0
+        {
+            (fate, stunned) = combat::wound(world, target, location, o.dealt, o.damage, o.toggle);
+        }
+        // Dominance: bumps kept for it, and a grapple's success is one more.
+        let toward = if landed {
+            match blow.attack {
+                AttackType::Grapple => 1 + o.reserved.min(3),
+                _ => o.reserved,
+            }
+        } else {
+            0
+        };
+        let before = (dominated(world, hero), dominated(world, target));
+        let (own, foe) = melee::spend_dominance(before.0, before.1, toward);
+        set_dominated(world, hero, own);
+        set_dominated(world, target, foe);
+        let shoved = if foe > before.1 {
+            shove(world, hero, target, foe - before.1)
+        } else {
+            0
+        };
+        // A weapon block's equal result: "increase the Rel by 1".
+        if let Some((how, _, broke)) = o.block
+            && let Some(mut w) = world.get_mut::<Weapons>(target)
+            && let Some(w) = w.0.iter_mut().find(|w| w.ready)
+        {
+            if how == BlockOutcome::Deflected {
+                w.rel_penalty += 1;
+            }
+            if broke {
+                // Broken in the block: out of the fight, fists from now on.
+                w.ready = false;
+                w.jammed = true;
+                let weapon = w.name.clone();
+                let who = name(world, target);
+                log(
+                    world,
+                    target,
+                    "broken",
+                    format!("{who}'s {weapon} breaks on the block"),
+                    [("weapon".to_string(), json!(weapon))]
+                        .into_iter()
+                        .collect(),
+                );
+            }
+        }
+        let text = describe(
+            world,
+            hero,
+            &p,
+            o,
+            i,
+            before,
+            (own, foe),
+            shoved,
+            fate,
+            stunned,
+        );
+        let mut f = fields(&p, o, i, stunned, fate);
+        f.insert("target".into(), json!(name(world, target)));
+        f.insert("dominance_before".into(), json!([before.0, before.1]));
+        f.insert("dominance_after".into(), json!([own, foe]));
+        f.insert("dominance".into(), json!(Dominance::from_level(foe).name()));
+        f.insert("shoved".into(), json!(shoved));
+        f.insert("series".into(), json!([i + 1, outcomes.len()]));
+        log(world, hero, "melee", text.clone(), f);
+        world.resource_mut::<MatchLog>().move_last_to(mark);
+        texts.push(text);
+    }
+    if let Some(first) = outcomes.first()
+        && first.check.calamity
+        && let Some(text) = super::calamity::blow_calamity(world, hero, &p, first)
+    {
+        texts.push(text);
+    }
+    Outcome::Melee {
+        hero: hero_id(world, hero),
+        target: hero_id(world, p.target),
+        hit: any_hit,
+        text: texts.join("\n"),
+    }
+}
+
+/// A dominated fighter's pool that would read above its first row: "shifted up one row ... (the
+/// damage is reduced)", a point off the effect for each row the grid does not have.
+fn short_rows(o: &ShotOutcome, p: &MeleePlan, i: usize) -> ShotOutcome {
+    let mut o = o.clone();
+    let close = p.volley.attacks[i].close.clone().unwrap_or_default();
+    if o.quality.is_none() || close.flat.is_some() || close.no_damage {
+        return o;
+    }
+    let rows = p.volley.weapon.dmg.rows as i32 + o.damage_bumps as i32 + close.rows;
+    let short = melee::rows_short(rows);
+    if short > 0 {
+        o.effect = o.effect.saturating_sub(short);
+        o.dealt = damage::deal(o.damage, o.effect, p.volley.attacks[i].target_size);
+    }
+    o
+}
+
+pub(super) fn mark_attacked(world: &mut World, target: Entity, hit: bool) {
+    let mut u = world.get::<UnderFire>(target).copied().unwrap_or_default();
+    u.melee += 1;
+    u.melee_hit |= hit;
+    world.entity_mut(target).insert(u);
+}
+
+/// "Each bump spent to increase dominance may include up to 2 hexes (or paces) of movement in
+/// the direction of the winning combatant's choice": the foe is shoved straight away (toward a
+/// wall or corner), the winner following to stay engaged. Returns the hexes moved.
+pub(super) fn shove(world: &mut World, hero: Entity, target: Entity, levels: u32) -> u32 {
+    let mut moved = 0;
+    for _ in 0..levels.min(1) * melee::PUSH_HEXES {
+        let (Some(from), Some(at)) = (
+            world.get::<HexPos>(hero).map(|p| p.0),
+            world.get::<HexPos>(target).map(|p| p.0),
+        ) else {
+            break;
+        };
+        let next = step(at, hexside_toward(from, at));
+        let occupied = occupied_hexes(world, target);
+        let open = world
+            .resource::<Battle>()
+            .map
+            .tile(next)
+            .is_some_and(|t| t.terrain.passable());
+        if !open || occupied.contains(&next) {
+            break;
+        }
+        world.get_mut::<HexPos>(target).expect("a hero stands").0 = next;
+        world.get_mut::<HexPos>(hero).expect("a hero stands").0 = at;
+        moved += 1;
+    }
+    moved
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn describe(
+    world: &World,
+    hero: Entity,
+    p: &MeleePlan,
+    o: &ShotOutcome,
+    i: usize,
+    before: (u32, u32),
+    after: (u32, u32),
+    shoved: u32,
+    fate: Fate,
+    stunned: bool,
+) -> String {
+    let blow = &p.blows[i];
+    let who = name(world, hero);
+    let foe = name(world, blow.target);
+    let careful = if blow.careful { "careful " } else { "" };
+    let nth = if p.times > 1 {
+        format!(" [{}/{}]", i + 1, p.times)
+    } else {
+        String::new()
+    };
+    let back = if blow.behind { " from behind" } else { "" };
+    let mut s = format!(
+        "{who}: {careful}{} at {foe}{back}{nth} with {}: {}",
+        blow.attack.name(),
+        match p.club {
+            Some(_) => "the butt of a gun".to_string(),
+            None => p.weapon.name.to_lowercase(),
+        },
+        crate::sim::log::roll_words(&o.check, &o.cards, "defense")
+    );
+    match o.block {
+        Some((BlockOutcome::Blocked, r, _)) => {
+            return format!("{s}: hit, but {foe} blocks it ({r})");
+        }
+        Some((BlockOutcome::Deflected, r, _)) => {
+            s.push_str(&format!(", {foe} half-blocks it ({r})"))
+        }
+        Some((BlockOutcome::Failed, r, _)) => s.push_str(&format!(", {foe}'s block fails ({r})")),
+        None => {}
+    }
+    if !o.hit {
+        return format!("{s}: a miss");
+    }
+    if let Some(location) = o.location {
+        s.push_str(&format!(
+            ": a hit in the {location}; {}",
+            combat::damage_words(o)
+        ));
+    } else {
+        s.push_str(": a hit");
+    }
+    if after != before {
+        s.push_str(&format!(
+            "; {foe} is under {}",
+            Dominance::from_level(after.1).name()
+        ));
+        if after.0 < before.0 {
+            s.push_str(&format!(
+                " and {who} is free of {}",
+                Dominance::from_level(before.0).name()
+            ));
+        }
+    }
+    if shoved > 0 {
+        s.push_str(&format!(
+            ", shoved {}",
+            crate::rules::words::count(shoved, "hex", "hexes")
+        ));
+    }
+    match fate {
+        Fate::Killed => s.push_str(": killed"),
+        Fate::Unconscious => s.push_str(": knocked out"),
+        Fate::LimbDisabled(part) => s.push_str(&format!(": the {} is disabled", part.name())),
+        Fate::Standing if stunned => s.push_str(": stunned"),
+        Fate::Standing => {}
+    }
+    s
+}
+
+/// The `melee` event's fields (docs/json.md).
+pub(super) fn fields(
+    p: &MeleePlan,
+    o: &ShotOutcome,
+    i: usize,
+    stunned: bool,
+    fate: Fate,
+) -> Map<String, Value> {
+    let blow = &p.blows[i];
+    let mut f = Map::new();
+    combat::outcome_fields(&mut f, o, stunned, fate);
+    f.insert("attack".into(), json!(blow.attack.name()));
+    f.insert("careful".into(), json!(blow.careful));
+    f.insert("weapon".into(), json!(p.weapon.name));
+    f.insert(
+        "improvised".into(),
+        json!(p.improvised.map(|i| format!("{i:?}").to_lowercase())),
+    );
+    f.insert("ap".into(), json!(p.ap));
+    f.insert("tn_parts".into(), combat::named_values(&blow.tn_parts));
+    f.insert(
+        "modifiers".into(),
+        combat::named_values(&p.volley.attacks[i].terms.modifiers),
+    );
+    f.insert(
+        "advantage".into(),
+        json!([blow.advantage.0, blow.advantage.1]),
+    );
+    f.insert("chance".into(), json!((p.chance * 1000.0).round() / 1000.0));
+    f.insert("calamity".into(), json!(o.check.calamity));
+    f.insert("reserved_bumps".into(), json!(o.reserved));
+    f.insert("from_behind".into(), json!(blow.behind));
+    f.insert(
+        "block".into(),
+        json!(o.block.map(|(b, r, broke)| {
+            json!({
+                "outcome": format!("{b:?}").to_lowercase(),
+                "result": r,
+                "weapon_broke": broke,
+            })
+        })),
+    );
+    f.insert("damage".into(), json!(o.effect));
+    f
+}

@@ -254,3 +254,27 @@ fn no_handoff_against_the_computer() {
     app.update();
     assert!(!app.world().resource::<HotSeat>().handoff_screen);
 }
+
+/// Click a button: its `Interaction` pressed for a frame, as bevy_ui sets it under the mouse.
+/// False when no button matches.
+fn click<C: Component>(app: &mut App, pick: impl Fn(&C) -> bool) -> bool {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(Entity, &C), With<Interaction>>();
+    let Some(e) = q.iter(app.world()).find(|(_, c)| pick(c)).map(|(e, _)| e) else {
+        return false;
+    };
+    *app.world_mut().get_mut::<Interaction>(e).unwrap() = Interaction::Pressed;
+    app.update();
+    if let Some(mut i) = app.world_mut().get_mut::<Interaction>(e) {
+        *i = Interaction::None;
+    }
+    app.update();
+    true
+}
+
+#[path = "window/mouse.rs"]
+mod mouse;
+
+#[path = "window/layout.rs"]
+mod layout;

@@ -1,7 +1,8 @@
 //! The battle map in the window: terrain tiles on bevy_ecs_tilemap (a tileset made at start,
 //! one tile per terrain), figures in side colours with a facing mark, and the hero panel.
 
-use super::layout::{PANEL_W, TILE_H, TILE_W, WINDOW_H, WINDOW_W};
+use super::input::{CameraFit, MapRect, fit_camera};
+use super::layout::{Palette, TILE_H, TILE_W};
 use super::state::{Screen, ScreenSystems};
 use crate::rules::hexmap::offset_of;
 use crate::rules::terrain::Terrain;
@@ -29,7 +30,7 @@ impl Plugin for BoardPlugin {
         )
         .add_systems(
             Update,
-            (refresh_figures, place_figures)
+            (refresh_figures, place_figures, first_draw)
                 .chain()
                 .in_set(BoardSystems::Figures)
                 .after(crate::sim::SimSystems::Round)
@@ -159,6 +160,7 @@ fn spawn_map(
     mut commands: Commands,
     battle: Res<Battle>,
     mut images: ResMut<Assets<Image>>,
+    rect: Res<MapRect>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
     let map = &battle.map;
@@ -215,17 +217,35 @@ fn spawn_map(
             ..default()
         },
     ));
-    // Fit the map into the window left of the panel.
-    let map_w = (map.width as f32 + 0.5) * TILE_W as f32;
-    let map_h = (map.height as f32 * 0.75 + 0.25) * TILE_H as f32;
-    let scale = (map_w / (WINDOW_W - PANEL_W - 40.0))
-        .max(map_h / (WINDOW_H - 40.0))
-        .max(1.0);
+    let geometry = MapGeometry {
+        size,
+        grid,
+        tile,
+        kind,
+        anchor,
+    };
+    // Fit the map's bounds (every tile, whole) into the frame's map area; the camera follows
+    // the window's size after.
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for (hex, _) in map.hexes() {
+        let (c, r) = offset_of(hex);
+        let p = geometry.center(c, r);
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    let half = Vec2::new(TILE_W as f32, TILE_H as f32) / 2.0;
+    let (lo, hi) = (lo - half, hi + half);
+    let (scale, camera) = fit_camera(&rect.0, (lo + hi) / 2.0, hi - lo);
+    commands.insert_resource(CameraFit {
+        center: (lo + hi) / 2.0,
+        map: hi - lo,
+        fit: scale,
+    });
     let projection = Projection::from(OrthographicProjection {
         scale,
         ..OrthographicProjection::default_2d()
     });
-    let at = Transform::from_xyz(PANEL_W / 2.0 * scale, 0.0, 0.0);
+    let at = Transform::from_translation(camera.extend(0.0));
     if cameras.is_empty() {
         commands.spawn((Camera2d, projection.clone(), at));
     }
@@ -233,17 +253,28 @@ fn spawn_map(
         *p = projection.clone();
         *t = at;
     }
-    commands.insert_resource(MapGeometry {
-        size,
-        grid,
-        tile,
-        kind,
-        anchor,
-    });
+    commands.insert_resource(geometry);
 }
 
 #[derive(Component)]
 struct FigureMark;
+
+/// Where a figure belongs on the map now; its `Transform` glides there (`anim`).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Goal(pub Vec3);
+
+/// A figure that has been drawn (it glides from then on).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Placed;
+
+/// A figure drawn for the first time stands at its goal at once.
+fn first_draw(mut commands: Commands, figures: Query<(Entity, &Goal), Without<Placed>>) {
+    for (e, goal) in &figures {
+        commands
+            .entity(e)
+            .insert((Transform::from_translation(goal.0), Placed));
+    }
+}
 
 fn place_figures(
     mut commands: Commands,
@@ -265,6 +296,7 @@ fn place_figures(
         Without<FigureMark>,
     >,
     sides: Query<&SideInfo>,
+    palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
@@ -291,9 +323,7 @@ fn place_figures(
         if let Some(hero) = hero {
             let color = side
                 .and_then(|s| sides.iter().find(|i| i.index == s.0))
-                .map_or(Color::WHITE, |i| {
-                    Color::srgb(i.color.0, i.color.1, i.color.2)
-                });
+                .map_or(Color::WHITE, |i| palette.side(i.index, i.color));
             // Down: grey. Wounded: a red ring, stunned: a yellow one.
             let color = if down.is_some_and(|d| d.0) {
                 Color::srgb(0.45, 0.45, 0.45)
@@ -325,7 +355,7 @@ fn place_figures(
             marker.insert((
                 Mesh2d(meshes.add(body)),
                 MeshMaterial2d(materials.add(color)),
-                Transform::from_translation(at.extend(3.0)),
+                Goal(at.extend(3.0)),
             ));
             let dir = facing_vec.unwrap_or(Vec2::X);
             let tip = Triangle2d::new(
@@ -383,13 +413,13 @@ fn place_figures(
                     0.45 * shade + 0.2,
                     0.35 * shade + 0.25,
                 ))),
-                Transform::from_translation((at + Vec2::new(0.0, -18.0)).extend(2.0)),
+                Goal((at + Vec2::new(0.0, -18.0)).extend(2.0)),
             ));
         } else if mount.is_some() {
             marker.insert((
                 Mesh2d(meshes.add(Ellipse::new(24.0, 12.0))),
                 MeshMaterial2d(materials.add(Color::srgb(0.45, 0.28, 0.15))),
-                Transform::from_translation((at + Vec2::new(0.0, -6.0)).extend(2.5)),
+                Goal((at + Vec2::new(0.0, -6.0)).extend(2.5)),
             ));
         }
     }
@@ -398,6 +428,8 @@ fn place_figures(
 /// Drop the marks of figures that moved, turned or fell, so `place_figures` draws them anew.
 fn refresh_figures(
     mut commands: Commands,
+    palette: Res<Palette>,
+    all: Query<Entity, With<FigureMark>>,
     changed: Query<
         Entity,
         (
@@ -413,7 +445,8 @@ fn refresh_figures(
         ),
     >,
 ) {
-    for e in &changed {
+    let every = palette.is_changed();
+    for e in changed.iter().chain(all.iter().filter(|_| every)) {
         commands
             .entity(e)
             .remove::<FigureMark>()

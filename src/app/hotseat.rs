@@ -39,8 +39,8 @@ impl Plugin for HotSeatPlugin {
     }
 }
 
-/// A new battle: the blindfold is on when the level hides information and two or more sides
-/// are human.
+/// A new battle: the blindfold is on when two or more sides are human, unless the level
+/// select (or the level) turned it off.
 pub fn new_seat(mut commands: Commands, battle: Option<Res<Battle>>) {
     let Some(battle) = battle else { return };
     let humans = battle
@@ -50,7 +50,7 @@ pub fn new_seat(mut commands: Commands, battle: Option<Res<Battle>>) {
         .filter(|s| s.control == Control::Human)
         .count();
     commands.insert_resource(HotSeat {
-        handoff_screen: battle.level.handoff_screen.unwrap_or(false) && humans > 1,
+        handoff_screen: battle.level.handoff_screen.unwrap_or(true) && humans > 1,
         ..default()
     });
 }

@@ -1,22 +1,70 @@
-//! The window's sizes and palette, in one place.
+//! The window's sizes and palette, in one place, and the frame of a battle: where the banner,
+//! the panel, the action bar and the map go in a window of any size.
 
 use bevy::prelude::*;
 
-/// The window at start, and the hero panel on its right.
+/// The window at start.
 pub const WINDOW_W: f32 = 1280.0;
 pub const WINDOW_H: f32 = 800.0;
-pub const PANEL_W: f32 = 330.0;
+/// The layout is drawn for this size and scaled by [`ui_scale`] in bigger windows.
+pub const DESIGN_W: f32 = 1280.0;
+pub const DESIGN_H: f32 = 720.0;
+/// The smallest window the layout is made for.
+pub const MIN_W: f32 = 1280.0;
+pub const MIN_H: f32 = 720.0;
 
-/// The combat log at the foot of the panel column.
-pub const LOG_H: f32 = 215.0;
-/// Events of the combat log shown.
-pub const LOG_LINES: usize = 11;
-/// The width of the track's column in the bottom strip.
-pub const TRACK_W: f32 = 500.0;
+/// The hero panel on the right (in layout pixels, before the UI scale).
+pub const PANEL_W: f32 = 360.0;
+/// The banner over the map.
+pub const BANNER_H: f32 = 40.0;
+/// The action bar under the map: two rows of buttons.
+pub const BAR_H: f32 = 92.0;
+/// An action-bar button.
+pub const BUTTON_W: f32 = 64.0;
+pub const BUTTON_H: f32 = 38.0;
+/// The combat log at the foot of the panel column, and the action track above it.
+pub const LOG_H: f32 = 230.0;
+pub const TRACK_H: f32 = 128.0;
+/// The margin kept between the map's edge and the frame around it.
+pub const MAP_MARGIN: f32 = 12.0;
 
 /// Pixel size of a pointy hex tile.
 pub const TILE_W: u32 = 52;
 pub const TILE_H: u32 = 60;
+
+/// The UI scale for a window: 1 up to the design size, growing with the window (2 at
+/// 2560x1440), so text and panels keep their proportion to the map.
+pub fn ui_scale(width: f32, height: f32) -> f32 {
+    (width / DESIGN_W).min(height / DESIGN_H).clamp(1.0, 3.0)
+}
+
+/// Where each part of a battle's screen is, in window pixels (origin top left).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Frame {
+    pub scale: f32,
+    pub window: Vec2,
+    pub banner: Rect,
+    pub panel: Rect,
+    pub bar: Rect,
+    /// What is left for the map: nothing else draws over it.
+    pub map: Rect,
+}
+
+/// The frame of a battle in a window of `width` x `height` pixels.
+pub fn frame(width: f32, height: f32) -> Frame {
+    let s = ui_scale(width, height);
+    let panel_x = width - PANEL_W * s;
+    let banner = Rect::new(0.0, 0.0, panel_x, BANNER_H * s);
+    let bar = Rect::new(0.0, height - BAR_H * s, panel_x, height);
+    Frame {
+        scale: s,
+        window: Vec2::new(width, height),
+        banner,
+        panel: Rect::new(panel_x, 0.0, width, height),
+        bar,
+        map: Rect::new(0.0, banner.max.y, panel_x, bar.min.y),
+    }
+}
 
 /// The colours of the game.
 pub mod palette {
@@ -33,24 +81,125 @@ pub mod palette {
     /// Choices in the level select.
     pub const CHOICE: Color = Color::srgb(0.95, 0.9, 0.8);
     /// The hero panel.
-    pub const PANEL: Color = Color::srgba(0.12, 0.08, 0.05, 0.92);
+    pub const PANEL: Color = Color::srgba(0.12, 0.08, 0.05, 0.95);
     pub const PANEL_TEXT: Color = Color::srgb(0.97, 0.92, 0.82);
     /// The banner over the map.
-    pub const BANNER: Color = Color::srgba(0.0, 0.0, 0.0, 0.55);
+    pub const BANNER: Color = Color::srgba(0.0, 0.0, 0.0, 0.7);
     /// The hot-seat blindfold and the Esc menu.
     pub const BLINDFOLD: Color = Color::srgb(0.08, 0.05, 0.03);
     pub const SHADE: Color = Color::srgba(0.05, 0.03, 0.02, 0.85);
     /// The bottom strip and the combat log.
-    pub const STRIP: Color = Color::srgba(0.05, 0.03, 0.02, 0.86);
+    pub const STRIP: Color = Color::srgba(0.05, 0.03, 0.02, 0.92);
     pub const STRIP_TEXT: Color = Color::srgb(0.95, 0.9, 0.78);
     pub const LOG_TEXT: Color = Color::srgb(0.92, 0.9, 0.84);
+    /// Buttons: ready, pointed at, pressed, greyed, switched on.
+    pub const BUTTON: Color = Color::srgb(0.3, 0.2, 0.12);
+    pub const BUTTON_HOVER: Color = Color::srgb(0.42, 0.29, 0.17);
+    pub const BUTTON_PRESSED: Color = Color::srgb(0.55, 0.38, 0.2);
+    pub const BUTTON_OFF: Color = Color::srgb(0.17, 0.14, 0.12);
+    pub const BUTTON_TEXT: Color = Color::srgb(0.98, 0.93, 0.84);
+    pub const BUTTON_TEXT_OFF: Color = Color::srgb(0.52, 0.48, 0.44);
+    pub const BUTTON_ON: Color = Color::srgb(0.62, 0.45, 0.16);
+    /// Tooltips.
+    pub const TIP: Color = Color::srgba(0.04, 0.03, 0.02, 0.96);
+    pub const TIP_TEXT: Color = Color::srgb(1.0, 0.96, 0.88);
     /// The card table.
     pub const CARD_TITLE: Color = Color::srgb(0.96, 0.84, 0.55);
     pub const CARD_HINT: Color = Color::srgb(0.85, 0.8, 0.7);
     pub const CARD_TEXT: Color = Color::srgb(0.98, 0.95, 0.88);
-    /// Map tints: the path, the hexes in reach, the line of fire and the wall that blocks it.
-    pub const PATH: Color = Color::srgb(1.0, 0.85, 0.4);
-    pub const REACH: Color = Color::srgb(0.8, 1.0, 0.8);
-    pub const FIRE_LINE: Color = Color::srgb(1.0, 0.65, 0.45);
-    pub const FIRE_BLOCKED: Color = Color::srgb(1.0, 0.3, 0.25);
+}
+
+/// The colours of the map's overlays and the sides, switchable to a colour-blind-safe set
+/// (Okabe and Ito's eight colours) in the settings.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct Palette {
+    pub colorblind: bool,
+    /// The outline of a hex in reach this round.
+    pub reach: Color,
+    /// The path to the hex pointed at.
+    pub path: Color,
+    /// Out of reach: the hex pointed at.
+    pub refused: Color,
+    /// The line of fire, and the wall that blocks it.
+    pub fire_line: Color,
+    pub fire_blocked: Color,
+    /// The ring under the hero whose declaration it is.
+    pub declarer: Color,
+    /// A shot's tracer, and the flash of a hit.
+    pub tracer: Color,
+    pub hit: Color,
+}
+
+impl Palette {
+    pub fn new(colorblind: bool) -> Palette {
+        if colorblind {
+            Palette {
+                colorblind,
+                reach: Color::srgb(0.34, 0.71, 0.91),
+                path: Color::srgb(0.94, 0.89, 0.26),
+                refused: Color::srgb(0.84, 0.37, 0.0),
+                fire_line: Color::srgb(0.9, 0.62, 0.0),
+                fire_blocked: Color::srgb(0.8, 0.47, 0.65),
+                declarer: Color::WHITE,
+                tracer: Color::srgb(0.94, 0.89, 0.26),
+                hit: Color::srgb(0.84, 0.37, 0.0),
+            }
+        } else {
+            Palette {
+                colorblind,
+                reach: Color::srgb(0.55, 1.0, 0.55),
+                path: Color::srgb(1.0, 0.85, 0.3),
+                refused: Color::srgb(1.0, 0.35, 0.3),
+                fire_line: Color::srgb(1.0, 0.65, 0.45),
+                fire_blocked: Color::srgb(1.0, 0.3, 0.25),
+                declarer: Color::srgb(1.0, 0.95, 0.6),
+                tracer: Color::srgb(1.0, 0.9, 0.55),
+                hit: Color::srgb(1.0, 0.2, 0.15),
+            }
+        }
+    }
+
+    /// A side's colour: the level's, or in the colour-blind set one of Okabe and Ito's.
+    pub fn side(&self, index: usize, level: (f32, f32, f32)) -> Color {
+        const SAFE: [(f32, f32, f32); 4] = [
+            (0.0, 0.45, 0.7),
+            (0.9, 0.62, 0.0),
+            (0.0, 0.62, 0.45),
+            (0.8, 0.47, 0.65),
+        ];
+        let (r, g, b) = if self.colorblind {
+            SAFE[index % SAFE.len()]
+        } else {
+            level
+        };
+        Color::srgb(r, g, b)
+    }
+}
+
+impl Default for Palette {
+    fn default() -> Self {
+        Palette::new(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_frame_scales_and_leaves_the_map_its_room() {
+        for (w, h, s) in [
+            (1280.0, 720.0, 1.0),
+            (1920.0, 1080.0, 1.5),
+            (2560.0, 1440.0, 2.0),
+        ] {
+            let f = frame(w, h);
+            assert_eq!(f.scale, s);
+            assert_eq!(f.panel.width(), PANEL_W * s);
+            assert_eq!(f.map.max.x, f.panel.min.x);
+            assert_eq!(f.map.min.y, f.banner.max.y);
+            assert_eq!(f.map.max.y, f.bar.min.y);
+            assert!(f.map.width() > w * 0.6 && f.map.height() > h * 0.6);
+        }
+    }
 }

@@ -3,17 +3,24 @@
 //! combat log, the card table. It holds no rules: it shows the headless match (`crate::sim`)
 //! and sends it the player's `Intent`s.
 //!
-//! Layered, each module importing only those above it: `layout` (sizes, palette) ->
-//! `widgets` -> `screens` (the `Screen` state and the `Pause` sub-state) -> `input`, `hotseat`
-//! -> `board` (the map) -> `hud` (panel, banner, previews) -> `track_view` -> `table` (the card
-//! table, scripted screenshots) -> this `AppPlugin` and `run`.
+//! Layered, each module importing only those above it: `layout` (sizes, palette, the frame of
+//! a battle's screen) -> `state` (the `Screen` state and the `Pause` sub-state) -> `widgets`
+//! (labels, buttons, tooltips) -> `input` (keys, clicks and the pointer to intents; the
+//! camera) -> `screens` (menus, level select, result, Esc menu) -> `settings_screen` ->
+//! `hotseat` -> `frame` (where the battle's panels go) -> `board` (the map) -> `anim` (gliding
+//! figures, shots) -> `hud` (panel, banner, previews, the action bar, the legend) ->
+//! `track_view` (track and combat log) -> `table` (the card table, scripted screenshots) ->
+//! this `AppPlugin` and `run`.
 
+pub mod anim;
 pub mod board;
+pub mod frame;
 pub mod hotseat;
 pub mod hud;
 pub mod input;
 pub mod layout;
 pub mod screens;
+pub mod settings_screen;
 pub mod state;
 pub mod table;
 pub mod track_view;
@@ -34,10 +41,14 @@ impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
             .add_plugins((
+                widgets::WidgetsPlugin,
                 screens::ScreensPlugin,
+                settings_screen::SettingsScreenPlugin,
                 input::InputPlugin,
                 hotseat::HotSeatPlugin,
+                frame::FramePlugin,
                 board::BoardPlugin,
+                anim::AnimPlugin,
                 hud::HudPlugin,
                 track_view::TrackViewPlugin,
             ))
@@ -94,6 +105,11 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         primary_window: Some(Window {
             title: "Tarnation".into(),
             resolution: (layout::WINDOW_W as u32, layout::WINDOW_H as u32).into(),
+            resize_constraints: WindowResizeConstraints {
+                min_width: layout::MIN_W,
+                min_height: layout::MIN_H,
+                ..default()
+            },
             ..default()
         }),
         ..default()
@@ -115,10 +131,15 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
                 .insert_state(Screen::Battle);
             table::auto_pass(&mut app, args.pass);
         }
-        // Computer declarations and empty segments follow each other at a pace a player can
-        // follow; a scripted screenshot does not wait.
-        let delay = if args.screenshot.is_some() { 0.0 } else { 0.15 };
-        app.insert_resource(crate::sim::model::Pacing { delay, waited: 0.0 });
+        // Computer declarations and empty segments follow each other at the pace of the
+        // settings, so a player can follow them; a scripted screenshot does not wait.
+        app.insert_resource(crate::sim::model::Pacing {
+            delay: 0.0,
+            waited: 0.0,
+        });
+        if args.screenshot.is_some() {
+            app.insert_resource(input::NoPacing);
+        }
         if let Some((r, s)) = args.until {
             let until = (r.max(0) as u32, s.max(0) as u32);
             app.add_systems(

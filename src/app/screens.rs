@@ -1,18 +1,21 @@
 //! Screens: main menu -> level select -> battle -> result, the Esc menu of a battle (the
-//! `Pause` sub-state: paused, the match stands still), and back to the menu.
+//! `Pause` sub-state: paused, the match stands still), and back to the menu. Every choice is a
+//! key or a click on its button.
 
-use super::input::{MenuAction, menu_pressed};
+mod level_select;
+
+pub use level_select::{BlindfoldToggle, LevelChoice, LevelRow};
+
+use super::input::{ActionButton, BattleAction, Bindings, MenuAction, MenuButton, MenuInput};
 use super::layout::palette;
 use super::state::{Pause, Screen, ScreenSystems};
-use super::widgets::label;
+use super::widgets::{Tip, button, clicked, label};
 use crate::data::gear::{self, Gear};
-use crate::data::level::{self, Control, Level};
+use crate::data::level::Level;
 use crate::data::paths;
 use crate::sim::model::BattleOver;
 use crate::sim::setup::{end_match, start_match};
 use bevy::prelude::*;
-use leafwing_input_manager::prelude::ActionState;
-use std::path::PathBuf;
 
 /// The level chosen for the next battle, already checked, and the seed of its deck.
 #[derive(Resource, Clone)]
@@ -29,30 +32,13 @@ fn game_gear() -> Result<Gear, String> {
         .map_err(|e| e.to_string())
 }
 
-/// The level select screen's state.
-#[derive(Resource, Default)]
-pub struct LevelChoice {
-    pub files: Vec<PathBuf>,
-    pub index: usize,
-    /// The selected level, loaded, with each side's control as the player sets it.
-    pub preview: Option<Level>,
-    /// The located error of the selected file, if it is bad.
-    pub error: Option<String>,
-    /// Where the level files were looked for, when none were found.
-    pub missing: Option<String>,
-}
-
 pub struct ScreensPlugin;
 
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
         app.add_sub_state::<Pause>()
-            .init_resource::<LevelChoice>()
+            .add_plugins(level_select::plugin)
             .add_systems(OnEnter(Screen::MainMenu), main_menu)
-            .add_systems(
-                OnEnter(Screen::LevelSelect),
-                (find_levels, level_select_ui).chain(),
-            )
             .add_systems(
                 OnEnter(Screen::Battle),
                 load_battle.in_set(ScreenSystems::LoadBattle),
@@ -67,24 +53,16 @@ impl Plugin for ScreensPlugin {
                     .after(crate::sim::SimSystems::Victory)
                     .run_if(in_state(Screen::Battle)),
             )
-            .add_systems(Update, menu_keys.run_if(in_state(Screen::MainMenu)))
-            .add_systems(
-                Update,
-                (level_select_keys, level_select_text)
-                    .chain()
-                    .run_if(in_state(Screen::LevelSelect)),
-            );
+            .add_systems(Update, pace_button.run_if(in_state(Pause::Paused)))
+            .add_systems(Update, menu_keys.run_if(in_state(Screen::MainMenu)));
     }
 }
 
-#[derive(Component)]
-struct ChoiceText;
-
-fn title(parent: &mut ChildSpawnerCommands, text: &str, size: f32, color: Color) {
+pub(crate) fn title(parent: &mut ChildSpawnerCommands, text: &str, size: f32, color: Color) {
     parent.spawn(label(text, size, color));
 }
 
-fn screen_root<'a>(commands: &'a mut Commands, screen: Screen) -> EntityCommands<'a> {
+pub(crate) fn screen_root<'a>(commands: &'a mut Commands, screen: Screen) -> EntityCommands<'a> {
     commands.spawn((
         Node {
             width: percent(100),
@@ -99,7 +77,23 @@ fn screen_root<'a>(commands: &'a mut Commands, screen: Screen) -> EntityCommands
     ))
 }
 
-fn main_menu(mut commands: Commands) {
+/// A row of buttons.
+pub(crate) fn button_row() -> Node {
+    Node {
+        flex_direction: FlexDirection::Row,
+        column_gap: px(14),
+        margin: UiRect::top(px(12)),
+        ..default()
+    }
+}
+
+/// The settings screen's button on the main menu.
+#[derive(Component)]
+struct OpenSettings;
+
+fn main_menu(mut commands: Commands, keys: Res<Bindings>) {
+    let confirm = keys.menu_key(MenuAction::Confirm);
+    let back = keys.menu_key(MenuAction::Back);
     screen_root(&mut commands, Screen::MainMenu).with_children(|p| {
         title(p, "TARNATION", 72.0, palette::TITLE);
         title(
@@ -108,148 +102,40 @@ fn main_menu(mut commands: Commands) {
             22.0,
             palette::TEXT,
         );
-        title(
-            p,
-            "Enter: choose a level      Esc: quit",
-            20.0,
-            palette::HINT,
-        );
+        p.spawn(button_row()).with_children(|row| {
+            row.spawn((
+                button(format!("Play ({confirm})"), 22.0),
+                MenuButton(MenuAction::Confirm),
+                Tip("Choose a level and who plays each side".into()),
+            ));
+            row.spawn((
+                button("Settings", 22.0),
+                OpenSettings,
+                Tip("Keys, the computer's pace, the colour-blind palette".into()),
+            ));
+            row.spawn((
+                button(format!("Quit ({back})"), 22.0),
+                MenuButton(MenuAction::Back),
+            ));
+        });
     });
 }
 
 fn menu_keys(
-    keys: Query<&ActionState<MenuAction>>,
+    input: MenuInput,
+    settings: Query<&Interaction, (Changed<Interaction>, With<OpenSettings>)>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
 ) {
-    if menu_pressed(&keys, MenuAction::Confirm) {
+    if input.pressed(MenuAction::Confirm) {
         next.set(Screen::LevelSelect);
     }
-    if menu_pressed(&keys, MenuAction::Back) {
+    if settings.iter().any(|i| clicked(i, false)) {
+        next.set(Screen::Settings);
+    }
+    if input.pressed(MenuAction::Back) {
         exit.write(AppExit::Success);
     }
-}
-
-fn find_levels(mut choice: ResMut<LevelChoice>) {
-    match paths::level_files() {
-        Ok(files) => {
-            choice.files = files;
-            choice.missing = None;
-        }
-        Err(e) => {
-            choice.files = Vec::new();
-            choice.missing = Some(e.to_string());
-        }
-    }
-    choice.index = choice.index.min(choice.files.len().saturating_sub(1));
-    load_choice(&mut choice);
-}
-
-fn load_choice(choice: &mut LevelChoice) {
-    choice.preview = None;
-    choice.error = None;
-    let Some(path) = choice.files.get(choice.index).cloned() else {
-        choice.error = Some(
-            choice
-                .missing
-                .clone()
-                .unwrap_or_else(|| "no level files in levels/".into()),
-        );
-        return;
-    };
-    match game_gear().and_then(|g| level::load(&path, &g).map_err(|e| e.to_string())) {
-        Ok(level) => choice.preview = Some(level),
-        Err(e) => choice.error = Some(e),
-    }
-}
-
-fn level_select_ui(mut commands: Commands) {
-    screen_root(&mut commands, Screen::LevelSelect).with_children(|p| {
-        title(p, "CHOOSE A LEVEL", 40.0, palette::TITLE);
-        p.spawn((label("", 20.0, palette::CHOICE), ChoiceText));
-    });
-}
-
-fn level_select_keys(
-    keys: Query<&ActionState<MenuAction>>,
-    mut seed: ResMut<SeedSource>,
-    mut choice: ResMut<LevelChoice>,
-    mut next: ResMut<NextState<Screen>>,
-    mut commands: Commands,
-) {
-    let n = choice.files.len();
-    if n > 0 && menu_pressed(&keys, MenuAction::Down) {
-        choice.index = (choice.index + 1) % n;
-        load_choice(&mut choice);
-    }
-    if n > 0 && menu_pressed(&keys, MenuAction::Up) {
-        choice.index = (choice.index + n - 1) % n;
-        load_choice(&mut choice);
-    }
-    if let Some(level) = choice.preview.as_mut() {
-        for (i, toggle) in MenuAction::TOGGLE_SIDES.into_iter().enumerate() {
-            if menu_pressed(&keys, toggle)
-                && let Some(side) = level.sides.get_mut(i)
-            {
-                side.control = match side.control {
-                    Control::Human => Control::Computer,
-                    Control::Computer => Control::Human,
-                };
-            }
-        }
-    }
-    if menu_pressed(&keys, MenuAction::Confirm)
-        && let Some(level) = choice.preview.clone()
-    {
-        match game_gear() {
-            Ok(gear) => {
-                commands.insert_resource(PendingBattle {
-                    level,
-                    gear,
-                    seed: seed.take(),
-                });
-                next.set(Screen::Battle);
-            }
-            Err(e) => choice.error = Some(e),
-        }
-    }
-    if menu_pressed(&keys, MenuAction::Back) {
-        next.set(Screen::MainMenu);
-    }
-}
-
-fn level_select_text(choice: Res<LevelChoice>, mut text: Query<&mut Text, With<ChoiceText>>) {
-    let Ok(mut text) = text.single_mut() else {
-        return;
-    };
-    let mut s = String::new();
-    for (i, f) in choice.files.iter().enumerate() {
-        s.push_str(&format!(
-            "{} {}\n",
-            if i == choice.index { ">" } else { " " },
-            f.display()
-        ));
-    }
-    s.push('\n');
-    match (&choice.preview, &choice.error) {
-        (Some(level), _) => {
-            s.push_str(&format!("{}\n{}\n\n", level.name, level.description));
-            for (i, side) in level.sides.iter().enumerate() {
-                s.push_str(&format!(
-                    "  {}: {} - {:?}\n",
-                    i + 1,
-                    side.name,
-                    side.control
-                ));
-            }
-            s.push_str("\nUp/Down: level   1-4: human/computer   Enter: play   Esc: back");
-        }
-        (None, Some(e)) => s.push_str(&format!(
-            "This level cannot be played:\n{e}\n\nUp/Down: another level   Esc: back"
-        )),
-        _ => {}
-    }
-    text.0 = s;
 }
 
 /// Start the pending battle (exclusive: it builds the world of the match).
@@ -302,27 +188,35 @@ fn battle_decided(
     }
 }
 
-fn result_screen(mut commands: Commands, result: Option<Res<LastResult>>) {
+fn result_screen(mut commands: Commands, result: Option<Res<LastResult>>, keys: Res<Bindings>) {
     let (name, why) = result.map_or(("nobody".into(), String::new()), |r| {
         (r.0.name.clone(), r.0.why.clone())
     });
+    let confirm = keys.menu_key(MenuAction::Confirm);
     screen_root(&mut commands, Screen::Result).with_children(|p| {
         title(p, &format!("{name} WIN"), 56.0, palette::TITLE);
         title(p, &why, 22.0, palette::TEXT);
-        title(p, "Enter: back to the menu", 20.0, palette::HINT);
+        p.spawn((
+            button(format!("Back to the menu ({confirm})"), 22.0),
+            MenuButton(MenuAction::Confirm),
+        ));
     });
 }
 
-fn result_keys(keys: Query<&ActionState<MenuAction>>, mut next: ResMut<NextState<Screen>>) {
-    if menu_pressed(&keys, MenuAction::Confirm) || menu_pressed(&keys, MenuAction::Back) {
+fn result_keys(input: MenuInput, mut next: ResMut<NextState<Screen>>) {
+    if input.pressed(MenuAction::Confirm) || input.pressed(MenuAction::Back) {
         next.set(Screen::MainMenu);
     }
 }
 
+/// The Esc menu's button for the computer's pace.
+#[derive(Component)]
+struct PaceButton;
+
 /// The Esc menu: it goes when the battle resumes (or is left).
-fn pause_menu(mut commands: Commands, keys: Res<super::input::Bindings>) {
-    let resume = keys.key(super::input::BattleAction::Quit);
-    let quit = keys.key(super::input::BattleAction::QuitToMenu);
+fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
+    let resume = keys.key(BattleAction::Quit);
+    let quit = keys.key(BattleAction::QuitToMenu);
     commands
         .spawn((
             Node {
@@ -346,11 +240,45 @@ fn pause_menu(mut commands: Commands, keys: Res<super::input::Bindings>) {
                 20.0,
                 palette::TEXT,
             );
-            title(
-                p,
-                &format!("{resume}: back to the battle      {quit}: quit to the menu"),
-                22.0,
-                palette::TEXT,
-            );
+            p.spawn(button_row()).with_children(|row| {
+                row.spawn((
+                    button(format!("Back to the battle ({resume})"), 22.0),
+                    ActionButton(BattleAction::Quit),
+                ));
+                row.spawn((
+                    button(pace_words(&keys), 22.0),
+                    PaceButton,
+                    Tip("How long the computer waits between its declarations".into()),
+                ));
+                row.spawn((
+                    button(format!("Quit to the menu ({quit})"), 22.0),
+                    ActionButton(BattleAction::QuitToMenu),
+                ));
+            });
         });
+}
+
+fn pace_words(keys: &Bindings) -> String {
+    format!("Computer's pace: {}", keys.0.pace.name())
+}
+
+/// The pace button cycles slow, normal, fast, instant, and the settings file keeps it.
+fn pace_button(
+    buttons: Query<(&Interaction, &Children), (Changed<Interaction>, With<PaceButton>)>,
+    mut texts: Query<&mut Text>,
+    mut keys: ResMut<Bindings>,
+    file: Option<Res<super::input::SettingsFile>>,
+) {
+    for (interaction, children) in &buttons {
+        if !clicked(interaction, false) {
+            continue;
+        }
+        keys.0.pace = keys.0.pace.next();
+        super::input::persist(&keys.0, file.is_some());
+        for child in children {
+            if let Ok(mut text) = texts.get_mut(*child) {
+                text.0 = pace_words(&keys);
+            }
+        }
+    }
 }

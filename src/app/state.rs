@@ -10,6 +10,8 @@ pub enum Screen {
     LevelSelect,
     Battle,
     Result,
+    /// Rebinding the keys, the computer's pace, the palette.
+    Settings,
 }
 
 /// The Esc menu of a battle. While it is open the match stands still: no computer declares,

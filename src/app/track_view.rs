@@ -2,146 +2,34 @@
 //! marked, every hero's IN and tokens (spent, in front, to come), the action being paid, the
 //! last initiative stack with its flipped cards, and the newest events of the match log.
 
-use super::input::{BattleAction, Bindings};
-use super::layout::{LOG_H, LOG_LINES, PANEL_W, TRACK_W, WINDOW_W, palette};
-use super::state::{Screen, ScreenSystems};
-use super::widgets::label;
+use super::frame::{LogBox, LogText, TrackText};
+use super::state::Screen;
+use crate::data::level::Control;
 use crate::rules::action_time::SEGMENTS;
-use crate::sim::model::{Battle, Committed, Down, Hero, MatchLog, RoundState, Side, Track, Wounds};
+use crate::sim::model::{
+    Battle, Committed, Down, Hero, Journal, MatchLog, RoundState, Side, Track, Wounds,
+};
 use bevy::prelude::*;
-
-/// The keys of a battle beside the track, in the bindings in force.
-pub fn key_lines(keys: &Bindings) -> String {
-    use BattleAction as A;
-    let k = |a: A| keys.key(a);
-    let pair = |a: A, b: A| format!("{}/{}", k(a), k(b));
-    [
-        format!(
-            "{}: pass  {}: hold round  {}: next  {}: menu",
-            k(A::EndDeclaration),
-            k(A::HoldRound),
-            k(A::NextHero),
-            k(A::Quit)
-        ),
-        format!(
-            "{}: move/shoot  {}: run  {}: turn  {}: stack AP",
-            k(A::MoveHere),
-            k(A::ToggleRun),
-            pair(A::TurnLeft, A::TurnRight),
-            k(A::StackSpend)
-        ),
-        format!(
-            "{}: ready  {}: cock  {}: load  {}: off hand",
-            k(A::ReadyWeapon),
-            k(A::Cock),
-            k(A::Reload),
-            pair(A::ReadyOffHand, A::ShootOffHand)
-        ),
-        format!(
-            "{}: shot kind  {}: add to series  {}: fire it  {}: fan",
-            k(A::CycleShot),
-            k(A::AddToSeries),
-            k(A::FireSeries),
-            k(A::ToggleFan)
-        ),
-        format!(
-            "{}: hand to hand  {}: attack type  {}: careful",
-            k(A::MeleeAttack),
-            k(A::CycleAttack),
-            k(A::ToggleCareful)
-        ),
-        format!(
-            "{}: block  {}: dodge  {}: escape  {}: disengage",
-            k(A::Block),
-            k(A::Dodge),
-            k(A::Escape),
-            k(A::Disengage)
-        ),
-        format!(
-            "{}: prone/stand  {}: duck/emerge  {}: objective  {}: mount",
-            pair(A::DropProne, A::StandUp),
-            pair(A::DuckBehindCover, A::EmergeFromCover),
-            k(A::WorkObjective),
-            k(A::MountOrDismount)
-        ),
-    ]
-    .join("\n")
-}
 
 pub struct TrackViewPlugin;
 
 impl Plugin for TrackViewPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(
-            OnEnter(Screen::Battle),
-            spawn_strip.after(ScreenSystems::LoadBattle),
-        )
-        .add_systems(
-            Update,
-            (show_track, show_log)
-                .after(crate::sim::SimSystems::Round)
-                .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
-        );
-    }
-}
-
-#[derive(Component)]
-struct TrackText;
-
-#[derive(Component)]
-struct LogText;
-
-fn spawn_strip(mut commands: Commands, keys: Res<Bindings>) {
-    commands.spawn((
-        Node {
-            position_type: PositionType::Absolute,
-            left: px(0),
-            bottom: px(0),
-            width: px(WINDOW_W - PANEL_W),
-            padding: UiRect::axes(px(10), px(6)),
-            ..default()
-        },
-        BackgroundColor(palette::STRIP),
-        DespawnOnExit(Screen::Battle),
-        children![
-            (
-                label("", 12.0, palette::STRIP_TEXT),
-                TrackText,
-                Node {
-                    width: px(TRACK_W),
-                    flex_shrink: 0.0,
-                    ..default()
+        app.init_resource::<SinceDeclaration>()
+            .add_systems(
+                OnEnter(Screen::Battle),
+                |mut s: ResMut<SinceDeclaration>| {
+                    *s = SinceDeclaration::default();
                 },
-            ),
-            (
-                Node {
-                    margin: UiRect::left(px(12)),
-                    ..default()
-                },
-                children![label(key_lines(&keys), 12.0, palette::HINT)],
             )
-        ],
-    ));
-    // The combat log, at the foot of the hero panel.
-    commands.spawn((
-        Node {
-            position_type: PositionType::Absolute,
-            right: px(0),
-            bottom: px(0),
-            width: px(PANEL_W),
-            height: px(LOG_H),
-            padding: UiRect::all(px(10)),
-            overflow: Overflow::clip(),
-            // The newest line stays in sight; the oldest are clipped at the top.
-            flex_direction: FlexDirection::Column,
-            justify_content: JustifyContent::FlexEnd,
-            ..default()
-        },
-        BackgroundColor(Color::srgba(0.2, 0.13, 0.08, 0.97)),
-        GlobalZIndex(2),
-        DespawnOnExit(Screen::Battle),
-        children![(label("", 12.0, palette::LOG_TEXT), LogText,)],
-    ));
+            .add_systems(
+                Update,
+                (show_track, follow_declarations, show_log, pin_log)
+                    .chain()
+                    .after(crate::sim::SimSystems::Round)
+                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+            );
+    }
 }
 
 /// The track as text: a header of segment numbers, the current segment marked, and a row per
@@ -151,7 +39,7 @@ pub fn track_lines(
     heroes: &[(String, u32, Track, Option<String>, bool)],
 ) -> String {
     let now = round.segment;
-    let mut header = String::from("ACTION TRACK      IN ");
+    let mut header = String::from("ACTION TRACK IN  ");
     let mut marker = " ".repeat(header.len());
     for s in 1..=SEGMENTS {
         header.push(char::from_digit(s % 10, 10).unwrap_or('0'));
@@ -165,8 +53,8 @@ pub fn track_lines(
         let row: String = (1..=SEGMENTS)
             .map(|s| track.0.mark(s, now).symbol())
             .collect();
-        let short: String = name.chars().take(16).collect();
-        out.push_str(&format!("{short:<16} {initiative:>2}  {row}"));
+        let short: String = name.chars().take(12).collect();
+        out.push_str(&format!("{short:<12} {initiative:>2}  {row}"));
         match (status, paying) {
             (true, _) => out.push_str("  OUT"),
             (false, Some(p)) => out.push_str(&format!("  {p}")),
@@ -206,8 +94,11 @@ fn show_track(
         .map(|(hero, track, _, committed, down, wounds)| {
             let paying = committed
                 .zip(track.0.commitment.as_ref())
-                .map(|(c, t)| format!("paying {} {}/{}", c.0.name(), t.paid, t.cost))
-                .or_else(|| wounds.stunned.then(|| "stunned: recovering".to_string()));
+                .map(|(c, t)| {
+                    let what: String = c.0.name().chars().take(10).collect();
+                    format!("{what} {}/{}", t.paid, t.cost)
+                })
+                .or_else(|| wounds.stunned.then(|| "STUNNED".to_string()));
             (
                 hero.name.clone(),
                 hero.initiative,
@@ -220,21 +111,124 @@ fn show_track(
     text.0 = track_lines(&round, &rows);
 }
 
-fn show_log(log: Res<MatchLog>, mut text: Query<&mut Text, With<LogText>>) {
-    if !log.is_changed() {
+/// Where the match log stood at the last declaration of a human seat: the log's summary
+/// heads with what happened since.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct SinceDeclaration {
+    pub journal: usize,
+    pub log_at: usize,
+}
+
+/// The kinds of events the summary names (what the other side did and what befell).
+const NOTABLE: [&str; 9] = [
+    "shot",
+    "melee",
+    "escape",
+    "resolve",
+    "stun_check",
+    "recovery",
+    "objective",
+    "hold",
+    "fate",
+];
+
+fn follow_declarations(
+    journal: Res<Journal>,
+    log: Res<MatchLog>,
+    battle: Res<Battle>,
+    mut since: ResMut<SinceDeclaration>,
+) {
+    if journal.0.len() < since.journal {
+        *since = SinceDeclaration::default();
+    }
+    if journal.0.len() == since.journal {
+        return;
+    }
+    let human = journal.0[since.journal..].iter().any(|e| {
+        battle
+            .level
+            .sides
+            .get(e.seat)
+            .is_some_and(|s| s.control == Control::Human)
+    });
+    since.journal = journal.0.len();
+    if human {
+        since.log_at = log.events.len();
+    }
+}
+
+/// The summary of what happened since the player's last declaration.
+pub fn summary(log: &MatchLog, since: usize) -> String {
+    let new = &log.events[since.min(log.events.len())..];
+    let notable: Vec<String> = new
+        .iter()
+        .filter(|e| NOTABLE.contains(&e.kind.as_str()))
+        .map(|e| {
+            let text: String = e.text.chars().take(90).collect();
+            if text.len() < e.text.len() {
+                format!("  {text}...")
+            } else {
+                format!("  {text}")
+            }
+        })
+        .collect();
+    let shown = notable.len().min(6);
+    let mut s = format!(
+        "SINCE YOUR LAST DECLARATION: {} event{}",
+        new.len(),
+        if new.len() == 1 { "" } else { "s" }
+    );
+    for line in &notable[notable.len() - shown..] {
+        s.push('\n');
+        s.push_str(line);
+    }
+    s
+}
+
+fn show_log(
+    log: Res<MatchLog>,
+    since: Res<SinceDeclaration>,
+    mut text: Query<&mut Text, With<LogText>>,
+) {
+    if !log.is_changed() && !since.is_changed() {
         return;
     }
     let Ok(mut text) = text.single_mut() else {
         return;
     };
-    let start = log.events.len().saturating_sub(LOG_LINES);
-    let lines: Vec<String> = log.events[start..]
+    let lines: Vec<String> = log
+        .events
         .iter()
         .map(|e| match e.segment {
-            0 => format!("init {}", e.text),
-            s => format!("S{s:02} {}", e.text),
+            0 => format!("R{} init {}", e.round, e.text),
+            s => format!("R{} S{s:02} {}", e.round, e.text),
         })
         .collect();
-    let round = log.events.last().map_or(0, |e| e.round);
-    text.0 = format!("COMBAT LOG (round {round})\n{}", lines.join("\n"));
+    text.0 = format!(
+        "{}\n\nCOMBAT LOG (the whole match; the wheel scrolls)\n{}",
+        summary(&log, since.log_at),
+        lines.join("\n")
+    );
+}
+
+/// The newest line of the log stays in sight, unless the player scrolls back (scrolling to
+/// the foot again pins it there).
+fn pin_log(
+    mut scroll: Query<(&mut ScrollPosition, &ComputedNode), With<LogBox>>,
+    mut pinned: Local<Option<(bool, f32)>>,
+) {
+    for (mut at, node) in &mut scroll {
+        let visible = node.size().y * node.inverse_scale_factor();
+        let content = node.content_size().y * node.inverse_scale_factor();
+        let bottom = (content - visible).max(0.0);
+        let (mut pin, set) = pinned.unwrap_or((true, 0.0));
+        if (at.y - set).abs() > 0.5 {
+            // The player scrolled.
+            pin = at.y >= bottom - 8.0;
+        }
+        if pin && (at.y - bottom).abs() > 0.5 {
+            at.y = bottom;
+        }
+        *pinned = Some((pin, at.y));
+    }
 }

@@ -1,6 +1,9 @@
-//! Small UI pieces every screen uses.
+//! Small UI pieces every screen uses: labels, buttons that light up under the pointer and grey
+//! out when they cannot be used, and tooltips (a `Tip` on any node with an `Interaction`).
 
+use super::layout::palette;
 use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
 
 /// A line of UI text in the game's font at a size and colour.
 pub fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
@@ -12,4 +15,169 @@ pub fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
         },
         TextColor(color),
     )
+}
+
+/// A button of the menus: its words, at a size. Put the component saying what it does beside
+/// it; a click is `Interaction::Pressed` (the mouse, or a test setting it).
+pub fn button(text: impl Into<String>, size: f32) -> impl Bundle {
+    (
+        Button,
+        Node {
+            padding: UiRect::axes(px(16), px(6)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(1)),
+            ..default()
+        },
+        BorderColor::all(Color::srgba(1.0, 0.9, 0.7, 0.35)),
+        BackgroundColor(palette::BUTTON),
+        children![(label(text, size, palette::BUTTON_TEXT), ButtonText)],
+    )
+}
+
+/// The words of a button.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ButtonText;
+
+/// A button that cannot be used now: it is drawn grey and does nothing; its `Tip` says why.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct Greyed;
+
+/// A button that is switched on (a toggle, the option chosen).
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct Lit;
+
+/// The tooltip of a node: shown beside the pointer while it rests on the node.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tip(pub String);
+
+/// The tooltip shown now (for the window and the tests).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct ShownTip(pub Option<String>);
+
+/// Was this button clicked this frame? (Not greyed, and its interaction just became pressed.)
+pub fn clicked(interaction: &Interaction, greyed: bool) -> bool {
+    *interaction == Interaction::Pressed && !greyed
+}
+
+#[derive(Component)]
+struct TooltipBox;
+
+pub struct WidgetsPlugin;
+
+impl Plugin for WidgetsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<ShownTip>()
+            .add_systems(Startup, spawn_tooltip)
+            .add_systems(PostUpdate, (button_colors, show_tooltip));
+    }
+}
+
+fn spawn_tooltip(mut commands: Commands) {
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            max_width: px(420),
+            padding: UiRect::axes(px(8), px(5)),
+            ..default()
+        },
+        BackgroundColor(palette::TIP),
+        GlobalZIndex(100),
+        Visibility::Hidden,
+        TooltipBox,
+        children![(label("", 13.0, palette::TIP_TEXT), TooltipBox)],
+    ));
+}
+
+/// Buttons light up under the pointer, darken when pressed, grey out when they cannot be used.
+fn button_colors(
+    mut buttons: Query<
+        (
+            &Interaction,
+            Has<Greyed>,
+            Has<Lit>,
+            &mut BackgroundColor,
+            Option<&Children>,
+        ),
+        With<Button>,
+    >,
+    mut texts: Query<&mut TextColor, With<ButtonText>>,
+) {
+    for (interaction, greyed, lit, mut background, children) in &mut buttons {
+        let want = match (greyed, interaction) {
+            (true, _) => palette::BUTTON_OFF,
+            (false, Interaction::Pressed) => palette::BUTTON_PRESSED,
+            (false, Interaction::Hovered) => palette::BUTTON_HOVER,
+            (false, Interaction::None) if lit => palette::BUTTON_ON,
+            (false, Interaction::None) => palette::BUTTON,
+        };
+        if background.0 != want {
+            background.0 = want;
+        }
+        let text = if greyed {
+            palette::BUTTON_TEXT_OFF
+        } else {
+            palette::BUTTON_TEXT
+        };
+        for child in children.into_iter().flatten() {
+            if let Ok(mut color) = texts.get_mut(*child)
+                && color.0 != text
+            {
+                color.0 = text;
+            }
+        }
+    }
+}
+
+/// The tip of the node the pointer rests on, beside the pointer.
+fn show_tooltip(
+    tips: Query<(&Interaction, &Tip)>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    ui_scale: Option<Res<UiScale>>,
+    mut shown: ResMut<ShownTip>,
+    mut boxes: Query<(&mut Node, &mut Visibility), (With<TooltipBox>, Without<Text>)>,
+    mut text: Query<&mut Text, With<TooltipBox>>,
+) {
+    let tip = tips
+        .iter()
+        .find(|(i, t)| **i != Interaction::None && !t.0.is_empty())
+        .map(|(_, t)| t.0.clone());
+    if shown.0 != tip {
+        shown.0 = tip.clone();
+    }
+    let Ok((mut node, mut visibility)) = boxes.single_mut() else {
+        return;
+    };
+    let want = if tip.is_some() {
+        Visibility::Visible
+    } else {
+        Visibility::Hidden
+    };
+    if *visibility != want {
+        *visibility = want;
+    }
+    let Some(tip) = tip else { return };
+    if let Ok(mut t) = text.single_mut()
+        && t.0 != tip
+    {
+        t.0 = tip;
+    }
+    // Beside the pointer, kept inside the window (in layout pixels).
+    let scale = ui_scale.map_or(1.0, |s| s.0);
+    if let Some((cursor, size)) = windows
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position().map(|c| (c, w.size())))
+    {
+        let at = cursor / scale;
+        let size = size / scale;
+        let left = (at.x + 16.0).min(size.x - 430.0).max(0.0);
+        let top = if at.y > size.y - 120.0 {
+            at.y - 90.0
+        } else {
+            at.y + 20.0
+        };
+        node.left = px(left);
+        node.top = px(top.max(0.0));
+    }
 }

@@ -1,15 +1,23 @@
 //! The heads-up display of a battle: the hero panel, the movement preview, the banner saying
 //! whose declaration it is, and the hot-seat handoff screen.
 
+mod bar;
+mod cursor;
+mod plan;
 mod preview;
+mod shot_preview;
 
+pub use bar::*;
+pub use cursor::*;
+pub use plan::*;
 pub use preview::*;
+pub use shot_preview::*;
 
+use crate::app::frame::{Banner, Handoff, Notice, Panel};
 use crate::app::hotseat::HotSeat;
 use crate::app::input::{BattleAction, Bindings, Selection};
-use crate::app::layout::{LOG_H, PANEL_W, WINDOW_W, palette};
-use crate::app::state::{Screen, ScreenSystems};
-use crate::app::widgets::label;
+use crate::app::state::Screen;
+use crate::data::level::Control;
 use crate::rules::hexmap::offset_of;
 use crate::sim::Outcome;
 use crate::sim::model::{
@@ -24,10 +32,9 @@ pub struct HudPlugin;
 impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<EngagementView>()
-            .add_systems(
-                OnEnter(Screen::Battle),
-                (spawn_panel, spawn_banner).after(ScreenSystems::LoadBattle),
-            )
+            .init_resource::<CursorInfo>()
+            .init_resource::<ReachView>()
+            .init_resource::<BarView>()
             .add_systems(
                 Update,
                 (
@@ -36,38 +43,20 @@ impl Plugin for HudPlugin {
                     engagement_view,
                     update_panel,
                     update_banner,
+                    (spawn_bar, price_bar, show_bar).chain(),
+                    (
+                        cursor_label,
+                        draw_reach,
+                        show_legend,
+                        show_card,
+                        explain_terms,
+                    ),
                 )
                     .chain()
                     .after(crate::app::board::BoardSystems::Figures)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             );
     }
-}
-
-#[derive(Component)]
-pub(super) struct Panel;
-
-pub(super) fn spawn_panel(mut commands: Commands) {
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                right: px(0),
-                top: px(0),
-                // The combat log takes the foot of the column.
-                bottom: px(LOG_H),
-                width: px(PANEL_W),
-                padding: UiRect::all(px(14)),
-                flex_direction: FlexDirection::Column,
-                overflow: Overflow::clip(),
-                ..default()
-            },
-            BackgroundColor(palette::PANEL),
-            DespawnOnExit(Screen::Battle),
-        ))
-        .with_children(|p| {
-            p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
-        });
 }
 
 pub(super) fn update_panel(
@@ -200,59 +189,16 @@ pub(super) fn update_panel(
     text.0 = s;
 }
 
-#[derive(Component)]
-pub(super) struct Banner;
-
-#[derive(Component)]
-pub(super) struct Handoff;
-
-pub(super) fn spawn_banner(mut commands: Commands) {
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(0),
-                top: px(0),
-                width: px(WINDOW_W - PANEL_W),
-                padding: UiRect::all(px(10)),
-                justify_content: JustifyContent::Center,
-                ..default()
-            },
-            BackgroundColor(palette::BANNER),
-            DespawnOnExit(Screen::Battle),
-        ))
-        .with_children(|p| {
-            p.spawn((label("", 22.0, Color::WHITE), Banner));
-        });
-    commands
-        .spawn((
-            Node {
-                position_type: PositionType::Absolute,
-                left: px(0),
-                top: px(0),
-                width: percent(100),
-                height: percent(100),
-                justify_content: JustifyContent::Center,
-                align_items: AlignItems::Center,
-                ..default()
-            },
-            BackgroundColor(palette::BLINDFOLD),
-            Visibility::Hidden,
-            GlobalZIndex(10),
-            Handoff,
-            DespawnOnExit(Screen::Battle),
-        ))
-        .with_children(|p| {
-            p.spawn((label("", 30.0, Color::WHITE), Handoff));
-        });
-}
-
 pub(super) fn update_banner(
     battle: Res<Battle>,
     seat: Res<HotSeat>,
     keys: Res<Bindings>,
     round: Res<RoundState>,
+    palette: Res<crate::app::layout::Palette>,
+    plan: Res<crate::app::input::QueuedPlan>,
     names: Query<&Hero>,
+    out_of_action: Query<(&Hero, &Side, &Wounds, &Down)>,
+    mut notice: Query<&mut Text, (With<Notice>, Without<Banner>, Without<Handoff>)>,
     mut banner: Query<(&mut Text, &mut TextColor), (With<Banner>, Without<Handoff>)>,
     mut handoff: Query<
         (Option<&mut Text>, Option<&mut Visibility>),
@@ -262,7 +208,40 @@ pub(super) fn update_banner(
     let Some(side) = battle.level.sides.get(seat.active.unwrap_or(0)) else {
         return;
     };
-    let color = Color::srgb(side.color.0, side.color.1, side.color.2);
+    let color = palette.side(seat.active.unwrap_or(0), side.color);
+    // Heroes of human sides who cannot act: said, not passed over in silence.
+    if let Ok(mut text) = notice.single_mut() {
+        let mut words: Vec<String> = out_of_action
+            .iter()
+            .filter(|(_, s, _, _)| {
+                battle
+                    .level
+                    .sides
+                    .get(s.0)
+                    .is_some_and(|d| d.control == Control::Human)
+            })
+            .filter_map(|(h, _, w, d)| {
+                if d.0 {
+                    None
+                } else if w.stunned {
+                    Some(format!(
+                        "{} is stunned and cannot act: a Fortitude check each round to recover",
+                        h.name
+                    ))
+                } else {
+                    None
+                }
+            })
+            .collect();
+        if plan.hero.is_some() {
+            let next = plan.steps.front().map_or("", |a| a.name());
+            words.push(format!("Queued: {} (next: {next})", plan.what));
+        }
+        let line = words.join("  |  ");
+        if text.0 != line {
+            text.0 = line;
+        }
+    }
     if let Ok((mut text, mut text_color)) = banner.single_mut() {
         let when = match round.segment {
             0 => format!("Round {}, initiative", round.round),

@@ -1,14 +1,16 @@
-//! Previews for the hex pointed at: a move's path and AP, a shot (line of fire, TN,
-//! modifiers, chance), a hand-to-hand attack; and each hero's engagement.
+//! Previews for the hex pointed at: a move's path, its AP and the segment it resolves in, or
+//! why the hex is out of reach; the reach map; each hero's engagement.
+use super::plan::resolves_in;
+use super::shot_preview::FireLine;
 use crate::app::board::MapGeometry;
 use crate::app::input::{BattleAction, Bindings, Selection};
-use crate::app::layout::palette;
+use crate::app::layout::Palette;
 use crate::rules::hexmap::offset_of;
 use crate::rules::movement::{Gait, turned};
-use crate::sim::actions::{Plan, Priced, melee, movement, price, ranged};
+use crate::sim::actions::{Plan, Priced, melee, movement, price};
 use crate::sim::intent::{Action, HeroId};
 use crate::sim::model::{
-    Battle, CloseCombat, Down, Facing, Hero, HexPos, MatchLog, Mount, MountedOn, RoundState, Track,
+    Battle, CloseCombat, Down, Facing, Hero, MatchLog, Mount, MountedOn, RoundState, Track,
 };
 use crate::sim::query;
 use bevy::prelude::*;
@@ -20,12 +22,39 @@ pub struct MovePreview {
     pub line: Option<String>,
 }
 
+/// The AP, chance and segment (or why not) of what a click on the hex pointed at would do,
+/// shown at the pointer.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct CursorInfo(pub Option<String>);
+
+/// The reach map: the hexes the selected hero can be declared to move to this round, the path
+/// to the hex pointed at, and that hex when it is out of reach.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct ReachView {
+    pub hexes: Vec<hexx::Hex>,
+    pub path: Vec<hexx::Hex>,
+    pub refused: Option<hexx::Hex>,
+}
+
 /// The hexes the selected hero can be declared to move to, with their AP, kept until the match
 /// changes (every change of the match is a log event).
 #[derive(Resource, Default, Clone)]
 pub struct ReachCache {
     key: Option<(Entity, Gait, usize, (u32, u32))>,
     pub reach: Vec<(hexx::Hex, u32)>,
+}
+
+/// "resolves in segment 7" for an action of `ap` declared now by `e`.
+pub(super) fn when_words(world: &World, e: Entity, ap: u32, over_rounds: bool) -> String {
+    let now = world.resource::<RoundState>().segment;
+    match world
+        .get::<Track>(e)
+        .and_then(|t| resolves_in(&t.0, ap, now.max(1), over_rounds))
+    {
+        Some(s) if s == now => "resolves this segment".into(),
+        Some(s) => format!("resolves in segment {s}"),
+        None => "cannot be paid this round".into(),
+    }
 }
 
 /// The move preview: the hexes in reach this round and the path to the hex pointed at, priced
@@ -35,13 +64,18 @@ pub(super) fn preview_moves(world: &mut World) {
         .get_resource::<FireLine>()
         .cloned()
         .unwrap_or_default();
+    world.insert_resource(CursorInfo(None));
     let (Some(selection), Some(geometry)) = (
         world.get_resource::<Selection>().cloned(),
         world.get_resource::<MapGeometry>().copied(),
     ) else {
         return;
     };
-    let Some(e) = selection.hero else { return };
+    let palette = *world.resource::<Palette>();
+    let Some(e) = selection.hero else {
+        world.insert_resource(ReachView::default());
+        return;
+    };
     let (Some(hero), Some(&id)) = (world.get::<Hero>(e).cloned(), world.get::<HeroId>(e)) else {
         return;
     };
@@ -56,6 +90,7 @@ pub(super) fn preview_moves(world: &mut World) {
             return;
         };
         paint(world, &geometry, |_| Color::WHITE);
+        world.insert_resource(ReachView::default());
         world.insert_resource(MovePreview {
             line: Some(format!(
                 "{} rides {}: {} paces a round (best {}), heading hexside {}. {}/{}: steer (1 AP a hexside, 2 for more), {}: rein in or spur on (1 AP)",
@@ -93,11 +128,12 @@ pub(super) fn preview_moves(world: &mut World) {
         });
         reach
     };
-    let in_reach: std::collections::HashSet<hexx::Hex> = reach
+    let mut in_reach: Vec<hexx::Hex> = reach
         .iter()
         .filter(|(_, ap)| *ap <= left)
         .map(|(h, _)| *h)
         .collect();
+    in_reach.sort_by_key(|h| (h.x, h.y));
     let hovered = selection.hovered.map(|to| {
         let priced = price(
             world,
@@ -119,63 +155,93 @@ pub(super) fn preview_moves(world: &mut World) {
         )) if *ap <= left => walk.hexes.clone(),
         _ => Vec::new(),
     };
+    let refused = match &hovered {
+        Some((h, Err(_))) => Some(*h),
+        Some((h, Ok(Priced { ap, .. }))) if *ap > left => Some(*h),
+        _ => None,
+    };
     paint(world, &geometry, |hex| {
         if fire_line.1 == Some(hex) {
-            palette::FIRE_BLOCKED
+            palette.fire_blocked
         } else if fire_line.0.contains(&hex) {
-            palette::FIRE_LINE
+            palette.fire_line
         } else if path.contains(&hex) {
-            palette::PATH
-        } else if in_reach.contains(&hex) {
-            palette::REACH
+            palette.path
         } else {
             Color::WHITE
         }
     });
+    let view = ReachView {
+        hexes: in_reach,
+        path: path.clone(),
+        refused,
+    };
+    if world.get_resource::<ReachView>() != Some(&view) {
+        world.insert_resource(view);
+    }
     let gait = match selection.gait {
         Gait::Walk => "walking",
         Gait::Run => "running",
     };
     let battle = world.resource::<Battle>();
-    let line = match &hovered {
+    let (line, at_cursor) = match &hovered {
         Some((h, priced)) => {
             let (c, r) = offset_of(*h);
             let tile = battle.map.tile(*h).map_or("-", |t| t.terrain.name());
             match priced {
                 Ok(Priced {
                     ap,
-                    plan: Plan::Move(walk),
-                }) if *ap > left => format!(
-                    "{c},{r} ({tile}): {ap} AP {gait}, but {} has {left} AP left this round",
-                    hero.name
+                    plan: Plan::Move(_),
+                }) if *ap > left => (
+                    format!(
+                        "{c},{r} ({tile}): {ap} AP {gait}, but {} has {left} AP left this round",
+                        hero.name
+                    ),
+                    format!("Out of reach: {ap} AP, {left} left this round"),
                 ),
                 Ok(Priced {
                     ap,
                     plan: Plan::Move(walk),
-                }) => match walk.cost {
-                    Some(cost) => format!(
-                        "{} {gait} to {c},{r} ({tile}): {ap} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces",
-                        hero.name,
-                        cost.maneuver,
-                        cost.ground,
-                        cost.climbing,
-                        cost.facing,
-                        cost.paces
-                    ),
-                    None => format!(
-                        "{} maneuvers to {c},{r} ({tile}), staying engaged: {ap} AP",
-                        hero.name
-                    ),
-                },
-                Ok(_) => String::new(),
-                Err(why) => format!("{c},{r} ({tile}): {}", keys.refusal(why)),
+                }) => {
+                    let when = when_words(world, e, *ap, false);
+                    let line = match walk.cost {
+                        Some(cost) => format!(
+                            "{} {gait} to {c},{r} ({tile}): {ap} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces; {when}",
+                            hero.name,
+                            cost.maneuver,
+                            cost.ground,
+                            cost.climbing,
+                            cost.facing,
+                            cost.paces
+                        ),
+                        None => format!(
+                            "{} maneuvers to {c},{r} ({tile}), staying engaged: {ap} AP; {when}",
+                            hero.name
+                        ),
+                    };
+                    (line, format!("{ap} AP {gait}, {when}"))
+                }
+                Ok(_) => (String::new(), String::new()),
+                Err(why) => {
+                    let why = keys.refusal(why);
+                    (
+                        format!("{c},{r} ({tile}): {why}"),
+                        format!("Out of reach: {why}"),
+                    )
+                }
             }
         }
-        None => format!(
-            "{} ({gait}, {left} AP): green hexes are in reach",
-            hero.name
+        None => (
+            format!(
+                "{} ({gait}, {left} AP): the outlined hexes are in reach",
+                hero.name
+            ),
+            String::new(),
         ),
     };
+    if !at_cursor.is_empty() {
+        world.insert_resource(CursorInfo(Some(at_cursor)));
+    }
     let cover: Vec<String> = selection
         .hovered
         .and_then(|h| query::cover_in(world, h))
@@ -257,127 +323,4 @@ pub(super) fn engagement_view(world: &mut World) {
         view.insert(hero, s);
     }
     world.insert_resource(EngagementView(view));
-}
-
-/// The hexes of the line of fire to the enemy pointed at, and the wall that blocks it.
-#[derive(Resource, Default, Debug, Clone)]
-pub struct FireLine(pub Vec<hexx::Hex>, pub Option<hexx::Hex>);
-
-/// Pointing at an enemy: the shot the declaring hero would fire, its AP, TN, every modifier
-/// and the exact chance to hit (over the match deck), and the cover in the way.
-pub(super) fn preview_shot(world: &mut World) {
-    world.insert_resource(FireLine::default());
-    let Some(selection) = world.get_resource::<Selection>().cloned() else {
-        return;
-    };
-    let keys = world.resource::<Bindings>().clone();
-    let (Some(hero), Some(at)) = (selection.hero, selection.hovered) else {
-        return;
-    };
-    let side = query::side_of(world, hero);
-    let Some(target) = query::enemy_at(world, side, at) else {
-        return;
-    };
-    let name = query::hero_name(world, target);
-    // The line of fire on the map: the hexes between, or up to the wall that blocks it.
-    if let Some(from) = world.get::<HexPos>(hero).map(|p| p.0) {
-        let line: Vec<hexx::Hex> = from.line_to(at).collect();
-        let map = &world.resource::<Battle>().map;
-        let blocked = map.line_of_fire(from, at).err();
-        let shown: Vec<hexx::Hex> = line
-            .into_iter()
-            .skip(1)
-            .take_while(|h| Some(*h) != blocked)
-            .chain(blocked)
-            .collect();
-        world.insert_resource(FireLine(shown, blocked));
-    }
-    // A foe within a pace: the hand-to-hand attack J would make.
-    if query::engaged_foes(world, hero).contains(&target) {
-        let line = match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
-            Ok(p) => {
-                let parts: Vec<String> = p
-                    .tn_parts
-                    .iter()
-                    .map(|m| format!("{} {:+}", m.name, m.value))
-                    .collect();
-                let mods: Vec<String> = p.volley.attacks[0]
-                    .terms
-                    .modifiers
-                    .iter()
-                    .map(|m| format!("{} {:+}", m.name, m.value))
-                    .collect();
-                format!(
-                    "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
-                    keys.key(BattleAction::MeleeAttack),
-                    if p.careful { "careful " } else { "" },
-                    p.attack.name(),
-                    p.weapon.name,
-                    p.ap,
-                    p.volley.attacks[0].terms.tn,
-                    parts.join(", "),
-                    if mods.is_empty() {
-                        "no modifiers"
-                    } else {
-                        "modifiers: "
-                    },
-                    mods.join(", "),
-                    p.advantage.0,
-                    p.advantage.1,
-                    p.chance * 100.0,
-                    keys.key(BattleAction::CycleAttack),
-                    keys.key(BattleAction::ToggleCareful),
-                    keys.key(BattleAction::Block),
-                    keys.key(BattleAction::Dodge)
-                )
-            }
-            Err(why) => format!("Cannot attack {name}: {}", keys.refusal(&why)),
-        };
-        world.insert_resource(MovePreview { line: Some(line) });
-        return;
-    }
-    let line = match ranged::plan(world, hero, target, selection.shot) {
-        Ok(p) => {
-            let parts: Vec<String> = p
-                .terms
-                .tn_parts
-                .iter()
-                .map(|m| format!("{} {}", m.name, m.value))
-                .collect();
-            let mods: Vec<String> = p
-                .terms
-                .modifiers
-                .iter()
-                .map(|m| format!("{} {:+}", m.name, m.value))
-                .collect();
-            let cover = p.cover.as_ref().map_or(String::new(), |c| {
-                let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
-                format!(
-                    "\nCover: {} (AV {}) covers {}",
-                    c.name,
-                    c.av,
-                    locations.join(", ")
-                )
-            });
-            format!(
-                "Shoot {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}\n{}: snap/normal/aimed. {} fires.",
-                p.distance,
-                p.weapon.name,
-                p.kind.name(),
-                p.ap,
-                p.terms.tn,
-                parts.join(" + "),
-                if mods.is_empty() {
-                    "none".to_string()
-                } else {
-                    mods.join(", ")
-                },
-                p.chance * 100.0,
-                keys.key(BattleAction::CycleShot),
-                keys.key(BattleAction::MoveHere)
-            )
-        }
-        Err(why) => format!("Cannot shoot {name}: {}", keys.refusal(&why)),
-    };
-    world.insert_resource(MovePreview { line: Some(line) });
 }

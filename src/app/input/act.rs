@@ -2,37 +2,37 @@
 //! the `Selection` until it is sent).
 
 use super::bindings::BattleAction;
-use super::selection::{Selection, next_shot};
+use super::clicks::BattleInput;
+use super::selection::{PlanOffer, QueuedPlan, Selection, next_shot};
 use crate::app::hotseat::HotSeat;
 use crate::app::state::{Pause, Screen};
 use crate::rules::movement::{Gait, turned};
 use crate::sim::intent::{Action, HeroId, Intent};
 use crate::sim::model::{Facing, Hero, HexPos, Mount, MountedOn, RoundState, Side, Weapons};
 use bevy::prelude::*;
-use leafwing_input_manager::prelude::*;
 
 /// Esc opens and closes the Esc menu; in it, M quits to the main menu.
 pub(super) fn pause_keys(
-    actions: Single<&ActionState<BattleAction>>,
+    actions: BattleInput,
     pause: Res<State<Pause>>,
     mut next_pause: ResMut<NextState<Pause>>,
     mut screen: ResMut<NextState<Screen>>,
 ) {
     let paused = *pause.get() == Pause::Paused;
-    if actions.just_pressed(&BattleAction::Quit) {
+    if actions.just_pressed(BattleAction::Quit) {
         next_pause.set(if paused {
             Pause::Running
         } else {
             Pause::Paused
         });
     }
-    if paused && actions.just_pressed(&BattleAction::QuitToMenu) {
+    if paused && actions.just_pressed(BattleAction::QuitToMenu) {
         screen.set(Screen::MainMenu);
     }
 }
 
 pub(super) fn act(
-    actions: Single<&ActionState<BattleAction>>,
+    actions: BattleInput,
     pause: Res<State<Pause>>,
     mut selection: ResMut<Selection>,
     mut seat: ResMut<HotSeat>,
@@ -43,6 +43,8 @@ pub(super) fn act(
     riders: Query<&MountedOn>,
     stack_spend: Query<&crate::sim::model::StackSpend>,
     mounts: Query<(&Mount, &Facing)>,
+    offer: Res<PlanOffer>,
+    mut plan: ResMut<QueuedPlan>,
     mut last_declarer: Local<Option<Entity>>,
 ) {
     if *pause.get() == Pause::Paused {
@@ -51,21 +53,27 @@ pub(super) fn act(
     let declarer = round
         .declarer()
         .and_then(|e| heroes.get(e).ok().map(|h| *h.5));
-    if actions.just_pressed(&BattleAction::EndDeclaration) {
+    if actions.just_pressed(BattleAction::EndDeclaration) {
         if seat.awaiting_handoff {
             seat.awaiting_handoff = false;
         } else if let Some(hero) = declarer {
             intents.write(Intent::Pass { hero });
+            if plan.hero == Some(hero) {
+                plan.clear();
+            }
         }
         selection.hero = None;
     }
     if seat.awaiting_handoff {
         return;
     }
-    if actions.just_pressed(&BattleAction::HoldRound)
+    if actions.just_pressed(BattleAction::HoldRound)
         && let Some(hero) = declarer
     {
         intents.write(Intent::Hold { hero });
+        if plan.hero == Some(hero) {
+            plan.clear();
+        }
     }
     let Some(active) = seat.active else { return };
     let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == active).collect();
@@ -80,21 +88,21 @@ pub(super) fn act(
     if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
         selection.hero = own.first().map(|h| h.0);
     }
-    if actions.just_pressed(&BattleAction::Select)
+    if actions.just_pressed(BattleAction::Select)
         && let Some(h) = selection
             .hovered
             .and_then(|hex| own.iter().find(|x| x.2.0 == hex))
     {
         selection.hero = Some(h.0);
     }
-    if actions.just_pressed(&BattleAction::NextHero) && !own.is_empty() {
+    if actions.just_pressed(BattleAction::NextHero) && !own.is_empty() {
         let i = own
             .iter()
             .position(|h| Some(h.0) == selection.hero)
             .map_or(0, |i| (i + 1) % own.len());
         selection.hero = Some(own[i].0);
     }
-    if actions.just_pressed(&BattleAction::ToggleRun) {
+    if actions.just_pressed(BattleAction::ToggleRun) {
         selection.gait = if selection.gait == Gait::Walk {
             Gait::Run
         } else {
@@ -108,10 +116,10 @@ pub(super) fn act(
     let (at, facing) = (at.0, facing.0);
     let id_of = |e: Entity| heroes.get(e).ok().map(|h| *h.5);
     let mut out: Vec<Intent> = Vec::new();
-    if actions.just_pressed(&BattleAction::CycleShot) {
+    if actions.just_pressed(BattleAction::CycleShot) {
         selection.shot = next_shot(selection.shot);
     }
-    if actions.just_pressed(&BattleAction::Reload) {
+    if actions.just_pressed(BattleAction::Reload) {
         out.push(Intent::Declare(Action::Reload { hero }));
     }
     let enemy_under_cursor = selection.hovered.and_then(|to| {
@@ -120,7 +128,7 @@ pub(super) fn act(
             .find(|h| h.2.0 == to && h.3.0 != active)
             .map(|h| *h.5)
     });
-    if actions.just_pressed(&BattleAction::ReadyOffHand)
+    if actions.just_pressed(BattleAction::ReadyOffHand)
         && let Ok(carried) = weapons.get(entity)
     {
         let n = carried.0.len().max(1);
@@ -136,7 +144,7 @@ pub(super) fn act(
             out.push(Intent::Declare(Action::ReadyOffHand { hero, weapon: next }));
         }
     }
-    if actions.just_pressed(&BattleAction::ShootOffHand)
+    if actions.just_pressed(BattleAction::ShootOffHand)
         && let Some(target) = enemy_under_cursor
     {
         out.push(Intent::Declare(Action::ShootOffHand {
@@ -145,16 +153,16 @@ pub(super) fn act(
             kind: selection.shot,
         }));
     }
-    if actions.just_pressed(&BattleAction::ToggleFan) {
+    if actions.just_pressed(BattleAction::ToggleFan) {
         selection.fan = !selection.fan;
     }
-    if actions.just_pressed(&BattleAction::CycleAttack) {
+    if actions.just_pressed(BattleAction::CycleAttack) {
         selection.attack = selection.attack.next();
     }
-    if actions.just_pressed(&BattleAction::ToggleCareful) {
+    if actions.just_pressed(BattleAction::ToggleCareful) {
         selection.careful = !selection.careful;
     }
-    if actions.just_pressed(&BattleAction::MeleeAttack)
+    if actions.just_pressed(BattleAction::MeleeAttack)
         && let Some(target) = enemy_under_cursor
     {
         out.push(Intent::Declare(Action::Melee {
@@ -165,38 +173,38 @@ pub(super) fn act(
             times: 1,
         }));
     }
-    if actions.just_pressed(&BattleAction::Block) {
+    if actions.just_pressed(BattleAction::Block) {
         out.push(Intent::Declare(Action::Block { hero }));
     }
-    if actions.just_pressed(&BattleAction::Dodge) {
+    if actions.just_pressed(BattleAction::Dodge) {
         let toward = match selection.hovered {
             Some(b) if b != at => crate::rules::hexmap::hexside_toward(at, b),
             _ => facing,
         };
         out.push(Intent::Declare(Action::Dodge { hero, toward }));
     }
-    if actions.just_pressed(&BattleAction::StackSpend) {
+    if actions.just_pressed(BattleAction::StackSpend) {
         let level = h.skills.get("Quick Draw").copied().unwrap_or(0);
         let now = stack_spend.get(entity).map_or(0, |s| s.0);
         let ap = if now >= level { 0 } else { now + 1 };
         out.push(Intent::StackSpend { hero, ap });
     }
-    if actions.just_pressed(&BattleAction::MountOrDismount) {
+    if actions.just_pressed(BattleAction::MountOrDismount) {
         out.push(Intent::Declare(if riders.get(entity).is_ok() {
             Action::Dismount { hero }
         } else {
             Action::MountUp { hero }
         }));
     }
-    if actions.just_pressed(&BattleAction::Escape) {
+    if actions.just_pressed(BattleAction::Escape) {
         out.push(Intent::Declare(Action::Escape { hero }));
     }
-    if actions.just_pressed(&BattleAction::Disengage)
+    if actions.just_pressed(BattleAction::Disengage)
         && let Some(to) = selection.hovered
     {
         out.push(Intent::Declare(Action::Disengage { hero, to }));
     }
-    if actions.just_pressed(&BattleAction::AddToSeries)
+    if actions.just_pressed(BattleAction::AddToSeries)
         && let Some(target) = enemy_under_cursor
         && selection.series.len() < crate::rules::ranged::MAX_SHOTS
     {
@@ -205,7 +213,7 @@ pub(super) fn act(
             selection.series.push((e, kind));
         }
     }
-    if actions.just_pressed(&BattleAction::FireSeries) && !selection.series.is_empty() {
+    if actions.just_pressed(BattleAction::FireSeries) && !selection.series.is_empty() {
         let shots = selection
             .series
             .drain(..)
@@ -217,8 +225,18 @@ pub(super) fn act(
             fan: selection.fan,
         }));
     }
-    // Right click: shoot the enemy under the cursor, or move there.
-    if actions.just_pressed(&BattleAction::MoveHere)
+    // Right click: shoot the enemy under the cursor (drawing and cocking first, as one queued
+    // plan, when the weapon is not ready), or move there.
+    let queue = offer.target.is_some() && offer.target == selection.hovered;
+    if actions.just_pressed(BattleAction::MoveHere)
+        && queue
+        && enemy_under_cursor.is_some()
+        && offer.steps.first().is_some_and(|s| s.hero() == hero)
+    {
+        plan.hero = Some(hero);
+        plan.steps = offer.steps.iter().cloned().collect();
+        plan.what = offer.what.clone();
+    } else if actions.just_pressed(BattleAction::MoveHere)
         && let Some(to) = selection.hovered
     {
         out.push(Intent::Declare(match enemy_under_cursor {
@@ -237,7 +255,7 @@ pub(super) fn act(
     // A rider's turns steer the mount.
     let mount = riders.get(entity).ok().and_then(|m| mounts.get(m.0).ok());
     for (action, by) in [(BattleAction::TurnLeft, 1), (BattleAction::TurnRight, -1)] {
-        if !actions.just_pressed(&action) {
+        if !actions.just_pressed(action) {
             continue;
         }
         out.push(Intent::Declare(match mount {
@@ -251,25 +269,25 @@ pub(super) fn act(
             },
         }));
     }
-    if actions.just_pressed(&BattleAction::Rein)
+    if actions.just_pressed(BattleAction::Rein)
         && let Some((m, _)) = mount
     {
         let speed = if m.speed > 0 { 0 } else { m.best_speed };
         out.push(Intent::Declare(Action::Rein { hero, speed }));
     }
-    if actions.just_pressed(&BattleAction::DropProne) {
+    if actions.just_pressed(BattleAction::DropProne) {
         out.push(Intent::Declare(Action::DropProne { hero }));
     }
-    if actions.just_pressed(&BattleAction::StandUp) {
+    if actions.just_pressed(BattleAction::StandUp) {
         out.push(Intent::Declare(Action::StandUp { hero }));
     }
-    if actions.just_pressed(&BattleAction::DuckBehindCover) {
+    if actions.just_pressed(BattleAction::DuckBehindCover) {
         out.push(Intent::Declare(Action::DuckBehindCover { hero }));
     }
-    if actions.just_pressed(&BattleAction::EmergeFromCover) {
+    if actions.just_pressed(BattleAction::EmergeFromCover) {
         out.push(Intent::Declare(Action::EmergeFromCover { hero }));
     }
-    if actions.just_pressed(&BattleAction::ReadyWeapon)
+    if actions.just_pressed(BattleAction::ReadyWeapon)
         && let Ok(carried) = weapons.get(entity)
     {
         let n = carried.0.len().max(1);
@@ -280,14 +298,57 @@ pub(super) fn act(
             .map_or(0, |i| (i + 1) % n);
         out.push(Intent::Declare(Action::Ready { hero, weapon: next }));
     }
-    if actions.just_pressed(&BattleAction::Cock) {
+    if actions.just_pressed(BattleAction::Cock) {
         out.push(Intent::Declare(Action::Cock { hero }));
     }
-    if actions.just_pressed(&BattleAction::WorkObjective) {
+    if actions.just_pressed(BattleAction::WorkObjective) {
         out.push(Intent::Declare(Action::WorkObjective {
             hero,
             objective: 0,
         }));
     }
+    if out.iter().any(|i| Some(i.hero()) == plan.hero) {
+        plan.clear();
+    }
     intents.write_batch(out);
+}
+
+/// The queued plan's next step, when its hero declares (one declaration each time).
+pub(super) fn send_plan(
+    pause: Res<State<Pause>>,
+    seat: Res<HotSeat>,
+    round: Res<RoundState>,
+    ids: Query<&HeroId>,
+    mut plan: ResMut<QueuedPlan>,
+    mut outcomes: MessageReader<crate::sim::Outcome>,
+    mut intents: MessageWriter<Intent>,
+) {
+    let Some(hero) = plan.hero else {
+        outcomes.clear();
+        return;
+    };
+    // A step refused: the plan is off (the panel says why).
+    if outcomes
+        .read()
+        .any(|o| matches!(o, crate::sim::Outcome::Refused { hero: h, .. } if *h == hero))
+    {
+        plan.clear();
+        return;
+    }
+    if *pause.get() == Pause::Paused || seat.awaiting_handoff {
+        return;
+    }
+    let declarer = round.declarer().and_then(|e| ids.get(e).ok()).copied();
+    if declarer != Some(hero) {
+        return;
+    }
+    match plan.steps.pop_front() {
+        Some(step) => {
+            intents.write(Intent::Declare(step));
+        }
+        None => plan.clear(),
+    }
+    if plan.steps.is_empty() {
+        plan.clear();
+    }
 }

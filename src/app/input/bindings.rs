@@ -170,6 +170,51 @@ pub struct Settings {
     pub bindings: Vec<(BattleAction, Binding)>,
     #[serde(default = "default_menu_bindings")]
     pub menu: Vec<(MenuAction, Binding)>,
+    /// How fast the computer's declarations and empty segments follow each other.
+    #[serde(default)]
+    pub pace: Pace,
+    /// The colour-blind-safe palette for the sides and the map's overlays.
+    #[serde(default)]
+    pub colorblind: bool,
+}
+
+/// The computer's pace: the wait between its declarations and between empty segments.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Pace {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+    Instant,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 4] = [Pace::Slow, Pace::Normal, Pace::Fast, Pace::Instant];
+
+    /// Seconds between two steps of the computer.
+    pub fn delay(self) -> f32 {
+        match self {
+            Pace::Slow => 0.7,
+            Pace::Normal => 0.3,
+            Pace::Fast => 0.1,
+            Pace::Instant => 0.0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pace::Slow => "slow",
+            Pace::Normal => "normal",
+            Pace::Fast => "fast",
+            Pace::Instant => "instant",
+        }
+    }
+
+    /// The next pace, round the four.
+    pub fn next(self) -> Pace {
+        let i = Pace::ALL.iter().position(|p| *p == self).unwrap_or(0);
+        Pace::ALL[(i + 1) % Pace::ALL.len()]
+    }
 }
 
 impl Binding {
@@ -216,6 +261,8 @@ impl Default for Settings {
         Settings {
             bindings: default_bindings(),
             menu: default_menu_bindings(),
+            pace: Pace::default(),
+            colorblind: false,
         }
     }
 }
@@ -311,14 +358,55 @@ pub fn load_settings() -> Settings {
             }
         },
         Err(_) => {
-            let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
-            if let (Some(dir), Ok(text)) =
-                (path.parent(), ron::ser::to_string_pretty(&defaults, pretty))
-            {
-                let _ = std::fs::create_dir_all(dir).and_then(|_| std::fs::write(&path, text));
+            if let Err(e) = save_settings(&defaults) {
+                warn!("{e}");
             }
             defaults
         }
+    }
+}
+
+/// Write the settings file (atomically: a temporary file, then a rename).
+pub fn save_settings(settings: &Settings) -> Result<(), String> {
+    let path = settings_path();
+    let pretty = ron::ser::PrettyConfig::new().depth_limit(2);
+    let text = ron::ser::to_string_pretty(settings, pretty).map_err(|e| e.to_string())?;
+    let dir = path.parent().unwrap_or(std::path::Path::new("."));
+    let tmp = path.with_extension("ron.tmp");
+    std::fs::create_dir_all(dir)
+        .and_then(|_| std::fs::write(&tmp, text))
+        .and_then(|_| std::fs::rename(&tmp, &path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+/// A battle action that may not be rebound (it has no key of its own to clash over).
+fn rebindable(action: BattleAction) -> bool {
+    !matches!(action, BattleAction::Select | BattleAction::MoveHere)
+}
+
+impl Settings {
+    /// Bind `action` to `binding`, unless another battle action holds it already: then the
+    /// refusal names that action. Mouse buttons stay with selecting and moving.
+    pub fn rebind(&mut self, action: BattleAction, binding: Binding) -> Result<(), String> {
+        if !rebindable(action) {
+            return Err(format!("{action:?} stays on its mouse button"));
+        }
+        if let Some((other, _)) = self
+            .bindings
+            .iter()
+            .find(|(a, b)| *b == binding && *a != action)
+        {
+            return Err(format!(
+                "{} is already bound to {other:?}: rebind that first",
+                binding.name()
+            ));
+        }
+        if matches!(binding, Binding::Mouse(_)) {
+            return Err("the mouse buttons select and move".into());
+        }
+        self.bindings.retain(|(a, _)| *a != action);
+        self.bindings.push((action, binding));
+        Ok(())
     }
 }
 

@@ -4,12 +4,15 @@
 
 mod act;
 mod bindings;
+mod clicks;
 mod pointer;
 mod selection;
 
-use act::{act, pause_keys};
+use act::{act, pause_keys, send_plan};
 pub use bindings::*;
-use pointer::{camera, hover};
+pub use clicks::*;
+pub use pointer::{CameraFit, MapRect, fit_camera};
+use pointer::{camera, hover, track_frame};
 pub use selection::*;
 
 use super::state::Screen;
@@ -26,7 +29,8 @@ impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
         // The settings file, unless the bindings are given (tests).
         if !app.world().contains_resource::<Bindings>() {
-            app.insert_resource(Bindings(load_settings()));
+            app.insert_resource(Bindings(load_settings()))
+                .insert_resource(SettingsFile);
         }
         let settings = app.world().resource::<Bindings>().0.clone();
         app.add_plugins((
@@ -43,16 +47,77 @@ impl Plugin for InputPlugin {
             attack: AttackType::Standard,
             careful: false,
         })
+        .init_resource::<UiClicks>()
+        .init_resource::<QueuedPlan>()
+        .init_resource::<PlanOffer>()
+        .init_resource::<UiScale>()
+        .init_resource::<MapRect>()
+        .insert_resource(crate::app::layout::Palette::new(settings.colorblind))
         .add_systems(Startup, move |mut commands: Commands| {
             commands.spawn((input_map(&settings.bindings), input_map(&settings.menu)));
         })
         .add_systems(
+            PreUpdate,
+            (collect_clicks, track_frame).after(bevy::ui::UiSystems::Focus),
+        )
+        .add_systems(Update, (apply_settings, pace_the_computer))
+        .add_systems(
             Update,
-            (hover, pause_keys, act, camera)
+            (hover, pause_keys, act, send_plan, camera)
                 .chain()
                 .in_set(crate::sim::SimSystems::Intent)
                 .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
         );
+    }
+}
+
+/// The settings came from the settings file, and changes go back to it (tests give their
+/// bindings and write nothing).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct SettingsFile;
+
+/// Keep changed settings in the settings file, when they came from it.
+pub fn persist(settings: &Settings, to_file: bool) {
+    if to_file && let Err(e) = save_settings(settings) {
+        warn!("{e}");
+    }
+}
+
+/// Settings changed (the settings screen): the keys and the palette follow at once.
+fn apply_settings(
+    keys: Res<Bindings>,
+    mut maps: Query<(&mut InputMap<BattleAction>, &mut InputMap<MenuAction>)>,
+    mut palette: ResMut<crate::app::layout::Palette>,
+) {
+    if !keys.is_changed() {
+        return;
+    }
+    for (mut battle, mut menu) in &mut maps {
+        *battle = input_map(&keys.0.bindings);
+        *menu = input_map(&keys.0.menu);
+    }
+    if palette.colorblind != keys.0.colorblind {
+        *palette = crate::app::layout::Palette::new(keys.0.colorblind);
+    }
+}
+
+/// The window's pace for the computer: the settings' (a scripted screenshot does not wait).
+#[derive(Resource, Debug, Clone, Copy)]
+pub struct NoPacing;
+
+fn pace_the_computer(
+    keys: Res<Bindings>,
+    no_pacing: Option<Res<NoPacing>>,
+    pacing: Option<ResMut<crate::sim::model::Pacing>>,
+) {
+    let Some(mut pacing) = pacing else { return };
+    let delay = if no_pacing.is_some() {
+        0.0
+    } else {
+        keys.0.pace.delay()
+    };
+    if pacing.delay != delay {
+        pacing.delay = delay;
     }
 }
 

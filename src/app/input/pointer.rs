@@ -1,19 +1,99 @@
 //! The pointer and the camera: the hex under the cursor (or the one `--hover` names), panning
-//! and zooming.
+//! that stops at the map's edges, zooming at the pointer, and the frame of the window.
 
 use super::bindings::BattleAction;
+use super::clicks::BattleInput;
 use super::selection::{ForcedHover, Selection};
 use crate::app::board::MapGeometry;
+use crate::app::layout::{Frame, MAP_MARGIN, WINDOW_H, WINDOW_W, frame};
 use crate::app::state::Pause;
 use crate::rules::hexmap::offset_of;
 use crate::sim::model::Battle;
+use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
-use leafwing_input_manager::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// The frame of the window now: where the map, the panel, the banner and the bar are.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct MapRect(pub Frame);
+
+impl Default for MapRect {
+    fn default() -> Self {
+        MapRect(frame(WINDOW_W, WINDOW_H))
+    }
+}
+
+/// The map's bounds in the world (centre and size) and the zoom that fits it into the frame.
+#[derive(Resource, Debug, Clone, Copy, PartialEq)]
+pub struct CameraFit {
+    pub center: Vec2,
+    pub map: Vec2,
+    pub fit: f32,
+}
+
+/// Follow the window's size: the frame, and the UI scale.
+pub(super) fn track_frame(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    mut rect: ResMut<MapRect>,
+    mut ui_scale: ResMut<UiScale>,
+) {
+    let Ok(window) = windows.single() else { return };
+    let now = frame(window.width(), window.height());
+    if rect.0 != now {
+        rect.0 = now;
+    }
+    if ui_scale.0 != now.scale {
+        ui_scale.0 = now.scale;
+    }
+}
+
+/// The scale and the camera position that show the whole map (`map`, world units, centred on
+/// `center`) inside the frame's map area.
+pub fn fit_camera(frame: &Frame, center: Vec2, map: Vec2) -> (f32, Vec2) {
+    let room = (frame.map.size() - Vec2::splat(2.0 * MAP_MARGIN * frame.scale)).max(Vec2::ONE);
+    let scale = (map.x / room.x).max(map.y / room.y).max(0.25);
+    (scale, camera_for(frame, scale, center))
+}
+
+/// The camera position that puts the world point `at` in the middle of the map area.
+fn camera_for(frame: &Frame, scale: f32, at: Vec2) -> Vec2 {
+    let d = frame.map.center() - frame.window / 2.0;
+    Vec2::new(at.x - d.x * scale, at.y + d.y * scale)
+}
+
+/// The world point under a window point.
+fn world_at(frame: &Frame, scale: f32, camera: Vec2, screen: Vec2) -> Vec2 {
+    let d = screen - frame.window / 2.0;
+    Vec2::new(camera.x + d.x * scale, camera.y - d.y * scale)
+}
+
+/// Keep the map in the map area: when the map is wider (taller) than the area, its edge may
+/// not come inside the area's; when it is narrower, it stays in the middle.
+pub fn clamp_camera(frame: &Frame, scale: f32, camera: Vec2, center: Vec2, map: Vec2) -> Vec2 {
+    let corner = |x: f32, y: f32| world_at(frame, scale, camera, Vec2::new(x, y)) - center;
+    let min = corner(frame.map.min.x, frame.map.max.y);
+    let max = corner(frame.map.max.x, frame.map.min.y);
+    let margin = MAP_MARGIN * frame.scale * scale;
+    let half = map / 2.0 + Vec2::splat(margin);
+    let mut out = camera;
+    for axis in 0..2 {
+        let (lo, hi) = (min[axis], max[axis]);
+        if hi - lo >= 2.0 * half[axis] {
+            out[axis] += -(lo + hi) / 2.0;
+        } else if lo < -half[axis] {
+            out[axis] += -half[axis] - lo;
+        } else if hi > half[axis] {
+            out[axis] -= hi - half[axis];
+        }
+    }
+    out
+}
 
 pub(super) fn hover(
-    windows: Query<&Window>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
     geometry: Option<Res<MapGeometry>>,
+    rect: Res<MapRect>,
     battle: Res<Battle>,
     mut selection: ResMut<Selection>,
     forced: Option<Res<ForcedHover>>,
@@ -27,8 +107,10 @@ pub(super) fn hover(
     else {
         return;
     };
+    // Over the panel, the banner or the bar, the pointer is not on the map.
     let Some(world) = window
         .cursor_position()
+        .filter(|p| rect.0.map.contains(*p))
         .and_then(|p| camera.viewport_to_world_2d(at, p).ok())
     else {
         selection.hovered = None;
@@ -46,36 +128,106 @@ pub(super) fn hover(
         .map(|(h, _)| h);
 }
 
+/// Arrows pan (stopping at the map's edges), +/- and the wheel zoom (the wheel at the
+/// pointer); a new window size fits the map again.
 pub(super) fn camera(
-    actions: Single<&ActionState<BattleAction>>,
+    actions: BattleInput,
     pause: Res<State<Pause>>,
     time: Res<Time>,
+    rect: Res<MapRect>,
+    fit: Option<Res<CameraFit>>,
+    wheel: Option<Res<AccumulatedMouseScroll>>,
+    windows: Query<&Window, With<PrimaryWindow>>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut last_frame: Local<Option<Frame>>,
 ) {
-    if *pause.get() == Pause::Paused {
-        return;
-    }
-    let Ok((mut at, mut projection)) = cameras.single_mut() else {
+    let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
         return;
     };
     let Projection::Orthographic(ortho) = projection.as_mut() else {
         return;
     };
+    let frame = rect.0;
+    if *last_frame != Some(frame) || fit.is_changed() {
+        *last_frame = Some(frame);
+        let (scale, camera) = fit_camera(&frame, fit.center, fit.map);
+        ortho.scale = scale;
+        at.translation = camera.extend(at.translation.z);
+        return;
+    }
+    if *pause.get() == Pause::Paused {
+        return;
+    }
+    let (min_scale, max_scale) = (
+        0.35,
+        (fit_camera(&frame, fit.center, fit.map).0 * 1.6).max(1.0),
+    );
+    let mut camera = at.translation.truncate();
     let speed = 600.0 * ortho.scale * time.delta_secs();
     for (action, dir) in [
-        (BattleAction::PanLeft, Vec3::NEG_X),
-        (BattleAction::PanRight, Vec3::X),
-        (BattleAction::PanUp, Vec3::Y),
-        (BattleAction::PanDown, Vec3::NEG_Y),
+        (BattleAction::PanLeft, Vec2::NEG_X),
+        (BattleAction::PanRight, Vec2::X),
+        (BattleAction::PanUp, Vec2::Y),
+        (BattleAction::PanDown, Vec2::NEG_Y),
     ] {
-        if actions.pressed(&action) {
-            at.translation += dir * speed;
+        if actions.pressed(action) {
+            camera += dir * speed;
         }
     }
-    if actions.just_pressed(&BattleAction::ZoomIn) {
-        ortho.scale = (ortho.scale / 1.25).max(0.4);
+    // Zoom about a window point: the world point under it stays under it.
+    let mut zoom = |factor: f32, about: Vec2, camera: &mut Vec2| {
+        let before = world_at(&frame, ortho.scale, *camera, about);
+        ortho.scale = (ortho.scale * factor).clamp(min_scale, max_scale);
+        let after = world_at(&frame, ortho.scale, *camera, about);
+        *camera += before - after;
+    };
+    let middle = frame.map.center();
+    if actions.just_pressed(BattleAction::ZoomIn) {
+        zoom(1.0 / 1.25, middle, &mut camera);
     }
-    if actions.just_pressed(&BattleAction::ZoomOut) {
-        ortho.scale = (ortho.scale * 1.25).min(4.0);
+    if actions.just_pressed(BattleAction::ZoomOut) {
+        zoom(1.25, middle, &mut camera);
+    }
+    let pointer = windows
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position())
+        .filter(|p| frame.map.contains(*p));
+    if let (Some(wheel), Some(pointer)) = (wheel, pointer)
+        && wheel.delta.y != 0.0
+    {
+        let steps = wheel.delta.y.signum() * wheel.delta.y.abs().clamp(0.5, 3.0);
+        zoom(1.15f32.powf(-steps), pointer, &mut camera);
+    }
+    let camera = clamp_camera(&frame, ortho.scale, camera, fit.center, fit.map);
+    if at.translation.truncate() != camera {
+        at.translation = camera.extend(at.translation.z);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fitted map lies inside the map area, and panning cannot take it out.
+    #[test]
+    fn the_map_fits_and_panning_stops_at_its_edges() {
+        let map = Vec2::new(900.0, 700.0);
+        for (w, h) in [(1280.0, 720.0), (1920.0, 1080.0), (2560.0, 1440.0)] {
+            let f = frame(w, h);
+            let (scale, camera) = fit_camera(&f, Vec2::ZERO, map);
+            let lo = world_at(&f, scale, camera, Vec2::new(f.map.min.x, f.map.max.y));
+            let hi = world_at(&f, scale, camera, Vec2::new(f.map.max.x, f.map.min.y));
+            assert!(lo.x <= -map.x / 2.0 && lo.y <= -map.y / 2.0, "{w}x{h}");
+            assert!(hi.x >= map.x / 2.0 && hi.y >= map.y / 2.0, "{w}x{h}");
+            // Zoomed in and pushed far off: the edge of the map stops at the area's edge.
+            let zoomed = scale / 3.0;
+            let pushed = clamp_camera(&f, zoomed, Vec2::new(5000.0, -5000.0), Vec2::ZERO, map);
+            let hi = world_at(&f, zoomed, pushed, Vec2::new(f.map.max.x, f.map.min.y));
+            let lo = world_at(&f, zoomed, pushed, Vec2::new(f.map.min.x, f.map.max.y));
+            let margin = MAP_MARGIN * f.scale * zoomed + 0.01;
+            assert!(hi.x <= map.x / 2.0 + margin, "{w}x{h}: {hi}");
+            assert!(lo.y >= -map.y / 2.0 - margin, "{w}x{h}: {lo}");
+        }
     }
 }

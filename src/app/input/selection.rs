@@ -35,3 +35,33 @@ pub fn next_shot(kind: ShotKind) -> ShotKind {
         ShotKind::Aimed(_) => ShotKind::Snap,
     }
 }
+
+/// "Draw, cock and shoot": declarations queued for a hero and sent one per declaration, each
+/// still its own `Intent::Declare` as the rules demand.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct QueuedPlan {
+    pub hero: Option<crate::sim::HeroId>,
+    pub steps: std::collections::VecDeque<crate::sim::Action>,
+    /// In words, for the panel: "draw, cock and shoot Hank".
+    pub what: String,
+}
+
+impl QueuedPlan {
+    pub fn clear(&mut self) {
+        self.hero = None;
+        self.steps.clear();
+        self.what.clear();
+    }
+}
+
+/// What a right click on the enemy pointed at would queue when the weapon must first be
+/// readied or cocked: the steps, their AP and the segment the shot would fire in (the preview
+/// prices it).
+#[derive(Resource, Debug, Clone, Default, PartialEq)]
+pub struct PlanOffer {
+    pub target: Option<hexx::Hex>,
+    pub steps: Vec<crate::sim::Action>,
+    pub ap: u32,
+    pub fires_in: Option<u32>,
+    pub what: String,
+}

@@ -1,0 +1,365 @@
+//! Seeing it happen: figures glide from hex to hex along the path they walked (a mount's
+//! continuous movement follows it segment by segment), the declaring hero stands on a ring,
+//! shots draw a tracer and a flash, hits flash red and say where and how hard. All of it is
+//! the window's: the match has already moved on, the animation only catches up.
+
+use super::board::{BoardSystems, Goal, MapGeometry, Placed};
+use super::layout::Palette;
+use super::state::{Screen, ScreenSystems};
+use crate::rules::hexmap::offset_of;
+use crate::sim::Outcome;
+use crate::sim::model::{Battle, MatchLog, Roster, RoundState};
+use bevy::prelude::*;
+use std::collections::VecDeque;
+
+/// Seconds a figure takes from one hex to the next.
+pub const STEP_SECS: f32 = 0.14;
+/// Seconds a shot's tracer and flash last.
+pub const SHOT_SECS: f32 = 0.6;
+/// Seconds the words of a hit stay over the target.
+pub const WORDS_SECS: f32 = 2.2;
+
+pub struct AnimPlugin;
+
+impl Plugin for AnimPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            OnEnter(Screen::Battle),
+            spawn_ring.after(ScreenSystems::LoadBattle),
+        )
+        .add_systems(
+            Update,
+            (walk_paths, glide, follow_declarer, shots, fade)
+                .chain()
+                .after(BoardSystems::Figures)
+                .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+        );
+    }
+}
+
+/// A figure on its way: the points still to pass, and how far it is to the next.
+#[derive(Component, Debug, Clone, Default)]
+pub struct Glide {
+    pub from: Vec3,
+    pub points: VecDeque<Vec3>,
+    pub t: f32,
+}
+
+/// Something that fades and goes: a tracer, a flash, the words of a hit.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Fade {
+    pub left: f32,
+    pub total: f32,
+    /// Rises this many pixels a second (the words of a hit).
+    pub rise: f32,
+    /// Grows to this many times its size (a flash).
+    pub grow: f32,
+}
+
+/// What a shot or a blow left on the map (for the tests and the screenshots).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    Tracer,
+    Flash,
+    Words,
+}
+
+/// The ring under the hero whose declaration it is.
+#[derive(Component)]
+pub struct DeclarerRing;
+
+fn spawn_ring(
+    mut commands: Commands,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    palette: Res<Palette>,
+) {
+    commands.spawn((
+        Mesh2d(meshes.add(Annulus::new(21.0, 26.0))),
+        MeshMaterial2d(materials.add(palette.declarer)),
+        Transform::from_xyz(0.0, 0.0, 2.8),
+        Visibility::Hidden,
+        DeclarerRing,
+        DespawnOnExit(Screen::Battle),
+    ));
+}
+
+/// A hero that walked: its figure passes every hex of the path.
+fn walk_paths(
+    mut outcomes: MessageReader<Outcome>,
+    roster: Option<Res<Roster>>,
+    geometry: Option<Res<MapGeometry>>,
+    mut figures: Query<(&Transform, Option<&mut Glide>), With<Placed>>,
+    mut commands: Commands,
+) {
+    let (Some(roster), Some(geometry)) = (roster, geometry) else {
+        outcomes.clear();
+        return;
+    };
+    for outcome in outcomes.read() {
+        let Outcome::Moved { hero, path, .. } = outcome else {
+            continue;
+        };
+        let Some(e) = roster.entity(*hero) else {
+            continue;
+        };
+        let Ok((at, glide)) = figures.get_mut(e) else {
+            continue;
+        };
+        let z = at.translation.z;
+        let points: VecDeque<Vec3> = path
+            .iter()
+            .map(|h| {
+                let (c, r) = offset_of(*h);
+                geometry.center(c, r).extend(z)
+            })
+            .collect();
+        match glide {
+            Some(mut g) => g.points.extend(points),
+            None => {
+                commands.entity(e).insert(Glide {
+                    from: at.translation,
+                    points,
+                    t: 0.0,
+                });
+            }
+        }
+    }
+}
+
+/// Figures glide toward their goal, point by point (eased at each end of the way).
+fn glide(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut figures: Query<(Entity, &Goal, &mut Transform, Option<&mut Glide>), With<Placed>>,
+) {
+    let dt = time.delta_secs();
+    for (e, goal, mut at, glide) in &mut figures {
+        let Some(mut g) = glide else {
+            if at.translation.truncate() != goal.0.truncate() {
+                commands.entity(e).insert(Glide {
+                    from: at.translation,
+                    points: VecDeque::from([goal.0]),
+                    t: 0.0,
+                });
+            } else if at.translation.z != goal.0.z {
+                at.translation.z = goal.0.z;
+            }
+            continue;
+        };
+        // The goal is where the walk ends (a figure shown over a cover object or a mount
+        // keeps its offset).
+        if g.points.back().map(|p| p.truncate()) != Some(goal.0.truncate()) {
+            g.points.push_back(goal.0);
+        }
+        let Some(next) = g.points.front().copied() else {
+            commands.entity(e).remove::<Glide>();
+            continue;
+        };
+        // Catch up faster when far behind.
+        let behind = g.points.len() as f32;
+        g.t += dt / STEP_SECS * behind.sqrt().max(1.0);
+        let curve = EasingCurve::new(g.from, next, EaseFunction::SineInOut);
+        at.translation = curve.sample_clamped(g.t.min(1.0));
+        if g.t >= 1.0 {
+            g.from = next;
+            g.t = 0.0;
+            g.points.pop_front();
+            if g.points.is_empty() {
+                at.translation = goal.0;
+                commands.entity(e).remove::<Glide>();
+            }
+        }
+    }
+}
+
+/// The ring stands under the declaring hero's figure, wherever it is drawn.
+fn follow_declarer(
+    round: Res<RoundState>,
+    palette: Res<Palette>,
+    time: Res<Time>,
+    figures: Query<&Transform, (With<Placed>, Without<DeclarerRing>)>,
+    mut ring: Query<
+        (
+            &mut Transform,
+            &mut Visibility,
+            &MeshMaterial2d<ColorMaterial>,
+        ),
+        With<DeclarerRing>,
+    >,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let Ok((mut at, mut visibility, material)) = ring.single_mut() else {
+        return;
+    };
+    match round.declarer().and_then(|e| figures.get(e).ok()) {
+        Some(figure) => {
+            at.translation = figure.translation.truncate().extend(2.8);
+            let pulse = 1.0 + 0.08 * (time.elapsed_secs() * 5.0).sin();
+            at.scale = Vec3::splat(pulse);
+            *visibility = Visibility::Visible;
+        }
+        None => *visibility = Visibility::Hidden,
+    }
+    if palette.is_changed()
+        && let Some(mut m) = materials.get_mut(&material.0)
+    {
+        m.color = palette.declarer;
+    }
+}
+
+/// A shot: a tracer from the firer to the target and a flash there; a hit flashes red and
+/// says where and how hard (the log's numbers). A blow flashes the foe.
+fn shots(
+    mut outcomes: MessageReader<Outcome>,
+    roster: Option<Res<Roster>>,
+    log: Res<MatchLog>,
+    palette: Res<Palette>,
+    figures: Query<&Transform, With<Placed>>,
+    names: Query<&crate::sim::model::Hero>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut commands: Commands,
+) {
+    let Some(roster) = roster else {
+        outcomes.clear();
+        return;
+    };
+    for outcome in outcomes.read() {
+        let (hero, target, hit, tracer) = match outcome {
+            Outcome::Shot {
+                hero, target, hit, ..
+            } => (*hero, *target, *hit, true),
+            Outcome::Melee {
+                hero, target, hit, ..
+            } => (*hero, *target, *hit, false),
+            _ => continue,
+        };
+        let (Some(from), Some(to)) = (
+            roster.entity(hero).and_then(|e| figures.get(e).ok()),
+            roster.entity(target).and_then(|e| figures.get(e).ok()),
+        ) else {
+            continue;
+        };
+        let (a, b) = (from.translation.truncate(), to.translation.truncate());
+        let fade = |total: f32, grow: f32, rise: f32| Fade {
+            left: total,
+            total,
+            rise,
+            grow,
+        };
+        if tracer && a.distance(b) > 1.0 {
+            let v = b - a;
+            commands.spawn((
+                Mesh2d(meshes.add(Rectangle::new(v.length(), 3.0))),
+                MeshMaterial2d(materials.add(palette.tracer)),
+                Transform::from_translation(((a + b) / 2.0).extend(6.0))
+                    .with_rotation(Quat::from_rotation_z(v.y.atan2(v.x))),
+                fade(SHOT_SECS, 1.0, 0.0),
+                Effect::Tracer,
+                DespawnOnExit(Screen::Battle),
+            ));
+        }
+        let flash = if hit {
+            palette.hit
+        } else {
+            Color::srgba(1.0, 1.0, 1.0, 0.8)
+        };
+        commands.spawn((
+            Mesh2d(meshes.add(Circle::new(if hit { 20.0 } else { 9.0 }))),
+            MeshMaterial2d(materials.add(flash)),
+            Transform::from_translation(b.extend(6.5)),
+            fade(SHOT_SECS, 1.8, 0.0),
+            Effect::Flash,
+            DespawnOnExit(Screen::Battle),
+        ));
+        // The words of the hit, from the log's event of it.
+        let target_name = roster
+            .entity(target)
+            .and_then(|e| names.get(e).ok())
+            .map(|h| h.name.clone())
+            .unwrap_or_default();
+        let words = hit_words(&log, &target_name, hit);
+        commands.spawn((
+            Text2d::new(words),
+            TextFont {
+                font_size: FontSize::Px(14.0),
+                ..default()
+            },
+            TextColor(if hit { palette.hit } else { Color::WHITE }),
+            Transform::from_translation((b + Vec2::new(0.0, 30.0)).extend(7.0)),
+            fade(WORDS_SECS, 1.0, 14.0),
+            Effect::Words,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
+}
+
+/// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target; "miss" otherwise.
+pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
+    if !hit {
+        return "miss".into();
+    }
+    let event = log.events.iter().rev().find(|e| {
+        (e.kind == "shot" || e.kind == "melee")
+            && e.fields.get("target").and_then(|t| t.as_str()) == Some(target)
+    });
+    let Some(e) = event else {
+        return "hit".into();
+    };
+    let field = |k: &str| e.fields.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
+    let location = e
+        .fields
+        .get("location")
+        .and_then(|v| v.as_str())
+        .unwrap_or("hit");
+    let mut words = location.to_string();
+    let (wounds, conc) = (field("wounds"), field("conc"));
+    if wounds > 0 {
+        words.push_str(&format!(
+            ": {wounds} wound{}",
+            if wounds == 1 { "" } else { "s" }
+        ));
+    }
+    if conc > 0 {
+        words.push_str(&format!(", {conc} Conc"));
+    }
+    if let Some(fate) = e.fields.get("fate").and_then(|v| v.as_str())
+        && fate != "standing"
+    {
+        words.push_str(&format!("\n{}", fate.to_uppercase()));
+    }
+    words
+}
+
+/// Tracers, flashes and words fade and go.
+fn fade(
+    time: Res<Time>,
+    mut commands: Commands,
+    mut effects: Query<(
+        Entity,
+        &mut Fade,
+        &mut Transform,
+        Option<&MeshMaterial2d<ColorMaterial>>,
+        Option<&mut TextColor>,
+    )>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+) {
+    let dt = time.delta_secs();
+    for (e, mut fade, mut at, material, text) in &mut effects {
+        fade.left -= dt;
+        if fade.left <= 0.0 {
+            commands.entity(e).despawn();
+            continue;
+        }
+        let k = fade.left / fade.total;
+        at.translation.y += fade.rise * dt;
+        at.scale = Vec3::splat(1.0 + (fade.grow - 1.0) * (1.0 - k));
+        if let Some(mut m) = material.and_then(|m| materials.get_mut(&m.0)) {
+            m.color.set_alpha(k);
+        }
+        if let Some(mut t) = text {
+            t.0.set_alpha(k.min(0.5) * 2.0);
+        }
+    }
+}

@@ -1,0 +1,229 @@
+//! The frame of a battle's screen, in one place: the banner over the map, the action bar under
+//! it, the panel column on the right (heroes, legend, action track, combat log), the hot-seat
+//! blindfold and the label at the pointer. Sizes come from `layout` and scale with the window
+//! (`UiScale`); the map gets what is left (`layout::frame`), so nothing covers its edge rows.
+//! The features fill the parts they own (found by the marker components here).
+
+use super::input::{ActionButton, BattleAction};
+use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, TRACK_H, palette};
+use super::state::{Screen, ScreenSystems};
+use super::widgets::{button, label};
+use bevy::prelude::*;
+use bevy::ui_widgets::ScrollArea;
+
+/// The banner's text: round, segment, who declares.
+#[derive(Component)]
+pub struct Banner;
+
+/// A second banner line: a notice (a hero who cannot act, a queued plan).
+#[derive(Component)]
+pub struct Notice;
+
+/// The row the action bar's buttons go in.
+#[derive(Component)]
+pub struct BarRow;
+
+/// The hero panel's text.
+#[derive(Component)]
+pub struct Panel;
+
+/// The legend of the map's marks.
+#[derive(Component)]
+pub struct Legend;
+
+/// The card last drawn, beside the map.
+#[derive(Component)]
+pub struct CardView;
+
+/// The action track's text.
+#[derive(Component)]
+pub struct TrackText;
+
+/// The combat log: its scrolling box and its text.
+#[derive(Component)]
+pub struct LogBox;
+#[derive(Component)]
+pub struct LogText;
+
+/// The hot-seat blindfold and its words.
+#[derive(Component)]
+pub struct Handoff;
+
+/// The AP and the chance at the pointer.
+#[derive(Component)]
+pub struct CursorLabel;
+
+pub struct FramePlugin;
+
+impl Plugin for FramePlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            OnEnter(Screen::Battle),
+            spawn_frame.after(ScreenSystems::LoadBattle),
+        );
+    }
+}
+
+fn boxed(color: Color) -> BackgroundColor {
+    BackgroundColor(color)
+}
+
+pub fn spawn_frame(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Row,
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Battle),
+        ))
+        .with_children(|root| {
+            // The map column: banner, the map (nothing drawn), the action bar.
+            root.spawn((
+                Node {
+                    flex_grow: 1.0,
+                    height: percent(100),
+                    flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::SpaceBetween,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|col| {
+                col.spawn((
+                    Node {
+                        height: px(BANNER_H),
+                        flex_direction: FlexDirection::Column,
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    boxed(palette::BANNER),
+                ))
+                .with_children(|b| {
+                    b.spawn((label("", 18.0, Color::WHITE), Banner));
+                    b.spawn((label("", 13.0, palette::TITLE), Notice));
+                });
+                col.spawn((
+                    Node {
+                        height: px(BAR_H),
+                        padding: UiRect::axes(px(6), px(5)),
+                        flex_direction: FlexDirection::Row,
+                        flex_wrap: FlexWrap::Wrap,
+                        align_content: AlignContent::FlexStart,
+                        column_gap: px(3),
+                        row_gap: px(4),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    boxed(palette::STRIP),
+                    BarRow,
+                ));
+            });
+            // The panel column.
+            root.spawn((
+                Node {
+                    width: px(PANEL_W),
+                    height: percent(100),
+                    flex_shrink: 0.0,
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                boxed(palette::PANEL),
+            ))
+            .with_children(|col| {
+                col.spawn((
+                    Node {
+                        flex_grow: 1.0,
+                        min_height: px(0),
+                        padding: UiRect::all(px(10)),
+                        flex_direction: FlexDirection::Column,
+                        overflow: Overflow::scroll_y(),
+                        ..default()
+                    },
+                    ScrollArea,
+                ))
+                .with_children(|p| {
+                    p.spawn((label("", 13.0, palette::PANEL_TEXT), Panel));
+                    p.spawn((label("", 12.0, palette::HINT), CardView));
+                    p.spawn((label("", 12.0, palette::HINT), Legend));
+                });
+                col.spawn((
+                    Node {
+                        height: px(TRACK_H),
+                        flex_shrink: 0.0,
+                        padding: UiRect::axes(px(8), px(4)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    boxed(palette::STRIP),
+                    children![(label("", 11.0, palette::STRIP_TEXT), TrackText)],
+                ));
+                col.spawn((
+                    Node {
+                        height: px(LOG_H),
+                        flex_shrink: 0.0,
+                        padding: UiRect::all(px(8)),
+                        flex_direction: FlexDirection::Column,
+                        overflow: Overflow::scroll_y(),
+                        ..default()
+                    },
+                    ScrollArea,
+                    LogBox,
+                    boxed(Color::srgba(0.2, 0.13, 0.08, 0.98)),
+                    children![(label("", 12.0, palette::LOG_TEXT), LogText)],
+                ));
+            });
+        });
+    // The blindfold over everything while the seat passes.
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                width: percent(100),
+                height: percent(100),
+                justify_content: JustifyContent::Center,
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(palette::BLINDFOLD),
+            Visibility::Hidden,
+            GlobalZIndex(10),
+            Handoff,
+            DespawnOnExit(Screen::Battle),
+        ))
+        .with_children(|p| {
+            p.spawn(Node {
+                flex_direction: FlexDirection::Column,
+                align_items: AlignItems::Center,
+                row_gap: px(24),
+                ..default()
+            })
+            .with_children(|p| {
+                p.spawn((label("", 30.0, Color::WHITE), Handoff));
+                p.spawn((
+                    button("Take the seat", 24.0),
+                    ActionButton(BattleAction::EndDeclaration),
+                ));
+            });
+        });
+    // The label at the pointer.
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            padding: UiRect::axes(px(6), px(3)),
+            ..default()
+        },
+        BackgroundColor(palette::TIP),
+        Visibility::Hidden,
+        GlobalZIndex(5),
+        Pickable::IGNORE,
+        CursorLabel,
+        DespawnOnExit(Screen::Battle),
+        children![(label("", 14.0, palette::TIP_TEXT), CursorLabel)],
+    ));
+}

@@ -1,0 +1,333 @@
+//! What is drawn at the pointer and on the map for the player to read: the AP, chance and
+//! segment at the pointer, the reach map as outlines (readable on every ground), the legend
+//! of the map's marks, the card last drawn, and the explanations of the panel's terms.
+
+use super::preview::{CursorInfo, ReachView};
+use crate::app::board::MapGeometry;
+use crate::app::frame::{CardView, CursorLabel, Legend, LogText, Panel};
+use crate::app::input::{BattleAction, Bindings, Selection};
+use crate::app::layout::{Palette, TILE_H};
+use crate::app::screens::MatchCards;
+use crate::app::state::Screen;
+use crate::app::widgets::Tip;
+use crate::rules::card::Card;
+use crate::rules::die::Die;
+use crate::rules::hexmap::offset_of;
+use crate::sim::model::MatchLog;
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// The AP and chance beside the pointer, over the map.
+pub(super) fn cursor_label(
+    info: Res<CursorInfo>,
+    selection: Res<Selection>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    ui_scale: Res<UiScale>,
+    mut label: Query<(&mut Node, &mut Visibility), (With<CursorLabel>, Without<Text>)>,
+    mut text: Query<&mut Text, With<CursorLabel>>,
+) {
+    let Ok((mut node, mut visibility)) = label.single_mut() else {
+        return;
+    };
+    let shown = info.0.as_ref().filter(|_| selection.hovered.is_some());
+    let want = if shown.is_some() {
+        Visibility::Visible
+    } else {
+        Visibility::Hidden
+    };
+    if *visibility != want {
+        *visibility = want;
+    }
+    let Some(words) = shown else { return };
+    if let Ok(mut t) = text.single_mut()
+        && t.0 != *words
+    {
+        t.0 = words.clone();
+    }
+    if let Some((at, size)) = windows
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position().map(|c| (c, w.size())))
+    {
+        let (at, size) = (at / ui_scale.0, size / ui_scale.0);
+        let width = 7.5 * words.len() as f32;
+        node.left = px((at.x + 18.0).min(size.x - width - 370.0).max(0.0));
+        node.top = px((at.y + 14.0).min(size.y - 120.0));
+    }
+}
+
+/// An outline of a pointy hex (`inner` to `outer`, as a fraction of the tile's radius).
+fn hex_ring(inner: f32, outer: f32) -> Mesh {
+    let r = TILE_H as f32 / 2.0;
+    let corner = |k: usize, f: f32| {
+        let a = std::f32::consts::FRAC_PI_6 + std::f32::consts::FRAC_PI_3 * k as f32;
+        [a.cos() * r * f, a.sin() * r * f, 0.0]
+    };
+    let mut positions = Vec::new();
+    for k in 0..6 {
+        positions.push(corner(k, outer));
+        positions.push(corner(k, inner));
+    }
+    let mut indices = Vec::new();
+    for k in 0..6u32 {
+        let (o, i, o2, i2) = (2 * k, 2 * k + 1, (2 * k + 2) % 12, (2 * k + 3) % 12);
+        indices.extend([o, o2, i, i, o2, i2]);
+    }
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
+    .with_inserted_indices(Indices::U32(indices))
+}
+
+/// A mark of the reach map.
+#[derive(Component)]
+pub struct ReachMark;
+
+/// The reach map as outlines: a dark rim and a bright line inside every hex in reach, a
+/// thicker ring on the hex pointed at when it is out of reach.
+pub(super) fn draw_reach(
+    view: Res<ReachView>,
+    palette: Res<Palette>,
+    geometry: Option<Res<MapGeometry>>,
+    marks: Query<Entity, With<ReachMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut handles: Local<Option<[Handle<Mesh>; 3]>>,
+    mut commands: Commands,
+) {
+    let Some(geometry) = geometry else { return };
+    if !view.is_changed() && !palette.is_changed() {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let [rim, line, refused] = handles
+        .get_or_insert_with(|| {
+            [
+                meshes.add(hex_ring(0.78, 0.9)),
+                meshes.add(hex_ring(0.8, 0.86)),
+                meshes.add(hex_ring(0.62, 0.9)),
+            ]
+        })
+        .clone();
+    let dark = materials.add(Color::srgba(0.05, 0.03, 0.02, 0.75));
+    let bright = materials.add(palette.reach);
+    let path = materials.add(palette.path);
+    let out = materials.add(palette.refused);
+    let at = |h: hexx::Hex| {
+        let (c, r) = offset_of(h);
+        geometry.center(c, r)
+    };
+    for h in &view.hexes {
+        let p = at(*h);
+        let on_path = view.path.contains(h);
+        commands.spawn((
+            Mesh2d(rim.clone()),
+            MeshMaterial2d(dark.clone()),
+            Transform::from_translation(p.extend(1.0)),
+            ReachMark,
+            DespawnOnExit(Screen::Battle),
+        ));
+        commands.spawn((
+            Mesh2d(line.clone()),
+            MeshMaterial2d(if on_path {
+                path.clone()
+            } else {
+                bright.clone()
+            }),
+            Transform::from_translation(p.extend(1.1)),
+            ReachMark,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
+    if let Some(h) = view.refused {
+        commands.spawn((
+            Mesh2d(refused),
+            MeshMaterial2d(out),
+            Transform::from_translation(at(h).extend(1.2)),
+            ReachMark,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
+}
+
+/// The legend of the map's marks, in the colours of the palette in force.
+pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
+    let (reach, path, refused) = if palette.colorblind {
+        ("sky-blue", "yellow", "vermilion")
+    } else {
+        ("green", "gold", "red")
+    };
+    format!(
+        "LEGEND\n\
+         {reach} outline: a hex in reach this round\n\
+         {path} hexes: the path of the move pointed at\n\
+         {refused} ring: out of reach (the pointer says why)\n\
+         orange hexes: the line of fire; a wall that blocks it\n\
+         pulsing ring: the hero whose declaration it is\n\
+         ring round a figure: red wounded, yellow stunned\n\
+         grey figure: out of the fight; triangle: facing\n\
+         bar under a hex: cover (darker: higher AV)\n\
+         brown oval: a mount; line and flash: a shot\n\
+         {}: walk/run   {}: shoot or move   {}: pass",
+        keys.key(BattleAction::ToggleRun),
+        keys.key(BattleAction::MoveHere),
+        keys.key(BattleAction::EndDeclaration),
+    )
+}
+
+pub(super) fn show_legend(
+    keys: Res<Bindings>,
+    palette: Res<Palette>,
+    mut text: Query<&mut Text, With<Legend>>,
+) {
+    for mut t in &mut text {
+        let words = legend_words(&keys, &palette);
+        if t.0 != words {
+            t.0 = words;
+        }
+    }
+}
+
+/// The card of the newest check beside the map: its number and suit, the check's result, and
+/// its cause grid and hit locations.
+pub(super) fn show_card(
+    log: Res<MatchLog>,
+    cards: Option<Res<MatchCards>>,
+    mut text: Query<&mut Text, With<CardView>>,
+) {
+    if !log.is_changed() {
+        return;
+    }
+    let Some(event) = log
+        .events
+        .iter()
+        .rev()
+        .find(|e| e.fields.contains_key("card"))
+    else {
+        return;
+    };
+    let number = event.fields.get("card").and_then(|c| c.as_u64());
+    let card = number.and_then(|n| {
+        cards
+            .as_ref()
+            .and_then(|c| c.0.iter().find(|c| u64::from(c.number) == n))
+    });
+    let words = match card {
+        Some(card) => card_words(card, &event.text),
+        None => return,
+    };
+    for mut t in &mut text {
+        if t.0 != words {
+            t.0 = words.clone();
+        }
+    }
+}
+
+/// A card as the panel shows it.
+pub fn card_words(card: &Card, check: &str) -> String {
+    let check: String = check.chars().take(110).collect();
+    let mut s = format!(
+        "LAST CARD: {} ({})\n{check}\n  cause  d4  d6  d8 d10 d12\n",
+        card.number, card.corner
+    );
+    for (r, row) in card.cause.iter().enumerate() {
+        s.push_str(&format!("  row {} ", r + 1));
+        for d in Die::ALL {
+            s.push_str(&format!("{:>4}", row[d.column()].to_string()));
+        }
+        s.push('\n');
+    }
+    let locations: Vec<String> = card
+        .location
+        .iter()
+        .map(|l| l.location.to_string())
+        .collect();
+    s.push_str(&format!(
+        "  hit locations: {}\n  fragment {}  scatter {} o'clock",
+        locations.join(", "),
+        card.fragment,
+        card.scatter
+    ));
+    s
+}
+
+/// Short explanations of the game's terms.
+pub const GLOSSARY: [(&str, &str); 12] = [
+    (
+        "AP",
+        "AP: action points, one token a segment from the hero's IN on",
+    ),
+    ("IN", "IN: the segment of the hero's first token this round"),
+    ("TN", "TN: the target number the card's result must reach"),
+    (
+        "Conc",
+        "Conc: concussion, bruising damage that can knock a hero out",
+    ),
+    (
+        "bump",
+        "bump: each full step the result beats the TN by, for a better effect",
+    ),
+    (
+        "advantage",
+        "advantage: the edge in a hand-to-hand fight, lowering the foe's defense",
+    ),
+    (
+        "hexside",
+        "hexside: one of the six sides of a hex, 0 to 5, for facing and cover",
+    ),
+    (
+        "AV",
+        "AV: the armour value of cover or armour, taken off a hit's damage",
+    ),
+    (
+        "EP",
+        "EP: the penetration of the hit against the cover's AV (P/A/D)",
+    ),
+    (
+        "Fragment",
+        "Fragment: the card's number for the initiative stack",
+    ),
+    (
+        "stunned",
+        "stunned: the hero cannot act until a Fortitude check recovers",
+    ),
+    (
+        "dominat",
+        "dominance: a hero held by a grapple (partial, dominated, pinned)",
+    ),
+];
+
+/// The explanations of the terms a text uses.
+pub fn glossary(text: &str) -> String {
+    GLOSSARY
+        .iter()
+        .filter(|(term, _)| text.contains(term))
+        .map(|(_, words)| *words)
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The panel's and the log's tooltips explain the terms they show.
+pub(super) fn explain_terms(
+    mut commands: Commands,
+    new: Query<Entity, (Or<(With<Panel>, With<LogText>)>, Without<Tip>)>,
+    mut texts: Query<(&Text, &mut Tip), (Changed<Text>, Or<(With<Panel>, With<LogText>)>)>,
+) {
+    for e in &new {
+        commands
+            .entity(e)
+            .insert((Interaction::default(), Tip::default()));
+    }
+    for (text, mut tip) in &mut texts {
+        let words = glossary(&text.0);
+        if tip.0 != words {
+            tip.0 = words;
+        }
+    }
+}

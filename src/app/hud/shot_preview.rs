@@ -1,0 +1,243 @@
+//! Pointing at an enemy: the shot (or the blow) the declaring hero would make, priced by the
+//! simulation, with "draw, cock and shoot" offered as one plan when the weapon is not ready.
+
+use super::plan::{chain_resolves_in, shot_chain};
+use super::preview::{CursorInfo, MovePreview, when_words};
+use crate::app::input::{BattleAction, Bindings, PlanOffer, Selection};
+use crate::rules::ranged::ShotKind;
+use crate::sim::actions::{melee, ranged};
+use crate::sim::intent::HeroId;
+use crate::sim::model::{Battle, HexPos, MatchLog, RoundState, Track};
+use crate::sim::query;
+use bevy::prelude::*;
+
+/// The hexes of the line of fire to the enemy pointed at, and the wall that blocks it.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct FireLine(pub Vec<hexx::Hex>, pub Option<hexx::Hex>);
+
+/// Pointing at an enemy: the shot the declaring hero would fire, its AP, TN, every modifier
+/// and the exact chance to hit (over the match deck), and the cover in the way.
+pub(super) fn preview_shot(world: &mut World) {
+    world.insert_resource(FireLine::default());
+    if world.resource::<PlanOffer>().target.is_some() {
+        world.insert_resource(PlanOffer::default());
+    }
+    let Some(selection) = world.get_resource::<Selection>().cloned() else {
+        return;
+    };
+    let keys = world.resource::<Bindings>().clone();
+    let (Some(hero), Some(at)) = (selection.hero, selection.hovered) else {
+        return;
+    };
+    let side = query::side_of(world, hero);
+    let Some(target) = query::enemy_at(world, side, at) else {
+        return;
+    };
+    let name = query::hero_name(world, target);
+    // The line of fire on the map: the hexes between, or up to the wall that blocks it.
+    if let Some(from) = world.get::<HexPos>(hero).map(|p| p.0) {
+        let line: Vec<hexx::Hex> = from.line_to(at).collect();
+        let map = &world.resource::<Battle>().map;
+        let blocked = map.line_of_fire(from, at).err();
+        let shown: Vec<hexx::Hex> = line
+            .into_iter()
+            .skip(1)
+            .take_while(|h| Some(*h) != blocked)
+            .chain(blocked)
+            .collect();
+        world.insert_resource(FireLine(shown, blocked));
+    }
+    // A foe within a pace: the hand-to-hand attack J would make.
+    if query::engaged_foes(world, hero).contains(&target) {
+        let line = match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
+            Ok(p) => {
+                let when = when_words(world, hero, p.ap, false);
+                world.insert_resource(CursorInfo(Some(format!(
+                    "{} {} AP, {:.0}% to hit, {when}",
+                    p.attack.name(),
+                    p.ap,
+                    p.chance * 100.0
+                ))));
+                let parts: Vec<String> = p
+                    .tn_parts
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name, m.value))
+                    .collect();
+                let mods: Vec<String> = p.volley.attacks[0]
+                    .terms
+                    .modifiers
+                    .iter()
+                    .map(|m| format!("{} {:+}", m.name, m.value))
+                    .collect();
+                format!(
+                    "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
+                    keys.key(BattleAction::MeleeAttack),
+                    if p.careful { "careful " } else { "" },
+                    p.attack.name(),
+                    p.weapon.name,
+                    p.ap,
+                    p.volley.attacks[0].terms.tn,
+                    parts.join(", "),
+                    if mods.is_empty() {
+                        "no modifiers"
+                    } else {
+                        "modifiers: "
+                    },
+                    mods.join(", "),
+                    p.advantage.0,
+                    p.advantage.1,
+                    p.chance * 100.0,
+                    keys.key(BattleAction::CycleAttack),
+                    keys.key(BattleAction::ToggleCareful),
+                    keys.key(BattleAction::Block),
+                    keys.key(BattleAction::Dodge)
+                )
+            }
+            Err(why) => {
+                let why = keys.refusal(&why);
+                world.insert_resource(CursorInfo(Some(format!("Cannot attack: {why}"))));
+                format!("Cannot attack {name}: {why}")
+            }
+        };
+        world.insert_resource(MovePreview { line: Some(line) });
+        return;
+    }
+    let line = match ranged::plan(world, hero, target, selection.shot) {
+        Ok(p) => {
+            let when = when_words(world, hero, p.ap, false);
+            world.insert_resource(CursorInfo(Some(format!(
+                "{} {} AP, {:.0}% to hit, {when}",
+                p.kind.name(),
+                p.ap,
+                p.chance * 100.0
+            ))));
+            let parts: Vec<String> = p
+                .terms
+                .tn_parts
+                .iter()
+                .map(|m| format!("{} {}", m.name, m.value))
+                .collect();
+            let mods: Vec<String> = p
+                .terms
+                .modifiers
+                .iter()
+                .map(|m| format!("{} {:+}", m.name, m.value))
+                .collect();
+            let cover = p.cover.as_ref().map_or(String::new(), |c| {
+                let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
+                format!(
+                    "\nCover: {} (AV {}) covers {}",
+                    c.name,
+                    c.av,
+                    locations.join(", ")
+                )
+            });
+            format!(
+                "Shoot {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}\n{}: snap/normal/aimed. {} fires.",
+                p.distance,
+                p.weapon.name,
+                p.kind.name(),
+                p.ap,
+                p.terms.tn,
+                parts.join(" + "),
+                if mods.is_empty() {
+                    "none".to_string()
+                } else {
+                    mods.join(", ")
+                },
+                p.chance * 100.0,
+                keys.key(BattleAction::CycleShot),
+                keys.key(BattleAction::MoveHere)
+            )
+        }
+        Err(why) => {
+            let why = keys.refusal(&why);
+            match offer_chain(world, hero, target, at, selection.shot, &name) {
+                Some(offer) => {
+                    let fires = offer
+                        .fires_in
+                        .map_or("cannot be paid this round".to_string(), |s| {
+                            format!("fires in segment {s}")
+                        });
+                    let words = format!(
+                        "{}: {} AP, {:.0}% to hit, {fires}",
+                        offer.what,
+                        offer.ap,
+                        chance_of(world) * 100.0
+                    );
+                    world.insert_resource(CursorInfo(Some(format!(
+                        "{} {words}",
+                        keys.key(BattleAction::MoveHere)
+                    ))));
+                    world.insert_resource(offer);
+                    format!(
+                        "Cannot shoot {name} yet: {why}\n{}: {words} (each step its own declaration, queued)",
+                        keys.key(BattleAction::MoveHere)
+                    )
+                }
+                None => {
+                    world.insert_resource(CursorInfo(Some(format!("Cannot shoot: {why}"))));
+                    format!("Cannot shoot {name}: {why}")
+                }
+            }
+        }
+    };
+    world.insert_resource(MovePreview { line: Some(line) });
+}
+
+/// The plan last priced, kept until the match or the choice changes (trying it out touches
+/// the weapons, so it is not done every frame).
+#[derive(Resource, Default, Clone)]
+struct ChainCache {
+    key: Option<(Entity, hexx::Hex, ShotKind, usize, (u32, u32))>,
+    offer: Option<PlanOffer>,
+    chance: f64,
+}
+
+fn chance_of(world: &World) -> f64 {
+    world.get_resource::<ChainCache>().map_or(0.0, |c| c.chance)
+}
+
+/// "Draw, cock and shoot" at the enemy pointed at, priced step by step.
+fn offer_chain(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    at: hexx::Hex,
+    kind: ShotKind,
+    name: &str,
+) -> Option<PlanOffer> {
+    let key = (
+        hero,
+        at,
+        kind,
+        world.resource::<MatchLog>().events.len(),
+        world.resource::<RoundState>().now(),
+    );
+    if let Some(cache) = world.get_resource::<ChainCache>()
+        && cache.key == Some(key)
+    {
+        return cache.offer.clone();
+    }
+    let (id, target_id) = (*world.get::<HeroId>(hero)?, *world.get::<HeroId>(target)?);
+    let chain = shot_chain(world, hero, id, target_id, kind);
+    let now = world.resource::<RoundState>().segment.max(1);
+    let offer = chain.as_ref().map(|c| {
+        let aps: Vec<u32> = c.steps.iter().map(|s| s.1).collect();
+        PlanOffer {
+            target: Some(at),
+            steps: c.steps.iter().map(|s| s.0.clone()).collect(),
+            ap: c.ap(),
+            fires_in: world
+                .get::<Track>(hero)
+                .and_then(|t| chain_resolves_in(&t.0, &aps, now)),
+            what: format!("{} {name}", c.words()),
+        }
+    });
+    world.insert_resource(ChainCache {
+        key: Some(key),
+        offer: offer.clone(),
+        chance: chain.map_or(0.0, |c| c.chance),
+    });
+    offer
+}

@@ -1,0 +1,301 @@
+//! The level select: the levels by title, the chosen level's story and sides (each human or
+//! computer), the hot-seat blindfold, and Play. Keys and clicks alike.
+
+use super::{PendingBattle, SeedSource, button, button_row, game_gear, screen_root, title};
+use crate::app::input::{Bindings, MenuAction, MenuButton, MenuInput};
+use crate::app::layout::palette;
+use crate::app::state::Screen;
+use crate::app::widgets::{Lit, Tip, clicked, label};
+use crate::data::level::{self, Control, Level};
+use crate::data::paths;
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+/// The level select screen's state.
+#[derive(Resource, Default)]
+pub struct LevelChoice {
+    pub files: Vec<PathBuf>,
+    /// Each file's level title, or why it cannot be played.
+    pub titles: Vec<Result<String, String>>,
+    pub index: usize,
+    /// The selected level, loaded, with each side's control as the player sets it.
+    pub preview: Option<Level>,
+    /// The located error of the selected file, if it is bad.
+    pub error: Option<String>,
+    /// Where the level files were looked for, when none were found.
+    pub missing: Option<String>,
+    /// The hot-seat blindfold as the player set it; `None`: on with two or more human sides.
+    pub blindfold: Option<bool>,
+}
+
+impl LevelChoice {
+    /// Is the blindfold on for the level as set now?
+    pub fn blindfold_on(&self) -> bool {
+        self.blindfold.unwrap_or_else(|| {
+            self.preview.as_ref().is_some_and(|l| {
+                l.sides
+                    .iter()
+                    .filter(|s| s.control == Control::Human)
+                    .count()
+                    > 1
+            })
+        })
+    }
+}
+
+/// A level's row in the list.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct LevelRow(pub usize);
+
+/// The blindfold switch.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BlindfoldToggle;
+
+/// The screen's body, rebuilt when the choice changes.
+#[derive(Component)]
+struct Body;
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<LevelChoice>()
+        .add_systems(
+            OnEnter(Screen::LevelSelect),
+            (find_levels, level_select_ui).chain(),
+        )
+        .add_systems(
+            Update,
+            (level_select_keys, level_select_clicks, show_choice)
+                .chain()
+                .run_if(in_state(Screen::LevelSelect)),
+        );
+}
+
+fn find_levels(mut choice: ResMut<LevelChoice>) {
+    match paths::level_files() {
+        Ok(files) => {
+            choice.files = files;
+            choice.missing = None;
+        }
+        Err(e) => {
+            choice.files = Vec::new();
+            choice.missing = Some(e.to_string());
+        }
+    }
+    let gear = game_gear();
+    choice.titles = choice
+        .files
+        .iter()
+        .map(|f| {
+            let gear = gear.as_ref().map_err(Clone::clone)?;
+            level::load(f, gear)
+                .map(|l| l.name)
+                .map_err(|e| e.to_string())
+        })
+        .collect();
+    choice.index = choice.index.min(choice.files.len().saturating_sub(1));
+    load_choice(&mut choice);
+}
+
+fn load_choice(choice: &mut LevelChoice) {
+    choice.preview = None;
+    choice.error = None;
+    choice.blindfold = None;
+    let Some(path) = choice.files.get(choice.index).cloned() else {
+        choice.error = Some(
+            choice
+                .missing
+                .clone()
+                .unwrap_or_else(|| "no level files in levels/".into()),
+        );
+        return;
+    };
+    match game_gear().and_then(|g| level::load(&path, &g).map_err(|e| e.to_string())) {
+        Ok(level) => choice.preview = Some(level),
+        Err(e) => choice.error = Some(e),
+    }
+}
+
+fn level_select_ui(mut commands: Commands) {
+    screen_root(&mut commands, Screen::LevelSelect).with_children(|p| {
+        title(p, "CHOOSE A LEVEL", 40.0, palette::TITLE);
+        p.spawn((
+            Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: px(36),
+                max_width: px(1180),
+                ..default()
+            },
+            Body,
+        ));
+    });
+}
+
+fn toggle_side(choice: &mut LevelChoice, i: usize) {
+    if let Some(side) = choice.preview.as_mut().and_then(|l| l.sides.get_mut(i)) {
+        side.control = match side.control {
+            Control::Human => Control::Computer,
+            Control::Computer => Control::Human,
+        };
+    }
+}
+
+fn level_select_keys(
+    input: MenuInput,
+    mut seed: ResMut<SeedSource>,
+    mut choice: ResMut<LevelChoice>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
+    let n = choice.files.len();
+    if n > 0 && input.pressed(MenuAction::Down) {
+        choice.index = (choice.index + 1) % n;
+        load_choice(&mut choice);
+    }
+    if n > 0 && input.pressed(MenuAction::Up) {
+        choice.index = (choice.index + n - 1) % n;
+        load_choice(&mut choice);
+    }
+    for (i, toggle) in MenuAction::TOGGLE_SIDES.into_iter().enumerate() {
+        if input.pressed(toggle) {
+            toggle_side(&mut choice, i);
+        }
+    }
+    if input.pressed(MenuAction::Confirm)
+        && let Some(mut level) = choice.preview.clone()
+    {
+        level.handoff_screen = Some(choice.blindfold_on());
+        match game_gear() {
+            Ok(gear) => {
+                commands.insert_resource(PendingBattle {
+                    level,
+                    gear,
+                    seed: seed.take(),
+                });
+                next.set(Screen::Battle);
+            }
+            Err(e) => choice.error = Some(e),
+        }
+    }
+    if input.pressed(MenuAction::Back) {
+        next.set(Screen::MainMenu);
+    }
+}
+
+fn level_select_clicks(
+    rows: Query<(&Interaction, &LevelRow), Changed<Interaction>>,
+    blindfold: Query<&Interaction, (Changed<Interaction>, With<BlindfoldToggle>)>,
+    mut choice: ResMut<LevelChoice>,
+) {
+    for (interaction, row) in &rows {
+        if clicked(interaction, false) && row.0 != choice.index {
+            choice.index = row.0;
+            load_choice(&mut choice);
+        }
+    }
+    if blindfold.iter().any(|i| clicked(i, false)) {
+        let on = choice.blindfold_on();
+        choice.blindfold = Some(!on);
+    }
+}
+
+/// The body of the screen, rebuilt when the choice changes.
+fn show_choice(
+    mut commands: Commands,
+    choice: Res<LevelChoice>,
+    keys: Res<Bindings>,
+    body: Query<Entity, With<Body>>,
+) {
+    if !choice.is_changed() {
+        return;
+    }
+    let Ok(body) = body.single() else { return };
+    let k = |a: MenuAction| keys.menu_key(a);
+    commands.entity(body).despawn_children().with_children(|p| {
+        // The levels, by title.
+        p.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(8),
+            width: px(380),
+            flex_shrink: 0.0,
+            ..default()
+        })
+        .with_children(|list| {
+            for (i, t) in choice.titles.iter().enumerate() {
+                let name = match t {
+                    Ok(name) => name.clone(),
+                    Err(_) => format!(
+                        "{} (cannot be played)",
+                        choice.files[i]
+                            .file_name()
+                            .map_or(String::new(), |f| f.to_string_lossy().into_owned())
+                    ),
+                };
+                let mut row = list.spawn((button(name, 20.0), LevelRow(i)));
+                if i == choice.index {
+                    row.insert(Lit);
+                }
+            }
+            list.spawn(label(
+                format!("{}/{}: level", k(MenuAction::Up), k(MenuAction::Down)),
+                16.0,
+                palette::HINT,
+            ));
+        });
+        // The chosen level.
+        p.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            row_gap: px(10),
+            width: px(640),
+            ..default()
+        })
+        .with_children(|info| match (&choice.preview, &choice.error) {
+            (Some(level), _) => {
+                info.spawn(label(level.name.clone(), 26.0, palette::TITLE));
+                info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
+                for (i, side) in level.sides.iter().enumerate() {
+                    let key = MenuAction::TOGGLE_SIDES
+                        .get(i)
+                        .map_or(String::new(), |a| format!(" ({})", k(*a)));
+                    info.spawn((
+                        button(format!("{}: {:?}{key}", side.name, side.control), 18.0),
+                        MenuButton(MenuAction::TOGGLE_SIDES[i.min(3)]),
+                        Tip("Click to switch between a human player and the computer".into()),
+                    ));
+                }
+                let on = choice.blindfold_on();
+                let mut blind = info.spawn((
+                    button(
+                        format!("Hot-seat blindfold: {}", if on { "on" } else { "off" }),
+                        18.0,
+                    ),
+                    BlindfoldToggle,
+                    Tip("Hide the map while the seat passes between two human players".into()),
+                ));
+                if on {
+                    blind.insert(Lit);
+                }
+                info.spawn(button_row()).with_children(|row| {
+                    row.spawn((
+                        button(format!("Play ({})", k(MenuAction::Confirm)), 22.0),
+                        MenuButton(MenuAction::Confirm),
+                    ));
+                    row.spawn((
+                        button(format!("Back ({})", k(MenuAction::Back)), 22.0),
+                        MenuButton(MenuAction::Back),
+                    ));
+                });
+            }
+            (None, Some(e)) => {
+                info.spawn(label(
+                    format!("This level cannot be played:\n{e}"),
+                    17.0,
+                    palette::TEXT,
+                ));
+                info.spawn((
+                    button(format!("Back ({})", k(MenuAction::Back)), 22.0),
+                    MenuButton(MenuAction::Back),
+                ));
+            }
+            _ => {}
+        });
+    });
+}

@@ -1,0 +1,456 @@
+//! The mouse path: menus, the level select, the action bar, tooltips, the queued plan, the
+//! Esc menu, and whole matches played by clicks alone, through the same systems as a player.
+
+use super::*;
+use tarnation::app::hud::BarView;
+use tarnation::app::input::{
+    ActionButton, BattleAction, ForcedHover, MenuAction, MenuButton, QueuedPlan,
+};
+use tarnation::app::screens::{BlindfoldToggle, LevelRow};
+use tarnation::app::widgets::{Greyed, ShownTip, Tip};
+use tarnation::sim::Action;
+use tarnation::sim::model::{Down, HexPos, Side, SideInfo};
+
+/// From the main menu into a battle with clicks only: Play, the level's row by its title,
+/// each side's switch, Play.
+pub(super) fn start_by_mouse(app: &mut App, level: &str, control: &[Control]) {
+    assert_eq!(screen(app), Screen::MainMenu);
+    assert!(click::<MenuButton>(app, |b| b.0 == MenuAction::Confirm));
+    assert_eq!(screen(app), Screen::LevelSelect);
+    let row = app
+        .world()
+        .resource::<LevelChoice>()
+        .titles
+        .iter()
+        .position(|t| t.as_deref() == Ok(level))
+        .unwrap_or_else(|| panic!("the level select lists {level} by its title"));
+    assert!(click::<LevelRow>(app, |r| r.0 == row));
+    for (i, want) in control.iter().enumerate() {
+        let now = app
+            .world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .unwrap()
+            .sides[i]
+            .control;
+        if now != *want {
+            assert!(click::<MenuButton>(app, |b| b.0 == MenuAction::TOGGLE_SIDES[i]));
+        }
+    }
+    assert!(click::<MenuButton>(app, |b| b.0 == MenuAction::Confirm));
+    assert_eq!(screen(app), Screen::Battle);
+}
+
+fn bar(app: &App, action: BattleAction) -> tarnation::app::hud::BarState {
+    app.world()
+        .resource::<BarView>()
+        .0
+        .iter()
+        .find(|s| s.action == action)
+        .cloned()
+        .unwrap_or_else(|| panic!("{action:?} is on the bar"))
+}
+
+/// Frames until a human hero declares.
+fn until_human_declares(app: &mut App) -> Entity {
+    for _ in 0..500 {
+        app.update();
+        let round = app.world().resource::<RoundState>();
+        if let Some(e) = round.declarer() {
+            let side = app.world().get::<Side>(e).unwrap().0;
+            let mut q = app.world_mut().query::<&SideInfo>();
+            if q.iter(app.world())
+                .any(|i| i.index == side && i.control == Control::Human)
+            {
+                return e;
+            }
+        }
+    }
+    panic!("no human declares");
+}
+
+#[test]
+fn menus_level_select_result_and_esc_menu_by_mouse() {
+    let mut app = window_app(5);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    // The Esc menu from the bar's Menu button, and back to the main menu from its button.
+    until_human_declares(&mut app);
+    assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::Quit));
+    assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
+    assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::Quit));
+    assert_eq!(
+        *app.world().resource::<State<Pause>>().get(),
+        Pause::Running
+    );
+    assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::Quit));
+    assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::QuitToMenu));
+    assert_eq!(screen(&app), Screen::MainMenu);
+    // A second battle, by mouse too.
+    start_by_mouse(
+        &mut app,
+        "The Laroq Mine",
+        &[Control::Human, Control::Computer],
+    );
+    assert_eq!(
+        count::<Hero>(&mut app),
+        app.world().resource::<Battle>().level.heroes.len()
+    );
+}
+
+/// The action bar: every button has its key from the bindings in force and its AP from the
+/// pricing; one that cannot be used is greyed, and its tooltip says why with the key of the
+/// remedy. A click declares, the same intent as the key.
+#[test]
+fn the_action_bar_prices_greys_and_declares() {
+    let mut app = window_app(7);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    let hero = until_human_declares(&mut app);
+    app.update();
+    let ready = bar(&app, BattleAction::ReadyWeapon);
+    assert!(ready.enabled, "{ready:?}");
+    assert!(
+        ready.hint.starts_with("G") && ready.hint.ends_with("AP"),
+        "{}",
+        ready.hint
+    );
+    let cock = bar(&app, BattleAction::Cock);
+    assert!(
+        !cock.enabled,
+        "nothing to cock before a weapon is in hand: {cock:?}"
+    );
+    assert!(cock.tip.contains("(G)"), "the remedy's key: {}", cock.tip);
+    // The greyed button's tooltip, under the pointer.
+    let mut q = app
+        .world_mut()
+        .query::<(Entity, &ActionButton, Has<Greyed>, &Tip)>();
+    let (e, _, greyed, tip) = q
+        .iter(app.world())
+        .find(|(_, b, _, _)| b.0 == BattleAction::Cock)
+        .map(|(e, b, g, t)| (e, *b, g, t.0.clone()))
+        .unwrap();
+    assert!(greyed);
+    *app.world_mut().get_mut::<Interaction>(e).unwrap() = Interaction::Hovered;
+    app.update();
+    assert_eq!(
+        app.world().resource::<ShownTip>().0.as_deref(),
+        Some(tip.as_str())
+    );
+    // A greyed button does nothing when clicked.
+    let journal = app.world().resource::<Journal>().0.len();
+    click::<ActionButton>(&mut app, |b| b.0 == BattleAction::Cock);
+    assert_eq!(app.world().resource::<Journal>().0.len(), journal);
+    // Ready, clicked: the declaration is in the journal.
+    assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::ReadyWeapon));
+    let entries = &app.world().resource::<Journal>().0;
+    assert_eq!(entries.len(), journal + 1);
+    assert!(matches!(
+        entries[journal].intent,
+        Intent::Declare(Action::Ready { .. })
+    ));
+    // A rebound key is named on the bar as it is now.
+    let mut keys = app.world().resource::<Bindings>().clone();
+    keys.0
+        .rebind(
+            BattleAction::ReadyWeapon,
+            tarnation::app::input::Binding::Key(KeyCode::F9),
+        )
+        .unwrap();
+    app.insert_resource(keys);
+    app.update();
+    assert!(bar(&app, BattleAction::ReadyWeapon).hint.starts_with("F9"));
+    let _ = hero;
+}
+
+/// Right click on an enemy with a holstered pistol: "draw, cock and shoot" is queued as one
+/// plan and sent one declaration at a time, each its own `Intent::Declare`.
+#[test]
+fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
+    let mut app = window_app(7);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    let hero = until_human_declares(&mut app);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
+    let enemy = q
+        .iter(app.world())
+        .find(|(_, s, d)| s.0 != side && !d.0)
+        .map(|(p, _, _)| p.0)
+        .unwrap();
+    app.insert_resource(ForcedHover(Some(enemy)));
+    app.update();
+    let offer = app
+        .world()
+        .resource::<tarnation::app::input::PlanOffer>()
+        .clone();
+    assert!(offer.what.starts_with("draw, cock and shoot"), "{offer:?}");
+    assert_eq!(offer.steps.len(), 3);
+    assert!(offer.fires_in.is_some());
+    let journal = app.world().resource::<Journal>().0.len();
+    MouseButton::Right.press(app.world_mut());
+    app.update();
+    MouseButton::Right.release(app.world_mut());
+    app.update();
+    let mut kinds = Vec::new();
+    let planner = app
+        .world()
+        .resource::<tarnation::sim::model::Roster>()
+        .entity(offer.steps[0].hero());
+    for _ in 0..400 {
+        app.update();
+        // The other heroes of the side pass meanwhile.
+        let declarer = app.world().resource::<RoundState>().declarer();
+        if declarer
+            .is_some_and(|d| Some(d) != planner && app.world().get::<Side>(d).unwrap().0 == side)
+        {
+            click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration);
+        }
+        let entries = &app.world().resource::<Journal>().0;
+        kinds = entries[journal..]
+            .iter()
+            .filter(|e| e.intent.hero() == offer.steps[0].hero())
+            .map(|e| e.intent.clone())
+            .collect();
+        if kinds.len() >= 3 || app.world().resource::<QueuedPlan>().hero.is_none() {
+            break;
+        }
+    }
+    assert!(
+        matches!(
+            kinds.as_slice(),
+            [
+                Intent::Declare(Action::Ready { .. }),
+                Intent::Declare(Action::Cock { .. }),
+                Intent::Declare(Action::Shoot { .. }),
+                ..
+            ]
+        ),
+        "{kinds:?}\n{:?} {:?} {:?}\n{:#?}",
+        app.world().resource::<RoundState>().declarer().map(|d| app
+            .world()
+            .get::<Hero>(d)
+            .unwrap()
+            .name
+            .clone()),
+        app.world().resource::<QueuedPlan>(),
+        app.world().resource::<RoundState>().now(),
+        app.world()
+            .resource::<MatchLog>()
+            .events
+            .iter()
+            .rev()
+            .take(12)
+            .map(|e| e.line())
+            .collect::<Vec<_>>()
+    );
+}
+
+/// The level select's blindfold switch: on by default with two human sides, off with one;
+/// the battle keeps what the player chose.
+#[test]
+fn the_level_select_switches_the_blindfold() {
+    let mut app = window_app(2);
+    tap(&mut app, KeyCode::Enter);
+    let row = app
+        .world()
+        .resource::<LevelChoice>()
+        .titles
+        .iter()
+        .position(|t| t.as_deref() == Ok("Showdown at the North Star"))
+        .unwrap();
+    assert!(click::<LevelRow>(&mut app, |r| r.0 == row));
+    let humans = |app: &App| {
+        app.world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .unwrap()
+            .sides
+            .iter()
+            .filter(|s| s.control == Control::Human)
+            .count()
+    };
+    if humans(&app) < 2 {
+        for i in 0..2 {
+            if app
+                .world()
+                .resource::<LevelChoice>()
+                .preview
+                .as_ref()
+                .unwrap()
+                .sides[i]
+                .control
+                != Control::Human
+            {
+                click::<MenuButton>(&mut app, |b| b.0 == MenuAction::TOGGLE_SIDES[i]);
+            }
+        }
+    }
+    assert!(app.world().resource::<LevelChoice>().blindfold_on());
+    assert!(click::<BlindfoldToggle>(&mut app, |_| true));
+    assert!(!app.world().resource::<LevelChoice>().blindfold_on());
+    assert!(click::<MenuButton>(&mut app, |b| b.0 == MenuAction::Confirm));
+    app.update();
+    assert!(!app.world().resource::<HotSeat>().handoff_screen);
+}
+
+/// The first seat change of a match, between two human sides, hides the map.
+#[test]
+fn the_first_seat_change_shows_the_handoff() {
+    let mut app = window_app(4);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    assert!(
+        app.world().resource::<HotSeat>().handoff_screen,
+        "on by default with two humans"
+    );
+    let mut first: Option<usize> = None;
+    for _ in 0..400 {
+        app.update();
+        let Some(e) = app.world().resource::<RoundState>().declarer() else {
+            continue;
+        };
+        let side = app.world().get::<Side>(e).unwrap().0;
+        match first {
+            None => first = Some(side),
+            Some(f) if f != side => {
+                assert!(
+                    app.world().resource::<HotSeat>().awaiting_handoff,
+                    "the first change of seat hides the map"
+                );
+                return;
+            }
+            _ => {}
+        }
+        assert!(!app.world().resource::<HotSeat>().awaiting_handoff);
+        click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration);
+    }
+    panic!("the seat never changed");
+}
+
+/// Play a side to the end with the mouse alone: point at the nearest enemy and right click
+/// (shoot, or draw-cock-shoot), else click Pass. The computer plays the other side.
+fn play_to_the_end(level: &str, seed: u64) {
+    let mut app = window_app(seed);
+    start_by_mouse(&mut app, level, &[Control::Human, Control::Computer]);
+    for _ in 0..6000 {
+        if screen(&app) == Screen::Result {
+            return;
+        }
+        app.update();
+        if screen(&app) != Screen::Battle {
+            continue;
+        }
+        let Some(e) = app.world().resource::<RoundState>().declarer() else {
+            continue;
+        };
+        let planner = app.world().resource::<QueuedPlan>().hero;
+        if planner.is_some_and(|h| app.world().get::<tarnation::sim::HeroId>(e) == Some(&h)) {
+            continue;
+        }
+        let side = app.world().get::<Side>(e).unwrap().0;
+        if side != 0 {
+            continue;
+        }
+        let from = app.world().get::<HexPos>(e).unwrap().0;
+        let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
+        let target = q
+            .iter(app.world())
+            .filter(|(_, s, d)| s.0 != side && !d.0)
+            .map(|(p, _, _)| p.0)
+            .min_by_key(|h| from.unsigned_distance_to(*h));
+        app.insert_resource(ForcedHover(target));
+        app.update();
+        let journal = app.world().resource::<Journal>().0.len();
+        let id = *app.world().get::<tarnation::sim::HeroId>(e).unwrap();
+        let acted = |app: &App| {
+            app.world().resource::<Journal>().0.len() > journal
+                || app.world().resource::<QueuedPlan>().hero == Some(id)
+        };
+        // A foe within a pace: the bar's Attack button.
+        if bar(&app, BattleAction::MeleeAttack).enabled {
+            click::<ActionButton>(&mut app, |b| b.0 == BattleAction::MeleeAttack);
+        }
+        // Else a right click on it: a shot (or draw, cock and shoot).
+        if !acted(&app) {
+            right_click(&mut app);
+        }
+        // Else a right click on the hex in reach nearest to it: a move.
+        if !acted(&app)
+            && let Some(goal) = target
+        {
+            let reach = app
+                .world()
+                .resource::<tarnation::app::hud::ReachView>()
+                .hexes
+                .clone();
+            let step = reach
+                .into_iter()
+                .filter(|h| h.unsigned_distance_to(goal) < from.unsigned_distance_to(goal))
+                .min_by_key(|h| (h.unsigned_distance_to(goal), h.x, h.y));
+            if let Some(step) = step {
+                app.insert_resource(ForcedHover(Some(step)));
+                app.update();
+                right_click(&mut app);
+            }
+        }
+        if !acted(&app) && app.world().resource::<RoundState>().declarer() == Some(e) {
+            assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration));
+        }
+    }
+    panic!(
+        "{level} did not end: {:?} {:?} {:?} {:?} {:?} {:?}\n{:#?}",
+        screen(&app),
+        app.world().get_resource::<State<Pause>>().map(|p| *p.get()),
+        app.world().resource::<RoundState>().now(),
+        app.world().resource::<RoundState>().declarer().map(|d| app
+            .world()
+            .get::<Hero>(d)
+            .unwrap()
+            .name
+            .clone()),
+        app.world().resource::<QueuedPlan>(),
+        app.world().resource::<HotSeat>(),
+        app.world()
+            .resource::<MatchLog>()
+            .events
+            .iter()
+            .rev()
+            .take(25)
+            .map(|e| e.line())
+            .collect::<Vec<_>>()
+    );
+}
+
+fn right_click(app: &mut App) {
+    MouseButton::Right.press(app.world_mut());
+    app.update();
+    MouseButton::Right.release(app.world_mut());
+    app.update();
+}
+
+#[test]
+fn every_level_plays_to_the_end_with_the_mouse() {
+    for (level, seed) in [
+        ("Showdown at the North Star", 1),
+        ("The Laroq Mine", 2),
+        ("Brawl at the Longhorn", 3),
+        ("Hightailing through Diablo Gulch", 4),
+    ] {
+        play_to_the_end(level, seed);
+    }
+}

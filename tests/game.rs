@@ -209,8 +209,24 @@ mod table {
             outcome
         }
 
-        /// Declare on the hero's turn and play on until it resolves (or is refused).
+        /// Declare `action` for its hero and play on until it resolves. A hit whose bumps wait
+        /// for the player (a human seat) has them spent the Judge's way, as the computer does:
+        /// `act_holding` leaves the choice open.
         pub fn act(&mut self, action: Action) -> Outcome {
+            match self.act_holding(action) {
+                Outcome::Pending { hero } => {
+                    let spend = tarnation::rules::shot::BumpSpend::Judge;
+                    self.intent(Intent::SpendBumps { hero, spend })
+                        .into_iter()
+                        .find(|o| o.hero() == hero)
+                        .expect("the action resolves once the bumps are spent")
+                }
+                outcome => outcome,
+            }
+        }
+
+        /// Declare `action` and play on until it resolves or waits for the player's choice.
+        pub fn act_holding(&mut self, action: Action) -> Outcome {
             let hero = action.hero();
             self.until_turn(hero);
             let first = self.send(action.clone());
@@ -1627,10 +1643,11 @@ mod ranged_combat {
             t.pass();
             t.until_turn(miranda);
         }
-        // A wrench below the Winchester's Rel 3: a malfunction.
+        // A wrench below the Winchester's Rel 3 and the Peacemaker's own Rel 2: the rifle
+        // malfunctions, and the pistol's malfunction range holds it too.
         let card = cards()
             .into_iter()
-            .find(|c| c.wrench.is_some_and(|w| w < 3))
+            .find(|c| c.wrench.is_some_and(|w| w < 2))
             .unwrap();
         t.stack(&[card.number]);
         t.act(Action::Shoot {
@@ -2221,3 +2238,6 @@ mod melee_book;
 
 #[path = "game/saves.rs"]
 mod saves;
+
+#[path = "game/bumps.rs"]
+mod bumps;

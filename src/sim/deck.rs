@@ -107,6 +107,24 @@ pub fn with_deck<T>(
     f(&mut source, &options)
 }
 
+/// What the match deck would give, without drawing from it: `f` runs on copies of the deck and
+/// of the stack's flipped card (to show a player what each choice would do).
+pub fn with_deck_copy<T>(
+    world: &World,
+    f: impl FnOnce(&mut dyn CardSource, &CheckOptions) -> T,
+) -> T {
+    let first = world
+        .get_resource::<FlippedCard>()
+        .and_then(|f| f.0.clone());
+    let options = world.resource::<RoundOptions>().check;
+    let mut deck = world.resource::<ActionDeck>().deck.clone();
+    let mut source = Flipped {
+        first,
+        deck: &mut deck,
+    };
+    f(&mut source, &options)
+}
+
 /// Resolve a check with the match deck (using the stack's flipped card first, if any).
 pub fn resolve_check(world: &mut World, request: &CheckRequest) -> Result<CheckOutcome, String> {
     with_deck(world, |source, options| {

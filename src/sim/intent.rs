@@ -41,6 +41,12 @@ pub enum Intent {
     Venture { hero: HeroId, tokens: u32 },
     /// Dice pools: whether the declaring hero spends Will when a check would fail.
     Will { hero: HeroId, spend: bool },
+    /// How the hero whose attack waits spends its bumps: the Judge's way, or a place on the
+    /// card's hit location stack (the rest to damage).
+    SpendBumps {
+        hero: HeroId,
+        spend: crate::rules::shot::BumpSpend,
+    },
 }
 
 impl Intent {
@@ -52,7 +58,8 @@ impl Intent {
             | Intent::Hold { hero }
             | Intent::StackSpend { hero, .. }
             | Intent::Venture { hero, .. }
-            | Intent::Will { hero, .. } => *hero,
+            | Intent::Will { hero, .. }
+            | Intent::SpendBumps { hero, .. } => *hero,
         }
     }
 }

@@ -250,6 +250,9 @@ pub struct RoundState {
     pub stack: Vec<StackLine>,
     /// The round is over; the next step is an initiative step.
     pub round_over: bool,
+    /// The segment's paid actions still to resolve, in order, with their stack cards, while
+    /// the resolution waits for a player's choice (None when no resolution is under way).
+    pub resolving: Option<VecDeque<(Action, Option<Card>)>>,
     /// Rounds fully played.
     pub completed: u32,
 }
@@ -451,3 +454,33 @@ pub struct FigureState {
 /// Present while a match is recorded for the viewer: a frame as each event is logged.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Recorder(pub Vec<Frame>);
+
+/// An attack waiting for its player to spend its bumps ("Bumps are in-game currency the player
+/// can use to tailor the results"): the match stands still until the firer's seat answers with
+/// `Intent::SpendBumps`.
+#[derive(Resource, Debug, Clone)]
+pub struct PendingBumps {
+    pub hero: Entity,
+    /// The action being resolved (filled by the round).
+    pub action: Option<Action>,
+    /// The shot as it will be fired (after tactical aiming).
+    pub series: Box<crate::sim::actions::ranged::SeriesPlan>,
+    pub bumps: u32,
+    /// What each choice would do, the Judge's first.
+    pub options: Vec<BumpOption>,
+}
+
+/// One way to spend an attack's bumps, and what it would do.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BumpOption {
+    pub spend: crate::rules::shot::BumpSpend,
+    pub location: crate::rules::card::Location,
+    /// Bumps paid to move the hit, and the damage rows added.
+    pub location_bumps: u32,
+    pub damage_bumps: u32,
+    pub effect: u32,
+    pub wounds: u32,
+    pub conc: u32,
+    /// The covered location was hit and the shot stopped there (D).
+    pub stopped: bool,
+}

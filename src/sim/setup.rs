@@ -36,6 +36,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<Objectives>();
     world.remove_resource::<Script>();
     world.remove_resource::<FlippedCard>();
+    world.remove_resource::<PendingBumps>();
     world.insert_resource(RoundState::default());
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());

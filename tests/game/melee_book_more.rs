@@ -283,3 +283,16 @@ fn a_blow_of_a_series_finds_nobody_after_a_shove() {
     assert_eq!(lost.fields["target"], "Clem Perkins");
     assert_eq!(lost.fields["series"], serde_json::json!([2, 2]));
 }
+
+/// A weapon broken on a block or in a calamity is no weapon, even in hand again: fists.
+#[test]
+fn a_broken_knife_in_hand_is_no_weapon() {
+    let mut t = brawl(|_| {});
+    let dave = t.e(t.hero("Dave Perkins"));
+    assert!(melee::close_weapon(t.app.world(), dave).armed);
+    let mut weapons = t.app.world_mut().get_mut::<Weapons>(dave).unwrap();
+    weapons.0[0].jammed = true;
+    let held = melee::close_weapon(t.app.world(), dave);
+    assert!(!held.armed);
+    assert_eq!((held.card.name.as_str(), held.club), ("Fists", None));
+}

@@ -120,6 +120,10 @@ pub enum Outcome {
         what: String,
         ap: u32,
     },
+    /// An attack waits for its player to spend the bumps (`Intent::SpendBumps`).
+    Pending {
+        hero: HeroId,
+    },
     Escaped {
         hero: HeroId,
         free: bool,
@@ -147,6 +151,7 @@ impl Outcome {
             | Outcome::Melee { hero, .. }
             | Outcome::Prepared { hero, .. }
             | Outcome::Escaped { hero, .. }
+            | Outcome::Pending { hero }
             | Outcome::Cocked { hero, .. }
             | Outcome::Worked { hero, .. }
             | Outcome::Steered { hero, .. }
@@ -184,6 +189,7 @@ impl Outcome {
             }
             Outcome::Emerged { ap, .. } => format!("{name} emerges from cover ({ap} AP)"),
             Outcome::Melee { text, .. } | Outcome::Escaped { text, .. } => text.clone(),
+            Outcome::Pending { .. } => format!("{name} hits: the bumps are the player's to spend"),
             Outcome::Prepared { what, ap, .. } => {
                 format!("{name}: {what} ({ap} AP)")
             }

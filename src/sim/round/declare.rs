@@ -44,6 +44,24 @@ pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
 }
 
 fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
+    // A waiting attack's bumps: its own hero answers, whoever declares next.
+    if let Intent::SpendBumps { hero, spend } = intent {
+        let Some(pending) = world.get_resource::<crate::sim::model::PendingBumps>() else {
+            return Err("no attack waits for its bumps to be spent".into());
+        };
+        if query::entity(world, *hero) != Some(pending.hero) {
+            let who = name_of(world, pending.hero);
+            return Err(format!("it is {who}'s attack that waits for its bumps").into());
+        }
+        if !pending.options.iter().any(|o| o.spend == *spend) {
+            return Err(format!("{} bumps cannot pay for that", pending.bumps).into());
+        }
+        super::stack::finish_pending(world, *spend);
+        return Ok(());
+    }
+    if world.contains_resource::<crate::sim::model::PendingBumps>() {
+        return Err("an attack waits for its player to spend its bumps".into());
+    }
     let state = world.resource::<RoundState>();
     let segment = state.segment;
     let front = match state.declarer() {
@@ -57,6 +75,7 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
     }
     match intent {
         Intent::Declare(action) => declare(world, hero, action, segment),
+        Intent::SpendBumps { .. } => unreachable!("answered above"),
         Intent::Pass { .. } => {
             end_turn(world);
             Ok(())

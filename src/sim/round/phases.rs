@@ -28,6 +28,7 @@ pub(super) fn initiative_step(world: &mut World) {
         s.declaring.clear();
         s.due.clear();
         s.stack.clear();
+        s.resolving = None;
     }
     let round = world.resource::<RoundState>().round;
     log(
@@ -45,7 +46,9 @@ pub(super) fn initiative_step(world: &mut World) {
             appeared.0 = false;
         }
         world.entity_mut(e).remove::<AimLost>();
-        world.entity_mut(e).remove::<crate::sim::model::TwoWeaponAim>();
+        world
+            .entity_mut(e)
+            .remove::<crate::sim::model::TwoWeaponAim>();
         melee::new_round(world, e);
         world.entity_mut(e).remove::<Holding>();
         let hero = world.get::<Hero>(e).cloned().expect("a hero");

@@ -4,8 +4,9 @@
 use super::declare::{accept, ask_computer, end_turn, may_declare, play_script};
 use super::phases::{end_round, initiative_step, next_segment, round_ends};
 use super::stack::resolve_due;
+use crate::rules::shot::BumpSpend;
 use crate::sim::intent::Intent;
-use crate::sim::model::{BattleOver, Pacing, RoundOptions, RoundState, Script};
+use crate::sim::model::{BattleOver, Pacing, PendingBumps, RoundOptions, RoundState, Script};
 use crate::sim::seats::{self, Seat};
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
@@ -69,6 +70,29 @@ pub fn advance(world: &mut World) {
             initiative_step(world);
             continue;
         }
+        // An attack waits for its player to spend the bumps.
+        if let Some(hero) = world.get_resource::<PendingBumps>().map(|p| p.hero) {
+            match seats::seat_of(world, hero) {
+                Seat::Script => {
+                    if !play_script(world) {
+                        return;
+                    }
+                }
+                Seat::Waiting | Seat::Human => return,
+                // A computer seat (a side taken over): the Judge's choice.
+                Seat::Computer(_) => {
+                    let id = crate::sim::query::hero_id(world, hero);
+                    let _ = accept(
+                        world,
+                        Intent::SpendBumps {
+                            hero: id,
+                            spend: BumpSpend::Judge,
+                        },
+                    );
+                }
+            }
+            continue;
+        }
         if let Some(front) = world.resource::<RoundState>().declarer() {
             if !may_declare(world, front) {
                 end_turn(world);
@@ -90,8 +114,11 @@ pub fn advance(world: &mut World) {
             }
             continue;
         }
-        // Everyone has declared: the segment's actions resolve.
-        resolve_due(world);
+        // Everyone has declared: the segment's actions resolve (unless a player's choice holds
+        // them).
+        if !resolve_due(world) {
+            continue;
+        }
         if over(world) {
             return;
         }

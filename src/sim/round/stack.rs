@@ -3,6 +3,7 @@
 use crate::rules::action_time::{QUICK_DRAW_TN, StackEntry, quick_draw_bonus, stack_order};
 use crate::rules::card::Card;
 use crate::rules::check::{CheckRequest, Skill};
+use crate::rules::shot::BumpSpend;
 use crate::sim::actions::{Outcome, perform, ranged};
 use crate::sim::deck::resolve_check;
 use crate::sim::intent::Action;
@@ -11,25 +12,58 @@ use crate::sim::log::{fields, log_event as log};
 use crate::sim::model::{
     ActionDeck, Down, FlippedCard, StackLine, StackSpend, Track, UnderFire, Wounds,
 };
-use crate::sim::model::{Hero, RoundState};
+use crate::sim::model::{Hero, PendingBumps, RoundState};
 use crate::sim::query::{hero_name as name_of, is_down};
 use bevy::prelude::*;
 use serde_json::json;
+use std::collections::VecDeque;
 
-/// The segment's paid actions resolve: alone, or through the initiative stack.
-pub(super) fn resolve_due(world: &mut World) {
-    let due: Vec<Action> = std::mem::take(&mut world.resource_mut::<RoundState>().due)
-        .into_iter()
-        .filter(|c| !entity(world, c).is_some_and(|e| is_down(world, e)))
-        .collect();
-    match due.len() {
-        0 => {}
-        1 => resolve_one(world, &due[0], None),
-        _ => {
-            for (action, card) in initiative_stack(world, &due) {
-                resolve_one(world, &action, Some(card));
+/// The segment's paid actions resolve: alone, or through the initiative stack, one after the
+/// other. False while a player's choice holds the resolution (the rest wait in `resolving`).
+pub(super) fn resolve_due(world: &mut World) -> bool {
+    if world.resource::<RoundState>().resolving.is_none() {
+        let due: Vec<Action> = std::mem::take(&mut world.resource_mut::<RoundState>().due)
+            .into_iter()
+            .filter(|c| !entity(world, c).is_some_and(|e| is_down(world, e)))
+            .collect();
+        let order: VecDeque<(Action, Option<Card>)> = match due.len() {
+            0 => VecDeque::new(),
+            1 => [(due[0].clone(), None)].into(),
+            _ => initiative_stack(world, &due)
+                .into_iter()
+                .map(|(action, card)| (action, Some(card)))
+                .collect(),
+        };
+        world.resource_mut::<RoundState>().resolving = Some(order);
+    }
+    loop {
+        if world.contains_resource::<PendingBumps>() {
+            return false;
+        }
+        let next = world
+            .resource_mut::<RoundState>()
+            .resolving
+            .as_mut()
+            .and_then(|q| q.pop_front());
+        match next {
+            Some((action, card)) => resolve_one(world, &action, card),
+            None => {
+                world.resource_mut::<RoundState>().resolving = None;
+                return true;
             }
         }
+    }
+}
+
+/// The player's bumps spent: the waiting attack is fired and applied, and the segment's
+/// resolution goes on.
+pub(super) fn finish_pending(world: &mut World, spend: BumpSpend) {
+    let Some(pending) = world.remove_resource::<PendingBumps>() else {
+        return;
+    };
+    let outcome = ranged::fire_series(world, pending.hero, *pending.series, spend);
+    if let Some(action) = pending.action {
+        after_perform(world, &action, pending.hero, outcome);
     }
 }
 
@@ -58,6 +92,20 @@ pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card
     }
     world.insert_resource(FlippedCard(card));
     let outcome = perform(world, command);
+    // The player chooses how to spend the bumps: the flipped card stays for the attack.
+    if matches!(outcome, Outcome::Pending { .. }) {
+        if let Some(mut pending) = world.get_resource_mut::<PendingBumps>() {
+            pending.action = Some(command.clone());
+        }
+        world.write_message(outcome);
+        return;
+    }
+    after_perform(world, command, hero, outcome);
+}
+
+/// What follows an action's resolution: the card it did not read discarded, the shock of
+/// being shot at since its last action gone, its event and its outcome.
+fn after_perform(world: &mut World, command: &Action, hero: Entity, outcome: Outcome) {
     // A card the action did not read (a move) is discarded after ordering the stack.
     if let Some(card) = world.remove_resource::<FlippedCard>().and_then(|f| f.0) {
         world.resource_mut::<ActionDeck>().deck.discard(card.number);
@@ -180,7 +228,7 @@ fn quick_draw(world: &mut World, hero: Entity, h: &Hero) -> i32 {
     let Some(&level) = h.skills.get("Quick Draw") else {
         return 0;
     };
-    let die = crate::sim::deck::trait_die(&h, "Quickness");
+    let die = crate::sim::deck::trait_die(h, "Quickness");
     let request = CheckRequest::simple(Skill::Skilled { level, die }, QUICK_DRAW_TN);
     let Ok(outcome) = resolve_check(world, &request) else {
         return 0;

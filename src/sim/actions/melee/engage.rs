@@ -49,6 +49,8 @@ pub fn close_weapon(world: &World, hero: Entity) -> CloseWeapon {
         club: None,
     };
     match weapon_in_hand(world, hero) {
+        // Broken (on a block or in a calamity): readied again, it is still no weapon.
+        Some((_, state, w)) if w.kind == WeaponKind::Melee && state.jammed => bare,
         Some((_, state, w)) if w.kind == WeaponKind::Melee => CloseWeapon {
             armed: w.name != fists.name || w.improvised.is_some(),
             skill: w.skill.clone(),

@@ -10,25 +10,103 @@ use crate::rules::damage::{BodyPart, DamageType, Fate};
 use crate::rules::hexmap::offset_of;
 use crate::rules::ranged::{self, ShotKind};
 use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN};
-use crate::rules::shot::{self, ShotOutcome};
+use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::outcome::Outcome;
 use crate::sim::deck::{resolve_check, skill_pool, trait_skill, with_deck};
 use crate::sim::log::check_fields;
 use crate::sim::model::{
-    ActionDeck, AimLost, Battle, Cover, Down, Hero, HexPos, MovedThisRound, TwoWeaponAim,
-    UnderFire, Weapons, Wounds,
+    ActionDeck, AimLost, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound,
+    PendingBumps, TwoWeaponAim, UnderFire, Weapons, Wounds,
 };
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde_json::{Map, Value, json};
 
-/// Fire a paid series (a single shot is a series of one) and apply what the cards say.
+/// Fire a paid series (a single shot is a series of one) and apply what the cards say. A
+/// human player's shot that hits with bumps waits for the player to spend them (the match
+/// stands still: `PendingBumps`, then `fire_series`).
 pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outcome {
     if !series.fan && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_)) {
         tactical_aim(world, hero, &mut series);
     }
-    let outcomes = match volley_now(world, hero, &series.volley) {
+    if let Some(pending) = bump_choice(world, hero, &series) {
+        world.insert_resource(pending);
+        return Outcome::Pending {
+            hero: hero_id(world, hero),
+        };
+    }
+    fire_series(world, hero, series, BumpSpend::Judge)
+}
+
+/// The choice a human player gets before a single shot that hits with bumps is applied: what
+/// each affordable place on the card's hit location stack would do (found on copies of the
+/// deck: nothing is drawn). None when there is nothing to choose.
+fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<PendingBumps> {
+    if crate::sim::query::control_of(world, hero) != crate::data::level::Control::Human
+        || series.fan
+        || series.shots.len() != 1
+    {
+        return None;
+    }
+    let judge = crate::sim::deck::with_deck_copy(world, |source, options| {
+        shot::resolve_volley(source, &series.volley, options)
+    })
+    .ok()?
+    .into_iter()
+    .next()?;
+    if !judge.hit || judge.check.bumps == 0 || judge.location.is_none() {
+        return None;
+    }
+    let bumps = judge.check.bumps - judge.reserved;
+    let card = crate::sim::deck::with_deck_copy(world, |source, options| {
+        crate::rules::check::resolve(source, &series.volley.cause(), options)
+            .ok()
+            .and_then(|c| c.resolution)
+            .map(|r| r.location)
+    })?;
+    let option = |spend: BumpSpend, o: &ShotOutcome| BumpOption {
+        spend,
+        location: o.location.unwrap_or(crate::rules::card::Location::Chest),
+        location_bumps: o.location_bumps,
+        damage_bumps: o.damage_bumps,
+        effect: o.effect,
+        wounds: o.dealt.wounds,
+        conc: o.dealt.conc,
+        stopped: o.penetration == Some(ranged::Penetration::D),
+    };
+    let mut options = vec![option(BumpSpend::Judge, &judge)];
+    for (index, _) in shot::location_options(&card, bumps) {
+        let spend = BumpSpend::Location(index as u8);
+        let o = crate::sim::deck::with_deck_copy(world, |source, opts| {
+            shot::resolve_volley_spending(source, &series.volley, opts, spend)
+        })
+        .ok()?
+        .into_iter()
+        .next()?;
+        options.push(option(spend, &o));
+    }
+    let distinct = options
+        .iter()
+        .skip(1)
+        .any(|o| (o.location, o.effect) != (options[0].location, options[0].effect));
+    distinct.then(|| PendingBumps {
+        hero,
+        action: None,
+        series: Box::new(series.clone()),
+        bumps,
+        options,
+    })
+}
+
+/// Fire the series with the first shot's bumps spent as chosen, and apply what the cards say.
+pub fn fire_series(
+    world: &mut World,
+    hero: Entity,
+    series: SeriesPlan,
+    spend: BumpSpend,
+) -> Outcome {
+    let outcomes = match volley_now_spending(world, hero, &series.volley, spend) {
         Ok(o) => o,
         Err(refused) => return refused,
     };
@@ -156,8 +234,18 @@ pub fn volley_now(
     hero: Entity,
     volley: &shot::Volley,
 ) -> Result<Vec<ShotOutcome>, Outcome> {
+    volley_now_spending(world, hero, volley, BumpSpend::Judge)
+}
+
+/// Resolve a volley with the first attack's bumps spent as chosen.
+pub fn volley_now_spending(
+    world: &mut World,
+    hero: Entity,
+    volley: &shot::Volley,
+    spend: BumpSpend,
+) -> Result<Vec<ShotOutcome>, Outcome> {
     let outcomes = with_deck(world, |source, options| {
-        shot::resolve_volley(source, volley, options)
+        shot::resolve_volley_spending(source, volley, options, spend)
     })
     .map_err(|e| Outcome::Refused {
         hero: hero_id(world, hero),

@@ -1,0 +1,187 @@
+//! The player spends the bumps (issue 14): "Bumps are in-game currency the player can use to
+//! tailor the results". A human's shot that hits with bumps waits for the player's choice;
+//! the computer (and "let the Judge choose") spends them the Judge's way.
+
+use super::table::*;
+use tarnation::rules::card::CauseCell;
+use tarnation::rules::die::Die;
+use tarnation::rules::ranged::ShotKind;
+use tarnation::rules::shot::BumpSpend;
+use tarnation::sim::model::{ActionDeck, PendingBumps};
+use tarnation::sim::run;
+
+/// Cards on which Miranda's Shooting: Pistol 3 in d10 reads a result of at least `least`:
+/// the first card, and the one that ends its exceptional chains (no calamity, no chain longer
+/// than two cards).
+fn card_readings(least: u32) -> Vec<[u8; 2]> {
+    let deck = cards();
+    let mut pairs = Vec::new();
+    for a in &deck {
+        let cells: Vec<CauseCell> = (1..=3).map(|r| a.cause(r, Die::D10)).collect();
+        if a.cause(3, Die::D10).is_calamity() {
+            continue;
+        }
+        for b in &deck {
+            if b.number == a.number {
+                continue;
+            }
+            let mut best = 0;
+            let mut closed = true;
+            for (i, cell) in cells.iter().enumerate() {
+                let mut total = cell.value();
+                if cell.is_exceptional(Die::D10) {
+                    let next = b.cause(i as u32 + 1, Die::D10);
+                    closed &= !next.is_exceptional(Die::D10);
+                    total += next.value();
+                }
+                best = best.max(total);
+            }
+            if closed && best >= least {
+                pairs.push([a.number, b.number]);
+            }
+        }
+    }
+    pairs
+}
+
+/// Stack the first such pair still in the draw pile.
+fn stack_reading(t: &mut Table, least: u32) {
+    let stacked = card_readings(least).into_iter().any(|pair| {
+        t.app
+            .world_mut()
+            .resource_mut::<ActionDeck>()
+            .deck
+            .stack_top(&pair)
+            .is_ok()
+    });
+    assert!(stacked, "two cards that read {least} are in the draw pile");
+}
+
+fn ready_to_shoot() -> (Table, HeroId, HeroId) {
+    ready_to_shoot_with(3)
+}
+
+fn ready_to_shoot_with(seed: u64) -> (Table, HeroId, HeroId) {
+    let mut t = Table::new("street_duel.ron", seed, |level| {
+        level.heroes[2].at = (7, 4);
+    });
+    let (miranda, felicia) = (t.hero("Miranda Valentine"), t.hero("Felicia Laroq"));
+    t.update();
+    t.act(Action::Ready {
+        hero: miranda,
+        weapon: 0,
+    });
+    t.act(Action::Cock { hero: miranda });
+    t.until_turn(miranda);
+    (t, miranda, felicia)
+}
+
+#[test]
+fn a_human_s_hit_waits_for_the_bumps_to_be_spent() {
+    let (mut t, miranda, felicia) = ready_to_shoot();
+    // TN 5 at 4 paces; a result of 13 or more is 2 bumps.
+    stack_reading(&mut t, 13);
+    let waiting = t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    assert!(matches!(waiting, Outcome::Pending { .. }), "{waiting:?}");
+    let pending = t.app.world().resource::<PendingBumps>().clone();
+    assert!(pending.bumps >= 2);
+    assert!(pending.options.len() >= 2);
+    assert_eq!(pending.options[0].spend, BumpSpend::Judge);
+    // The match stands still: nobody declares, nothing resolves.
+    let log = t.log().events.len();
+    t.update();
+    t.update();
+    assert_eq!(t.log().events.len(), log);
+    // A declaration waits too.
+    let refused = t.intent(Intent::Pass { hero: felicia });
+    assert!(
+        matches!(&refused[..], [Outcome::Refused { .. }]),
+        "{refused:?}"
+    );
+    // The player puts the hit where another option says: the shot lands there.
+    let chosen = pending
+        .options
+        .iter()
+        .find(|o| o.spend != BumpSpend::Judge && o.location != pending.options[0].location)
+        .unwrap_or(&pending.options[1])
+        .clone();
+    let done = t.intent(Intent::SpendBumps {
+        hero: miranda,
+        spend: chosen.spend,
+    });
+    let shot = done
+        .iter()
+        .find(|o| matches!(o, Outcome::Shot { .. }))
+        .expect("the shot resolves");
+    assert!(matches!(shot, Outcome::Shot { hit: true, .. }));
+    let event = t.events("shot", "Miranda Valentine").pop().unwrap();
+    assert_eq!(event.fields["location"], chosen.location.name());
+    assert_eq!(event.fields["effect"], chosen.effect);
+    assert!(!t.app.world().contains_resource::<PendingBumps>());
+}
+
+/// The choice is in the journal: a replay makes the same match, and asks nobody. (The shot
+/// comes from the shuffled deck here, not a stacked one, so that the replay draws the same
+/// cards: the first seed whose shot hits with bumps to spend.)
+#[test]
+fn the_choice_replays_from_the_journal() {
+    let (mut t, miranda, chosen) = (1..60)
+        .find_map(|seed| {
+            let (mut t, miranda, felicia) = ready_to_shoot_with(seed);
+            let waiting = t.act_holding(Action::Shoot {
+                hero: miranda,
+                target: felicia,
+                kind: ShotKind::Normal,
+            });
+            if !matches!(waiting, Outcome::Pending { .. }) {
+                return None;
+            }
+            let pending = t.app.world().resource::<PendingBumps>().clone();
+            let judge = pending.options[0].clone();
+            let other = pending
+                .options
+                .into_iter()
+                .find(|o| o.location != judge.location)?;
+            Some((t, miranda, other))
+        })
+        .expect("a seed whose first shot hits with bumps");
+    t.intent(Intent::SpendBumps {
+        hero: miranda,
+        spend: chosen.spend,
+    });
+    let event = t.events("shot", "Miranda Valentine").pop().unwrap();
+    assert_eq!(event.fields["location"], chosen.location.name());
+    let file = run::match_file(&t.app, None);
+    assert!(
+        file.journal
+            .iter()
+            .any(|e| matches!(e.intent, Intent::SpendBumps { .. }))
+    );
+    let replayed = run::replay(&file);
+    assert_eq!(replayed.end, Ok(run::SimEnd::JournalEnd));
+    assert_eq!(replayed.log.events, t.log().events);
+}
+
+/// "Let the Judge choose": the same as the computer's way.
+#[test]
+fn the_judge_s_way_is_the_computer_s() {
+    let (mut t, miranda, felicia) = ready_to_shoot();
+    stack_reading(&mut t, 13);
+    t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    let judge = t.app.world().resource::<PendingBumps>().options[0].clone();
+    t.intent(Intent::SpendBumps {
+        hero: miranda,
+        spend: BumpSpend::Judge,
+    });
+    let event = t.events("shot", "Miranda Valentine").pop().unwrap();
+    assert_eq!(event.fields["location"], judge.location.name());
+    assert_eq!(event.fields["effect"], judge.effect);
+}

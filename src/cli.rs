@@ -11,7 +11,9 @@ use crate::rules::difficulty::Difficulty;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use std::path::PathBuf;
 
+mod balance;
 mod dice;
+pub use balance::*;
 pub use dice::*;
 
 #[derive(Parser, Debug)]
@@ -44,6 +46,9 @@ pub enum Command {
     Sim(SimArgs),
     /// Replay a match file (`sim --save`): print its log exactly as `sim` did, or verify it.
     Replay(ReplayArgs),
+    /// Play a level many times, every side by the computer, with its rules checked: who wins
+    /// how often, how long it lasts, what each hero did (exit code 1 if a rule was broken).
+    Balance(BalanceArgs),
 }
 
 #[derive(Args, Debug)]
@@ -273,12 +278,17 @@ pub enum CliError {
     /// A replay that is not the match its file recorded (exit code 3).
     #[error("{0}")]
     Mismatch(String),
+    /// A command whose output is printed, but which failed (exit code 1): `balance` found a
+    /// rule broken.
+    #[error("{message}")]
+    Broken { output: String, message: String },
 }
 
 impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
             CliError::Mismatch(_) => 3,
+            CliError::Broken { .. } => 1,
             _ => 2,
         }
     }

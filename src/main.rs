@@ -11,15 +11,24 @@ fn main() {
         Some(Command::Levels(command)) => cli::levels(&command),
         Some(Command::Sim(args)) => cli::sim(&args),
         Some(Command::Replay(args)) => cli::replay(&args),
+        Some(Command::Balance(args)) => cli::balance(&args),
         Some(Command::Play(args)) => play(args),
         None => play(PlayArgs::default()),
     };
-    match result {
-        Ok(text) => print!("{text}"),
-        Err(err) => {
-            eprintln!("tarnation: {err}");
-            std::process::exit(err.exit_code());
-        }
+    let (output, failure) = match result {
+        Ok(text) => (text, None),
+        Err(cli::CliError::Broken { output, message }) => (output, Some((message, 1))),
+        Err(err) => (String::new(), Some((err.to_string(), err.exit_code()))),
+    };
+    // A reader that closes the pipe early (`| head`) ends the program quietly.
+    if let Err(e) = cli::print_out(&output) {
+        eprintln!("tarnation: cannot write the output: {e}");
+        std::process::exit(1);
+    }
+    if let Some((message, code)) = failure {
+        use std::io::Write;
+        let _ = writeln!(std::io::stderr(), "tarnation: {message}");
+        std::process::exit(code);
     }
 }
 

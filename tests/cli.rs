@@ -127,7 +127,10 @@ fn words_trace_every_step() {
     assert_eq!(code, 0);
     assert!(out.contains("Card 7, cell 1-4: 7 (exceptional)."), "{out}");
     assert!(out.contains("Chose 10, from the 2-4 cell."), "{out}");
-    assert!(out.contains("SUCCESS: 10 against TN 5, 1 bump. Cards drawn"), "{out}");
+    assert!(
+        out.contains("SUCCESS: 10 against TN 5, 1 bump. Cards drawn"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -862,4 +865,147 @@ fn sim_resolves_a_match_with_dice_pools_or_d20_and_replays_it() {
     let (code, _, err) = tarnation(&["sim", "levels/street_duel.ron", "--resolution", "tarot"]);
     assert_eq!(code, 2);
     assert!(err.contains("action-deck, dice-pool or d20"), "{err}");
+}
+
+// ---- `tarnation balance` and output into a closed pipe (issue 15) ----
+
+/// The report as JSON: the names the issue gives, rates that are probabilities, and the same
+/// figures whatever the number of threads.
+#[test]
+fn balance_reports_the_same_whatever_the_threads() {
+    let run = |threads: &str| {
+        json(&[
+            "balance",
+            "levels/street_duel.ron",
+            "--runs",
+            "6",
+            "--seed",
+            "40",
+            "--rounds",
+            "6",
+            "--threads",
+            threads,
+            "--json",
+        ])
+    };
+    let one = run("1");
+    let three = run("3");
+    assert_eq!(one["runs"], 6);
+    assert_eq!(one["threads"], 1);
+    assert_eq!(three["threads"], 3);
+    assert!(one["battles_per_second"].as_f64().unwrap() > 0.0);
+    assert_eq!(one["invariant_breaks"], 0);
+    let sides = one["sides"].as_array().unwrap();
+    assert_eq!(sides.len(), 2);
+    let mut decided = 0;
+    for s in sides {
+        let (rate, low, high) = (
+            s["win_rate"].as_f64().unwrap(),
+            s["ci_low"].as_f64().unwrap(),
+            s["ci_high"].as_f64().unwrap(),
+        );
+        assert!(
+            0.0 <= low && low <= rate && rate <= high && high <= 1.0,
+            "{s}"
+        );
+        assert!(s["name"].is_string());
+        decided += s["wins"].as_u64().unwrap();
+    }
+    assert_eq!(decided + one["round_limit"].as_u64().unwrap(), 6);
+    for key in ["mean", "median", "p90"] {
+        assert!(one["rounds"][key].as_f64().unwrap() >= 1.0, "{key}");
+    }
+    let heroes = one["heroes"].as_array().unwrap();
+    assert_eq!(heroes.len(), 4);
+    for h in heroes {
+        assert!(h["name"].is_string() && h["side"].is_string());
+        let survival = h["survival"].as_f64().unwrap();
+        assert!((0.0..=1.0).contains(&survival));
+        assert!(h["shots_landed"].as_f64().unwrap() <= h["shots"].as_f64().unwrap());
+    }
+    let strip = |mut v: Value| {
+        v.as_object_mut().unwrap().remove("battles_per_second");
+        v.as_object_mut().unwrap().remove("threads");
+        v
+    };
+    assert_eq!(strip(one), strip(three));
+}
+
+#[test]
+fn balance_in_words_and_its_refusals() {
+    let (code, out, err) = tarnation(&[
+        "balance",
+        "levels/saloon_brawl.ron",
+        "--runs",
+        "3",
+        "--resolution",
+        "d20",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    for words in [
+        "Brawl at the Longhorn",
+        "95 % interval",
+        "Rounds: mean",
+        "Clem Perkins",
+        "Invariants: no rule broken in 3 matches",
+        "battles a second",
+        "d20",
+    ] {
+        assert!(out.contains(words), "{words} in {out}");
+    }
+    assert!(err.is_empty(), "no progress bar on a pipe: {err}");
+    for bad in [
+        &["--runs", "0"][..],
+        &["--threads", "0"],
+        &["--rounds", "0"],
+    ] {
+        let mut args = vec!["balance", "levels/street_duel.ron"];
+        args.extend_from_slice(bad);
+        let (code, _, err) = tarnation(&args);
+        assert_eq!(code, 2, "{bad:?}: {err}");
+    }
+    let (code, _, err) = tarnation(&["balance", "levels/no_such_level.ron"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// A reader that closes the pipe after one line (`| head -1`) ends the program quietly: no
+/// panic, no backtrace, exit code 0.
+#[test]
+fn a_closed_pipe_ends_every_printing_command_quietly() {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+    let dir = std::env::temp_dir().join(format!("tarnation-pipe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("duel.match.ron");
+    let file = file.to_str().unwrap();
+    let (code, _, err) = tarnation(&["sim", "levels/mine_raid.ron", "--seed", "4", "--save", file]);
+    assert_eq!(code, 0, "{err}");
+    let commands: [&[&str]; 5] = [
+        &["sim", "levels/mine_raid.ron", "--seed", "4", "--json"],
+        &["balance", "levels/street_duel.ron", "--runs", "2", "--json"],
+        &["deck"],
+        &["deck", "--json"],
+        &["replay", file, "--json"],
+    ];
+    for args in commands {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_tarnation"))
+            .args(args)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let mut first = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut first)
+            .unwrap();
+        assert!(!first.is_empty(), "{args:?}");
+        // The reader is gone: the rest of the output has nowhere to go.
+        let out = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert!(!err.contains("Broken pipe"), "{args:?}: {err}");
+        assert_eq!(out.status.code(), Some(0), "{args:?}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

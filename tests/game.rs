@@ -2241,3 +2241,9 @@ mod saves;
 
 #[path = "game/bumps.rs"]
 mod bumps;
+
+#[path = "game/soak.rs"]
+mod soak;
+
+#[path = "game/props.rs"]
+mod props;

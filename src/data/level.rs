@@ -250,6 +250,45 @@ impl Level {
 }
 
 /// Parse a level and check it against the gear; errors name file, line and column.
+/// The largest map a level may have: hexes a side, and hexes in all.
+pub const MAX_MAP_SIDE: usize = 256;
+pub const MAX_MAP_HEXES: usize = 65_536;
+
+/// The ranges of a hero's numbers, as the rules know them (a round has 20 segments and a
+/// token a segment; sizes, speeds and bonuses of people and beasts): a value outside is a
+/// mistake in the file, refused where it is written.
+pub const HERO_RANGES: &[(&str, std::ops::RangeInclusive<i64>)] = &[
+    ("quickness", 1..=20),
+    ("initiative", 1..=20),
+    ("ap", 1..=20),
+    ("move", 1..=40),
+    ("run", 1..=80),
+    ("size", 1..=30),
+    ("db", -10..=20),
+    ("defense", 0..=40),
+    ("will", 0..=20),
+];
+
+/// The first of a hero's numbers outside its range: its name in the file, its value, the range.
+fn out_of_range(hero: &HeroDef) -> Option<(&'static str, i64, std::ops::RangeInclusive<i64>)> {
+    let values = [
+        hero.quickness as i64,
+        hero.initiative as i64,
+        hero.ap as i64,
+        hero.move_paces as i64,
+        hero.run as i64,
+        hero.size as i64,
+        hero.db as i64,
+        hero.defense as i64,
+        hero.will as i64,
+    ];
+    HERO_RANGES
+        .iter()
+        .zip(values)
+        .find(|((_, range), v)| !range.contains(v))
+        .map(|((name, range), v)| (*name, v, range.clone()))
+}
+
 pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
     let level: Level = parse_ron(path, text)?;
     let err = |needle: &str, message: String| Err(located(path, text, needle, message));
@@ -258,6 +297,16 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
         return err("rows", "the map has no rows".into());
     };
     let width = first.chars().count();
+    if width > MAX_MAP_SIDE || rows.len() > MAX_MAP_SIDE || width * rows.len() > MAX_MAP_HEXES {
+        return err(
+            "rows",
+            format!(
+                "the map is {width} x {} hexes: at most {MAX_MAP_SIDE} a side and \
+                 {MAX_MAP_HEXES} hexes",
+                rows.len()
+            ),
+        );
+    }
     for (r, row) in rows.iter().enumerate() {
         if row.chars().count() != width {
             return err(
@@ -400,6 +449,17 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
                 format!("hero '{}': needs AP >= 1 and Run >= Move >= 1", hero.name),
             );
         }
+        if let Some((field, value, range)) = out_of_range(hero) {
+            return err(
+                &format!("{field}:"),
+                format!(
+                    "hero '{}': {field} is {value}, not {} to {}",
+                    hero.name,
+                    range.start(),
+                    range.end()
+                ),
+            );
+        }
     }
     for cover in &level.cover {
         if !on_map(cover.at) {
@@ -422,6 +482,15 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
                 format!("mount '{}' is off the map at {:?}", mount.name, mount.at),
             );
         }
+        if mount.facing > 5 || !(1..=20).contains(&mount.quickness) || mount.speed > 100 {
+            return err(
+                &mount.name,
+                format!(
+                    "mount '{}': facing is 0 to 5, quickness 1 to 20, speed 0 to 100 paces",
+                    mount.name
+                ),
+            );
+        }
         if let Some(rider) = &mount.rider
             && !level.heroes.iter().any(|h| &h.name == rider)
         {
@@ -436,6 +505,31 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
             && !level.sides.iter().any(|s| &s.name == winner)
         {
             return err(winner, format!("victory: no side named '{winner}'"));
+        }
+        match v {
+            Victory::Timer { name, rounds, .. } if !(1..=1000).contains(rounds) => {
+                return err(
+                    name,
+                    format!("timer '{name}': 1 to 1000 rounds, not {rounds}"),
+                );
+            }
+            Victory::Objective {
+                name, victories, ..
+            } if !(1..=1000).contains(victories) => {
+                return err(
+                    name,
+                    format!("objective '{name}': 1 to 1000 victories, not {victories}"),
+                );
+            }
+            Victory::Objective {
+                task: Some(task), ..
+            } if !(1..=100).contains(&task.tn) => {
+                return err(
+                    &task.skill,
+                    format!("objective task: the TN is 1 to 100, not {}", task.tn),
+                );
+            }
+            _ => {}
         }
     }
     for v in &level.victory {

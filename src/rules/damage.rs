@@ -193,7 +193,8 @@ impl Body {
     ) -> Fate {
         let part = BodyPart::of(location);
         let before = self.wounds.get(&part).copied().unwrap_or(0);
-        let after = before + dealt.wounds;
+        // A location has five wound boxes: a disabled one takes no more.
+        let after = (before + dealt.wounds).min(DISABLING_WOUND);
         if dealt.wounds > 0 {
             self.wounds.insert(part, after);
         }
@@ -276,5 +277,19 @@ mod tests {
         );
         assert_eq!(location_damage_bumps(Location::Head), 2);
         assert_eq!(location_damage_bumps(Location::Vitals), 1);
+    }
+
+    /// "Anytime a location takes a 5th wound it is disabled": five boxes a location, and more
+    /// wounds there fill none (they used to pile up past the track: 8 in a torso).
+    #[test]
+    fn a_location_holds_five_wounds_at_most() {
+        let mut body = Body::default();
+        let three = Dealt { wounds: 3, conc: 0 };
+        let hit =
+            |b: &mut Body| b.take(Location::LeftArm, three, DamageType::Deadly, Toggle::Yes, 6);
+        assert_eq!(hit(&mut body), Fate::Standing);
+        assert_eq!(hit(&mut body), Fate::LimbDisabled(BodyPart::LeftArm));
+        assert_eq!(hit(&mut body), Fate::Standing, "disabled once");
+        assert_eq!(body.wounds[&BodyPart::LeftArm], DISABLING_WOUND);
     }
 }

@@ -7,8 +7,7 @@ use super::movement::{
 use super::terrain::Terrain;
 use hexx::{Hex, HexOrientation, OffsetHexMode};
 use serde::{Deserialize, Serialize};
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use std::collections::HashMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Tile {
@@ -52,6 +51,8 @@ pub struct HexMap {
     pub width: u32,
     pub height: u32,
     tiles: Vec<Tile>,
+    /// Per hex: the index of each neighbour in `Hex::all_neighbors` order (NONE off the map).
+    neighbors: Vec<[u32; 6]>,
 }
 
 /// A planned move: the hexes entered, each pace, and the AP it costs.
@@ -66,12 +67,31 @@ pub struct MovePlan {
 impl HexMap {
     /// A map from rows of tiles (row 0 first).
     pub fn new(width: u32, height: u32, tiles: Vec<Tile>) -> HexMap {
-        assert_eq!(tiles.len(), (width * height) as usize, "one tile per hex");
-        HexMap {
+        assert_eq!(
+            tiles.len() as u64,
+            width as u64 * height as u64,
+            "one tile per hex"
+        );
+        let mut map = HexMap {
             width,
             height,
             tiles,
-        }
+            neighbors: Vec::new(),
+        };
+        map.neighbors = (0..map.tiles.len())
+            .map(|at| {
+                let hex = map.hex_of(at);
+                hex.all_neighbors()
+                    .map(|n| map.index(n).map_or(NONE, |i| i as u32))
+            })
+            .collect();
+        map
+    }
+
+    /// The hex at an index of `tiles`.
+    fn hex_of(&self, at: usize) -> Hex {
+        let w = self.width.max(1) as usize;
+        hex_at((at % w) as i32, (at / w) as i32)
     }
 
     pub fn contains(&self, hex: Hex) -> bool {
@@ -202,102 +222,106 @@ impl HexMap {
             return reach;
         };
         let facing = facing % 6;
-        // Weights in units of 1 / (2 * rate) AP (`pace_weight`); a state is hex * 6 + facing.
-        let mut weight = vec![u32::MAX; hexes * 6];
-        let mut settled: Vec<u32> = Vec::new();
-        let mut open = BinaryHeap::new();
-        let budget = ((ap as u64 + 1) * 2 * rate as u64 * 4).min(u32::MAX as u64 - 1) as u32;
-        let root = origin * 6 + facing as usize;
-        weight[root] = 0;
-        open.push(Reverse((0u32, start.x, start.y, facing)));
-        let dirs = *NEIGHBOR_FACINGS;
-        while let Some(Reverse((w, x, y, f))) = open.pop() {
-            let here = Hex::new(x, y);
-            let Some(at) = self.index(here) else {
-                continue;
-            };
-            let state = at * 6 + f as usize;
-            if weight[state] < w {
-                continue;
-            }
-            settled.push(state as u32);
-            let from = self.tiles[at];
-            for (k, next) in here.all_neighbors().into_iter().enumerate() {
-                if blocked(next) {
-                    continue;
-                }
-                let Some(to_at) = self.index(next) else {
-                    continue;
-                };
-                let to = self.tiles[to_at];
-                if !to.terrain.passable() {
-                    continue;
-                }
-                let nf = dirs[k];
-                let pace = Pace {
-                    terrain: to.terrain,
-                    rise: to.height - from.height,
-                    turn: hexsides_between(f, nf),
-                };
-                let nw = w + pace_weight(&pace, rate);
-                if nw > budget {
-                    continue;
-                }
-                let next_state = to_at * 6 + nf as usize;
-                if nw < weight[next_state] {
-                    weight[next_state] = nw;
-                    reach.came[next_state] = state as u32;
-                    open.push(Reverse((nw, next.x, next.y, nf)));
-                }
-            }
-        }
-        // The price of every state's way, summed along the tree of ways in the order the
-        // states were settled (a state's way goes through states settled before it).
+        // Which hexes may be entered at all: on the map, passable, not blocked.
+        let open: Vec<bool> = (0..hexes)
+            .map(|at| self.tiles[at].terrain.passable() && !blocked(self.hex_of(at)))
+            .collect();
+        // Dijkstra over states (hex * 6 + facing) with weights in units of 1 / (2 * rate) AP
+        // (`pace_weight`), from a bucket per weight: a step weighs 2 to 2 + 8 * rate, so a
+        // ring of buckets that long holds every weight still to come. The states of one
+        // weight are taken in the order (x, y, facing) of the hexes (a heap's order), so the
+        // first cheapest way into each state is always the same one.
+        let ring = 3 + 8 * rate as usize;
+        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ring];
+        let mut pending = 1usize;
+        // Weight + 1 of the best way found into each state (0: none yet).
+        let mut weight = vec![0u32; hexes * 6];
         let mut sums = vec![Sums::default(); hexes * 6];
-        for &state in &settled {
-            let state = state as usize;
-            if state == root {
-                continue;
+        let budget = ((ap as u64 + 1) * 2 * rate as u64 * 4).min(u32::MAX as u64 - 2) as u32;
+        let root = origin * 6 + facing as usize;
+        weight[root] = 1;
+        buckets[0].push(root as u32);
+        let dirs = *NEIGHBOR_FACINGS;
+        let mut w = 0u32;
+        let mut bucket = Vec::new();
+        while pending > 0 {
+            std::mem::swap(&mut bucket, &mut buckets[w as usize % ring]);
+            pending -= bucket.len();
+            if bucket.len() > 1 {
+                bucket.sort_unstable_by_key(|&s| {
+                    let h = self.hex_of(s as usize / 6);
+                    (h.x, h.y, s % 6)
+                });
             }
-            let prev = reach.came[state] as usize;
-            let (from, to) = (self.tiles[prev / 6], self.tiles[state / 6]);
-            let pace = Pace {
-                terrain: to.terrain,
-                rise: to.height - from.height,
-                turn: hexsides_between((prev % 6) as u8, (state % 6) as u8),
-            };
-            let (g, c, fa) = pace_parts(&pace);
-            let s = sums[prev];
-            sums[state] = Sums {
-                paces: s.paces + 1,
-                ground: s.ground + g,
-                climb: s.climb + c,
-                facing: s.facing + fa,
-            };
-        }
-        for &state in &settled {
-            let state = state as usize;
-            let (at, f) = (state / 6, (state % 6) as u8);
-            if at == origin {
-                continue;
+            for &state in &bucket {
+                let state = state as usize;
+                if weight[state] != w + 1 {
+                    continue;
+                }
+                let (at, f) = (state / 6, (state % 6) as u8);
+                // Settled: its way and its price are final.
+                if state != root {
+                    let prev = reach.came[state] as usize;
+                    let pace = Pace {
+                        terrain: self.tiles[at].terrain,
+                        rise: self.tiles[at].height - self.tiles[prev / 6].height,
+                        turn: hexsides_between((prev % 6) as u8, f),
+                    };
+                    let (g, c, fa) = pace_parts(&pace);
+                    let s = sums[prev];
+                    let s = Sums {
+                        paces: s.paces + 1,
+                        ground: s.ground + g,
+                        climb: s.climb + c,
+                        facing: s.facing + fa,
+                    };
+                    sums[state] = s;
+                    if at != origin {
+                        let cost = cost_of_sums(
+                            s.paces,
+                            (s.ground, s.climb, s.facing),
+                            gait,
+                            move_paces,
+                            run_paces,
+                        );
+                        let rank = |f: u8, cost: &MoveCost| {
+                            (cost.total, cost.paces, hexsides_between(facing, f), f)
+                        };
+                        match &reach.chosen[at] {
+                            _ if cost.total > ap => {}
+                            Some((old_f, old)) if rank(*old_f, old) <= rank(f, &cost) => {}
+                            _ => reach.chosen[at] = Some((f, cost)),
+                        }
+                    }
+                }
+                let from = self.tiles[at];
+                for (k, &next) in self.neighbors[at].iter().enumerate() {
+                    if next == NONE || !open[next as usize] {
+                        continue;
+                    }
+                    let to = self.tiles[next as usize];
+                    let nf = dirs[k];
+                    let pace = Pace {
+                        terrain: to.terrain,
+                        rise: to.height - from.height,
+                        turn: hexsides_between(f, nf),
+                    };
+                    let nw = w + pace_weight(&pace, rate);
+                    if nw > budget {
+                        continue;
+                    }
+                    let next_state = next as usize * 6 + nf as usize;
+                    let known = weight[next_state];
+                    if known == 0 || nw + 1 < known {
+                        weight[next_state] = nw + 1;
+                        reach.came[next_state] = state as u32;
+                        buckets[nw as usize % ring].push(next_state as u32);
+                        pending += 1;
+                    }
+                }
             }
-            let s = sums[state];
-            let cost = cost_of_sums(
-                s.paces,
-                (s.ground, s.climb, s.facing),
-                gait,
-                move_paces,
-                run_paces,
-            );
-            if cost.total > ap {
-                continue;
-            }
-            let rank =
-                |f: u8, cost: &MoveCost| (cost.total, cost.paces, hexsides_between(facing, f), f);
-            match &reach.chosen[at] {
-                Some((old_f, old)) if rank(*old_f, old) <= rank(f, &cost) => {}
-                _ => reach.chosen[at] = Some((f, cost)),
-            }
+            bucket.clear();
+            w += 1;
         }
         reach
     }

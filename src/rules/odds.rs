@@ -318,6 +318,42 @@ mod tests {
         }
     }
 
+    mod properties {
+        use super::*;
+        use crate::rules::card::CauseCell;
+        use proptest::prelude::*;
+
+        fn cell() -> impl Strategy<Value = CauseCell> {
+            prop_oneof![1 => Just(C), 8 => (1u32..9).prop_map(v)]
+        }
+
+        proptest! {
+            #![proptest_config(ProptestConfig::with_cases(300))]
+
+            /// Any small deck, any check: the shared search is the enumeration, to the bit,
+            /// and a probability.
+            #[test]
+            fn any_deck_the_search_is_the_enumeration(
+                cells in proptest::collection::vec(proptest::collection::vec(cell(), 5), 1..7),
+                rows in 1u32..=5,
+                tn in 1u32..20,
+                direct in -3i32..4,
+                exceptional in any::<bool>(),
+            ) {
+                let cards: Vec<Card> = cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, column)| Card::plain(i as u8).with_cause(Die::D4, column))
+                    .collect();
+                let pool = Pool::new(rows, Die::D4).unwrap();
+                let old = enumerate(&cards, pool, tn, direct, exceptional);
+                let new = success_chance(&cards, pool, tn, direct, exceptional);
+                prop_assert_eq!(old.to_bits(), new.to_bits());
+                prop_assert!((0.0..=1.0).contains(&new));
+            }
+        }
+    }
+
     #[test]
     fn on_the_real_deck_the_odds_fall_as_the_tn_rises() {
         let deck = crate::rules::deck_gen::generate();

@@ -15,6 +15,7 @@ pub mod actions;
 pub mod ai;
 pub mod deck;
 pub mod intent;
+pub mod invariants;
 pub mod journal;
 pub mod log;
 pub mod model;

@@ -187,3 +187,119 @@ pub fn verify(file: &MatchFile) -> Result<usize, Mismatch> {
         }
     }
 }
+
+/// What one hero did in a match: for the balance report.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct HeroRecord {
+    pub down: bool,
+    /// Wound levels taken, every body part added.
+    pub wounds: u32,
+    pub shots: u32,
+    pub shots_landed: u32,
+    pub blows: u32,
+    pub blows_landed: u32,
+}
+
+/// A match played for the balance report: how it ended, in which round, what each hero did (in
+/// the level's order) and the rules it broke (`invariants`).
+#[derive(Debug, Clone)]
+pub struct Checked {
+    pub end: SimEnd,
+    pub rounds: u32,
+    pub heroes: Vec<HeroRecord>,
+    pub breaks: Vec<super::invariants::Break>,
+}
+
+/// Play `level` to the end (or `rounds` rounds) with every side computer-controlled, checking
+/// the rules at every declaration and after every frame. Err when the match gets stuck.
+pub fn play_checked(
+    level: &Level,
+    gear: &Gear,
+    seed: u64,
+    cards: &[Card],
+    rounds: u32,
+) -> Result<Checked, String> {
+    use super::invariants::{Watch, check, checked_player};
+    use super::model::{Down, Roster, Wounds};
+    let mut level = level.clone();
+    for side in &mut level.sides {
+        side.control = Control::Computer;
+    }
+    let mut app = headless_app(level, gear.clone(), seed, cards.to_vec());
+    app.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(rounds);
+    app.insert_resource(super::seats::ComputerPlayer(checked_player));
+    app.init_resource::<Watch>();
+    let mut last = 0;
+    let mut idle = 0;
+    let end = loop {
+        app.update();
+        let world = app.world_mut();
+        check(world);
+        if let Some(over) = world.get_resource::<BattleOver>() {
+            break SimEnd::Decided(over.clone());
+        }
+        let state = world.resource::<RoundState>();
+        if state.completed >= rounds {
+            break SimEnd::RoundLimit(state.completed);
+        }
+        let n = world.resource::<MatchLog>().events.len();
+        idle = if n == last { idle + 1 } else { 0 };
+        last = n;
+        if idle > STUCK_AFTER {
+            return Err(format!(
+                "the match made no progress for {STUCK_AFTER} frames (round {})",
+                state.round
+            ));
+        }
+    };
+    let world = app.world_mut();
+    let rounds = world.resource::<RoundState>().round;
+    let roster = world.resource::<Roster>().0.clone();
+    let log = &world.resource::<MatchLog>().events;
+    let mut heroes: Vec<HeroRecord> = roster
+        .iter()
+        .map(|&e| HeroRecord {
+            down: world.get::<Down>(e).is_some_and(|d| d.0),
+            wounds: world
+                .get::<Wounds>(e)
+                .map_or(0, |w| w.body.wounds.values().sum()),
+            ..HeroRecord::default()
+        })
+        .collect();
+    let names: Vec<String> = roster
+        .iter()
+        .map(|&e| super::query::hero_name(world, e))
+        .collect();
+    for event in log {
+        let Some(i) = event
+            .actor
+            .as_deref()
+            .and_then(|a| names.iter().position(|n| n == a))
+        else {
+            continue;
+        };
+        let hit = event.fields.get("hit").and_then(|h| h.as_bool()) == Some(true);
+        let h = &mut heroes[i];
+        match event.kind.as_str() {
+            "shot" => {
+                h.shots += 1;
+                h.shots_landed += hit as u32;
+            }
+            "melee" => {
+                h.blows += 1;
+                h.blows_landed += hit as u32;
+            }
+            _ => {}
+        }
+    }
+    let breaks = world
+        .remove_resource::<Watch>()
+        .map(|w| w.breaks)
+        .unwrap_or_default();
+    Ok(Checked {
+        end,
+        rounds,
+        heroes,
+        breaks,
+    })
+}

@@ -1,5 +1,6 @@
 use super::*;
-use std::collections::HashMap;
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap};
 
 fn map(rows: &[&str]) -> HexMap {
     let tiles = rows
@@ -239,6 +240,66 @@ fn the_flat_search_gives_the_plans_of_the_hashed_one() {
                 });
                 assert_eq!(new, old, "from {c},{r} facing {facing} {gait:?} {ap} AP");
             }
+        }
+    }
+}
+
+mod properties {
+    use super::*;
+    use crate::rules::movement::path_cost;
+    use proptest::prelude::*;
+
+    /// A small map of any terrain and heights from a string of symbols.
+    fn any_map() -> impl Strategy<Value = HexMap> {
+        (3u32..9, 3u32..8).prop_flat_map(|(w, h)| {
+            (
+                Just((w, h)),
+                proptest::collection::vec(("[..........,,/^~#H=|]", 0i32..4), (w * h) as usize),
+            )
+                .prop_map(|((w, h), cells)| {
+                    let tiles = cells
+                        .into_iter()
+                        .map(|(s, height)| Tile {
+                            terrain: Terrain::from_symbol(s.chars().next().unwrap()).unwrap(),
+                            height,
+                        })
+                        .collect();
+                    HexMap::new(w, h, tiles)
+                })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(200))]
+
+        /// Every way the search finds costs what the Movement table sums along its paces,
+        /// walks hexes next to each other from the start, and is the way the hashed search
+        /// found.
+        #[test]
+        fn the_search_prices_by_the_table_and_finds_the_old_ways(
+            m in any_map(),
+            at in (0i32..3, 0i32..3),
+            facing in 0u8..6,
+            run in any::<bool>(),
+            ap in 0u32..12,
+            rates in (1u32..6, 0u32..6),
+            wall in (0i32..9, 0i32..8),
+        ) {
+            let start = hex_at(at.0, at.1);
+            let gait = if run { Gait::Run } else { Gait::Walk };
+            let rates = (rates.0, rates.0 + rates.1);
+            let blocked = |h: Hex| h == hex_at(wall.0, wall.1);
+            let new = m.reachable(start, facing, gait, rates, ap, blocked);
+            for (hex, plan) in &new {
+                prop_assert_eq!(plan.hexes.last(), Some(hex));
+                let (paces, face) = m.paces(start, facing, &plan.hexes).expect("a walkable way");
+                prop_assert_eq!(&paces, &plan.paces);
+                prop_assert_eq!(face, plan.final_facing);
+                prop_assert_eq!(path_cost(&paces, gait, rates.0, rates.1), plan.cost);
+                prop_assert!(plan.cost.total <= ap);
+            }
+            let old = reference(&m, start, facing, gait, rates, ap, blocked);
+            prop_assert_eq!(new, old);
         }
     }
 }

@@ -1,0 +1,308 @@
+//! The rules a match must never break, checked while it runs (`tarnation balance`, the soak
+//! test): every new event of the match log and the state of every figure, each time the
+//! computer is asked for a declaration and after every frame.
+//!
+//! - AP: a track never spends more than it had (spent + in front + pool = the round's AP), and
+//!   never goes below zero.
+//! - A hero who is down is never asked to declare, and never acts after the event that put it
+//!   down (declares, pays, shoots, strikes, works, resolves).
+//! - No two standing figures share a hex (a rider and its mount do).
+//! - No body part holds more wounds than it has boxes.
+//! - Action-deck checks: a success (a hit) if and only if result >= TN without a calamity, and
+//!   bumps = (result - TN) / 4 on a success, none otherwise.
+//! - Every declaration resolves in its segment or is refused with a reason; every action paid
+//!   token by token is paid and resolves, or lapses at the end of the round (unless it may be
+//!   paid over rounds).
+
+use super::ai;
+use super::intent::{HeroId, Intent};
+use super::model::{
+    Down, Hero, HexPos, MatchLog, Mount, MountedOn, Roster, RoundState, Track, Wounds,
+};
+use super::query;
+use crate::rules::check::bumps;
+use crate::rules::damage::DISABLING_WOUND;
+use bevy::prelude::*;
+use hexx::Hex;
+use serde_json::Value;
+use std::collections::HashMap;
+
+/// A rule broken: when, which rule, and the event or state that broke it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Break {
+    pub round: u32,
+    pub segment: u32,
+    pub rule: &'static str,
+    /// The event in words (or the state found).
+    pub what: String,
+}
+
+/// What the watch has seen so far, and the breaks it found.
+#[derive(Resource, Debug, Default)]
+pub struct Watch {
+    /// Events of the match log already checked.
+    seen: usize,
+    /// Heroes down at the last look, by level order.
+    down: Vec<bool>,
+    /// Per hero name: the time of a declaration paid and not yet resolved.
+    due: HashMap<String, (u32, u32)>,
+    /// Per hero name: an action being paid token by token (its name).
+    committed: HashMap<String, String>,
+    /// Broken states already reported (a state stays broken: it is reported once).
+    reported: Vec<(&'static str, String)>,
+    pub breaks: Vec<Break>,
+}
+
+/// The computer player, with the rules checked each time it is asked: a hero that is down is
+/// never asked to declare.
+pub fn checked_player(world: &mut World, id: HeroId) -> Intent {
+    check(world);
+    if let Some(e) = query::entity(world, id)
+        && query::is_down(world, e)
+    {
+        let name = query::hero_name(world, e);
+        flag(world, "a hero who is down never declares", name);
+    }
+    ai::player(world, id)
+}
+
+fn flag(world: &mut World, rule: &'static str, what: String) {
+    let (round, segment) = world.resource::<RoundState>().now();
+    if let Some(mut watch) = world.get_resource_mut::<Watch>() {
+        watch.breaks.push(Break {
+            round,
+            segment,
+            rule,
+            what,
+        });
+    }
+}
+
+/// Event kinds in which the actor acts (what a hero who is down never does).
+const ACTS: &[&str] = &[
+    "declare",
+    "commit",
+    "paid",
+    "stack_fee",
+    "hold",
+    "resolve",
+    "shot",
+    "melee",
+    "escape",
+    "skill",
+    "quick_draw",
+    "free_attack",
+    "initiative",
+];
+
+/// Event kinds that settle a declaration paid in full.
+const SETTLES: &[&str] = &["resolve", "failed", "shot", "melee", "escape"];
+
+/// Actions a hero may go on paying in the next round.
+const OVER_ROUNDS: &[&str] = &["work the objective", "reload"];
+
+/// Check the events logged since the last look and the state of every figure now.
+pub fn check(world: &mut World) {
+    let Some(mut watch) = world.remove_resource::<Watch>() else {
+        return;
+    };
+    let heroes = world
+        .get_resource::<Roster>()
+        .map(|r| r.0.clone())
+        .unwrap_or_default();
+    let names: Vec<String> = heroes.iter().map(|&e| query::hero_name(world, e)).collect();
+    watch.down.resize(heroes.len(), false);
+    let events = &world.resource::<MatchLog>().events;
+    let new = watch.seen..events.len();
+    // Heroes down now that were not at the last look: down from the last event that hit them.
+    let mut down_from: HashMap<&str, usize> = HashMap::new();
+    for (i, &e) in heroes.iter().enumerate() {
+        let name = names[i].as_str();
+        if watch.down[i] {
+            down_from.insert(name, new.start);
+        } else if world.get::<Down>(e).is_some_and(|d| d.0) {
+            let struck = new.clone().rev().find(|&k| {
+                let ev = &events[k];
+                str_field(&ev.fields, "target") == Some(name)
+                    || (ev.actor.as_deref() == Some(name)
+                        && matches!(ev.kind.as_str(), "stray_hit" | "recovery"))
+            });
+            if let Some(k) = struck {
+                down_from.insert(name, k + 1);
+            }
+        }
+    }
+    let mut breaks = Vec::new();
+    for k in new.clone() {
+        let ev = &events[k];
+        let now = (ev.round, ev.segment);
+        let mut broke = |rule: &'static str| {
+            breaks.push(Break {
+                round: ev.round,
+                segment: ev.segment,
+                rule,
+                what: ev.line(),
+            })
+        };
+        let actor = ev.actor.as_deref().unwrap_or("");
+        if ACTS.contains(&ev.kind.as_str()) && down_from.get(actor).is_some_and(|&from| k >= from) {
+            broke("a hero who is down never acts");
+        }
+        if let Some(rule) = verdict(&ev.fields) {
+            broke(rule);
+        }
+        // Declarations: a paid one settles in its segment; one paid token by token is paid
+        // (and then settles) or lapses.
+        let late: Vec<String> = watch
+            .due
+            .iter()
+            .filter(|(_, at)| now > **at)
+            .map(|(who, _)| who.clone())
+            .collect();
+        for who in late {
+            watch.due.remove(&who);
+            broke("every declaration resolves, is refused, or lapses");
+        }
+        match ev.kind.as_str() {
+            "declare" => {
+                watch.due.insert(actor.to_string(), now);
+            }
+            "commit" => {
+                let action = str_field(&ev.fields, "action").unwrap_or("").to_string();
+                watch.committed.insert(actor.to_string(), action);
+            }
+            "paid" => {
+                watch.committed.remove(actor);
+                watch.due.insert(actor.to_string(), now);
+            }
+            "lapsed" => {
+                watch.committed.remove(actor);
+            }
+            "round_end" => {
+                let stuck = watch
+                    .committed
+                    .iter()
+                    .any(|(_, action)| !OVER_ROUNDS.contains(&action.as_str()));
+                watch
+                    .committed
+                    .retain(|_, action| OVER_ROUNDS.contains(&action.as_str()));
+                if stuck {
+                    broke("every declaration resolves, is refused, or lapses");
+                }
+            }
+            kind if SETTLES.contains(&kind) => {
+                watch.due.remove(actor);
+                if kind == "failed" {
+                    watch.committed.remove(actor);
+                }
+            }
+            _ => {}
+        }
+    }
+    watch.seen = new.end;
+    // The state of every figure now.
+    let (round, segment) = world.resource::<RoundState>().now();
+    let reported = &mut watch.reported;
+    let mut state = |rule: &'static str, what: String| {
+        if !reported.iter().any(|(r, w)| *r == rule && *w == what) {
+            reported.push((rule, what.clone()));
+            breaks.push(Break {
+                round,
+                segment,
+                rule,
+                what,
+            })
+        }
+    };
+    let mut standing: Vec<(Hex, Entity, Option<Entity>)> = Vec::new();
+    for (i, &e) in heroes.iter().enumerate() {
+        let name = &names[i];
+        let down = world.get::<Down>(e).is_some_and(|d| d.0);
+        watch.down[i] = down;
+        if let Some(t) = world.get::<Track>(e) {
+            let t = &t.0;
+            let had = t.spent as u64 + t.in_front as u64 + t.pool as u64;
+            if had != t.total as u64 || t.spent > t.total {
+                state(
+                    "AP never below zero, never more spent than the track had",
+                    format!(
+                        "{name}: {} AP, {} spent, {} in front, {} in the pool",
+                        t.total, t.spent, t.in_front, t.pool
+                    ),
+                );
+            }
+        }
+        if let Some(w) = world.get::<Wounds>(e)
+            && let Some((part, n)) = w.body.wounds.iter().find(|(_, n)| **n > DISABLING_WOUND)
+        {
+            state(
+                "wounds never above capacity",
+                format!("{name}: {n} wounds in the {part:?}, which has {DISABLING_WOUND}"),
+            );
+        }
+        if !down && let Some(at) = world.get::<HexPos>(e) {
+            standing.push((at.0, e, world.get::<MountedOn>(e).map(|m| m.0)));
+        }
+    }
+    let mut mounts = world.query::<(Entity, &HexPos, &Mount)>();
+    for (e, at, _) in mounts.iter(world) {
+        standing.push((at.0, e, None));
+    }
+    standing.sort_by_key(|(h, e, _)| (h.x, h.y, *e));
+    for pair in standing.windows(2) {
+        let ((a, ea, ra), (b, eb, rb)) = (pair[0], pair[1]);
+        let rides = ra == Some(eb) || rb == Some(ea);
+        if a == b && !rides {
+            let who = |e: Entity| {
+                world
+                    .get::<Hero>(e)
+                    .map(|h| h.name.clone())
+                    .or_else(|| world.get::<Mount>(e).map(|m| m.name.clone()))
+                    .unwrap_or_default()
+            };
+            state(
+                "no two standing figures in one hex",
+                format!(
+                    "{} and {} at {:?}",
+                    who(ea),
+                    who(eb),
+                    crate::rules::hexmap::offset_of(a)
+                ),
+            );
+        }
+    }
+    watch.breaks.extend(breaks);
+    world.insert_resource(watch);
+}
+
+/// Which rule an action-deck check event breaks, if any: success (or a hit) if and only if
+/// result >= TN without a calamity; bumps = (result - TN) / 4 on a success.
+fn verdict(f: &serde_json::Map<String, Value>) -> Option<&'static str> {
+    if str_field(f, "system") != Some("action-deck") {
+        return None;
+    }
+    let (Some(tn), Some(result)) = (num(f, "tn"), num(f, "result")) else {
+        return None;
+    };
+    let success = f
+        .get("success")
+        .or_else(|| f.get("hit"))
+        .and_then(Value::as_bool)?;
+    let calamity = f.get("calamity").and_then(Value::as_bool).unwrap_or(false);
+    if success != (result >= tn && !calamity) {
+        return Some("a hit if and only if result >= TN without calamity");
+    }
+    let expected = if success { bumps(result, tn) } else { 0 };
+    if num(f, "bumps").is_some_and(|b| b != expected) {
+        return Some("bumps = (result - TN) / 4");
+    }
+    None
+}
+
+fn num(f: &serde_json::Map<String, Value>, key: &str) -> Option<u32> {
+    f.get(key).and_then(Value::as_u64).map(|n| n as u32)
+}
+
+fn str_field<'a>(f: &'a serde_json::Map<String, Value>, key: &str) -> Option<&'a str> {
+    f.get(key).and_then(Value::as_str)
+}

@@ -1,0 +1,135 @@
+//! The soak: many computer-played matches of every level with the rules checked at every
+//! declaration (`sim::invariants`), as `tarnation balance` plays them. A longer one:
+//! `cargo run --release -- balance levels/mine_raid.ron --runs 100000` (exit 1 on a break).
+
+use tarnation::data::{deck_file, gear, level};
+use tarnation::sim::run::play_checked;
+
+/// Matches per level and system in `cargo test` (the debug build plays a few hundred a
+/// second; the whole soak stays within seconds).
+const SOAK: u64 = 25;
+
+fn load(name: &str) -> (level::Level, gear::Gear, Vec<tarnation::rules::card::Card>) {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let gear = gear::load(&root.join(gear::GEAR_PATH)).unwrap();
+    let level = level::load(&root.join(format!("levels/{name}.ron")), &gear).unwrap();
+    (level, gear, deck_file::load_match_deck().unwrap())
+}
+
+fn soak(name: &str, runs: u64) {
+    use tarnation::rules::check::Resolution;
+    let (mut level, gear, cards) = load(name);
+    for system in [
+        Resolution::ActionDeck,
+        Resolution::DicePool,
+        Resolution::D20,
+    ] {
+        level.resolution = Some(system);
+        for seed in 1..=runs {
+            let played = play_checked(&level, &gear, seed, &cards, 10)
+                .unwrap_or_else(|e| panic!("{name} {system:?} seed {seed}: {e}"));
+            assert!(
+                played.breaks.is_empty(),
+                "{name} {system:?} seed {seed}: {:#?}",
+                played.breaks
+            );
+        }
+    }
+}
+
+#[test]
+fn soak_street_duel() {
+    soak("street_duel", SOAK);
+}
+
+#[test]
+fn soak_gulch_chase() {
+    soak("gulch_chase", SOAK);
+}
+
+#[test]
+fn soak_mine_raid() {
+    soak("mine_raid", SOAK);
+}
+
+#[test]
+fn soak_saloon_brawl() {
+    soak("saloon_brawl", SOAK);
+}
+
+#[test]
+fn soak_bench_6v6() {
+    soak("bench_6v6", SOAK / 5);
+}
+
+/// The watch sees a break: a hero put down who then declares, a check whose verdict is not
+/// its numbers', and a declaration that never resolves.
+#[test]
+fn the_watch_flags_what_breaks_the_rules() {
+    use bevy::prelude::*;
+    use serde_json::json;
+    use tarnation::sim::invariants::{Watch, check};
+    use tarnation::sim::log::fields;
+    use tarnation::sim::model::{Down, MatchLog, Roster};
+    let (level, gear, cards) = load("street_duel");
+    let mut app = tarnation::sim::run::headless_app(level, gear, 3, cards);
+    app.init_resource::<Watch>();
+    let world = app.world_mut();
+    let hero = world.resource::<Roster>().0[0];
+    let name = tarnation::sim::query::hero_name(world, hero);
+    let push = |world: &mut World, kind: &str, f: serde_json::Map<String, serde_json::Value>| {
+        world
+            .resource_mut::<MatchLog>()
+            .push((1, 5), Some(&name), kind, "a test event".into(), f)
+    };
+    // A clean check, then one that claims a success below its TN.
+    let clean = fields(&[
+        ("system", json!("action-deck")),
+        ("tn", json!(7)),
+        ("result", json!(12)),
+        ("success", json!(true)),
+        ("bumps", json!(1)),
+        ("calamity", json!(false)),
+    ]);
+    push(world, "skill", clean.clone());
+    check(world);
+    assert!(world.resource::<Watch>().breaks.is_empty());
+    let mut lying = clean.clone();
+    lying.insert("result".into(), json!(5));
+    lying.insert("bumps".into(), json!(0));
+    push(world, "skill", lying);
+    let mut bumps = clean;
+    bumps.insert("bumps".into(), json!(3));
+    push(world, "skill", bumps);
+    check(world);
+    let rules: Vec<&str> = world
+        .resource::<Watch>()
+        .breaks
+        .iter()
+        .map(|b| b.rule)
+        .collect();
+    assert_eq!(
+        rules,
+        [
+            "a hit if and only if result >= TN without calamity",
+            "bumps = (result - TN) / 4"
+        ]
+    );
+    // Down, then a declaration: flagged.
+    world.entity_mut(hero).insert(Down(true));
+    check(world);
+    push(world, "declare", fields(&[("action", json!("move"))]));
+    check(world);
+    let last = world.resource::<Watch>().breaks.last().cloned().unwrap();
+    assert_eq!(last.rule, "a hero who is down never acts");
+    // A declaration still unresolved when a later segment's event comes.
+    world
+        .resource_mut::<MatchLog>()
+        .push((1, 6), None, "stack", "later".into(), fields(&[]));
+    check(world);
+    let last = world.resource::<Watch>().breaks.last().cloned().unwrap();
+    assert_eq!(
+        last.rule,
+        "every declaration resolves, is refused, or lapses"
+    );
+}

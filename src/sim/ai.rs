@@ -254,7 +254,8 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
     if incoming > ready && price(world, &block).is_ok_and(|p| p.ap <= track.left()) {
         return Some(block);
     }
-    let by_defense = |world: &World, f: Entity| (melee::defense(world, f).0, query::level_order(world, f));
+    let by_defense =
+        |world: &World, f: Entity| (melee::defense(world, f).0, query::level_order(world, f));
     let target = foes.iter().copied().min_by_key(|&f| by_defense(world, f))?;
     let held = melee::dominated(world, target) >= 2;
     // "His goal is to create a dominant position for his brother": with an ally on the same
@@ -279,15 +280,12 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
     let skill = melee::close_skill(&h, &melee::close_weapon(world, hero).skill);
     let two = skill.pool().is_ok_and(|p| p.rows >= 2);
     let target = hero_id(world, target);
-    let series = choices
-        .iter()
-        .filter(|_| two)
-        .filter_map(|&attack| {
-            other.map(|other| Action::MeleeSeries {
-                hero: id,
-                blows: vec![(target, attack, false), (other, AttackType::Quick, false)],
-            })
-        });
+    let series = choices.iter().filter(|_| two).filter_map(|&attack| {
+        other.map(|other| Action::MeleeSeries {
+            hero: id,
+            blows: vec![(target, attack, false), (other, AttackType::Quick, false)],
+        })
+    });
     let single = choices.iter().map(|&attack| Action::Melee {
         hero: id,
         target,
@@ -367,7 +365,13 @@ fn regroup(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Actio
     if allies.is_empty() {
         return None;
     }
-    let near_ally = |h: Hex| allies.iter().map(|a| a.unsigned_distance_to(h)).min().unwrap_or(0);
+    let near_ally = |h: Hex| {
+        allies
+            .iter()
+            .map(|a| a.unsigned_distance_to(h))
+            .min()
+            .unwrap_or(0)
+    };
     let mut options: Vec<(u32, u32, Hex)> = Vec::new();
     for to in hexx::Hex::range(pos, 2) {
         if foes.iter().any(|f| f.unsigned_distance_to(to) <= 1) {

@@ -78,6 +78,8 @@ pub struct ShotOutcome {
     /// A block against it: its outcome, the block's result, and whether the blocking weapon
     /// broke.
     pub block: Option<(BlockOutcome, u32, bool)>,
+    /// The block's check was a calamity (in any system).
+    pub block_calamity: bool,
     /// Bumps kept for dominance.
     pub reserved: u32,
 }
@@ -290,7 +292,10 @@ pub fn resolve_volley_spending(
         this.bumps = cause.bumps;
         this.calamity = check.calamity && i == 0;
         if i > 0 && check.system != Resolution::ActionDeck {
-            this.dice = cause.dice.clone();
+            // Each later d20 attack rolls its own test; a dice pool's attacks share its dice.
+            if check.system == Resolution::D20 {
+                this.dice = cause.dice.clone();
+            }
             this.special = None;
             this.will_spent = false;
         }
@@ -454,6 +459,7 @@ fn after_cause(
         toggle,
         cards: Vec::new(),
         block: None,
+        block_calamity: false,
         reserved,
     };
     if !hit {
@@ -492,6 +498,7 @@ fn after_cause(
                 .as_ref()
                 .is_some_and(|r| ranged::equipment_fails(&r.cause, close.block_reliability));
         outcome.block = Some((how, result, broke));
+        outcome.block_calamity = blocking.calamity;
         match how {
             BlockOutcome::Blocked => {
                 outcome.cards = drawn;

@@ -296,3 +296,84 @@ fn a_broken_knife_in_hand_is_no_weapon() {
     assert!(!held.armed);
     assert_eq!((held.card.name.as_str(), held.club), ("Fists", None));
 }
+
+/// Hank's hit (a card of his own) and, under it, a card on which the block's check is a
+/// calamity: both stacked, Hank's on top. The block's skill is the one its plan names.
+fn a_hit_met_by_a_calamitous_block(t: &mut Table, hank: HeroId, dave: HeroId) {
+    let (hank_e, dave_e) = (t.e(hank), t.e(dave));
+    let plan = melee::plan(
+        t.app.world_mut(),
+        hank_e,
+        dave_e,
+        AttackType::Standard,
+        false,
+        1,
+    )
+    .unwrap();
+    let Some(Skill::Skilled { level, die }) = plan.volley.attacks[0].close.as_ref().unwrap().block
+    else {
+        panic!("Dave's block is a skilled check: {plan:?}");
+    };
+    let hits = card_best(3, Die::D10, 6, 9);
+    let calamities = calamity_cards(level, die);
+    let stacked = hits.iter().any(|&a| {
+        calamities.iter().any(|&b| {
+            a != b
+                && t.app
+                    .world_mut()
+                    .resource_mut::<tarnation::sim::model::ActionDeck>()
+                    .deck
+                    .stack_top(&[a, b])
+                    .is_ok()
+        })
+    });
+    assert!(stacked, "a hit and a calamitous block are in the draw pile");
+}
+
+/// A block's calamity is a blow's ("Calamities are results that lead to failure no matter the
+/// situation"): the knife Dave blocks with flies from his hand (or breaks on the wrench), and
+/// the blow lands.
+#[test]
+fn a_calamity_on_a_knife_block_loses_the_knife() {
+    let mut t = brawl(|_| {});
+    let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+    t.act(Action::Block { hero: dave });
+    with_tokens(&mut t, hank, 3);
+    a_hit_met_by_a_calamitous_block(&mut t, hank, dave);
+    t.act(blow(hank, dave, AttackType::Standard));
+    let event = &t.events("melee", "Hank Daggett")[0];
+    assert_eq!(event.fields["block"]["outcome"], "failed", "{}", event.text);
+    let calamity = &t.events("calamity", "Dave Perkins")[0];
+    assert_eq!(calamity.fields["check"], "block");
+    assert_eq!(calamity.fields["weapon"], "Bowie knife");
+    assert!(
+        ["dropped", "broken"].contains(&calamity.fields["consequence"].as_str().unwrap()),
+        "{}",
+        calamity.text
+    );
+    assert!(!melee::close_weapon(t.app.world(), t.e(dave)).armed);
+    // The melee event comes first, its consequences after.
+    let log = &t.log().events;
+    let at = |kind: &str| log.iter().position(|e| e.kind == kind).unwrap();
+    assert!(at("melee") < at("calamity"));
+}
+
+/// A bare-handed block's calamity: the attacker gains a level of dominance over the blocker.
+#[test]
+fn a_calamity_on_a_bare_handed_block_gives_the_foe_dominance() {
+    let mut t = brawl(|level| level.heroes[2].weapons = vec!["Fists".into()]);
+    let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+    t.act(Action::Block { hero: dave });
+    with_tokens(&mut t, hank, 3);
+    a_hit_met_by_a_calamitous_block(&mut t, hank, dave);
+    t.act(blow(hank, dave, AttackType::Standard));
+    // Whatever Hank's own bumps won, the calamity adds a level.
+    let event = &t.events("melee", "Hank Daggett")[0];
+    let after_blow = event.fields["dominance_after"][1].as_u64().unwrap() as u32;
+    assert!(after_blow < 3, "{}", event.text);
+    let calamity = &t.events("calamity", "Dave Perkins")[0];
+    assert_eq!(calamity.fields["check"], "block");
+    assert_eq!(calamity.fields["consequence"], "dominance");
+    assert_eq!(calamity.fields["weapon"], serde_json::Value::Null);
+    assert_eq!(dominated(&t, dave), after_blow + 1, "{}", calamity.text);
+}

@@ -183,6 +183,39 @@ fn cyril_fires_twice_from_one_pool() {
     assert_eq!(shots[2].check.result, 0);
 }
 
+/// Dice pools: "one pool" for a series, so every attack reports the pool's own dice; with d20
+/// each later attack rolls its own test and reports that roll alone.
+#[test]
+fn a_series_reports_the_dice_it_was_read_from() {
+    let volley = Volley {
+        skill: Skill::Skilled {
+            level: 3,
+            die: Die::D10,
+        },
+        rows: 0,
+        weapon: peacemaker(),
+        attacks: vec![attack(3), attack(3)],
+        limit: 3,
+        venture: 0,
+        will: false,
+    };
+    let pool = CheckOptions {
+        system: Resolution::DicePool,
+        ..CheckOptions::default()
+    };
+    let shots = resolve_volley(&mut deck(&[]), &volley, &pool).unwrap();
+    assert!(!shots[0].check.dice.is_empty());
+    assert_eq!(shots[1].check.dice, shots[0].check.dice);
+    let d20 = CheckOptions {
+        system: Resolution::D20,
+        ..CheckOptions::default()
+    };
+    let shots = resolve_volley(&mut deck(&[]), &volley, &d20).unwrap();
+    assert_eq!(shots[0].check.dice.len(), 1);
+    assert_eq!(shots[1].check.dice.len(), 1);
+    assert_eq!(shots[1].check.result, shots[1].check.dice[0]);
+}
+
 /// Angus's vaquero sprays two soldiers: 8 hits on the card; the second cell also hits, so
 /// the second soldier takes one hit and the first keeps 7.
 #[test]

@@ -67,6 +67,57 @@ pub(super) fn blow_calamity(
     Some(text)
 }
 
+/// A block's calamity, the same as a blow's: a blocking weapon that did not break on the wrench
+/// flies from the hand (dropped, to be readied again); a bare-handed block gives the attacker a
+/// level of dominance (or, already pinned, its free blow). The log line.
+pub(super) fn block_calamity(
+    world: &mut World,
+    blocker: Entity,
+    attacker: Entity,
+    weapon_block: bool,
+    broke: bool,
+) -> String {
+    let who = name(world, blocker);
+    let foe_name = name(world, attacker);
+    let in_hand = weapon_in_hand(world, blocker).map(|(i, _, w)| (i, w.name));
+    let (consequence, weapon, text) = match in_hand {
+        Some((index, weapon)) if weapon_block => {
+            let lower = weapon.to_lowercase();
+            if broke {
+                let text = format!("Calamity: {who}'s block breaks the {lower}");
+                ("broken", Some(weapon), text)
+            } else {
+                if let Some(mut w) = world.get_mut::<Weapons>(blocker) {
+                    w.0[index].ready = false;
+                }
+                let text = format!(
+                    "Calamity: the {lower} is knocked from {who}'s hand: dropped, to be readied again"
+                );
+                ("dropped", Some(weapon), text)
+            }
+        }
+        _ => {
+            let pressed = foe_presses(world, attacker, blocker);
+            let text = format!(
+                "Calamity: {who} blocks into the blow{}",
+                pressed.words(&who, &foe_name)
+            );
+            (pressed.consequence(), None, text)
+        }
+    };
+    let mut f = Map::new();
+    f.insert("check".into(), json!("block"));
+    f.insert("consequence".into(), json!(consequence));
+    f.insert("weapon".into(), json!(weapon));
+    f.insert("foe".into(), json!(foe_name));
+    f.insert("dominance".into(), json!(dominated(world, blocker)));
+    log(world, blocker, "calamity", text.clone(), f);
+    if consequence == "free_attack" {
+        super::escape::free_attack(world, attacker, blocker, &format!("{who} is pinned"));
+    }
+    text
+}
+
 /// An escape's (or a break-away's) calamity: the hold tightens, the foe gains a level of
 /// dominance; already pinned under full dominance, the foe strikes (a free quick attack for 1
 /// AP, when its track has it).

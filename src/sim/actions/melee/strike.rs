@@ -4,7 +4,6 @@
 
 use super::*;
 use crate::rules::card::Location;
-use crate::rules::check::Resolution;
 use crate::rules::damage::{self, Fate};
 use crate::rules::hexmap::{hexside_toward, step};
 use crate::rules::melee::{self, AttackType, BlockOutcome, Dominance};
@@ -34,10 +33,6 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
         }
         let close = p.volley.attacks[i].close.clone().unwrap_or_default();
         let mut o = short_rows(o, &p, i);
-        // One pool: a later blow is read from the same dice (the rules' volley leaves them out).
-        if o.check.system == Resolution::DicePool && o.check.dice.is_empty() {
-            o.check.dice = outcomes[0].check.dice.clone();
-        }
         // Shoved out of reach by an earlier blow of the series: this one finds nobody.
         if i > 0 && !engaged_foes(world, target).contains(&hero) {
             let (who, foe) = (name(world, hero), name(world, target));
@@ -137,6 +132,11 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
                 );
             }
         }
+        // The block's calamity: its consequence after the blow.
+        let block_calamity = o.block_calamity.then(|| {
+            let broke = o.block.is_some_and(|(_, _, broke)| broke);
+            super::calamity::block_calamity(world, target, hero, close.weapon_block, broke)
+        });
         let text = describe(
             world,
             hero,
@@ -159,6 +159,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
         log(world, hero, "melee", text.clone(), f);
         world.resource_mut::<MatchLog>().move_last_to(mark);
         texts.push(text);
+        texts.extend(block_calamity);
     }
     if let Some(first) = outcomes.first()
         && first.check.calamity

@@ -7,7 +7,7 @@
 use super::input::{ActionButton, BattleAction};
 use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, TRACK_H, palette};
 use super::state::{Screen, ScreenSystems};
-use super::widgets::{button, label};
+use super::widgets::{Tip, button, label};
 use bevy::prelude::*;
 use bevy::ui_widgets::ScrollArea;
 
@@ -30,6 +30,14 @@ pub struct Panel;
 /// The legend of the map's marks.
 #[derive(Component)]
 pub struct Legend;
+
+/// The banner's button that shows or hides the legend.
+#[derive(Component)]
+pub struct LegendButton;
+
+/// The legend's box over the map's corner (hidden until asked for).
+#[derive(Component)]
+pub struct LegendBox;
 
 /// The card last drawn, beside the map.
 #[derive(Component)]
@@ -107,6 +115,19 @@ pub fn spawn_frame(mut commands: Commands) {
                 .with_children(|b| {
                     b.spawn((label("", 18.0, Color::WHITE), Banner));
                     b.spawn((label("", 13.0, palette::TITLE), Notice));
+                    b.spawn((
+                        button("Legend", 13.0),
+                        LegendButton,
+                        Tip("What the map's outlines, rings and marks mean".into()),
+                    ))
+                    .insert(Node {
+                        position_type: PositionType::Absolute,
+                        right: px(6),
+                        top: px(6),
+                        padding: UiRect::axes(px(8), px(3)),
+                        border: UiRect::all(px(1)),
+                        ..default()
+                    });
                 });
                 col.spawn((
                     Node {
@@ -150,7 +171,6 @@ pub fn spawn_frame(mut commands: Commands) {
                 .with_children(|p| {
                     p.spawn((label("", 13.0, palette::PANEL_TEXT), Panel));
                     p.spawn((label("", 12.0, palette::HINT), CardView));
-                    p.spawn((label("", 12.0, palette::HINT), Legend));
                 });
                 col.spawn((
                     Node {
@@ -179,6 +199,22 @@ pub fn spawn_frame(mut commands: Commands) {
                 ));
             });
         });
+    // The legend, over the map's top left corner when asked for.
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(8),
+            top: px(BANNER_H + 8.0),
+            padding: UiRect::all(px(10)),
+            ..default()
+        },
+        BackgroundColor(palette::TIP),
+        Visibility::Hidden,
+        GlobalZIndex(4),
+        LegendBox,
+        DespawnOnExit(Screen::Battle),
+        children![(label("", 13.0, palette::TIP_TEXT), Legend)],
+    ));
     // The blindfold over everything while the seat passes.
     commands
         .spawn((

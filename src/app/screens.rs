@@ -231,6 +231,9 @@ fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
             DespawnOnExit(Pause::Paused),
             BackgroundColor(palette::SHADE),
             GlobalZIndex(20),
+            // It takes the pointer: nothing under it lights up or shows a tooltip.
+            Interaction::default(),
+            bevy::ui::FocusPolicy::Block,
         ))
         .with_children(|p| {
             title(p, "PAUSED", 48.0, palette::TITLE);

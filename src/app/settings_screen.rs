@@ -46,19 +46,9 @@ pub struct PaletteToggle;
 #[derive(Component)]
 struct Body;
 
-/// "TurnLeft" -> "Turn left".
+/// An action in words: "Turn left".
 pub fn action_words(action: BattleAction) -> String {
-    let debug = format!("{action:?}");
-    let mut out = String::new();
-    for (i, c) in debug.chars().enumerate() {
-        if c.is_uppercase() && i > 0 {
-            out.push(' ');
-            out.extend(c.to_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
+    action.words()
 }
 
 fn spawn_settings(mut commands: Commands, mut rebinding: ResMut<Rebinding>) {

@@ -39,7 +39,7 @@ pub fn track_lines(
     heroes: &[(String, u32, Track, Option<String>, bool)],
 ) -> String {
     let now = round.segment;
-    let mut header = String::from("ACTION TRACK IN  ");
+    let mut header = String::from("TRACK      IN ");
     let mut marker = " ".repeat(header.len());
     for s in 1..=SEGMENTS {
         header.push(char::from_digit(s % 10, 10).unwrap_or('0'));
@@ -53,8 +53,8 @@ pub fn track_lines(
         let row: String = (1..=SEGMENTS)
             .map(|s| track.0.mark(s, now).symbol())
             .collect();
-        let short: String = name.chars().take(12).collect();
-        out.push_str(&format!("{short:<12} {initiative:>2}  {row}"));
+        let short: String = name.chars().take(10).collect();
+        out.push_str(&format!("{short:<10} {initiative:>2} {row}"));
         match (status, paying) {
             (true, _) => out.push_str("  OUT"),
             (false, Some(p)) => out.push_str(&format!("  {p}")),
@@ -95,7 +95,7 @@ fn show_track(
             let paying = committed
                 .zip(track.0.commitment.as_ref())
                 .map(|(c, t)| {
-                    let what: String = c.0.name().chars().take(10).collect();
+                    let what: String = c.0.name().chars().take(8).collect();
                     format!("{what} {}/{}", t.paid, t.cost)
                 })
                 .or_else(|| wounds.stunned.then(|| "STUNNED".to_string()));

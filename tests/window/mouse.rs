@@ -2,7 +2,7 @@
 //! Esc menu, and whole matches played by clicks alone, through the same systems as a player.
 
 use super::*;
-use tarnation::app::hud::BarView;
+use tarnation::app::hud::{BarView, BumpChoice};
 use tarnation::app::input::{
     ActionButton, BattleAction, ForcedHover, MenuAction, MenuButton, QueuedPlan,
 };
@@ -321,6 +321,7 @@ fn the_first_seat_change_shows_the_handoff() {
     let mut first: Option<usize> = None;
     for _ in 0..400 {
         app.update();
+        click::<BumpChoice>(&mut app, |_| true);
         let Some(e) = app.world().resource::<RoundState>().declarer() else {
             continue;
         };
@@ -339,7 +340,17 @@ fn the_first_seat_change_shows_the_handoff() {
         assert!(!app.world().resource::<HotSeat>().awaiting_handoff);
         click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration);
     }
-    panic!("the seat never changed");
+    panic!(
+        "the seat never changed: {:?}",
+        app.world()
+            .resource::<MatchLog>()
+            .events
+            .iter()
+            .rev()
+            .take(8)
+            .map(|e| e.line())
+            .collect::<Vec<_>>()
+    );
 }
 
 /// Play a side to the end with the mouse alone: point at the nearest enemy and right click
@@ -353,6 +364,10 @@ fn play_to_the_end(level: &str, seed: u64) {
         }
         app.update();
         if screen(&app) != Screen::Battle {
+            continue;
+        }
+        // A hit of ours waits for its bumps: the first choice (the Judge's way), clicked.
+        if click::<BumpChoice>(&mut app, |_| true) {
             continue;
         }
         let Some(e) = app.world().resource::<RoundState>().declarer() else {

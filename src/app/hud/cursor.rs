@@ -4,12 +4,12 @@
 
 use super::preview::{CursorInfo, ReachView};
 use crate::app::board::MapGeometry;
-use crate::app::frame::{CardView, CursorLabel, Legend, LogText, Panel};
+use crate::app::frame::{CardView, CursorLabel, Legend, LegendBox, LegendButton, LogText, Panel};
 use crate::app::input::{BattleAction, Bindings, Selection};
 use crate::app::layout::{Palette, TILE_H};
 use crate::app::screens::MatchCards;
 use crate::app::state::Screen;
-use crate::app::widgets::Tip;
+use crate::app::widgets::{Tip, clicked};
 use crate::rules::card::Card;
 use crate::rules::die::Die;
 use crate::rules::hexmap::offset_of;
@@ -52,8 +52,10 @@ pub(super) fn cursor_label(
         .and_then(|w| w.cursor_position().map(|c| (c, w.size())))
     {
         let (at, size) = (at / ui_scale.0, size / ui_scale.0);
-        let width = 7.5 * words.len() as f32;
-        node.left = px((at.x + 18.0).min(size.x - width - 370.0).max(0.0));
+        // Kept left of the panel (about 8.5 pixels a character at this size).
+        let width = 8.5 * words.lines().map(str::len).max().unwrap_or(0) as f32 + 12.0;
+        let room = size.x - crate::app::layout::PANEL_W - 4.0;
+        node.left = px((at.x + 18.0).min(room - width).max(0.0));
         node.top = px((at.y + 14.0).min(size.y - 120.0));
     }
 }
@@ -184,8 +186,18 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
 pub(super) fn show_legend(
     keys: Res<Bindings>,
     palette: Res<Palette>,
+    button: Query<&Interaction, (Changed<Interaction>, With<LegendButton>)>,
+    mut legend: Query<&mut Visibility, With<LegendBox>>,
     mut text: Query<&mut Text, With<Legend>>,
 ) {
+    if button.iter().any(|i| clicked(i, false)) {
+        for mut v in &mut legend {
+            *v = match *v {
+                Visibility::Hidden => Visibility::Visible,
+                _ => Visibility::Hidden,
+            };
+        }
+    }
     for mut t in &mut text {
         let words = legend_words(&keys, &palette);
         if t.0 != words {

@@ -2,12 +2,14 @@
 //! whose declaration it is, and the hot-seat handoff screen.
 
 mod bar;
+mod bumps;
 mod cursor;
 mod plan;
 mod preview;
 mod shot_preview;
 
 pub use bar::*;
+pub use bumps::{BumpBox, BumpChoice, option_words};
 pub use cursor::*;
 pub use plan::*;
 pub use preview::*;
@@ -35,6 +37,12 @@ impl Plugin for HudPlugin {
             .init_resource::<CursorInfo>()
             .init_resource::<ReachView>()
             .init_resource::<BarView>()
+            .add_systems(
+                Update,
+                bumps::spend_bumps
+                    .in_set(crate::sim::SimSystems::Intent)
+                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+            )
             .add_systems(
                 Update,
                 (
@@ -205,10 +213,16 @@ pub(super) fn update_banner(
         (With<Handoff>, Without<Banner>),
     >,
 ) {
-    let Some(side) = battle.level.sides.get(seat.active.unwrap_or(0)) else {
+    // The declaring hero's side (a computer's too); between declarations, the seat's.
+    let index = round
+        .declarer()
+        .and_then(|e| out_of_action.get(e).ok().map(|h| h.1.0))
+        .or(seat.active)
+        .unwrap_or(0);
+    let Some(side) = battle.level.sides.get(index) else {
         return;
     };
-    let color = palette.side(seat.active.unwrap_or(0), side.color);
+    let color = palette.side(index, side.color);
     // Heroes of human sides who cannot act: said, not passed over in silence.
     if let Ok(mut text) = notice.single_mut() {
         let mut words: Vec<String> = out_of_action
@@ -269,9 +283,14 @@ pub(super) fn update_banner(
             };
         }
         if let Some(mut t) = text {
+            let seat_side = battle
+                .level
+                .sides
+                .get(seat.active.unwrap_or(0))
+                .map_or(side.name.as_str(), |s| s.name.as_str());
             t.0 = format!(
                 "Pass the seat to {}.\nThe map is hidden. Press {} when ready.",
-                side.name,
+                seat_side,
                 keys.key(BattleAction::EndDeclaration)
             );
         }

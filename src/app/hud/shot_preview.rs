@@ -166,7 +166,7 @@ pub(super) fn preview_shot(world: &mut World) {
                         chance_of(world) * 100.0
                     );
                     world.insert_resource(CursorInfo(Some(format!(
-                        "{} {words}",
+                        "{}: {words}",
                         keys.key(BattleAction::MoveHere)
                     ))));
                     world.insert_resource(offer);

@@ -45,9 +45,11 @@ pub(super) fn act(
     mounts: Query<(&Mount, &Facing)>,
     offer: Res<PlanOffer>,
     mut plan: ResMut<QueuedPlan>,
-    mut last_declarer: Local<Option<Entity>>,
+    pending: Option<Res<crate::sim::model::PendingBumps>>,
+    battle: Res<crate::sim::model::Battle>,
 ) {
-    if *pause.get() == Pause::Paused {
+    // A hit waits for its bumps to be spent (the HUD's box takes that choice).
+    if *pause.get() == Pause::Paused || pending.is_some() {
         return;
     }
     let declarer = round
@@ -75,27 +77,36 @@ pub(super) fn act(
             plan.clear();
         }
     }
-    let Some(active) = seat.active else { return };
+    // The side at the desk: the last human side that held the seat (a computer's declaration
+    // does not take it), else the level's first human side.
+    let Some(active) = seat.last_human.or_else(|| {
+        battle
+            .level
+            .sides
+            .iter()
+            .position(|s| s.control == crate::data::level::Control::Human)
+    }) else {
+        return;
+    };
     let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == active).collect();
     own.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-    // The hero whose declaration it is comes selected.
-    if round.declarer() != *last_declarer {
-        *last_declarer = round.declarer();
-        if let Some(e) = round.declarer().filter(|e| own.iter().any(|h| h.0 == *e)) {
-            selection.hero = Some(e);
-        }
-    }
-    if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
+    // While a hero of the desk declares, it is the selected hero: the bar, the previews and
+    // every click are for it. Between its declarations the player may select another.
+    let own_declarer = round.declarer().filter(|e| own.iter().any(|h| h.0 == *e));
+    if let Some(e) = own_declarer {
+        selection.hero = Some(e);
+    } else if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
         selection.hero = own.first().map(|h| h.0);
     }
-    if actions.just_pressed(BattleAction::Select)
+    if own_declarer.is_none()
+        && actions.just_pressed(BattleAction::Select)
         && let Some(h) = selection
             .hovered
             .and_then(|hex| own.iter().find(|x| x.2.0 == hex))
     {
         selection.hero = Some(h.0);
     }
-    if actions.just_pressed(BattleAction::NextHero) && !own.is_empty() {
+    if own_declarer.is_none() && actions.just_pressed(BattleAction::NextHero) && !own.is_empty() {
         let i = own
             .iter()
             .position(|h| Some(h.0) == selection.hero)

@@ -76,6 +76,30 @@ pub enum BattleAction {
     QuitToMenu,
 }
 
+impl BattleAction {
+    /// The action in words, for the settings screen and refusals: "Turn left".
+    pub fn words(self) -> String {
+        match self {
+            BattleAction::Select => return "Select a hero".into(),
+            BattleAction::MoveHere => return "Move or shoot here".into(),
+            BattleAction::Quit => return "Esc menu".into(),
+            BattleAction::EndDeclaration => return "Pass (or take the seat)".into(),
+            _ => {}
+        }
+        let debug = format!("{self:?}");
+        let mut out = String::new();
+        for (i, c) in debug.chars().enumerate() {
+            if c.is_uppercase() && i > 0 {
+                out.push(' ');
+                out.extend(c.to_lowercase());
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+}
+
 /// Menus and the card table.
 #[derive(Actionlike, PartialEq, Eq, Clone, Copy, Hash, Debug, Reflect, Serialize, Deserialize)]
 pub enum MenuAction {
@@ -389,7 +413,7 @@ impl Settings {
     /// refusal names that action. Mouse buttons stay with selecting and moving.
     pub fn rebind(&mut self, action: BattleAction, binding: Binding) -> Result<(), String> {
         if !rebindable(action) {
-            return Err(format!("{action:?} stays on its mouse button"));
+            return Err(format!("{} stays on its mouse button", action.words()));
         }
         if let Some((other, _)) = self
             .bindings
@@ -397,8 +421,9 @@ impl Settings {
             .find(|(a, b)| *b == binding && *a != action)
         {
             return Err(format!(
-                "{} is already bound to {other:?}: rebind that first",
-                binding.name()
+                "{} is already bound to {}: rebind that first",
+                binding.name(),
+                other.words()
             ));
         }
         if matches!(binding, Binding::Mouse(_)) {

@@ -1,0 +1,160 @@
+//! A human's hit waits for its bumps to be spent (`sim::model::PendingBumps`): a box over the
+//! map offers each way the simulation priced (the Judge's first, with the location, wounds and
+//! Conc each gives); a click, or the pass key for the Judge's way, sends `Intent::SpendBumps`.
+
+use crate::app::hotseat::HotSeat;
+use crate::app::input::{BattleAction, BattleInput, Bindings};
+use crate::app::layout::{BANNER_H, palette};
+use crate::app::state::{Pause, Screen};
+use crate::app::widgets::{Tip, button, clicked, label};
+use crate::data::level::Control;
+use crate::rules::shot::BumpSpend;
+use crate::sim::intent::{HeroId, Intent};
+use crate::sim::model::{Battle, BumpOption, Hero, PendingBumps, Side};
+use bevy::prelude::*;
+
+/// The box of choices.
+#[derive(Component)]
+pub struct BumpBox;
+
+/// A way to spend the bumps, as a button.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BumpChoice(pub BumpSpend);
+
+/// "left arm: 7 wounds, 5 Conc (1 bump to move the hit, 1 to damage)".
+pub fn option_words(o: &BumpOption, judge: bool) -> String {
+    let mut s = format!("{}: {} wounds", o.location.name(), o.wounds);
+    if o.conc > 0 {
+        s.push_str(&format!(", {} Conc", o.conc));
+    }
+    if o.stopped {
+        s.push_str(", stopped by the cover");
+    }
+    let how = match (o.location_bumps, o.damage_bumps) {
+        (0, 0) => String::new(),
+        (0, d) => format!(" ({d} to damage)"),
+        (l, 0) => format!(" ({l} to move the hit)"),
+        (l, d) => format!(" ({l} to move the hit, {d} to damage)"),
+    };
+    s.push_str(&how);
+    if judge {
+        format!("The Judge's way - {s}")
+    } else {
+        s
+    }
+}
+
+/// The waiting hit's hero, when a human side answers for it.
+fn waiting_human(
+    pending: &Option<Res<PendingBumps>>,
+    battle: &Battle,
+    sides: &Query<&Side>,
+) -> Option<Entity> {
+    let p = pending.as_ref()?;
+    let side = sides.get(p.hero).ok()?.0;
+    battle
+        .level
+        .sides
+        .get(side)
+        .is_some_and(|s| s.control == Control::Human)
+        .then_some(p.hero)
+}
+
+/// Show the box while a human's hit waits, and take the choice.
+pub(super) fn spend_bumps(
+    mut commands: Commands,
+    pending: Option<Res<PendingBumps>>,
+    battle: Res<Battle>,
+    sides: Query<&Side>,
+    heroes: Query<(&Hero, &HeroId)>,
+    keys: Res<Bindings>,
+    input: BattleInput,
+    pause: Res<State<Pause>>,
+    seat: Res<HotSeat>,
+    boxes: Query<Entity, With<BumpBox>>,
+    choices: Query<(&Interaction, &BumpChoice), Changed<Interaction>>,
+    mut intents: MessageWriter<Intent>,
+) {
+    let hero = waiting_human(&pending, &battle, &sides);
+    let Some((hero, pending)) = hero.zip(pending) else {
+        for e in &boxes {
+            commands.entity(e).despawn();
+        }
+        return;
+    };
+    let Ok((h, &id)) = heroes.get(hero) else {
+        return;
+    };
+    if boxes.is_empty() {
+        let target = pending
+            .series
+            .targets
+            .first()
+            .and_then(|t| heroes.get(*t).ok())
+            .map_or(String::new(), |t| format!(" {}", t.0.name));
+        let pass = keys.key(BattleAction::EndDeclaration);
+        commands
+            .spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(40),
+                    top: px(BANNER_H + 40.0),
+                    padding: UiRect::all(px(14)),
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(8),
+                    ..default()
+                },
+                BackgroundColor(palette::TIP),
+                GlobalZIndex(8),
+                BumpBox,
+                DespawnOnExit(Screen::Battle),
+            ))
+            .with_children(|p| {
+                p.spawn(label(
+                    format!(
+                        "{} hits{target} with {} bump{} to spend: where and how hard?",
+                        h.name,
+                        pending.bumps,
+                        if pending.bumps == 1 { "" } else { "s" }
+                    ),
+                    17.0,
+                    palette::TITLE,
+                ));
+                for (i, o) in pending.options.iter().enumerate() {
+                    let words = option_words(o, i == 0);
+                    let words = if i == 0 {
+                        format!("{words} ({pass})")
+                    } else {
+                        words
+                    };
+                    p.spawn((
+                        button(words, 15.0),
+                        BumpChoice(o.spend),
+                        Tip(format!(
+                            "Effect {}: {} wounds, {} Conc in the {}",
+                            o.effect,
+                            o.wounds,
+                            o.conc,
+                            o.location.name()
+                        )),
+                    ));
+                }
+            });
+    }
+    if *pause.get() == Pause::Paused || seat.awaiting_handoff {
+        return;
+    }
+    let chosen = choices
+        .iter()
+        .find(|(i, _)| clicked(i, false))
+        .map(|(_, c)| c.0)
+        .or_else(|| {
+            input
+                .just_pressed(BattleAction::EndDeclaration)
+                .then(|| pending.options.first().map(|o| o.spend))
+                .flatten()
+        });
+    if let Some(spend) = chosen {
+        intents.write(Intent::SpendBumps { hero: id, spend });
+    }
+}

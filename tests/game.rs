@@ -209,20 +209,29 @@ mod table {
             outcome
         }
 
-        /// Declare `action` for its hero and play on until it resolves. A hit whose bumps wait
-        /// for the player (a human seat) has them spent the Judge's way, as the computer does:
-        /// `act_holding` leaves the choice open.
+        /// Declare `action` for its hero and play on until it resolves. A choice that waits for
+        /// the player (a human seat) is made as the computer makes it: the bumps spent the
+        /// Judge's way, the snap shot of a lost aim made. `act_holding` leaves it open.
         pub fn act(&mut self, action: Action) -> Outcome {
-            match self.act_holding(action) {
-                Outcome::Pending { hero } => {
+            let mut outcome = self.act_holding(action);
+            while let Outcome::Pending { hero } = outcome {
+                let answer = if self
+                    .app
+                    .world()
+                    .contains_resource::<tarnation::sim::model::PendingSnap>()
+                {
+                    Intent::Snap { hero, fire: true }
+                } else {
                     let spend = tarnation::rules::shot::BumpSpend::Judge;
-                    self.intent(Intent::SpendBumps { hero, spend })
-                        .into_iter()
-                        .find(|o| o.hero() == hero)
-                        .expect("the action resolves once the bumps are spent")
-                }
-                outcome => outcome,
+                    Intent::SpendBumps { hero, spend }
+                };
+                outcome = self
+                    .intent(answer)
+                    .into_iter()
+                    .find(|o| o.hero() == hero)
+                    .expect("the action resolves once the choice is made");
             }
+            outcome
         }
 
         /// Declare `action` and play on until it resolves or waits for the player's choice.

@@ -182,6 +182,9 @@ pub enum BumpSpend {
     Judge,
     /// An index into the card's hit location stack (0 is the top).
     Location(u8),
+    /// Hand to hand: this many bumps toward dominance ("Each level of dominance costs one
+    /// bump"), at least what the attack keeps for it anyway; the rest as the Judge would.
+    Dominance(u8),
 }
 
 /// The places of a card's hit location stack that `bumps` can pay for, with their cost.
@@ -436,7 +439,11 @@ fn after_cause(
     let strays = ranged::strays(fired, hits, weapon.scatter_band);
     let toggle = cards.cause.toggle;
     let close = attack.close.clone().unwrap_or_default();
-    let reserved = close.reserve.min(check.bumps);
+    let reserve = match spend {
+        BumpSpend::Dominance(n) if attack.close.is_some() => close.reserve.max(u32::from(n)),
+        _ => close.reserve,
+    };
+    let reserved = reserve.min(check.bumps);
     let bumps = check.bumps - reserved;
     let mut outcome = ShotOutcome {
         check,

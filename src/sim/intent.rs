@@ -47,6 +47,8 @@ pub enum Intent {
         hero: HeroId,
         spend: crate::rules::shot::BumpSpend,
     },
+    /// After a failed Bravery check lost the aim: make the snap shot (`fire`) or none.
+    Snap { hero: HeroId, fire: bool },
 }
 
 impl Intent {
@@ -59,7 +61,8 @@ impl Intent {
             | Intent::StackSpend { hero, .. }
             | Intent::Venture { hero, .. }
             | Intent::Will { hero, .. }
-            | Intent::SpendBumps { hero, .. } => *hero,
+            | Intent::SpendBumps { hero, .. }
+            | Intent::Snap { hero, .. } => *hero,
         }
     }
 }

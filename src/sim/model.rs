@@ -461,13 +461,35 @@ pub struct Recorder(pub Vec<Frame>);
 #[derive(Resource, Debug, Clone)]
 pub struct PendingBumps {
     pub hero: Entity,
+    /// Whom the attack hit.
+    pub target: Entity,
     /// The action being resolved (filled by the round).
     pub action: Option<Action>,
-    /// The shot as it will be fired (after tactical aiming).
-    pub series: Box<crate::sim::actions::ranged::SeriesPlan>,
+    /// The attack as it will be carried out.
+    pub attack: PendingAttack,
     pub bumps: u32,
     /// What each choice would do, the Judge's first.
     pub options: Vec<BumpOption>,
+}
+
+/// The attack that waits for its bumps.
+#[derive(Debug, Clone)]
+pub enum PendingAttack {
+    /// A shot (or throw) as it will be fired, after tactical aiming.
+    Shot(Box<crate::sim::actions::ranged::SeriesPlan>),
+    /// A blow in hand to hand.
+    Blow(Box<crate::sim::actions::melee::MeleePlan>),
+}
+
+/// A shot whose aim the Bravery check lost: "They may choose to make the snap shot or forgo
+/// making a shot". The match stands still until the firer's seat answers with `Intent::Snap`.
+#[derive(Resource, Debug, Clone)]
+pub struct PendingSnap {
+    pub hero: Entity,
+    /// The action being resolved (filled by the round).
+    pub action: Option<Action>,
+    /// The shot as a snap shot.
+    pub series: Box<crate::sim::actions::ranged::SeriesPlan>,
 }
 
 /// One way to spend an attack's bumps, and what it would do.
@@ -483,4 +505,7 @@ pub struct BumpOption {
     pub conc: u32,
     /// The covered location was hit and the shot stopped there (D).
     pub stopped: bool,
+    /// Hand to hand: bumps spent toward dominance, and the foe's dominance level after.
+    pub dominance_bumps: u32,
+    pub dominance: u32,
 }

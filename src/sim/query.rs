@@ -215,3 +215,16 @@ pub fn frame(world: &mut World) -> Frame {
         figures,
     }
 }
+
+/// The hero whose player's choice holds the match (bumps to spend, a snap shot to make or
+/// forgo), if any.
+pub fn waiting_choice(world: &World) -> Option<Entity> {
+    world
+        .get_resource::<crate::sim::model::PendingBumps>()
+        .map(|p| p.hero)
+        .or_else(|| {
+            world
+                .get_resource::<crate::sim::model::PendingSnap>()
+                .map(|p| p.hero)
+        })
+}

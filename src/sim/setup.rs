@@ -37,6 +37,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<Script>();
     world.remove_resource::<FlippedCard>();
     world.remove_resource::<PendingBumps>();
+    world.remove_resource::<PendingSnap>();
     world.insert_resource(RoundState::default());
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());

@@ -1,13 +1,15 @@
 //! The player spends the bumps (issue 14): "Bumps are in-game currency the player can use to
 //! tailor the results". A human's shot that hits with bumps waits for the player's choice;
-//! the computer (and "let the Judge choose") spends them the Judge's way.
+//! the computer (and "let the Judge choose") spends them the Judge's way. A hand-to-hand blow's
+//! bumps may buy dominance; a shot whose aim a Bravery check lost may be forgone.
 
 use super::table::*;
 use tarnation::rules::card::CauseCell;
 use tarnation::rules::die::Die;
+use tarnation::rules::melee::AttackType;
 use tarnation::rules::ranged::ShotKind;
 use tarnation::rules::shot::BumpSpend;
-use tarnation::sim::model::{ActionDeck, PendingBumps};
+use tarnation::sim::model::{ActionDeck, Hero, PendingBumps, PendingSnap, UnderFire, Weapons};
 use tarnation::sim::run;
 
 /// Cards on which Miranda's Shooting: Pistol 3 in d10 reads a result of at least `least`:
@@ -184,4 +186,196 @@ fn the_judge_s_way_is_the_computer_s() {
     let event = t.events("shot", "Miranda Valentine").pop().unwrap();
     assert_eq!(event.fields["location"], judge.location.name());
     assert_eq!(event.fields["effect"], judge.effect);
+}
+
+/// Hand to hand: "Each level of dominance costs one bump": Hank's blow that lands with bumps
+/// offers dominance for them, and the choice presses Dave.
+#[test]
+fn a_blow_s_bumps_buy_dominance_when_the_player_says() {
+    let mut t = Table::new("saloon_brawl.ron", 70, |level| {
+        for hero in &mut level.heroes {
+            hero.ap = 12;
+        }
+        level.heroes[2].at = (6, 4);
+    });
+    t.update();
+    let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+    t.until_turn(hank);
+    while t.track(hank).in_front < 3 {
+        t.pass();
+        t.until_turn(hank);
+    }
+    let (hank_e, dave_e) = (t.e(hank), t.e(dave));
+    let plan = tarnation::sim::actions::melee::plan(
+        t.app.world_mut(),
+        hank_e,
+        dave_e,
+        AttackType::Standard,
+        false,
+        1,
+    )
+    .unwrap();
+    // A plain result (no chain, no calamity) of at least the TN + 4 in Hank's Brawling 3 d10.
+    let tn = plan.volley.attacks[0].terms.tn;
+    let stacked = cards().iter().any(|c| {
+        let cells: Vec<CauseCell> = (1..=3).map(|r| c.cause(r, Die::D10)).collect();
+        let plain = cells
+            .iter()
+            .all(|cell| !cell.is_exceptional(Die::D10) && !cell.is_calamity());
+        let best = cells.iter().map(|c| c.value()).max().unwrap();
+        plain
+            && best >= tn + 4
+            && t.app
+                .world_mut()
+                .resource_mut::<ActionDeck>()
+                .deck
+                .stack_top(&[c.number])
+                .is_ok()
+    });
+    assert!(stacked, "a card reading TN {tn} + 4 is in the draw pile");
+    let waiting = t.act_holding(Action::Melee {
+        hero: hank,
+        target: dave,
+        attack: AttackType::Standard,
+        careful: false,
+        times: 1,
+    });
+    assert!(matches!(waiting, Outcome::Pending { .. }), "{waiting:?}");
+    let pending = t.app.world().resource::<PendingBumps>().clone();
+    let judge = pending.options[0].clone();
+    assert_eq!((judge.dominance_bumps, judge.dominance), (0, 0));
+    let press = pending
+        .options
+        .iter()
+        .find(|o| o.spend == BumpSpend::Dominance(1))
+        .expect("a bump toward dominance is offered")
+        .clone();
+    assert_eq!((press.dominance_bumps, press.dominance), (1, 1));
+    assert_eq!(press.damage_bumps + 1, judge.damage_bumps);
+    t.intent(Intent::SpendBumps {
+        hero: hank,
+        spend: press.spend,
+    });
+    let blow = t.events("melee", "Hank Daggett").pop().unwrap();
+    assert_eq!(blow.fields["reserved_bumps"], 1);
+    assert_eq!(blow.fields["damage"], press.effect);
+    assert_eq!(
+        t.app
+            .world()
+            .get::<tarnation::sim::model::Dominated>(dave_e)
+            .unwrap()
+            .0,
+        1
+    );
+}
+
+/// Miranda under heavy fire: a Bravery pool she cannot pass (-1 for each shot after the first,
+/// -2 for each hit) on a card with no exceptional cell, then her shot.
+fn shaken(seed: u64) -> (Table, HeroId, HeroId) {
+    let (mut t, miranda, felicia) = ready_to_shoot_with(seed);
+    let e = t.e(miranda);
+    t.app.world_mut().entity_mut(e).insert(UnderFire {
+        shots: 5,
+        hits: 4,
+        melee: 0,
+        melee_hit: false,
+    });
+    let hero = t.app.world().get::<Hero>(e).unwrap().clone();
+    let pool = tarnation::sim::deck::skill_pool(&hero, "Bravery", "Essence")
+        .pool()
+        .unwrap();
+    let (level, die) = (pool.rows, pool.die);
+    let stacked = cards().iter().any(|c| {
+        (1..=level).all(|r| {
+            let cell = c.cause(r, die);
+            !cell.is_exceptional(die) && !cell.is_calamity()
+        }) && t
+            .app
+            .world_mut()
+            .resource_mut::<ActionDeck>()
+            .deck
+            .stack_top(&[c.number])
+            .is_ok()
+    });
+    assert!(stacked);
+    (t, miranda, felicia)
+}
+
+/// "If the check fails, the AP are spent, but all previous aim is lost and any shot is a snap
+/// shot ... They may choose to make the snap shot or forgo making a shot."
+#[test]
+fn a_shaken_player_may_forgo_the_snap_shot() {
+    let (mut t, miranda, felicia) = shaken(3);
+    let e = t.e(miranda);
+    let before = t.app.world().get::<Weapons>(e).unwrap().0[0].clone();
+    let waiting = t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    assert!(matches!(waiting, Outcome::Pending { .. }), "{waiting:?}");
+    assert!(t.app.world().contains_resource::<PendingSnap>());
+    let bravery = t.events("bravery", "Miranda Valentine").pop().unwrap();
+    assert_eq!(bravery.fields["aim_kept"], false);
+    // Nothing else happens while she makes up her mind.
+    let log = t.log().events.len();
+    t.update();
+    assert_eq!(t.log().events.len(), log);
+    // Bumps are not the question.
+    let refused = t.intent(Intent::SpendBumps {
+        hero: miranda,
+        spend: BumpSpend::Judge,
+    });
+    assert!(
+        matches!(&refused[..], [Outcome::Refused { .. }]),
+        "{refused:?}"
+    );
+    let done = t.intent(Intent::Snap {
+        hero: miranda,
+        fire: false,
+    });
+    assert!(
+        done.iter().any(|o| matches!(o, Outcome::Forgone { .. })),
+        "{done:?}"
+    );
+    assert!(t.events("shot", "Miranda Valentine").is_empty());
+    assert_eq!(t.events("forgo", "Miranda Valentine").len(), 1);
+    let after = t.app.world().get::<Weapons>(e).unwrap().0[0].clone();
+    assert_eq!((after.rounds, after.cocked), (before.rounds, before.cocked));
+    assert!(!t.app.world().contains_resource::<PendingSnap>());
+    // The journal holds the choice (a replay applies it as the bumps' choice is applied).
+    let file = run::match_file(&t.app, None);
+    assert!(file.journal.iter().any(|e| e.intent
+        == Intent::Snap {
+            hero: miranda,
+            fire: false
+        }));
+}
+
+/// The other choice: the snap shot goes off.
+#[test]
+fn a_shaken_player_may_make_the_snap_shot() {
+    let (mut t, miranda, felicia) = shaken(3);
+    t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    let mut outcomes = t.intent(Intent::Snap {
+        hero: miranda,
+        fire: true,
+    });
+    // A hit with bumps asks again.
+    if t.app.world().contains_resource::<PendingBumps>() {
+        outcomes = t.intent(Intent::SpendBumps {
+            hero: miranda,
+            spend: BumpSpend::Judge,
+        });
+    }
+    assert!(
+        outcomes.iter().any(|o| matches!(o, Outcome::Shot { .. })),
+        "{outcomes:?}"
+    );
+    let shot = t.events("shot", "Miranda Valentine").pop().unwrap();
+    assert_eq!(shot.fields["shot"], "snap shot");
 }

@@ -86,11 +86,8 @@ pub(super) fn spend_bumps(
         return;
     };
     if boxes.is_empty() {
-        let target = pending
-            .series
-            .targets
-            .first()
-            .and_then(|t| heroes.get(*t).ok())
+        let target = heroes
+            .get(pending.target)
             .map_or(String::new(), |t| format!(" {}", t.0.name));
         let pass = keys.key(BattleAction::EndDeclaration);
         commands

@@ -419,3 +419,58 @@ fn the_player_spends_bumps_on_the_hit_location() {
     .unwrap();
     assert_eq!(o[0].location, judge[0].location);
 }
+
+/// Hand to hand: "Each level of dominance costs one bump": the player may put a blow's bumps on
+/// dominance instead of damage; a shot has no dominance to buy.
+#[test]
+fn the_player_spends_a_blow_s_bumps_on_dominance() {
+    let blow = |close: Option<CloseTerms>| Volley {
+        skill: Skill::Skilled {
+            level: 2,
+            die: Die::D10,
+        },
+        rows: 0,
+        weapon: peacemaker(),
+        attacks: vec![Attack {
+            terms: bare_tn(11),
+            target_size: 6,
+            cover: None,
+            close,
+        }],
+        limit: 1,
+        venture: 0,
+        will: false,
+    };
+    let fists = blow(Some(CloseTerms {
+        flat: Some(5),
+        ..Default::default()
+    }));
+    let spent = |spend| {
+        resolve_volley_spending(&mut deck(&[14, 5]), &fists, &CheckOptions::default(), spend)
+            .unwrap()
+            .remove(0)
+    };
+    // 21 against TN 11: 2 bumps.
+    let judge = spent(BumpSpend::Judge);
+    assert_eq!((judge.check.bumps, judge.reserved), (2, 0));
+    let one = spent(BumpSpend::Dominance(1));
+    assert_eq!(one.reserved, 1);
+    assert_eq!(one.damage_bumps + 1, judge.damage_bumps);
+    assert_eq!(
+        one.effect + 1,
+        judge.effect,
+        "flat damage: one point a bump"
+    );
+    // More than the bumps: all of them.
+    assert_eq!(spent(BumpSpend::Dominance(3)).reserved, 2);
+    // A shot keeps its bumps for damage.
+    let shot = resolve_volley_spending(
+        &mut deck(&[14, 5]),
+        &blow(None),
+        &CheckOptions::default(),
+        BumpSpend::Dominance(2),
+    )
+    .unwrap()
+    .remove(0);
+    assert_eq!(shot.reserved, 0);
+}

@@ -120,9 +120,15 @@ pub enum Outcome {
         what: String,
         ap: u32,
     },
-    /// An attack waits for its player to spend the bumps (`Intent::SpendBumps`).
+    /// An attack waits for its player's choice: the bumps to spend (`Intent::SpendBumps`), or
+    /// after a failed Bravery check the snap shot or none (`Intent::Snap`).
     Pending {
         hero: HeroId,
+    },
+    /// The hero chose not to make the shot its lost aim left (the AP are spent).
+    Forgone {
+        hero: HeroId,
+        text: String,
     },
     Escaped {
         hero: HeroId,
@@ -152,6 +158,7 @@ impl Outcome {
             | Outcome::Prepared { hero, .. }
             | Outcome::Escaped { hero, .. }
             | Outcome::Pending { hero }
+            | Outcome::Forgone { hero, .. }
             | Outcome::Cocked { hero, .. }
             | Outcome::Worked { hero, .. }
             | Outcome::Steered { hero, .. }
@@ -188,8 +195,10 @@ impl Outcome {
                 format!("{name} ducks behind the {cover} ({ap} AP)")
             }
             Outcome::Emerged { ap, .. } => format!("{name} emerges from cover ({ap} AP)"),
-            Outcome::Melee { text, .. } | Outcome::Escaped { text, .. } => text.clone(),
-            Outcome::Pending { .. } => format!("{name} hits: the bumps are the player's to spend"),
+            Outcome::Melee { text, .. }
+            | Outcome::Escaped { text, .. }
+            | Outcome::Forgone { text, .. } => text.clone(),
+            Outcome::Pending { .. } => format!("{name} waits for the player's choice"),
             Outcome::Prepared { what, ap, .. } => {
                 format!("{name}: {what} ({ap} AP)")
             }

@@ -44,7 +44,7 @@ pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
 }
 
 fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
-    // A waiting attack's bumps: its own hero answers, whoever declares next.
+    // A waiting attack's choice: its own hero answers, whoever declares next.
     if let Intent::SpendBumps { hero, spend } = intent {
         let Some(pending) = world.get_resource::<crate::sim::model::PendingBumps>() else {
             return Err("no attack waits for its bumps to be spent".into());
@@ -56,11 +56,23 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
         if !pending.options.iter().any(|o| o.spend == *spend) {
             return Err(format!("{} bumps cannot pay for that", pending.bumps).into());
         }
-        super::stack::finish_pending(world, *spend);
+        super::stack::finish_pending(world, super::stack::Answer::Bumps(*spend));
         return Ok(());
     }
-    if world.contains_resource::<crate::sim::model::PendingBumps>() {
-        return Err("an attack waits for its player to spend its bumps".into());
+    if let Intent::Snap { hero, fire } = intent {
+        let Some(pending) = world.get_resource::<crate::sim::model::PendingSnap>() else {
+            return Err("no shot waits for a snap-shot choice".into());
+        };
+        if query::entity(world, *hero) != Some(pending.hero) {
+            let who = name_of(world, pending.hero);
+            return Err(format!("it is {who}'s shot that waits").into());
+        }
+        super::stack::finish_pending(world, super::stack::Answer::Snap(*fire));
+        return Ok(());
+    }
+    if let Some(waiting) = query::waiting_choice(world) {
+        let who = name_of(world, waiting);
+        return Err(format!("{who}'s attack waits for its player's choice").into());
     }
     let state = world.resource::<RoundState>();
     let segment = state.segment;
@@ -75,7 +87,7 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
     }
     match intent {
         Intent::Declare(action) => declare(world, hero, action, segment),
-        Intent::SpendBumps { .. } => unreachable!("answered above"),
+        Intent::SpendBumps { .. } | Intent::Snap { .. } => unreachable!("answered above"),
         Intent::Pass { .. } => {
             end_turn(world);
             Ok(())

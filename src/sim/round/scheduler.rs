@@ -70,8 +70,8 @@ pub fn advance(world: &mut World) {
             initiative_step(world);
             continue;
         }
-        // An attack waits for its player to spend the bumps.
-        if let Some(hero) = world.get_resource::<PendingBumps>().map(|p| p.hero) {
+        // An attack waits for its player's choice (its bumps, or the snap shot).
+        if let Some(hero) = crate::sim::query::waiting_choice(world) {
             match seats::seat_of(world, hero) {
                 Seat::Script => {
                     if !play_script(world) {
@@ -79,16 +79,21 @@ pub fn advance(world: &mut World) {
                     }
                 }
                 Seat::Waiting | Seat::Human => return,
-                // A computer seat (a side taken over): the Judge's choice.
+                // A computer seat (a side taken over): the Judge's choice, the snap shot made.
                 Seat::Computer(_) => {
                     let id = crate::sim::query::hero_id(world, hero);
-                    let _ = accept(
-                        world,
+                    let answer = if world.contains_resource::<PendingBumps>() {
                         Intent::SpendBumps {
                             hero: id,
                             spend: BumpSpend::Judge,
-                        },
-                    );
+                        }
+                    } else {
+                        Intent::Snap {
+                            hero: id,
+                            fire: true,
+                        }
+                    };
+                    let _ = accept(world, answer);
                 }
             }
             continue;

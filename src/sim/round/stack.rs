@@ -4,7 +4,7 @@ use crate::rules::action_time::{QUICK_DRAW_TN, StackEntry, quick_draw_bonus, sta
 use crate::rules::card::Card;
 use crate::rules::check::{CheckRequest, Skill};
 use crate::rules::shot::BumpSpend;
-use crate::sim::actions::{Outcome, perform, ranged};
+use crate::sim::actions::{Outcome, melee, perform, ranged};
 use crate::sim::deck::resolve_check;
 use crate::sim::intent::Action;
 use crate::sim::log::{check_fields, check_words};
@@ -12,8 +12,8 @@ use crate::sim::log::{fields, log_event as log};
 use crate::sim::model::{
     ActionDeck, Down, FlippedCard, StackLine, StackSpend, Track, UnderFire, Wounds,
 };
-use crate::sim::model::{Hero, PendingBumps, RoundState};
-use crate::sim::query::{hero_name as name_of, is_down};
+use crate::sim::model::{Hero, PendingAttack, PendingBumps, PendingSnap, RoundState};
+use crate::sim::query::{hero_name as name_of, is_down, waiting_choice};
 use bevy::prelude::*;
 use serde_json::json;
 use std::collections::VecDeque;
@@ -37,7 +37,7 @@ pub(super) fn resolve_due(world: &mut World) -> bool {
         world.resource_mut::<RoundState>().resolving = Some(order);
     }
     loop {
-        if world.contains_resource::<PendingBumps>() {
+        if waiting_choice(world).is_some() {
             return false;
         }
         let next = world
@@ -55,15 +55,49 @@ pub(super) fn resolve_due(world: &mut World) -> bool {
     }
 }
 
-/// The player's bumps spent: the waiting attack is fired and applied, and the segment's
-/// resolution goes on.
-pub(super) fn finish_pending(world: &mut World, spend: BumpSpend) {
-    let Some(pending) = world.remove_resource::<PendingBumps>() else {
-        return;
+/// What the waiting player answered.
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Answer {
+    Bumps(BumpSpend),
+    /// After the Bravery check lost the aim: make the snap shot (true) or none.
+    Snap(bool),
+}
+
+/// The player's choice made: the waiting attack is carried out and applied (or waits again, a
+/// snap shot's bumps), and the segment's resolution goes on.
+pub(super) fn finish_pending(world: &mut World, answer: Answer) {
+    let (hero, action, outcome) = match answer {
+        Answer::Bumps(spend) => {
+            let Some(p) = world.remove_resource::<PendingBumps>() else {
+                return;
+            };
+            let outcome = match p.attack {
+                PendingAttack::Shot(series) => ranged::fire_series(world, p.hero, *series, spend),
+                PendingAttack::Blow(plan) => melee::strike(world, p.hero, *plan, spend),
+            };
+            (p.hero, p.action, outcome)
+        }
+        Answer::Snap(fire) => {
+            let Some(p) = world.remove_resource::<PendingSnap>() else {
+                return;
+            };
+            let outcome = if fire {
+                ranged::fire_or_wait(world, p.hero, *p.series)
+            } else {
+                ranged::forgo(world, p.hero, &p.series)
+            };
+            (p.hero, p.action, outcome)
+        }
     };
-    let outcome = ranged::fire_series(world, pending.hero, *pending.series, spend);
-    if let Some(action) = pending.action {
-        after_perform(world, &action, pending.hero, outcome);
+    if matches!(outcome, Outcome::Pending { .. }) {
+        if let Some(mut pending) = world.get_resource_mut::<PendingBumps>() {
+            pending.action = action;
+        }
+        world.write_message(outcome);
+        return;
+    }
+    if let Some(action) = action {
+        after_perform(world, &action, hero, outcome);
     }
 }
 
@@ -92,9 +126,12 @@ pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card
     }
     world.insert_resource(FlippedCard(card));
     let outcome = perform(world, command);
-    // The player chooses how to spend the bumps: the flipped card stays for the attack.
+    // The player chooses (the bumps, or the snap shot): the flipped card stays for the attack.
     if matches!(outcome, Outcome::Pending { .. }) {
         if let Some(mut pending) = world.get_resource_mut::<PendingBumps>() {
+            pending.action = Some(command.clone());
+        }
+        if let Some(mut pending) = world.get_resource_mut::<PendingSnap>() {
             pending.action = Some(command.clone());
         }
         world.write_message(outcome);

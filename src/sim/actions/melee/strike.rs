@@ -7,16 +7,100 @@ use crate::rules::card::Location;
 use crate::rules::damage::{self, Fate};
 use crate::rules::hexmap::{hexside_toward, step};
 use crate::rules::melee::{self, AttackType, BlockOutcome, Dominance};
-use crate::rules::shot::ShotOutcome;
+use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::ranged as combat;
-use crate::sim::model::{Battle, Closed, Down, HexPos, MatchLog, MountedOn, UnderFire, Weapons};
+use crate::sim::model::{
+    Battle, BumpOption, Closed, Down, HexPos, MatchLog, MountedOn, PendingAttack, PendingBumps,
+    UnderFire, Weapons,
+};
 use crate::sim::query::occupied_hexes;
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
-/// Resolve a paid attack (or series) and apply what the card says.
+/// Resolve a paid attack (or series) and apply what the card says. A human player's single
+/// blow that lands with bumps waits for the player to spend them (`PendingBumps`).
 pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
-    let outcomes = match combat::volley_now(world, hero, &p.volley) {
+    if let Some(pending) = blow_choice(world, hero, &p) {
+        world.insert_resource(pending);
+        return Outcome::Pending {
+            hero: hero_id(world, hero),
+        };
+    }
+    strike(world, hero, p, BumpSpend::Judge)
+}
+
+/// The choice a human player gets before a single blow that lands with bumps is applied: the
+/// Judge's way, each place on the card's hit location stack the bumps pay for, and each number
+/// of bumps toward dominance that changes it (found on copies of the deck: nothing is drawn).
+fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBumps> {
+    if crate::sim::query::control_of(world, hero) != crate::data::level::Control::Human
+        || p.blows.len() != 1
+    {
+        return None;
+    }
+    let dry = |spend: BumpSpend| {
+        crate::sim::deck::with_deck_copy(world, |source, options| {
+            shot::resolve_volley_spending(source, &p.volley, options, spend)
+        })
+        .ok()
+        .and_then(|o| o.into_iter().next())
+    };
+    let judge = dry(BumpSpend::Judge)?;
+    let blocked = matches!(judge.block, Some((BlockOutcome::Blocked, ..)));
+    if !judge.hit || blocked || judge.check.bumps == 0 {
+        return None;
+    }
+    let before = (dominated(world, hero), dominated(world, p.target));
+    let level_after = |o: &ShotOutcome| {
+        let toward = match p.attack {
+            AttackType::Grapple => 1 + o.reserved.min(3),
+            _ => o.reserved,
+        };
+        melee::spend_dominance(before.0, before.1, toward).1
+    };
+    let option = |spend, o: &ShotOutcome| combat::bump_option(spend, o, level_after(o));
+    let mut options = vec![option(BumpSpend::Judge, &judge)];
+    let bumps = judge.check.bumps;
+    // The hit location: where the blow lands is the attacker's pick under full dominance.
+    if judge.location.is_some()
+        && p.volley.attacks[0]
+            .close
+            .as_ref()
+            .is_some_and(|c| c.pick.is_none())
+    {
+        let card = crate::sim::deck::with_deck_copy(world, |source, options| {
+            crate::rules::check::resolve(source, &p.volley.cause(), options)
+                .ok()
+                .and_then(|c| c.resolution)
+                .map(|r| r.location)
+        })?;
+        for (index, _) in shot::location_options(&card, bumps - judge.reserved) {
+            let spend = BumpSpend::Location(index as u8);
+            options.push(option(spend, &dry(spend)?));
+        }
+    }
+    // Dominance: each level costs one bump; more than lifts the fighter's own and fills the
+    // foe's buys nothing.
+    let useful = (before.0 + Dominance::Full.level() - before.1).min(bumps);
+    for n in (judge.reserved + 1)..=useful {
+        let spend = BumpSpend::Dominance(n as u8);
+        options.push(option(spend, &dry(spend)?));
+    }
+    let key = |o: &BumpOption| (o.location, o.effect, o.dominance, o.dominance_bumps);
+    let distinct = options.iter().skip(1).any(|o| key(o) != key(&options[0]));
+    distinct.then(|| PendingBumps {
+        hero,
+        target: p.target,
+        action: None,
+        attack: PendingAttack::Blow(Box::new(p.clone())),
+        bumps,
+        options,
+    })
+}
+
+/// Strike with the first blow's bumps spent as chosen, and apply what the card says.
+pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -> Outcome {
+    let outcomes = match combat::volley_now_spending(world, hero, &p.volley, spend) {
         Ok(o) => o,
         Err(refused) => return refused,
     };
@@ -32,7 +116,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
             continue;
         }
         let close = p.volley.attacks[i].close.clone().unwrap_or_default();
-        let mut o = short_rows(o, &p, i);
+        let o = short_rows(o, &p, i);
         // Shoved out of reach by an earlier blow of the series: this one finds nobody.
         if i > 0 && !engaged_foes(world, target).contains(&hero) {
             let (who, foe) = (name(world, hero), name(world, target));

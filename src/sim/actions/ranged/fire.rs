@@ -16,7 +16,7 @@ use crate::sim::deck::{resolve_check, skill_pool, trait_skill, with_deck};
 use crate::sim::log::check_fields;
 use crate::sim::model::{
     ActionDeck, AimLost, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound,
-    PendingBumps, TwoWeaponAim, UnderFire, Weapons, Wounds,
+    PendingAttack, PendingBumps, PendingSnap, TwoWeaponAim, UnderFire, Weapons, Wounds,
 };
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
@@ -24,12 +24,33 @@ use hexx::Hex;
 use serde_json::{Map, Value, json};
 
 /// Fire a paid series (a single shot is a series of one) and apply what the cards say. A
-/// human player's shot that hits with bumps waits for the player to spend them (the match
-/// stands still: `PendingBumps`, then `fire_series`).
+/// human player's choices stop the match until answered: a shot whose aim the Bravery check
+/// lost (`PendingSnap`: the snap shot or none), a hit with bumps to spend (`PendingBumps`).
 pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outcome {
-    if !series.fan && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_)) {
-        tactical_aim(world, hero, &mut series);
+    if !series.fan
+        && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_))
+        && tactical_aim(world, hero, &mut series)
+        && human(world, hero)
+    {
+        world.insert_resource(PendingSnap {
+            hero,
+            action: None,
+            series: Box::new(series),
+        });
+        return Outcome::Pending {
+            hero: hero_id(world, hero),
+        };
     }
+    fire_or_wait(world, hero, series)
+}
+
+fn human(world: &World, hero: Entity) -> bool {
+    crate::sim::query::control_of(world, hero) == crate::data::level::Control::Human
+}
+
+/// The shot as it stands after aiming: a human's hit with bumps waits for them to be spent;
+/// anything else is fired now.
+pub fn fire_or_wait(world: &mut World, hero: Entity, series: SeriesPlan) -> Outcome {
     if let Some(pending) = bump_choice(world, hero, &series) {
         world.insert_resource(pending);
         return Outcome::Pending {
@@ -39,14 +60,52 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outco
     fire_series(world, hero, series, BumpSpend::Judge)
 }
 
+/// "They may choose to make the snap shot or forgo making a shot": none made, the AP spent,
+/// the gun as it was.
+pub fn forgo(world: &mut World, hero: Entity, series: &SeriesPlan) -> Outcome {
+    let who = name(world, hero);
+    let target = series.targets[0];
+    let whom = name(world, target);
+    let text = format!("{who} holds fire at {whom}: no snap shot (the AP are spent)");
+    log(
+        world,
+        hero,
+        "forgo",
+        text.clone(),
+        [
+            ("target".to_string(), json!(whom)),
+            ("weapon".to_string(), json!(series.shots[0].weapon.name)),
+        ]
+        .into_iter()
+        .collect(),
+    );
+    Outcome::Forgone {
+        hero: hero_id(world, hero),
+        text,
+    }
+}
+
+/// One way to spend the bumps, as a dry run found it.
+pub fn bump_option(spend: BumpSpend, o: &ShotOutcome, dominance: u32) -> BumpOption {
+    BumpOption {
+        spend,
+        location: o.location.unwrap_or(crate::rules::card::Location::Chest),
+        location_bumps: o.location_bumps,
+        damage_bumps: o.damage_bumps,
+        effect: o.effect,
+        wounds: o.dealt.wounds,
+        conc: o.dealt.conc,
+        stopped: o.penetration == Some(ranged::Penetration::D),
+        dominance_bumps: o.reserved,
+        dominance,
+    }
+}
+
 /// The choice a human player gets before a single shot that hits with bumps is applied: what
 /// each affordable place on the card's hit location stack would do (found on copies of the
 /// deck: nothing is drawn). None when there is nothing to choose.
 fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<PendingBumps> {
-    if crate::sim::query::control_of(world, hero) != crate::data::level::Control::Human
-        || series.fan
-        || series.shots.len() != 1
-    {
+    if !human(world, hero) || series.fan || series.shots.len() != 1 {
         return None;
     }
     let judge = crate::sim::deck::with_deck_copy(world, |source, options| {
@@ -65,17 +124,7 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
             .and_then(|c| c.resolution)
             .map(|r| r.location)
     })?;
-    let option = |spend: BumpSpend, o: &ShotOutcome| BumpOption {
-        spend,
-        location: o.location.unwrap_or(crate::rules::card::Location::Chest),
-        location_bumps: o.location_bumps,
-        damage_bumps: o.damage_bumps,
-        effect: o.effect,
-        wounds: o.dealt.wounds,
-        conc: o.dealt.conc,
-        stopped: o.penetration == Some(ranged::Penetration::D),
-    };
-    let mut options = vec![option(BumpSpend::Judge, &judge)];
+    let mut options = vec![bump_option(BumpSpend::Judge, &judge, 0)];
     for (index, _) in shot::location_options(&card, bumps) {
         let spend = BumpSpend::Location(index as u8);
         let o = crate::sim::deck::with_deck_copy(world, |source, opts| {
@@ -84,7 +133,7 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
         .ok()?
         .into_iter()
         .next()?;
-        options.push(option(spend, &o));
+        options.push(bump_option(spend, &o, 0));
     }
     let distinct = options
         .iter()
@@ -92,8 +141,9 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
         .any(|o| (o.location, o.effect) != (options[0].location, options[0].effect));
     distinct.then(|| PendingBumps {
         hero,
+        target: series.targets[0],
         action: None,
-        series: Box::new(series.clone()),
+        attack: PendingAttack::Shot(Box::new(series.clone())),
         bumps,
         options,
     })
@@ -448,16 +498,16 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome, moving
 /// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
 /// firer, -2 for each that hit, plus the AV of the cover in the firer's hex. On a failure the
 /// aim is lost, the shot goes off as a snap shot, and no aiming is allowed this round.
-pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
+pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) -> bool {
     let Some(fire) = world
         .get::<UnderFire>(hero)
         .copied()
         .filter(|u| u.shots > 0 || u.melee > 0)
     else {
-        return;
+        return false;
     };
     let Some(h) = world.get::<Hero>(hero).cloned() else {
-        return;
+        return false;
     };
     // "If the character was hit by a melee attack of any kind, they may not aim, and any aim
     // they had accumulated is automatically lost."
@@ -472,7 +522,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
                 .collect(),
         );
         lose_aim(world, hero, series);
-        return;
+        return true;
     }
     // "If the character is a target of a melee attack, perform a Difficult (7) Bravery check."
     let tn = if fire.melee > 0 {
@@ -492,7 +542,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     request.adjust.direct =
         -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
     let Ok(check) = resolve_check(world, &request) else {
-        return;
+        return false;
     };
     let kept = check.success;
     let mut f = check_fields(&check);
@@ -540,6 +590,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
                 .collect(),
         );
     }
+    !kept
 }
 
 /// The aim is lost: the shot goes off as a snap shot, and no aiming this round.

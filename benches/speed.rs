@@ -54,6 +54,17 @@ fn exact_odds(bencher: Bencher, (rows, die, tn): (u32, u32, u32)) {
     });
 }
 
+/// The same odds by walking every order of the cards one by one (the search before states
+/// were shared), on the cases it settles quickly.
+#[divan::bench(args = [(3, 10, 11), (5, 4, 13), (5, 4, 17)], sample_count = 10)]
+fn exact_odds_by_every_order(bencher: Bencher, (rows, die, tn): (u32, u32, u32)) {
+    let cards = deck_file::load_match_deck().expect("the deck");
+    let pool = Pool::new(rows, Die::from_sides(die).expect("a die")).expect("a pool");
+    bencher.bench_local(|| {
+        tarnation::rules::odds::enumerate(black_box(&cards), pool, black_box(tn), 0, true)
+    });
+}
+
 /// A 64 x 64 map of open ground, rough ground, grades, water and walls.
 fn big_map() -> HexMap {
     let n = 64u32;

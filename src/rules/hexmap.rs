@@ -53,6 +53,8 @@ pub struct HexMap {
     tiles: Vec<Tile>,
     /// Per hex: the index of each neighbour in `Hex::all_neighbors` order (NONE off the map).
     neighbors: Vec<[u32; 6]>,
+    /// Per hex: its axial (x, y), the order in which the search takes equal ways.
+    axial: Vec<(i32, i32)>,
 }
 
 /// A planned move: the hexes entered, each pace, and the AP it costs.
@@ -77,7 +79,14 @@ impl HexMap {
             height,
             tiles,
             neighbors: Vec::new(),
+            axial: Vec::new(),
         };
+        map.axial = (0..map.tiles.len())
+            .map(|at| {
+                let h = map.hex_of(at);
+                (h.x, h.y)
+            })
+            .collect();
         map.neighbors = (0..map.tiles.len())
             .map(|at| {
                 let hex = map.hex_of(at);
@@ -199,8 +208,39 @@ impl HexMap {
         start: Hex,
         facing: u8,
         gait: Gait,
-        (move_paces, run_paces): (u32, u32),
+        rates: (u32, u32),
         ap: u32,
+        blocked: impl Fn(Hex) -> bool,
+    ) -> Reach {
+        self.search_for(start, facing, gait, rates, ap, None, blocked)
+    }
+
+    /// The search for one hex: it stops once the way to `target` is priced, and answers
+    /// exactly for every hex as cheap as it (a search with that many AP:
+    /// [`Reach::within`]). Without a way there, it is a search with `ap` AP.
+    #[allow(clippy::too_many_arguments)]
+    pub fn search_to(
+        &self,
+        start: Hex,
+        facing: u8,
+        gait: Gait,
+        rates: (u32, u32),
+        ap: u32,
+        target: Hex,
+        blocked: impl Fn(Hex) -> bool,
+    ) -> Reach {
+        self.search_for(start, facing, gait, rates, ap, Some(target), blocked)
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn search_for(
+        &self,
+        start: Hex,
+        facing: u8,
+        gait: Gait,
+        (move_paces, run_paces): (u32, u32),
+        mut ap: u32,
+        target: Option<Hex>,
         blocked: impl Fn(Hex) -> bool,
     ) -> Reach {
         let rate = match gait {
@@ -215,6 +255,7 @@ impl HexMap {
             gait,
             rates: (move_paces, run_paces),
             width: self.width,
+            within: ap,
             came: vec![NONE; hexes * 6],
             chosen: vec![None; hexes],
         };
@@ -232,28 +273,28 @@ impl HexMap {
         // weight are taken in the order (x, y, facing) of the hexes (a heap's order), so the
         // first cheapest way into each state is always the same one.
         let ring = 3 + 8 * rate as usize;
-        let mut buckets: Vec<Vec<u32>> = vec![Vec::new(); ring];
+        let mut buckets: Vec<Vec<(i32, i32, u32)>> = vec![Vec::new(); ring];
         let mut pending = 1usize;
         // Weight + 1 of the best way found into each state (0: none yet).
         let mut weight = vec![0u32; hexes * 6];
         let mut sums = vec![Sums::default(); hexes * 6];
-        let budget = ((ap as u64 + 1) * 2 * rate as u64 * 4).min(u32::MAX as u64 - 2) as u32;
+        // A way's weight is its price before rounding up (the price is never less), so a way
+        // of `ap` AP or less weighs at most ap * 2 * rate: nothing heavier is searched.
+        let budget_of = |ap: u32| (ap as u64 * 2 * rate as u64).min(u32::MAX as u64 - 2) as u32;
+        let mut budget = budget_of(ap);
+        let target = target.and_then(|t| self.index(t)).filter(|&t| t != origin);
         let root = origin * 6 + facing as usize;
         weight[root] = 1;
-        buckets[0].push(root as u32);
+        buckets[0].push((start.x, start.y, root as u32));
         let dirs = *NEIGHBOR_FACINGS;
         let mut w = 0u32;
         let mut bucket = Vec::new();
-        while pending > 0 {
+        while pending > 0 && w <= budget {
             std::mem::swap(&mut bucket, &mut buckets[w as usize % ring]);
             pending -= bucket.len();
-            if bucket.len() > 1 {
-                bucket.sort_unstable_by_key(|&s| {
-                    let h = self.hex_of(s as usize / 6);
-                    (h.x, h.y, s % 6)
-                });
-            }
-            for &state in &bucket {
+            // (x, y, state) sorts as (x, y, facing): a state is its hex's index * 6 + facing.
+            bucket.sort_unstable();
+            for &(_, _, state) in &bucket {
                 let state = state as usize;
                 if weight[state] != w + 1 {
                     continue;
@@ -292,6 +333,11 @@ impl HexMap {
                             Some((old_f, old)) if rank(*old_f, old) <= rank(f, &cost) => {}
                             _ => reach.chosen[at] = Some((f, cost)),
                         }
+                        // The target priced: only ways as cheap as it can still matter.
+                        if Some(at) == target && cost.total < ap {
+                            ap = cost.total;
+                            budget = budget_of(ap);
+                        }
                     }
                 }
                 let from = self.tiles[at];
@@ -315,7 +361,8 @@ impl HexMap {
                     if known == 0 || nw + 1 < known {
                         weight[next_state] = nw + 1;
                         reach.came[next_state] = state as u32;
-                        buckets[nw as usize % ring].push(next_state as u32);
+                        let h = self.axial[next as usize];
+                        buckets[nw as usize % ring].push((h.0, h.1, next_state as u32));
                         pending += 1;
                     }
                 }
@@ -323,6 +370,13 @@ impl HexMap {
             bucket.clear();
             w += 1;
         }
+        // A search stopped early answers for the ways it has settled in full.
+        for c in reach.chosen.iter_mut() {
+            if c.is_some_and(|(_, cost)| cost.total > ap) {
+                *c = None;
+            }
+        }
+        reach.within = ap;
         reach
     }
 }
@@ -360,6 +414,8 @@ pub struct Reach {
     gait: Gait,
     rates: (u32, u32),
     width: u32,
+    /// The AP it answers for: every hex whose way costs that much or less is here.
+    within: u32,
     /// Per state (hex * 6 + facing): the state its way comes from.
     came: Vec<u32>,
     /// Per hex: the facing of the way chosen into it, and its price.
@@ -388,6 +444,11 @@ impl Reach {
 
     /// The price of the way to `hex` if it costs at most `ap` AP: what a search with `ap`
     /// AP would have found (a search with more AP finds the same ways, and more).
+    /// The AP this search answers for: every way of that many AP or fewer is in it.
+    pub fn within(&self) -> u32 {
+        self.within
+    }
+
     pub fn cost_within(&self, hex: Hex, ap: u32) -> Option<MoveCost> {
         self.cost(hex).filter(|c| c.total <= ap)
     }

@@ -417,7 +417,15 @@ fn take_cover(
         return None;
     }
     let occupied = occupied_hexes(world, hero);
-    let reach = movement::search(world, pos, facing, h, Gait::Walk, &occupied);
+    let reach = movement::search_within(
+        world,
+        pos,
+        facing,
+        h,
+        Gait::Walk,
+        &occupied,
+        track.in_front,
+    );
     let to = reach
         .hexes()
         .filter(|(to, cost)| cost.total <= track.in_front && covered(*to))
@@ -467,7 +475,7 @@ fn approach(
     let facing = world.get::<Facing>(hero)?.0;
     let occupied = occupied_hexes(world, hero);
     let budget = track.in_front.max(1);
-    let reach = movement::search(world, pos, facing, h, Gait::Walk, &occupied);
+    let reach = movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, budget);
     let here = goal.unsigned_distance_to(pos);
     let best = reach
         .hexes()

@@ -284,6 +284,7 @@ mod properties {
             ap in 0u32..12,
             rates in (1u32..6, 0u32..6),
             wall in (0i32..9, 0i32..8),
+            goal in (0i32..9, 0i32..8),
         ) {
             let start = hex_at(at.0, at.1);
             let gait = if run { Gait::Run } else { Gait::Walk };
@@ -299,7 +300,18 @@ mod properties {
                 prop_assert!(plan.cost.total <= ap);
             }
             let old = reference(&m, start, facing, gait, rates, ap, blocked);
-            prop_assert_eq!(new, old);
+            prop_assert_eq!(&new, &old);
+            // The search for one hex stops early and answers for every hex as cheap as it.
+            let goal = hex_at(goal.0, goal.1);
+            let to = m.search_to(start, facing, gait, rates, ap, goal, blocked);
+            prop_assert!(to.within() <= ap);
+            prop_assert_eq!(to.plan(&m, goal), new.get(&goal).cloned());
+            for (hex, plan) in &new {
+                if plan.cost.total <= to.within() {
+                    prop_assert_eq!(to.plan(&m, *hex), Some(plan.clone()));
+                }
+            }
+            prop_assert!(to.hexes().all(|(h, c)| new.get(&h).map(|p| p.cost) == Some(c)));
         }
     }
 }

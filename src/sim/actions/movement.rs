@@ -51,10 +51,10 @@ pub fn move_options(
         })
 }
 
-/// Where a hero's feet can take it from `from`, by any number of AP (ask the result for the
-/// ways within a budget: they are what a search with that budget finds). The map never
-/// changes during a match, so a search is made once for everything it depends on and kept
-/// for the match: pricing a move, the computer's choice of it and its declaration share one.
+/// Where a hero's feet can take it from `from`, by any number of AP: every hex of the map
+/// it can reach, priced (the move preview). The map never changes during a match, so a search
+/// is made once for everything it depends on and kept for the match: pricing a move, the
+/// computer's choice of it and its declaration share one.
 pub fn search(
     world: &mut World,
     from: Hex,
@@ -62,6 +62,47 @@ pub fn search(
     hero: &Hero,
     gait: Gait,
     occupied: &[Hex],
+) -> Arc<Reach> {
+    search_for(
+        world,
+        from,
+        facing,
+        hero,
+        gait,
+        occupied,
+        Need::Within(UNBOUNDED),
+    )
+}
+
+/// The hexes a hero can reach with `ap` AP (the ways of a search with more AP that cost that
+/// much or less are the same: ask for the cost and keep those within `ap`).
+pub fn search_within(
+    world: &mut World,
+    from: Hex,
+    facing: u8,
+    hero: &Hero,
+    gait: Gait,
+    occupied: &[Hex],
+    ap: u32,
+) -> Arc<Reach> {
+    search_for(world, from, facing, hero, gait, occupied, Need::Within(ap))
+}
+
+/// What a search must answer: every hex within so many AP, or the way to one hex.
+#[derive(Clone, Copy, Debug)]
+enum Need {
+    Within(u32),
+    To(Hex),
+}
+
+fn search_for(
+    world: &mut World,
+    from: Hex,
+    facing: u8,
+    hero: &Hero,
+    gait: Gait,
+    occupied: &[Hex],
+    need: Need,
 ) -> Arc<Reach> {
     let mut blocked = occupied.to_vec();
     blocked.sort_by_key(|h| (h.x, h.y));
@@ -75,20 +116,21 @@ pub fn search(
     };
     if let Some(found) = world
         .get_resource::<MoveSearches>()
-        .and_then(|s| s.find(&key))
+        .and_then(|s| s.find(&key, need))
     {
         return found;
     }
     let battle = world.resource::<Battle>();
-    let reach = Arc::new(
-        battle
-            .map
-            .search(from, facing, gait, key.rates, UNBOUNDED, |h| {
-                key.blocked
-                    .binary_search_by_key(&(h.x, h.y), |b| (b.x, b.y))
-                    .is_ok()
-            }),
-    );
+    let blocked = |h: Hex| {
+        key.blocked
+            .binary_search_by_key(&(h.x, h.y), |b| (b.x, b.y))
+            .is_ok()
+    };
+    let map = &battle.map;
+    let reach = Arc::new(match need {
+        Need::Within(ap) => map.search(from, facing, gait, key.rates, ap, blocked),
+        Need::To(to) => map.search_to(from, facing, gait, key.rates, UNBOUNDED, to, blocked),
+    });
     world
         .get_resource_or_insert_with(MoveSearches::default)
         .keep(key, reach.clone());
@@ -118,10 +160,18 @@ pub struct MoveSearches {
 const KEPT_SEARCHES: usize = 32;
 
 impl MoveSearches {
-    fn find(&self, key: &SearchKey) -> Option<Arc<Reach>> {
+    /// A kept search that answers `need`: one with as many AP or more, or one in which the
+    /// hex is priced (or which has searched every way, and found none there).
+    fn find(&self, key: &SearchKey, need: Need) -> Option<Arc<Reach>> {
         self.kept
             .iter()
-            .find(|(k, _)| k == key)
+            .find(|(k, r)| {
+                k == key
+                    && match need {
+                        Need::Within(ap) => r.within() >= ap,
+                        Need::To(to) => r.within() == UNBOUNDED || r.cost(to).is_some(),
+                    }
+            })
             .map(|(_, r)| r.clone())
     }
 
@@ -148,6 +198,17 @@ pub struct MoveContext {
 
 /// Why a hero cannot move at all now, or what its moves are.
 pub fn context(world: &mut World, e: Entity, gait: Gait) -> Result<MoveContext, Refusal> {
+    context_for(world, e, gait, None)
+}
+
+/// The context of a move to one hex (`to`): only the ways as cheap as the way there are
+/// searched. `None`: every hex of the map.
+fn context_for(
+    world: &mut World,
+    e: Entity,
+    gait: Gait,
+    to: Option<Hex>,
+) -> Result<MoveContext, Refusal> {
     let hero = world.get::<Hero>(e).cloned().ok_or("no such hero")?;
     let name = hero.name.clone();
     if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0) {
@@ -171,7 +232,8 @@ pub fn context(world: &mut World, e: Entity, gait: Gait) -> Result<MoveContext, 
     let pos = world.get::<HexPos>(e).map(|p| p.0).ok_or("no position")?;
     let facing = world.get::<Facing>(e).map_or(0, |f| f.0);
     let occupied = occupied_hexes(world, e);
-    let ways = search(world, pos, facing, &hero, gait, &occupied);
+    let need = to.map_or(Need::Within(UNBOUNDED), Need::To);
+    let ways = search_for(world, pos, facing, &hero, gait, &occupied, need);
     Ok(MoveContext {
         hero: e,
         name,
@@ -263,7 +325,7 @@ pub fn price_move(
     to: Hex,
     gait: Gait,
 ) -> Result<Priced<Walk>, Refusal> {
-    context(world, e, gait)?.to(world, to)
+    context_for(world, e, gait, Some(to))?.to(world, to)
 }
 
 /// "Moving away carefully": 2 AP more, and no free attack.
@@ -282,7 +344,7 @@ pub fn price_disengage(world: &mut World, e: Entity, to: Hex) -> Result<Priced<W
             Remedy::Escape,
         ));
     }
-    let ctx = context(world, e, Gait::Walk)?;
+    let ctx = context_for(world, e, Gait::Walk, Some(to))?;
     let priced = ctx.to(world, to)?;
     let walked = ctx
         .ways

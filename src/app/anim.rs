@@ -280,13 +280,30 @@ fn shots(
             .map(|h| h.name.clone())
             .unwrap_or_default();
         let words = hit_words(&log, &target_name, hit);
+        // A dark shadow under the words keeps them readable on any ground.
+        commands.spawn((
+            Text2d::new(words.clone()),
+            TextFont {
+                font_size: FontSize::Px(14.0),
+                ..default()
+            },
+            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
+            Transform::from_translation((b + Vec2::new(1.5, 28.5)).extend(6.9)),
+            fade(WORDS_SECS, 1.0, 14.0),
+            Effect::Words,
+            DespawnOnExit(Screen::Battle),
+        ));
         commands.spawn((
             Text2d::new(words),
             TextFont {
                 font_size: FontSize::Px(14.0),
                 ..default()
             },
-            TextColor(if hit { palette.hit } else { Color::WHITE }),
+            TextColor(if hit {
+                palette.hit.lighter(0.15)
+            } else {
+                Color::WHITE
+            }),
             Transform::from_translation((b + Vec2::new(0.0, 30.0)).extend(7.0)),
             fade(WORDS_SECS, 1.0, 14.0),
             Effect::Words,

@@ -5,7 +5,7 @@
 //! The features fill the parts they own (found by the marker components here).
 
 use super::input::{ActionButton, BattleAction};
-use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, TRACK_H, palette};
+use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, SUMMARY_H, TRACK_H, palette};
 use super::state::{Screen, ScreenSystems};
 use super::widgets::{Tip, button, label};
 use bevy::prelude::*;
@@ -46,6 +46,10 @@ pub struct CardView;
 /// The action track's text.
 #[derive(Component)]
 pub struct TrackText;
+
+/// What happened since the player's last declaration, over the combat log.
+#[derive(Component)]
+pub struct Summary;
 
 /// The combat log: its scrolling box and its text.
 #[derive(Component)]
@@ -182,6 +186,17 @@ pub fn spawn_frame(mut commands: Commands) {
                     },
                     boxed(palette::STRIP),
                     children![(label("", 11.0, palette::STRIP_TEXT), TrackText)],
+                ));
+                col.spawn((
+                    Node {
+                        height: px(SUMMARY_H),
+                        flex_shrink: 0.0,
+                        padding: UiRect::axes(px(8), px(4)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
+                    children![(label("", 11.0, palette::TITLE), Summary)],
                 ));
                 col.spawn((
                     Node {

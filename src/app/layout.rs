@@ -23,7 +23,9 @@ pub const BAR_H: f32 = 92.0;
 pub const BUTTON_W: f32 = 64.0;
 pub const BUTTON_H: f32 = 38.0;
 /// The combat log at the foot of the panel column, and the action track above it.
-pub const LOG_H: f32 = 220.0;
+pub const LOG_H: f32 = 170.0;
+/// "Since your last declaration", between the track and the log.
+pub const SUMMARY_H: f32 = 86.0;
 pub const TRACK_H: f32 = 140.0;
 /// The margin kept between the map's edge and the frame around it.
 pub const MAP_MARGIN: f32 = 12.0;

@@ -169,7 +169,7 @@ fn show_settings(
         // The keys, four columns.
         p.spawn(Node {
             display: Display::Grid,
-            grid_template_columns: RepeatedGridTrack::px(4, 240.0),
+            grid_template_columns: RepeatedGridTrack::px(4, 272.0),
             column_gap: px(8),
             row_gap: px(4),
             ..default()

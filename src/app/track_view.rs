@@ -2,7 +2,7 @@
 //! marked, every hero's IN and tokens (spent, in front, to come), the action being paid, the
 //! last initiative stack with its flipped cards, and the newest events of the match log.
 
-use super::frame::{LogBox, LogText, TrackText};
+use super::frame::{LogBox, LogText, Summary, TrackText};
 use super::state::Screen;
 use crate::data::level::Control;
 use crate::rules::action_time::SEGMENTS;
@@ -164,7 +164,7 @@ pub fn summary(log: &MatchLog, since: usize) -> String {
         .iter()
         .filter(|e| NOTABLE.contains(&e.kind.as_str()))
         .map(|e| {
-            let text: String = e.text.chars().take(90).collect();
+            let text: String = e.text.chars().take(50).collect();
             if text.len() < e.text.len() {
                 format!("  {text}...")
             } else {
@@ -172,7 +172,7 @@ pub fn summary(log: &MatchLog, since: usize) -> String {
             }
         })
         .collect();
-    let shown = notable.len().min(6);
+    let shown = notable.len().min(5);
     let mut s = format!(
         "SINCE YOUR LAST DECLARATION: {} event{}",
         new.len(),
@@ -188,10 +188,14 @@ pub fn summary(log: &MatchLog, since: usize) -> String {
 fn show_log(
     log: Res<MatchLog>,
     since: Res<SinceDeclaration>,
-    mut text: Query<&mut Text, With<LogText>>,
+    mut text: Query<&mut Text, (With<LogText>, Without<Summary>)>,
+    mut summary_text: Query<&mut Text, (With<Summary>, Without<LogText>)>,
 ) {
     if !log.is_changed() && !since.is_changed() {
         return;
+    }
+    for mut t in &mut summary_text {
+        t.0 = summary(&log, since.log_at);
     }
     let Ok(mut text) = text.single_mut() else {
         return;
@@ -205,8 +209,7 @@ fn show_log(
         })
         .collect();
     text.0 = format!(
-        "{}\n\nCOMBAT LOG (the whole match; the wheel scrolls)\n{}",
-        summary(&log, since.log_at),
+        "COMBAT LOG (the whole match; the wheel scrolls)\n{}",
         lines.join("\n")
     );
 }

@@ -2,7 +2,7 @@
 //! Esc menu, and whole matches played by clicks alone, through the same systems as a player.
 
 use super::*;
-use tarnation::app::hud::{BarView, BumpChoice};
+use tarnation::app::hud::{BarView, BumpChoice, SnapChoice};
 use tarnation::app::input::{
     ActionButton, BattleAction, ForcedHover, MenuAction, MenuButton, QueuedPlan,
 };
@@ -322,6 +322,7 @@ fn the_first_seat_change_shows_the_handoff() {
     for _ in 0..400 {
         app.update();
         click::<BumpChoice>(&mut app, |_| true);
+        click::<SnapChoice>(&mut app, |c| c.0);
         let Some(e) = app.world().resource::<RoundState>().declarer() else {
             continue;
         };
@@ -367,7 +368,7 @@ fn play_to_the_end(level: &str, seed: u64) {
             continue;
         }
         // A hit of ours waits for its bumps: the first choice (the Judge's way), clicked.
-        if click::<BumpChoice>(&mut app, |_| true) {
+        if click::<BumpChoice>(&mut app, |_| true) || click::<SnapChoice>(&mut app, |c| c.0) {
             continue;
         }
         let Some(e) = app.world().resource::<RoundState>().declarer() else {

@@ -1,6 +1,8 @@
-//! A human's hit waits for its bumps to be spent (`sim::model::PendingBumps`): a box over the
-//! map offers each way the simulation priced (the Judge's first, with the location, wounds and
-//! Conc each gives); a click, or the pass key for the Judge's way, sends `Intent::SpendBumps`.
+//! The choices a human's attack waits for. Its bumps (`sim::model::PendingBumps`): a box over
+//! the map offers each way the simulation priced (the Judge's first, with the location, wounds,
+//! Conc and dominance each gives); a click, or the pass key for the Judge's way, sends
+//! `Intent::SpendBumps`. An aimed shot whose aim a Bravery check took (`PendingSnap`): a snap
+//! shot or hold fire, `Intent::Snap`.
 
 use crate::app::hotseat::HotSeat;
 use crate::app::input::{BattleAction, BattleInput, Bindings};
@@ -10,7 +12,7 @@ use crate::app::widgets::{Tip, button, clicked, label};
 use crate::data::level::Control;
 use crate::rules::shot::BumpSpend;
 use crate::sim::intent::{HeroId, Intent};
-use crate::sim::model::{Battle, BumpOption, Hero, PendingBumps, Side};
+use crate::sim::model::{Battle, BumpOption, Hero, PendingBumps, PendingSnap, Side};
 use bevy::prelude::*;
 
 /// The box of choices.
@@ -30,6 +32,13 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     if o.stopped {
         s.push_str(", stopped by the cover");
     }
+    if o.dominance_bumps > 0 {
+        s.push_str(&format!(
+            ", {} toward dominance ({})",
+            o.dominance_bumps,
+            crate::rules::melee::Dominance::from_level(o.dominance).name()
+        ));
+    }
     let how = match (o.location_bumps, o.damage_bumps) {
         (0, 0) => String::new(),
         (0, d) => format!(" ({d} to damage)"),
@@ -44,20 +53,104 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     }
 }
 
-/// The waiting hit's hero, when a human side answers for it.
-fn waiting_human(
-    pending: &Option<Res<PendingBumps>>,
-    battle: &Battle,
-    sides: &Query<&Side>,
-) -> Option<Entity> {
-    let p = pending.as_ref()?;
-    let side = sides.get(p.hero).ok()?.0;
+/// The waiting hero, when a human side answers for it.
+fn waiting_human(hero: Option<Entity>, battle: &Battle, sides: &Query<&Side>) -> Option<Entity> {
+    let hero = hero?;
+    let side = sides.get(hero).ok()?.0;
     battle
         .level
         .sides
         .get(side)
         .is_some_and(|s| s.control == Control::Human)
-        .then_some(p.hero)
+        .then_some(hero)
+}
+
+/// The snap shot's box.
+#[derive(Component)]
+pub struct SnapBox;
+
+/// Fire the snap shot (true) or hold fire.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SnapChoice(pub bool);
+
+/// A human's aimed shot whose aim a Bravery check took (`PendingSnap`): fire it as a snap shot
+/// or hold fire; the pass key fires.
+pub(super) fn snap_or_hold(
+    mut commands: Commands,
+    pending: Option<Res<PendingSnap>>,
+    battle: Res<Battle>,
+    sides: Query<&Side>,
+    heroes: Query<(&Hero, &HeroId)>,
+    keys: Res<Bindings>,
+    input: BattleInput,
+    pause: Res<State<Pause>>,
+    boxes: Query<Entity, With<SnapBox>>,
+    choices: Query<(&Interaction, &SnapChoice), Changed<Interaction>>,
+    mut intents: MessageWriter<Intent>,
+) {
+    let hero = waiting_human(pending.as_ref().map(|p| p.hero), &battle, &sides);
+    let Some((hero, pending)) = hero.zip(pending) else {
+        for e in &boxes {
+            commands.entity(e).despawn();
+        }
+        return;
+    };
+    let Ok((h, &id)) = heroes.get(hero) else {
+        return;
+    };
+    if boxes.is_empty() {
+        let chance = pending.series.shots.first().map_or(0.0, |s| s.chance);
+        let pass = keys.key(BattleAction::EndDeclaration);
+        commands
+            .spawn((
+                Node {
+                    position_type: PositionType::Absolute,
+                    left: px(40),
+                    top: px(BANNER_H + 40.0),
+                    padding: UiRect::all(px(14)),
+                    flex_direction: FlexDirection::Column,
+                    row_gap: px(8),
+                    ..default()
+                },
+                BackgroundColor(palette::TIP),
+                GlobalZIndex(8),
+                SnapBox,
+                DespawnOnExit(Screen::Battle),
+            ))
+            .with_children(|p| {
+                p.spawn(label(
+                    format!(
+                        "{} lost the aim under fire (Bravery): shoot anyway?",
+                        h.name
+                    ),
+                    17.0,
+                    palette::TITLE,
+                ));
+                p.spawn((
+                    button(
+                        format!("Snap shot: {:.0}% to hit ({pass})", chance * 100.0),
+                        15.0,
+                    ),
+                    SnapChoice(true),
+                ));
+                p.spawn((button("Hold fire", 15.0), SnapChoice(false)));
+            });
+    }
+    if *pause.get() == Pause::Paused {
+        return;
+    }
+    let chosen = choices
+        .iter()
+        .find(|(i, _)| clicked(i, false))
+        .map(|(_, c)| c.0)
+        .or_else(|| {
+            input
+                .just_pressed(BattleAction::EndDeclaration)
+                .then_some(true)
+        });
+    if let Some(fire) = chosen {
+        intents.write(Intent::Snap { hero: id, fire });
+    }
 }
 
 /// Show the box while a human's hit waits, and take the choice.
@@ -75,7 +168,7 @@ pub(super) fn spend_bumps(
     choices: Query<(&Interaction, &BumpChoice), Changed<Interaction>>,
     mut intents: MessageWriter<Intent>,
 ) {
-    let hero = waiting_human(&pending, &battle, &sides);
+    let hero = waiting_human(pending.as_ref().map(|p| p.hero), &battle, &sides);
     let Some((hero, pending)) = hero.zip(pending) else {
         for e in &boxes {
             commands.entity(e).despawn();

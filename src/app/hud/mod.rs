@@ -9,7 +9,7 @@ mod preview;
 mod shot_preview;
 
 pub use bar::*;
-pub use bumps::{BumpBox, BumpChoice, option_words};
+pub use bumps::{BumpBox, BumpChoice, SnapBox, SnapChoice, option_words};
 pub use cursor::*;
 pub use plan::*;
 pub use preview::*;
@@ -39,7 +39,7 @@ impl Plugin for HudPlugin {
             .init_resource::<BarView>()
             .add_systems(
                 Update,
-                bumps::spend_bumps
+                (bumps::spend_bumps, bumps::snap_or_hold)
                     .in_set(crate::sim::SimSystems::Intent)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             )

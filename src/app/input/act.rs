@@ -45,11 +45,14 @@ pub(super) fn act(
     mounts: Query<(&Mount, &Facing)>,
     offer: Res<PlanOffer>,
     mut plan: ResMut<QueuedPlan>,
-    pending: Option<Res<crate::sim::model::PendingBumps>>,
+    pending: (
+        Option<Res<crate::sim::model::PendingBumps>>,
+        Option<Res<crate::sim::model::PendingSnap>>,
+    ),
     battle: Res<crate::sim::model::Battle>,
 ) {
     // A hit waits for its bumps to be spent (the HUD's box takes that choice).
-    if *pause.get() == Pause::Paused || pending.is_some() {
+    if *pause.get() == Pause::Paused || pending.0.is_some() || pending.1.is_some() {
         return;
     }
     let declarer = round

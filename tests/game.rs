@@ -2256,3 +2256,6 @@ mod soak;
 
 #[path = "game/props.rs"]
 mod props;
+
+#[path = "game/bonus.rs"]
+mod bonus;

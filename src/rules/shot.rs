@@ -2,6 +2,7 @@
 //! miss, 2 number of hits (burst), 3 hit location, 4 penetration/ablation, 5 damage,
 //! 6 ancillary effects (equipment failure, stray shots and unintended targets).
 
+use super::bonus::Spend;
 use super::card::{Location, Toggle};
 use super::check::{
     self, CheckError, CheckOptions, CheckOutcome, CheckRequest, EffectRequest, Resolution, Skill,
@@ -80,6 +81,10 @@ pub struct ShotOutcome {
     pub block: Option<(BlockOutcome, u32, bool)>,
     /// The block's check was a calamity (in any system).
     pub block_calamity: bool,
+    /// The bonus counter spend that added to this attack (a "Right on!" on a success, an
+    /// effect spend on an effect read), and the bump saved as a counter.
+    pub bonus_used: Option<Spend>,
+    pub saved: u32,
     /// Bumps kept for dominance.
     pub reserved: u32,
 }
@@ -134,6 +139,9 @@ pub struct Volley {
     /// Dice pools: the firer's Venture tokens, and Will if the check would fail.
     pub venture: u32,
     pub will: bool,
+    /// A bonus counter spent on the first attack: "Right on!" (+2 on the cause, for bumps
+    /// only), "Aces!" (+2) or "As I planned!" (+3) on its effect.
+    pub bonus: Option<Spend>,
 }
 
 impl Volley {
@@ -169,6 +177,7 @@ pub fn resolve(
         limit: u32::MAX,
         venture: 0,
         will: false,
+        bonus: None,
     };
     Ok(resolve_volley(source, &volley, options)?.remove(0))
 }
@@ -185,6 +194,9 @@ pub enum BumpSpend {
     /// Hand to hand: this many bumps toward dominance ("Each level of dominance costs one
     /// bump"), at least what the attack keeps for it anyway; the rest as the Judge would.
     Dominance(u8),
+    /// One bump saved as a bonus counter ("a player can 'save' a bump from one roll and use it
+    /// later"), the rest as the Judge would.
+    Save,
 }
 
 /// The places of a card's hit location stack that `bumps` can pay for, with their cost.
@@ -237,8 +249,14 @@ pub fn resolve_volley_spending(
                     0
                 };
                 let hit = available && result >= attack.terms.tn;
+                // "Right on!": +2 on the cause grid, only ever for bumps.
+                let right_on = if i == 0 && volley.bonus == Some(Spend::RightOn) {
+                    Spend::RightOn.value()
+                } else {
+                    0
+                };
                 let bumps = if hit {
-                    check::bumps(result, attack.terms.tn)
+                    check::bumps(result + right_on, attack.terms.tn)
                 } else {
                     0
                 };
@@ -255,15 +273,26 @@ pub fn resolve_volley_spending(
                 tn: check.tn,
                 result: check.result,
                 hit: available && check.success && i < check.pool.len(),
-                bumps: if i == 0 { check.bumps } else { 0 },
+                // "Right on!" is one more Momentum (docs/rules-decisions.md).
+                bumps: match (i, volley.bonus) {
+                    (0, Some(Spend::RightOn)) if check.success => check.bumps + 1,
+                    (0, _) => check.bumps,
+                    _ => 0,
+                },
                 dice: Vec::new(),
             },
             // A d20 test for every attack: the first is the check, each later one its own.
+            // "Right on!" is 2 more of margin under the TN (docs/rules-decisions.md).
             Resolution::D20 if i == 0 => AttackCause {
                 tn: check.tn,
                 result: check.result,
                 hit: check.success,
-                bumps: check.bumps,
+                bumps: match (volley.bonus, check.special) {
+                    (Some(Spend::RightOn), None) if check.success => {
+                        (check.tn + Spend::RightOn.value()).saturating_sub(check.result) / 6
+                    }
+                    _ => check.bumps,
+                },
                 dice: Vec::new(),
             },
             Resolution::D20 => {
@@ -327,7 +356,21 @@ pub fn resolve_volley_spending(
             allot,
         };
         let spend = if i == 0 { spend } else { BumpSpend::Judge };
-        let mut outcome = after_cause(source, weapon, attack, caused, &cards, options, spend)?;
+        let effect_spend = volley
+            .bonus
+            .filter(|b| i == 0 && matches!(b, Spend::Aces | Spend::AsIPlanned { .. }));
+        let mut outcome = after_cause(
+            source,
+            weapon,
+            attack,
+            caused,
+            &cards,
+            options,
+            (spend, effect_spend),
+        )?;
+        if i == 0 && volley.bonus == Some(Spend::RightOn) && outcome.hit {
+            outcome.bonus_used = Some(Spend::RightOn);
+        }
         if let Some(shares) = &allotted {
             // The burst's strays are what no target took, counted once.
             let landed: u32 = shares.iter().map(|s| s.1).sum();
@@ -417,7 +460,7 @@ fn after_cause(
     caused: Caused,
     cards: &check::ResolutionCards,
     options: &CheckOptions,
-    spend: BumpSpend,
+    (spend, effect_spend): (BumpSpend, Option<Spend>),
 ) -> Result<ShotOutcome, CheckError> {
     let Caused {
         check,
@@ -444,7 +487,8 @@ fn after_cause(
         _ => close.reserve,
     };
     let reserved = reserve.min(check.bumps);
-    let bumps = check.bumps - reserved;
+    let saved = u32::from(spend == BumpSpend::Save && check.bumps > reserved);
+    let bumps = check.bumps - reserved - saved;
     let mut outcome = ShotOutcome {
         check,
         hit,
@@ -467,6 +511,8 @@ fn after_cause(
         cards: Vec::new(),
         block: None,
         block_calamity: false,
+        bonus_used: None,
+        saved,
         reserved,
     };
     if !hit {
@@ -581,6 +627,8 @@ fn after_cause(
     if let Some(flat) = close.flat {
         // A flat damage takes its bumps one for one.
         let effect = (flat as i32 + damage_bumps as i32 + close.bonus).max(0) as u32;
+        let effect = effect + effect_spend.map_or(0, Spend::value);
+        outcome.bonus_used = outcome.bonus_used.or(effect_spend);
         outcome.effect = effect;
         outcome.dealt = damage::deal(weapon.damage, effect, attack.target_size);
         outcome.cards = drawn;
@@ -608,7 +656,9 @@ fn after_cause(
         rows: rows.min(5),
         die: weapon.dmg.die.shifted(column).unwrap_or(weapon.dmg.die),
     });
-    let effect = (effect as i32 + close.bonus).max(0) as u32;
+    // "Aces!" and "As I planned!" on the final effect (docs/rules-decisions.md, 11).
+    let effect = (effect as i32 + close.bonus).max(0) as u32 + effect_spend.map_or(0, Spend::value);
+    outcome.bonus_used = outcome.bonus_used.or(effect_spend);
     outcome.effect = effect;
     outcome.dealt = damage::deal(weapon.damage, effect, attack.target_size);
     outcome.cards = drawn;

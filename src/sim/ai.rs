@@ -58,6 +58,14 @@ pub fn player(world: &mut World, id: HeroId) -> Intent {
             spend: true,
         };
     }
+    // A bonus counter in hand goes on the next attack's effect: "Aces!" (+2) counts on any
+    // hit, where "Right on!" adds a bump only now and then.
+    if super::bonus::holds(world, hero) && super::bonus::armed(world, hero).is_none() {
+        return Intent::Bonus {
+            hero: id,
+            spend: Some(crate::rules::bonus::Spend::Aces),
+        };
+    }
     match decide(world, hero) {
         Some(action) => Intent::Declare(action),
         None => Intent::Pass { hero: id },
@@ -417,15 +425,8 @@ fn take_cover(
         return None;
     }
     let occupied = occupied_hexes(world, hero);
-    let reach = movement::search_within(
-        world,
-        pos,
-        facing,
-        h,
-        Gait::Walk,
-        &occupied,
-        track.in_front,
-    );
+    let reach =
+        movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, track.in_front);
     let to = reach
         .hexes()
         .filter(|(to, cost)| cost.total <= track.in_front && covered(*to))

@@ -49,6 +49,12 @@ pub enum Intent {
     },
     /// After a failed Bravery check lost the aim: make the snap shot (`fire`) or none.
     Snap { hero: HeroId, fire: bool },
+    /// What the declaring hero's bonus counter is for on its next attack: "Right on!" or
+    /// "Aces!", or nothing (kept).
+    Bonus {
+        hero: HeroId,
+        spend: Option<crate::rules::bonus::Spend>,
+    },
 }
 
 impl Intent {
@@ -62,7 +68,8 @@ impl Intent {
             | Intent::Venture { hero, .. }
             | Intent::Will { hero, .. }
             | Intent::SpendBumps { hero, .. }
-            | Intent::Snap { hero, .. } => *hero,
+            | Intent::Snap { hero, .. }
+            | Intent::Bonus { hero, .. } => *hero,
         }
     }
 }
@@ -181,6 +188,11 @@ pub enum Action {
         hero: HeroId,
         blows: Vec<(HeroId, AttackType, bool)>,
     },
+    /// "I've got your back!": the hero's bonus counter goes to an ally who holds none (1 AP).
+    BackUp {
+        hero: HeroId,
+        ally: HeroId,
+    },
 }
 
 impl Action {
@@ -209,7 +221,8 @@ impl Action {
             | Action::Escape { hero }
             | Action::Disengage { hero, .. }
             | Action::ReadyOffHand { hero, .. }
-            | Action::ShootOffHand { hero, .. } => hero,
+            | Action::ShootOffHand { hero, .. }
+            | Action::BackUp { hero, .. } => hero,
         }
     }
 
@@ -237,6 +250,7 @@ impl Action {
             Action::EmergeFromCover { .. } => "emerge from cover",
             Action::Ready { .. } => "ready a weapon",
             Action::Cock { .. } => "cock",
+            Action::BackUp { .. } => "I've got your back",
             Action::WorkObjective { .. } => "work the objective",
             Action::Steer { .. } => "steer the mount",
             Action::Rein { .. } => "rein or spur the mount",

@@ -6,13 +6,14 @@
 //! Layered, each module importing only those above it in this list:
 //! `intent` (what a seat can say: plain data) -> `model` (every component and per-match
 //! resource) -> `query` (lookups everyone needs) -> `log` -> `deck` (the one RNG, checks) ->
-//! `setup`, `journal` -> `actions` (one family per module: pricing and performing side by
-//! side) -> `victory` -> `seats` -> `round` (the scheduler) -> `ai` (registers itself as a
-//! seat) -> this plugin, `run` (whole matches for the command line) and `saves` (a match in play
-//! saved, loaded, taken back).
+//! `bonus` (the bonus counters) -> `setup`, `journal` -> `actions` (one family per module:
+//! pricing and performing side by side) -> `victory` -> `seats` -> `round` (the scheduler) ->
+//! `ai` (registers itself as a seat) -> this plugin, `run` (whole matches for the command line)
+//! and `saves` (a match in play saved, loaded, taken back).
 
 pub mod actions;
 pub mod ai;
+pub mod bonus;
 pub mod deck;
 pub mod intent;
 pub mod invariants;

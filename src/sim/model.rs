@@ -509,3 +509,13 @@ pub struct BumpOption {
     pub dominance_bumps: u32,
     pub dominance: u32,
 }
+
+/// Each side's bonus pool ("a number of bonus counters equal to one less than the number of
+/// players"), indexed by side; a hero is a player (its `HeroId` number) and holds at most one.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct BonusPools(pub Vec<crate::rules::bonus::BonusPool>);
+
+/// The spend the hero means to make of its bonus counter on its next attack or skill check
+/// (made when it adds something: a success for "Right on!", an effect read for "Aces!").
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BonusArmed(pub crate::rules::bonus::Spend);

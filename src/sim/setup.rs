@@ -38,6 +38,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<FlippedCard>();
     world.remove_resource::<PendingBumps>();
     world.remove_resource::<PendingSnap>();
+    world.remove_resource::<BonusPools>();
     world.insert_resource(RoundState::default());
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());
@@ -173,6 +174,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         .collect();
     world.insert_resource(Objectives(objectives));
     world.insert_resource(RoundState::default());
+    crate::sim::bonus::new_session(world);
     {
         let mut options = world.get_resource_or_insert_with(RoundOptions::default);
         options.weapon_length = level.weapon_length;

@@ -163,6 +163,7 @@ fn cyril_fires_twice_from_one_pool() {
         limit: 2,
         venture: 0,
         will: false,
+        bonus: None,
     };
     let shots = resolve_volley(&mut deck(&[14, 5]), &volley, &CheckOptions::default()).unwrap();
     assert_eq!(shots.len(), 2);
@@ -198,6 +199,7 @@ fn a_series_reports_the_dice_it_was_read_from() {
         limit: 3,
         venture: 0,
         will: false,
+        bonus: None,
     };
     let pool = CheckOptions {
         system: Resolution::DicePool,
@@ -242,6 +244,7 @@ fn a_burst_spreads_its_hits_over_several_targets() {
         limit: 2,
         venture: 0,
         will: false,
+        bonus: None,
     };
     let mut deck = Deck::new(vec![card.clone(), Card::plain(9)], 1);
     deck.stack_top(&[3]).unwrap();
@@ -360,6 +363,7 @@ fn a_weapon_block_stops_the_blow_and_may_break_the_weapon() {
         limit: 1,
         venture: 0,
         will: false,
+        bonus: None,
     };
     let mut deck = Deck::new(vec![attack_card, block_card], 1);
     deck.stack_top(&[1, 2]).unwrap();
@@ -387,6 +391,7 @@ fn the_player_spends_bumps_on_the_hit_location() {
         limit: 1,
         venture: 0,
         will: false,
+        bonus: None,
     };
     let card = crate::rules::deck_gen::generate()[14].clone();
     let judge = resolve_volley(&mut deck(&[14, 5]), &volley, &CheckOptions::default()).unwrap();
@@ -440,6 +445,7 @@ fn the_player_spends_a_blow_s_bumps_on_dominance() {
         limit: 1,
         venture: 0,
         will: false,
+        bonus: None,
     };
     let fists = blow(Some(CloseTerms {
         flat: Some(5),
@@ -473,4 +479,48 @@ fn the_player_spends_a_blow_s_bumps_on_dominance() {
     .unwrap()
     .remove(0);
     assert_eq!(shot.reserved, 0);
+}
+
+/// The bonus counter on an attack: "Right on!" adds 2 to the cause for bumps only, "Aces!" 2 to
+/// the effect; a bump saved as a counter is a damage row less.
+#[test]
+fn a_bonus_counter_on_the_first_attack() {
+    let volley = |bonus: Option<crate::rules::bonus::Spend>, tn: u32| Volley {
+        skill: Skill::Skilled {
+            level: 2,
+            die: Die::D10,
+        },
+        rows: 0,
+        weapon: peacemaker(),
+        attacks: vec![attack(tn)],
+        limit: 1,
+        venture: 0,
+        will: false,
+        bonus,
+    };
+    let fire = |v: &Volley, spend| {
+        resolve_volley_spending(&mut deck(&[14, 5]), v, &CheckOptions::default(), spend)
+            .unwrap()
+            .remove(0)
+    };
+    use crate::rules::bonus::Spend;
+    // 21 against TN 11: 2 bumps; with "Right on!" 23: 3 bumps, the result still 21.
+    let plain = fire(&volley(None, 11), BumpSpend::Judge);
+    assert_eq!((plain.check.bumps, plain.bonus_used), (2, None));
+    let right_on = fire(&volley(Some(Spend::RightOn), 11), BumpSpend::Judge);
+    assert_eq!(right_on.check.result, 21);
+    assert_eq!(right_on.check.bumps, 3);
+    assert_eq!(right_on.bonus_used, Some(Spend::RightOn));
+    // "It can never change a failure into a success": 21 against 22 stays a miss.
+    let missed = fire(&volley(Some(Spend::RightOn), 22), BumpSpend::Judge);
+    assert!(!missed.hit);
+    assert_eq!(missed.bonus_used, None);
+    // "Aces!": the effect read plus 2.
+    let aces = fire(&volley(Some(Spend::Aces), 11), BumpSpend::Judge);
+    assert_eq!(aces.effect, plain.effect + 2);
+    assert_eq!(aces.bonus_used, Some(Spend::Aces));
+    // A bump saved: one damage row less, the bump kept.
+    let saved = fire(&volley(None, 11), BumpSpend::Save);
+    assert_eq!(saved.saved, 1);
+    assert_eq!(saved.damage_bumps + 1, plain.damage_bumps);
 }

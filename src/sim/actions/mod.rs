@@ -4,6 +4,7 @@
 //! and that one plan is performed: an action is planned once per moment, never re-planned
 //! while it is carried out.
 
+pub mod bonus;
 pub mod melee;
 pub mod mounts;
 pub mod movement;
@@ -49,6 +50,8 @@ pub enum Plan {
     Block,
     Dodge(u8),
     Escape(melee::EscapePlan),
+    /// The bonus counter to this ally.
+    BackUp(Entity),
 }
 
 /// The price of an action now, or why it is not legal.
@@ -141,6 +144,10 @@ pub fn price(world: &mut World, action: &Action) -> Result<Priced<Plan>, Refusal
             }
             melee::price_series(world, e, &list).map(|p| p.map(|m| Plan::Melee(Box::new(m))))
         }
+        Action::BackUp { ally, .. } => {
+            let ally = target(world, *ally)?;
+            bonus::price_back_up(world, e, ally).map(|p| p.map(Plan::BackUp))
+        }
         Action::Block { .. } => melee::price_block(world, e).map(|p| p.map(|()| Plan::Block)),
         Action::Dodge { toward, .. } => {
             melee::price_dodge(world, e, *toward).map(|p| p.map(Plan::Dodge))
@@ -196,5 +203,6 @@ pub fn execute(world: &mut World, e: Entity, priced: Priced<Plan>) -> Outcome {
         Plan::Block => melee::block(world, e, ap),
         Plan::Dodge(toward) => melee::dodge(world, e, toward, ap),
         Plan::Escape(plan) => melee::escape(world, e, plan, ap),
+        Plan::BackUp(ally) => bonus::back_up(world, e, ally, ap),
     }
 }

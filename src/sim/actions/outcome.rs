@@ -114,7 +114,7 @@ pub enum Outcome {
         hit: bool,
         text: String,
     },
-    /// A block or dodge made ready for this round.
+    /// A block or dodge made ready for this round; a bonus counter passed to an ally.
     Prepared {
         hero: HeroId,
         what: String,

@@ -128,6 +128,32 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
             world.entity_mut(hero).insert(c);
             Ok(())
         }
+        Intent::Bonus { spend, .. } => {
+            use crate::rules::bonus::Spend;
+            let who = name_of(world, hero);
+            match spend {
+                None => {
+                    world.entity_mut(hero).remove::<crate::sim::model::BonusArmed>();
+                    Ok(())
+                }
+                Some(_) if !crate::sim::bonus::holds(world, hero) => {
+                    Err(format!("{who} holds no bonus counter").into())
+                }
+                Some(s @ (Spend::RightOn | Spend::Aces)) => {
+                    world
+                        .entity_mut(hero)
+                        .insert(crate::sim::model::BonusArmed(*s));
+                    Ok(())
+                }
+                Some(Spend::AsIPlanned { .. }) => Err(
+                    "As I planned! needs an Impetus invoked on the action, and heroes invoke none in a battle"
+                        .into(),
+                ),
+                Some(Spend::IveGotYourBack) => Err(
+                    "I've got your back! is an action: declare it toward an ally (1 AP)".into(),
+                ),
+            }
+        }
         Intent::Will { spend, .. } => {
             let h = world.get::<Hero>(hero).cloned().ok_or("no such hero")?;
             if *spend && h.will == 0 {

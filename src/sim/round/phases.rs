@@ -137,6 +137,10 @@ pub(super) fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wound
         ),
         f,
     );
+    // Bumps a recovery check has no use for: one saved as a bonus counter.
+    if outcome.success && outcome.bumps > 0 {
+        crate::sim::bonus::earn(world, e, "recovery check");
+    }
 }
 
 /// The next segment: tokens are placed, mounts move, and the declaration order is set.

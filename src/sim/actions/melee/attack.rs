@@ -186,6 +186,7 @@ pub fn plan_series(
         limit: level,
         venture,
         will,
+        bonus: None,
     };
     let chance = crate::sim::deck::success_chance(world, &volley.cause());
     let first = planned[0].clone();

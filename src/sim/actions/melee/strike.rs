@@ -26,7 +26,13 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
             hero: hero_id(world, hero),
         };
     }
-    strike(world, hero, p, BumpSpend::Judge)
+    let spend = if crate::sim::query::control_of(world, hero) == crate::data::level::Control::Human
+    {
+        BumpSpend::Judge
+    } else {
+        combat::computer_spend(world, hero, &p.volley)
+    };
+    strike(world, hero, p, spend)
 }
 
 /// The choice a human player gets before a single blow that lands with bumps is applied: the
@@ -38,9 +44,10 @@ fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBump
     {
         return None;
     }
+    let volley = crate::sim::bonus::on_volley(world, hero, &p.volley);
     let dry = |spend: BumpSpend| {
         crate::sim::deck::with_deck_copy(world, |source, options| {
-            shot::resolve_volley_spending(source, &p.volley, options, spend)
+            shot::resolve_volley_spending(source, &volley, options, spend)
         })
         .ok()
         .and_then(|o| o.into_iter().next())
@@ -69,7 +76,7 @@ fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBump
             .is_some_and(|c| c.pick.is_none())
     {
         let card = crate::sim::deck::with_deck_copy(world, |source, options| {
-            crate::rules::check::resolve(source, &p.volley.cause(), options)
+            crate::rules::check::resolve(source, &volley.cause(), options)
                 .ok()
                 .and_then(|c| c.resolution)
                 .map(|r| r.location)
@@ -86,8 +93,15 @@ fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBump
         let spend = BumpSpend::Dominance(n as u8);
         options.push(option(spend, &dry(spend)?));
     }
+    // "a player can 'save' a bump from one roll and use it later".
+    if bumps > judge.reserved && crate::sim::bonus::can_earn(world, hero) {
+        options.push(option(BumpSpend::Save, &dry(BumpSpend::Save)?));
+    }
     let key = |o: &BumpOption| (o.location, o.effect, o.dominance, o.dominance_bumps);
-    let distinct = options.iter().skip(1).any(|o| key(o) != key(&options[0]));
+    let distinct = options
+        .iter()
+        .skip(1)
+        .any(|o| o.spend == BumpSpend::Save || key(o) != key(&options[0]));
     distinct.then(|| PendingBumps {
         hero,
         target: p.target,

@@ -12,6 +12,7 @@ use crate::rules::ranged::{self, ShotKind};
 use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN};
 use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::outcome::Outcome;
+use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, skill_pool, trait_skill, with_deck};
 use crate::sim::log::check_fields;
 use crate::sim::model::{
@@ -57,7 +58,12 @@ pub fn fire_or_wait(world: &mut World, hero: Entity, series: SeriesPlan) -> Outc
             hero: hero_id(world, hero),
         };
     }
-    fire_series(world, hero, series, BumpSpend::Judge)
+    let spend = if human(world, hero) {
+        BumpSpend::Judge
+    } else {
+        computer_spend(world, hero, &series.volley)
+    };
+    fire_series(world, hero, series, spend)
 }
 
 /// "They may choose to make the snap shot or forgo making a shot": none made, the AP spent,
@@ -108,8 +114,9 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
     if !human(world, hero) || series.fan || series.shots.len() != 1 {
         return None;
     }
+    let volley = bonus::on_volley(world, hero, &series.volley);
     let judge = crate::sim::deck::with_deck_copy(world, |source, options| {
-        shot::resolve_volley(source, &series.volley, options)
+        shot::resolve_volley(source, &volley, options)
     })
     .ok()?
     .into_iter()
@@ -119,26 +126,33 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
     }
     let bumps = judge.check.bumps - judge.reserved;
     let card = crate::sim::deck::with_deck_copy(world, |source, options| {
-        crate::rules::check::resolve(source, &series.volley.cause(), options)
+        crate::rules::check::resolve(source, &volley.cause(), options)
             .ok()
             .and_then(|c| c.resolution)
             .map(|r| r.location)
     })?;
     let mut options = vec![bump_option(BumpSpend::Judge, &judge, 0)];
-    for (index, _) in shot::location_options(&card, bumps) {
-        let spend = BumpSpend::Location(index as u8);
+    let mut spends: Vec<BumpSpend> = shot::location_options(&card, bumps)
+        .into_iter()
+        .map(|(index, _)| BumpSpend::Location(index as u8))
+        .collect();
+    // "a player can 'save' a bump from one roll and use it later".
+    if bonus::can_earn(world, hero) {
+        spends.push(BumpSpend::Save);
+    }
+    for spend in spends {
         let o = crate::sim::deck::with_deck_copy(world, |source, opts| {
-            shot::resolve_volley_spending(source, &series.volley, opts, spend)
+            shot::resolve_volley_spending(source, &volley, opts, spend)
         })
         .ok()?
         .into_iter()
         .next()?;
         options.push(bump_option(spend, &o, 0));
     }
-    let distinct = options
-        .iter()
-        .skip(1)
-        .any(|o| (o.location, o.effect) != (options[0].location, options[0].effect));
+    let distinct = options.iter().skip(1).any(|o| {
+        o.spend == BumpSpend::Save
+            || (o.location, o.effect) != (options[0].location, options[0].effect)
+    });
     distinct.then(|| PendingBumps {
         hero,
         target: series.targets[0],
@@ -294,8 +308,9 @@ pub fn volley_now_spending(
     volley: &shot::Volley,
     spend: BumpSpend,
 ) -> Result<Vec<ShotOutcome>, Outcome> {
+    let volley = bonus::on_volley(world, hero, volley);
     let outcomes = with_deck(world, |source, options| {
-        shot::resolve_volley_spending(source, volley, options, spend)
+        shot::resolve_volley_spending(source, &volley, options, spend)
     })
     .map_err(|e| Outcome::Refused {
         hero: hero_id(world, hero),
@@ -303,8 +318,41 @@ pub fn volley_now_spending(
     })?;
     if let Some(first) = outcomes.first() {
         crate::sim::deck::spend_choices(world, hero, &first.check);
+        // The bonus counter: spent when it added something, earned from a bump saved.
+        if let Some(used) = first.bonus_used {
+            bonus::spend(world, hero, used, "attack");
+        }
+        if first.saved > 0 {
+            bonus::earn(world, hero, "hit");
+        }
     }
     Ok(outcomes)
+}
+
+/// How the computer spends a hit's bumps: the Judge's way, but one bump saved as a bonus
+/// counter when the hero may earn one and the bump buys nothing (the same place, wounds, Conc
+/// and dominance without it). Found on copies of the deck.
+pub fn computer_spend(world: &World, hero: Entity, volley: &shot::Volley) -> BumpSpend {
+    if !bonus::can_earn(world, hero) {
+        return BumpSpend::Judge;
+    }
+    let volley = bonus::on_volley(world, hero, volley);
+    let dry = |spend| {
+        crate::sim::deck::with_deck_copy(world, |source, options| {
+            shot::resolve_volley_spending(source, &volley, options, spend)
+        })
+        .ok()
+        .and_then(|o| o.into_iter().next())
+    };
+    let (Some(judge), Some(saved)) = (dry(BumpSpend::Judge), dry(BumpSpend::Save)) else {
+        return BumpSpend::Judge;
+    };
+    let same = |o: &ShotOutcome| (o.hit, o.location, o.dealt, o.reserved);
+    if saved.saved > 0 && same(&saved) == same(&judge) {
+        BumpSpend::Save
+    } else {
+        BumpSpend::Judge
+    }
 }
 
 /// The shot's cause card (the first drawn): its scatter, step, toggle and unintended targets
@@ -572,6 +620,10 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     if !kept {
         lose_aim(world, hero, series);
     }
+    // Bumps a Bravery check has no use for: one saved as a bonus counter.
+    if kept && check.bumps > 0 {
+        bonus::earn(world, hero, "Bravery check");
+    }
     // A calamity under fire: the hero throws itself down into the dirt.
     if check.calamity && world.get::<crate::sim::model::MountedOn>(hero).is_none() {
         world
@@ -678,6 +730,10 @@ pub fn wound(
         ),
         f,
     );
+    // Bumps a Stun check has no use for: one saved as a bonus counter.
+    if check.success && check.bumps > 0 {
+        bonus::earn(world, target, "Stun check");
+    }
     (fate, stunned)
 }
 

@@ -339,6 +339,7 @@ impl SeriesPlan {
             limit: u32::MAX,
             venture: p.venture,
             will: p.will,
+            bonus: None,
         };
         SeriesPlan {
             ap,
@@ -453,6 +454,7 @@ pub fn plan_series(
         limit,
         venture: first.venture,
         will: first.will,
+        bonus: None,
     };
     Ok(SeriesPlan {
         ap,

@@ -207,6 +207,21 @@ pub fn spend_choices(world: &mut World, hero: Entity, outcome: &CheckOutcome) {
 /// action deck), the pool's distribution, or the d20's twenty faces.
 pub fn success_chance(world: &World, request: &CheckRequest) -> f64 {
     let options = world.resource::<RoundOptions>().check;
+    let Some(memo) = world.get_resource::<crate::sim::model::ChanceMemo>() else {
+        return work_out_chance(world, request, options);
+    };
+    let key = format!("{:?}|{:?}", options, request);
+    if let Some(p) = memo.0.lock().ok().and_then(|m| m.get(&key).copied()) {
+        return p;
+    }
+    let p = work_out_chance(world, request, options);
+    if let Ok(mut m) = memo.0.lock() {
+        m.insert(key, p);
+    }
+    p
+}
+
+fn work_out_chance(world: &World, request: &CheckRequest, options: CheckOptions) -> f64 {
     match options.system {
         Resolution::ActionDeck => {
             let Ok(pool) = request.skill.pool() else {

@@ -519,3 +519,8 @@ pub struct BonusPools(pub Vec<crate::rules::bonus::BonusPool>);
 /// (made when it adds something: a success for "Right on!", an effect read for "Aces!").
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BonusArmed(pub crate::rules::bonus::Spend);
+
+/// The chances of success already worked out this match (the computer weighs the same odds
+/// many times; the match's cards and system never change): by the check's terms as words.
+#[derive(Resource, Debug, Default)]
+pub struct ChanceMemo(pub std::sync::Mutex<std::collections::HashMap<String, f64>>);

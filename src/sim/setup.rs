@@ -20,6 +20,7 @@ pub fn start_match(world: &mut World, level: Level, gear: Gear, seed: u64, cards
         seed,
         deck: Deck::new(cards, seed),
     });
+    world.insert_resource(ChanceMemo::default());
     spawn_level(world, level, gear);
 }
 

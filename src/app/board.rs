@@ -1,7 +1,7 @@
 //! The battle map in the window: terrain tiles on bevy_ecs_tilemap (a tileset made at start,
 //! one tile per terrain), figures in side colours with a facing mark, and the hero panel.
 
-use super::input::{CameraFit, MapRect, fit_camera};
+use super::input::{CameraFit, MapRect, first_view, fit_camera};
 use super::layout::{Palette, TILE_H, TILE_W};
 use super::state::{Screen, ScreenSystems};
 use crate::rules::hexmap::offset_of;
@@ -235,12 +235,33 @@ fn spawn_map(
     }
     let half = Vec2::new(TILE_W as f32, TILE_H as f32) / 2.0;
     let (lo, hi) = (lo - half, hi + half);
-    let (scale, camera) = fit_camera(&rect.0, (lo + hi) / 2.0, hi - lo);
-    commands.insert_resource(CameraFit {
+    // The first view centres on the heroes of the human sides (all heroes when none is).
+    let humans: Vec<Vec2> = battle
+        .level
+        .heroes
+        .iter()
+        .filter(|h| {
+            battle
+                .level
+                .sides
+                .iter()
+                .any(|s| s.name == h.side && s.control == crate::data::level::Control::Human)
+        })
+        .map(|h| geometry.center(h.at.0, h.at.1))
+        .collect();
+    let focus = if humans.is_empty() {
+        (lo + hi) / 2.0
+    } else {
+        humans.iter().copied().sum::<Vec2>() / humans.len() as f32
+    };
+    let fit = CameraFit {
         center: (lo + hi) / 2.0,
         map: hi - lo,
-        fit: scale,
-    });
+        fit: fit_camera(&rect.0, (lo + hi) / 2.0, hi - lo).0,
+        focus,
+    };
+    let (scale, camera) = first_view(&rect.0, &fit);
+    commands.insert_resource(fit);
     let projection = Projection::from(OrthographicProjection {
         scale,
         ..OrthographicProjection::default_2d()

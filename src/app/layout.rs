@@ -83,7 +83,7 @@ pub mod palette {
     /// Choices in the level select.
     pub const CHOICE: Color = Color::srgb(0.95, 0.9, 0.8);
     /// The hero panel.
-    pub const PANEL: Color = Color::srgba(0.12, 0.08, 0.05, 0.95);
+    pub const PANEL: Color = Color::srgb(0.12, 0.08, 0.05);
     pub const PANEL_TEXT: Color = Color::srgb(0.97, 0.92, 0.82);
     /// The banner over the map.
     pub const BANNER: Color = Color::srgba(0.0, 0.0, 0.0, 0.7);
@@ -91,7 +91,7 @@ pub mod palette {
     pub const BLINDFOLD: Color = Color::srgb(0.08, 0.05, 0.03);
     pub const SHADE: Color = Color::srgba(0.05, 0.03, 0.02, 0.85);
     /// The bottom strip and the combat log.
-    pub const STRIP: Color = Color::srgba(0.05, 0.03, 0.02, 0.92);
+    pub const STRIP: Color = Color::srgb(0.05, 0.03, 0.02);
     pub const STRIP_TEXT: Color = Color::srgb(0.95, 0.9, 0.78);
     pub const LOG_TEXT: Color = Color::srgb(0.92, 0.9, 0.84);
     /// Buttons: ready, pointed at, pressed, greyed, switched on.

@@ -4,8 +4,9 @@
 use super::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use tarnation::app::board::MapGeometry;
-use tarnation::app::input::MapRect;
+use tarnation::app::input::{CameraFit, MapRect, READABLE_SCALE};
 use tarnation::rules::hexmap::offset_of;
+use tarnation::sim::model::{HexPos, Side};
 
 #[test]
 fn the_layout_follows_the_window_at_three_sizes() {
@@ -38,19 +39,51 @@ fn the_layout_follows_the_window_at_three_sizes() {
             };
             let (at, s) = (camera.translation.truncate(), ortho.scale);
             let geometry = *app.world().resource::<MapGeometry>();
+            let fit = *app.world().resource::<CameraFit>();
             let battle = app.world().resource::<Battle>().map.clone();
-            // Every hex, corners and all, lies inside the map's room.
-            for (hex, _) in battle.hexes() {
-                let (c, r) = offset_of(hex);
-                let p = geometry.center(c, r);
-                let screen = Vec2::new(
+            let to_screen = |p: Vec2| {
+                Vec2::new(
                     (p.x - at.x) / s + frame.window.x / 2.0,
                     frame.window.y / 2.0 - (p.y - at.y) / s,
-                );
-                let half = Vec2::new(26.0, 30.0) / s;
+                )
+            };
+            let half = Vec2::new(26.0, 30.0) / s;
+            if fit.fit <= READABLE_SCALE {
+                // Every hex, corners and all, lies inside the map's room.
+                for (hex, _) in battle.hexes() {
+                    let (c, r) = offset_of(hex);
+                    let screen = to_screen(geometry.center(c, r));
+                    assert!(
+                        frame.map.contains(screen - half) && frame.map.contains(screen + half),
+                        "{level} at {w}x{h}: hex {c},{r} at {screen} outside {:?}",
+                        frame.map
+                    );
+                }
+            } else {
+                // Too long to read whole: a readable zoom on the human heroes, the map's
+                // edges not inside the room.
+                assert_eq!(s, READABLE_SCALE, "{level} at {w}x{h}");
+                let mut q = app.world_mut().query::<(&HexPos, &Side)>();
+                let humans: Vec<_> = q
+                    .iter(app.world())
+                    .filter(|(_, side)| side.0 == 0)
+                    .map(|(p, _)| p.0)
+                    .collect();
+                for hex in humans {
+                    let (c, r) = offset_of(hex);
+                    assert!(
+                        frame.map.contains(to_screen(geometry.center(c, r))),
+                        "{level} at {w}x{h}: the human's hero in view"
+                    );
+                }
+                let lo = fit.center - fit.map / 2.0;
+                let hi = fit.center + fit.map / 2.0;
+                let left = to_screen(lo);
+                let right = to_screen(hi);
                 assert!(
-                    frame.map.contains(screen - half) && frame.map.contains(screen + half),
-                    "{level} at {w}x{h}: hex {c},{r} at {screen} outside {:?}",
+                    left.x <= frame.map.min.x + 13.0 * frame.scale
+                        && right.x >= frame.map.max.x - 13.0 * frame.scale,
+                    "{level} at {w}x{h}: {left} {right} {:?}",
                     frame.map
                 );
             }

@@ -343,3 +343,82 @@ pub(super) fn explain_terms(
         }
     }
 }
+
+/// The marks on the hex pointed at, in words under the pointer's line: the figure there (its
+/// side, AP, wounds, stun, dominance, mount) and the cover object.
+pub(super) fn marker_words(world: &mut World) {
+    let Some(at) = world.get_resource::<Selection>().and_then(|s| s.hovered) else {
+        return;
+    };
+    let mut lines: Vec<String> = Vec::new();
+    let mut heroes = world.query::<(
+        &crate::sim::model::Hero,
+        &crate::sim::model::HexPos,
+        &crate::sim::model::Side,
+        &crate::sim::model::Track,
+        &crate::sim::model::Wounds,
+        &crate::sim::model::Down,
+        Option<&crate::sim::model::Dominated>,
+    )>();
+    let battle = world.resource::<crate::sim::model::Battle>();
+    for (hero, pos, side, track, wounds, down, dominated) in heroes.iter(world) {
+        if pos.0 != at {
+            continue;
+        }
+        let side = battle
+            .level
+            .sides
+            .get(side.0)
+            .map_or(String::new(), |s| s.name.clone());
+        let mut s = format!(
+            "{} ({side}): AP {} in front, {} to come",
+            hero.name, track.0.in_front, track.0.pool
+        );
+        let hurt: Vec<String> = wounds
+            .body
+            .wounds
+            .iter()
+            .map(|(part, n)| format!("{} {n}", part.name()))
+            .collect();
+        if !hurt.is_empty() {
+            s.push_str(&format!("; wounds: {}", hurt.join(", ")));
+        }
+        if wounds.body.conc > 0 {
+            s.push_str(&format!("; Conc {}", wounds.body.conc));
+        }
+        if down.0 {
+            s.push_str("; OUT");
+        } else if wounds.stunned {
+            s.push_str("; STUNNED");
+        }
+        if let Some(d) = dominated.filter(|d| d.0 > 0) {
+            s.push_str(&format!(
+                "; {}",
+                crate::rules::melee::Dominance::from_level(d.0).name()
+            ));
+        }
+        lines.push(s);
+    }
+    if let Some((_, c)) = crate::sim::query::cover_in(world, at) {
+        lines.push(format!(
+            "{}: AV {}, covers {} from hexsides {:?}",
+            c.name,
+            c.av,
+            c.covers
+                .iter()
+                .map(|l| l.name())
+                .collect::<Vec<_>>()
+                .join(", "),
+            c.from
+        ));
+    }
+    if lines.is_empty() {
+        return;
+    }
+    let mut info = world.resource_mut::<super::preview::CursorInfo>();
+    let head = info.0.take();
+    info.0 = Some(match head {
+        Some(h) if !h.is_empty() => format!("{h}\n{}", lines.join("\n")),
+        _ => lines.join("\n"),
+    });
+}

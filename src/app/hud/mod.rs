@@ -48,6 +48,7 @@ impl Plugin for HudPlugin {
                 (
                     preview_moves,
                     preview_shot,
+                    marker_words,
                     engagement_view,
                     update_panel,
                     update_banner,

@@ -11,7 +11,7 @@ mod selection;
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
-pub use pointer::{CameraFit, MapRect, fit_camera};
+pub use pointer::{CameraFit, MapRect, READABLE_SCALE, first_view, fit_camera};
 use pointer::{camera, hover, track_frame};
 pub use selection::*;
 

@@ -23,12 +23,32 @@ impl Default for MapRect {
     }
 }
 
-/// The map's bounds in the world (centre and size) and the zoom that fits it into the frame.
+/// The map's bounds in the world (centre and size), the zoom that fits it into the frame, and
+/// where the view starts when the whole map would be too small to read (a long gulch).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct CameraFit {
     pub center: Vec2,
     pub map: Vec2,
     pub fit: f32,
+    pub focus: Vec2,
+}
+
+/// The farthest the first view zooms out (world units a pixel): figures stay readable; the
+/// wheel may zoom out to the whole map.
+pub const READABLE_SCALE: f32 = 1.5;
+
+/// The first view of the map in a frame: the whole map when it is readable so, else the
+/// focus at a readable zoom (kept inside the map's edges).
+pub fn first_view(frame: &Frame, fit: &CameraFit) -> (f32, Vec2) {
+    let (scale, camera) = fit_camera(frame, fit.center, fit.map);
+    if scale <= READABLE_SCALE {
+        return (scale, camera);
+    }
+    let camera = camera_for(frame, READABLE_SCALE, fit.focus);
+    (
+        READABLE_SCALE,
+        clamp_camera(frame, READABLE_SCALE, camera, fit.center, fit.map),
+    )
 }
 
 /// Follow the window's size: the frame, and the UI scale.
@@ -140,7 +160,14 @@ pub(super) fn camera(
     windows: Query<&Window, With<PrimaryWindow>>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
     mut last_frame: Local<Option<Frame>>,
+    follow: (
+        Res<crate::sim::model::RoundState>,
+        Query<&crate::sim::model::HexPos>,
+        Option<Res<MapGeometry>>,
+        Local<Option<Entity>>,
+    ),
 ) {
+    let (round, positions, geometry, mut last_declarer) = follow;
     let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
         return;
     };
@@ -150,7 +177,7 @@ pub(super) fn camera(
     let frame = rect.0;
     if *last_frame != Some(frame) || fit.is_changed() {
         *last_frame = Some(frame);
-        let (scale, camera) = fit_camera(&frame, fit.center, fit.map);
+        let (scale, camera) = first_view(&frame, &fit);
         ortho.scale = scale;
         at.translation = camera.extend(at.translation.z);
         return;
@@ -160,7 +187,7 @@ pub(super) fn camera(
     }
     let (min_scale, max_scale) = (
         0.35,
-        (fit_camera(&frame, fit.center, fit.map).0 * 1.6).max(1.0),
+        (fit_camera(&frame, fit.center, fit.map).0 * 1.15).max(1.0),
     );
     let mut camera = at.translation.truncate();
     let speed = 600.0 * ortho.scale * time.delta_secs();
@@ -198,6 +225,22 @@ pub(super) fn camera(
     {
         let steps = wheel.delta.y.signum() * wheel.delta.y.abs().clamp(0.5, 3.0);
         zoom(1.15f32.powf(-steps), pointer, &mut camera);
+    }
+    // A new declarer out of sight: the view goes to it (a mount may have carried it off).
+    if round.declarer() != *last_declarer {
+        *last_declarer = round.declarer();
+        if let (Some(e), Some(geometry)) = (round.declarer(), geometry.as_ref())
+            && let Ok(pos) = positions.get(e)
+        {
+            let (c, r) = offset_of(pos.0);
+            let p = geometry.center(c, r);
+            let d = p - camera;
+            let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
+            let inner = Rect::from_center_size(frame.map.center(), frame.map.size() * 0.8);
+            if !inner.contains(screen) {
+                camera = camera_for(&frame, ortho.scale, p);
+            }
+        }
     }
     let camera = clamp_camera(&frame, ortho.scale, camera, fit.center, fit.map);
     if at.translation.truncate() != camera {

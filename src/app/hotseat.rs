@@ -69,15 +69,20 @@ pub fn follow_declarer(
     else {
         return;
     };
-    if seat.active == Some(side) {
-        return;
-    }
-    seat.active = Some(side);
     let human = battle
         .level
         .sides
         .get(side)
         .is_some_and(|s| s.control == Control::Human);
+    // The first human seat is recorded even when the seat already stood with its side (the
+    // banner's default), so the first change of seat hides the map too.
+    if human && seat.last_human.is_none() {
+        seat.last_human = Some(side);
+    }
+    if seat.active == Some(side) {
+        return;
+    }
+    seat.active = Some(side);
     if human {
         seat.awaiting_handoff = seat.handoff_screen && seat.last_human.is_some_and(|h| h != side);
         seat.last_human = Some(side);

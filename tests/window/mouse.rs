@@ -308,12 +308,14 @@ fn the_level_select_switches_the_blindfold() {
 /// The first seat change of a match, between two human sides, hides the map.
 #[test]
 fn the_first_seat_change_shows_the_handoff() {
+    for level in ["Showdown at the North Star", "The Laroq Mine"] {
+        first_seat_change(level);
+    }
+}
+
+fn first_seat_change(level: &str) {
     let mut app = window_app(4);
-    start_by_mouse(
-        &mut app,
-        "Showdown at the North Star",
-        &[Control::Human, Control::Human],
-    );
+    start_by_mouse(&mut app, level, &[Control::Human, Control::Human]);
     assert!(
         app.world().resource::<HotSeat>().handoff_screen,
         "on by default with two humans"
@@ -469,4 +471,43 @@ fn every_level_plays_to_the_end_with_the_mouse() {
     ] {
         play_to_the_end(level, seed);
     }
+}
+
+/// The seat may already stand with the first side when its first hero declares (a seat set
+/// before the match's first declaration): that side is still recorded, and the first change
+/// of seat hides the map.
+#[test]
+fn the_first_side_is_recorded_even_when_the_seat_stood_with_it() {
+    let mut app = window_app(4);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    // Before any declaration is seen: the seat stands with side 0, nobody recorded.
+    let first = app
+        .world()
+        .resource::<RoundState>()
+        .declarer()
+        .map(|e| app.world().get::<Side>(e).unwrap().0)
+        .unwrap_or(0);
+    {
+        let mut seat = app.world_mut().resource_mut::<HotSeat>();
+        seat.active = Some(first);
+        seat.last_human = None;
+    }
+    for _ in 0..400 {
+        app.update();
+        click::<BumpChoice>(&mut app, |_| true);
+        click::<SnapChoice>(&mut app, |c| c.0);
+        let Some(e) = app.world().resource::<RoundState>().declarer() else {
+            continue;
+        };
+        if app.world().get::<Side>(e).unwrap().0 != first {
+            assert!(app.world().resource::<HotSeat>().awaiting_handoff);
+            return;
+        }
+        click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration);
+    }
+    panic!("the seat never changed");
 }

@@ -90,6 +90,7 @@ pub(super) fn update_panel(
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
     engagement: Res<EngagementView>,
+    paying: (Query<&crate::sim::model::Committed>, Res<RoundState>),
     stack_spend: Query<&StackSpend>,
 ) {
     let Ok(mut text) = panel.single_mut() else {
@@ -152,6 +153,20 @@ pub(super) fn update_panel(
                 .iter()
                 .map(|(part, n)| format!("{} {n}", part.name()))
                 .collect();
+            // An action being paid: the segment it resolves in, by the track's tokens.
+            if let (Ok(c), Some(t)) = (paying.0.get(entity), ap.0.commitment.as_ref()) {
+                let mut track = ap.0.clone();
+                let when = plan::paid_at(&mut track, paying.1.segment)
+                    .map_or("cannot be paid this round".to_string(), |s| {
+                        format!("resolves in segment {s}")
+                    });
+                arms.push(format!(
+                    "\n    paying for {} ({} of {} AP): {when}",
+                    c.0.name(),
+                    t.paid,
+                    t.cost
+                ));
+            }
             if hero.skills.contains_key("Quick Draw") {
                 arms.push(format!(
                     "\n    Quick Draw: spends {} AP on the stack ({} changes it)",

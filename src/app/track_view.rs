@@ -111,12 +111,20 @@ fn show_track(
     text.0 = track_lines(&round, &rows);
 }
 
-/// Where the match log stood at the last declaration of a human seat: the log's summary
-/// heads with what happened since.
+/// Where the match log stood at each human side's last declaration (hot-seat players each
+/// see what happened since their own): the log's summary heads with it.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct SinceDeclaration {
     pub journal: usize,
-    pub log_at: usize,
+    /// By side.
+    pub log_at: Vec<usize>,
+}
+
+impl SinceDeclaration {
+    /// The log's length at `side`'s last declaration (0 before its first).
+    pub fn of(&self, side: usize) -> usize {
+        self.log_at.get(side).copied().unwrap_or(0)
+    }
 }
 
 /// The kinds of events the summary names (what the other side did and what befell).
@@ -144,16 +152,23 @@ fn follow_declarations(
     if journal.0.len() == since.journal {
         return;
     }
-    let human = journal.0[since.journal..].iter().any(|e| {
-        battle
-            .level
-            .sides
-            .get(e.seat)
-            .is_some_and(|s| s.control == Control::Human)
-    });
+    let sides: Vec<usize> = journal.0[since.journal..]
+        .iter()
+        .map(|e| e.seat)
+        .filter(|&seat| {
+            battle
+                .level
+                .sides
+                .get(seat)
+                .is_some_and(|s| s.control == Control::Human)
+        })
+        .collect();
     since.journal = journal.0.len();
-    if human {
-        since.log_at = log.events.len();
+    for side in sides {
+        if since.log_at.len() <= side {
+            since.log_at.resize(side + 1, 0);
+        }
+        since.log_at[side] = log.events.len();
     }
 }
 
@@ -188,14 +203,16 @@ pub fn summary(log: &MatchLog, since: usize) -> String {
 fn show_log(
     log: Res<MatchLog>,
     since: Res<SinceDeclaration>,
+    seat: Res<super::hotseat::HotSeat>,
     mut text: Query<&mut Text, (With<LogText>, Without<Summary>)>,
     mut summary_text: Query<&mut Text, (With<Summary>, Without<LogText>)>,
 ) {
-    if !log.is_changed() && !since.is_changed() {
+    if !log.is_changed() && !since.is_changed() && !seat.is_changed() {
         return;
     }
+    let side = seat.last_human.unwrap_or(0);
     for mut t in &mut summary_text {
-        t.0 = summary(&log, since.log_at);
+        t.0 = summary(&log, since.of(side));
     }
     let Ok(mut text) = text.single_mut() else {
         return;

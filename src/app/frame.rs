@@ -19,6 +19,10 @@ pub struct Banner;
 #[derive(Component)]
 pub struct Notice;
 
+/// A third banner line, free for what the match wants said (the resolution system in play).
+#[derive(Component)]
+pub struct BannerLine;
+
 /// The row the action bar's buttons go in.
 #[derive(Component)]
 pub struct BarRow;
@@ -119,6 +123,7 @@ pub fn spawn_frame(mut commands: Commands) {
                 .with_children(|b| {
                     b.spawn((label("", 18.0, Color::WHITE), Banner));
                     b.spawn((label("", 13.0, palette::TITLE), Notice));
+                    b.spawn((label("", 13.0, palette::HINT), BannerLine));
                     b.spawn((
                         button("Legend", 13.0),
                         LegendButton,

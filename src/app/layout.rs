@@ -15,8 +15,8 @@ pub const MIN_H: f32 = 720.0;
 
 /// The hero panel on the right (in layout pixels, before the UI scale).
 pub const PANEL_W: f32 = 360.0;
-/// The banner over the map.
-pub const BANNER_H: f32 = 40.0;
+/// The banner over the map: who declares, a notice, and a line to spare.
+pub const BANNER_H: f32 = 58.0;
 /// The action bar under the map: two rows of buttons.
 pub const BAR_H: f32 = 92.0;
 /// An action-bar button.

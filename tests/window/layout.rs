@@ -92,3 +92,42 @@ fn the_layout_follows_the_window_at_three_sizes() {
         }
     }
 }
+
+/// The settings screen: a key is rebound by clicking the action and pressing the key; a key
+/// another action holds is refused; the pace and the palette are switched by clicks.
+#[test]
+fn settings_rebind_by_pressing_refuse_conflicts_and_set_the_pace() {
+    use tarnation::app::input::{BattleAction, Pace};
+    use tarnation::app::layout::Palette;
+    use tarnation::app::settings_screen::{PaceChoice, PaletteToggle, RebindButton, Rebinding};
+    let mut app = window_app(1);
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Settings);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Settings);
+    // Cock on F: F cycles the shot: refused, K stays.
+    assert!(super::click::<RebindButton>(&mut app, |b| b.0 == BattleAction::Cock));
+    tap(&mut app, KeyCode::KeyF);
+    let keys = app.world().resource::<Bindings>().clone();
+    assert_eq!(keys.key(BattleAction::Cock), "K");
+    assert!(
+        app.world()
+            .resource::<Rebinding>()
+            .message
+            .starts_with("Refused")
+    );
+    // Cock on F9: bound, and the battle's keys follow.
+    assert!(super::click::<RebindButton>(&mut app, |b| b.0 == BattleAction::Cock));
+    tap(&mut app, KeyCode::F9);
+    assert_eq!(
+        app.world().resource::<Bindings>().key(BattleAction::Cock),
+        "F9"
+    );
+    // The pace and the palette.
+    assert!(super::click::<PaceChoice>(&mut app, |p| p.0 == Pace::Slow));
+    assert_eq!(app.world().resource::<Bindings>().0.pace, Pace::Slow);
+    assert!(super::click::<PaletteToggle>(&mut app, |_| true));
+    assert!(app.world().resource::<Palette>().colorblind);
+}

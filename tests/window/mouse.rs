@@ -256,6 +256,63 @@ fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
     );
 }
 
+/// See it happen: the shot, once it resolves, draws a tracer and a flash at the target and
+/// says where it hit; the hero that walked glides along its path.
+#[test]
+fn a_shot_draws_a_tracer_and_a_walk_glides() {
+    use tarnation::app::anim::{Effect, Glide};
+    let mut app = window_app(7);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    let mut seen = (false, false, false);
+    for _ in 0..3000 {
+        app.update();
+        click::<BumpChoice>(&mut app, |_| true);
+        click::<SnapChoice>(&mut app, |c| c.0);
+        let mut q = app.world_mut().query::<&Effect>();
+        for e in q.iter(app.world()) {
+            match e {
+                Effect::Tracer => seen.0 = true,
+                Effect::Flash => seen.1 = true,
+                Effect::Words => {}
+            }
+        }
+        let mut q = app.world_mut().query::<&Glide>();
+        seen.2 |= q.iter(app.world()).next().is_some();
+        if seen == (true, true, true) || screen(&app) != Screen::Battle {
+            break;
+        }
+        // The human side walks toward the enemy, a hex at a time, else passes.
+        if let Some(e) = app.world().resource::<RoundState>().declarer()
+            && app.world().get::<Side>(e).unwrap().0 == 0
+        {
+            let reach = app
+                .world()
+                .resource::<tarnation::app::hud::ReachView>()
+                .hexes
+                .clone();
+            let from = app.world().get::<HexPos>(e).unwrap().0;
+            let step = reach
+                .into_iter()
+                .filter(|h| h.unsigned_distance_to(from) == 1)
+                .min_by_key(|h| (h.x, h.y));
+            app.insert_resource(ForcedHover(step));
+            app.update();
+            let journal = app.world().resource::<Journal>().0.len();
+            if step.is_some() {
+                right_click(&mut app);
+            }
+            if app.world().resource::<Journal>().0.len() == journal {
+                click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration);
+            }
+        }
+    }
+    assert_eq!(seen, (true, true, true), "tracer, flash, glide");
+}
+
 /// The level select's blindfold switch: on by default with two human sides, off with one;
 /// the battle keeps what the player chose.
 #[test]

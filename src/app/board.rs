@@ -249,10 +249,21 @@ fn spawn_map(
         })
         .map(|h| geometry.center(h.at.0, h.at.1))
         .collect();
-    let focus = if humans.is_empty() {
+    let everyone: Vec<Vec2> = battle
+        .level
+        .heroes
+        .iter()
+        .map(|h| geometry.center(h.at.0, h.at.1))
+        .collect();
+    let shown = if humans.is_empty() {
+        &everyone
+    } else {
+        &humans
+    };
+    let focus = if shown.is_empty() {
         (lo + hi) / 2.0
     } else {
-        humans.iter().copied().sum::<Vec2>() / humans.len() as f32
+        shown.iter().copied().sum::<Vec2>() / shown.len() as f32
     };
     let fit = CameraFit {
         center: (lo + hi) / 2.0,

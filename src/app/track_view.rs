@@ -179,7 +179,7 @@ pub fn summary(log: &MatchLog, since: usize) -> String {
         .iter()
         .filter(|e| NOTABLE.contains(&e.kind.as_str()))
         .map(|e| {
-            let text: String = e.text.chars().take(50).collect();
+            let text: String = e.text.chars().take(44).collect();
             if text.len() < e.text.len() {
                 format!("  {text}...")
             } else {

@@ -39,6 +39,9 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
             crate::rules::melee::Dominance::from_level(o.dominance).name()
         ));
     }
+    if o.spend == BumpSpend::Save {
+        s.push_str(", one bump saved as a bonus counter");
+    }
     let how = match (o.location_bumps, o.damage_bumps) {
         (0, 0) => String::new(),
         (0, d) => format!(" ({d} to damage)"),

@@ -4,7 +4,7 @@
 
 mod level_select;
 
-pub use level_select::{BlindfoldToggle, LevelChoice, LevelRow};
+pub use level_select::{BlindfoldToggle, LevelChoice, LevelRow, SideToggle};
 
 use super::input::{ActionButton, BattleAction, Bindings, MenuAction, MenuButton, MenuInput};
 use super::layout::palette;

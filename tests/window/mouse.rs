@@ -6,7 +6,7 @@ use tarnation::app::hud::{BarView, BumpChoice, SnapChoice};
 use tarnation::app::input::{
     ActionButton, BattleAction, ForcedHover, MenuAction, MenuButton, QueuedPlan,
 };
-use tarnation::app::screens::{BlindfoldToggle, LevelRow};
+use tarnation::app::screens::{BlindfoldToggle, LevelRow, SideToggle};
 use tarnation::app::widgets::{Greyed, ShownTip, Tip};
 use tarnation::sim::Action;
 use tarnation::sim::model::{Down, HexPos, Side, SideInfo};
@@ -35,7 +35,7 @@ pub(super) fn start_by_mouse(app: &mut App, level: &str, control: &[Control]) {
             .sides[i]
             .control;
         if now != *want {
-            assert!(click::<MenuButton>(app, |b| b.0 == MenuAction::TOGGLE_SIDES[i]));
+            assert!(click::<SideToggle>(app, |b| b.0 == i));
         }
     }
     assert!(click::<MenuButton>(app, |b| b.0 == MenuAction::Confirm));
@@ -350,7 +350,7 @@ fn the_level_select_switches_the_blindfold() {
                 .control
                 != Control::Human
             {
-                click::<MenuButton>(&mut app, |b| b.0 == MenuAction::TOGGLE_SIDES[i]);
+                click::<SideToggle>(&mut app, |b| b.0 == i);
             }
         }
     }

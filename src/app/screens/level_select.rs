@@ -47,6 +47,10 @@ impl LevelChoice {
 #[derive(Component, Debug, Clone, Copy)]
 pub struct LevelRow(pub usize);
 
+/// A side's switch between human and computer.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct SideToggle(pub usize);
+
 /// The blindfold switch.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct BlindfoldToggle;
@@ -182,6 +186,7 @@ fn level_select_keys(
 
 fn level_select_clicks(
     rows: Query<(&Interaction, &LevelRow), Changed<Interaction>>,
+    sides: Query<(&Interaction, &SideToggle), Changed<Interaction>>,
     blindfold: Query<&Interaction, (Changed<Interaction>, With<BlindfoldToggle>)>,
     mut choice: ResMut<LevelChoice>,
 ) {
@@ -189,6 +194,11 @@ fn level_select_clicks(
         if clicked(interaction, false) && row.0 != choice.index {
             choice.index = row.0;
             load_choice(&mut choice);
+        }
+    }
+    for (interaction, side) in &sides {
+        if clicked(interaction, false) {
+            toggle_side(&mut choice, side.0);
         }
     }
     if blindfold.iter().any(|i| clicked(i, false)) {
@@ -257,7 +267,7 @@ fn show_choice(
                         .map_or(String::new(), |a| format!(" ({})", k(*a)));
                     info.spawn((
                         button(format!("{}: {:?}{key}", side.name, side.control), 18.0),
-                        MenuButton(MenuAction::TOGGLE_SIDES[i.min(3)]),
+                        SideToggle(i),
                         Tip("Click to switch between a human player and the computer".into()),
                     ));
                 }

@@ -232,6 +232,30 @@ impl ActionTrack {
         }
     }
 
+    /// A rush ("spend the appropriate AP from the action track and available pool"): the
+    /// tokens in front, or a commitment's paid AP, and `rushed` AP from the pool all go to the
+    /// action now; a commitment is given up for it (its AP stay spent).
+    pub fn rush(&mut self, rushed: u32) {
+        self.spent += self.in_front;
+        self.in_front = 0;
+        self.commitment = None;
+        let rushed = rushed.min(self.pool);
+        self.pool -= rushed;
+        self.spent += rushed;
+    }
+
+    /// A penalty paid from the pool, then from next round's AP ("Any penalty AP that are paid
+    /// (Rush Tax) may be paid from next rounds AP once the current pool is exhausted"), or the
+    /// rest of a load a failed speed load takes. Returns (from the pool, owed to next round).
+    pub fn pay_penalty(&mut self, ap: u32) -> (u32, u32) {
+        let from_pool = ap.min(self.pool);
+        self.pool -= from_pool;
+        self.spent += from_pool;
+        let owed = ap - from_pool;
+        self.debt += owed;
+        (from_pool, owed)
+    }
+
     /// "Each AP spent from the pool grants the character +1 ... No character may spend more
     /// AP for bonus than their level in Quick Draw." Returns the AP actually spent.
     pub fn spend_for_bonus(&mut self, wanted: u32, quick_draw_level: u32) -> u32 {

@@ -446,14 +446,14 @@ pub fn burst_spread(
 }
 
 /// One attack's result: its check, the cards it drew so far, its share of a spread burst.
-struct Caused {
-    check: CheckOutcome,
-    drawn: Vec<u8>,
-    allot: Option<(u32, u32)>,
+pub(crate) struct Caused {
+    pub(crate) check: CheckOutcome,
+    pub(crate) drawn: Vec<u8>,
+    pub(crate) allot: Option<(u32, u32)>,
 }
 
 /// Steps 2 to 5 of one attack once its result is known.
-fn after_cause(
+pub(crate) fn after_cause(
     source: &mut dyn CardSource,
     weapon: &ShotWeapon,
     attack: &Attack,

@@ -74,6 +74,9 @@ pub struct SimArgs {
     /// level's, else the action deck).
     #[arg(long, value_parser = parse_resolution)]
     pub resolution: Option<crate::rules::check::Resolution>,
+    /// Rushing actions on (the conflict chapter's optional rule), whatever the level says.
+    #[arg(long)]
+    pub rushing: bool,
 }
 
 fn parse_resolution(s: &str) -> Result<crate::rules::check::Resolution, String> {
@@ -489,6 +492,9 @@ pub fn sim(args: &SimArgs) -> Result<String, CliError> {
     let mut level = crate::data::level::load(&paths::locate(&args.level)?, &gear)?;
     if let Some(system) = args.resolution {
         level.resolution = Some(system);
+    }
+    if args.rushing {
+        level.options.get_or_insert_with(Default::default).rushing = true;
     }
     let cards = deck_file::load_match_deck()?;
     let played = crate::sim::run::run(level, gear, args.seed, cards, args.rounds)

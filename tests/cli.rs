@@ -1009,3 +1009,34 @@ fn a_closed_pipe_ends_every_printing_command_quietly() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `sim --rushing` switches the optional rule on (docs/rules-decisions.md 35, 126): the match
+/// file keeps it in its level, so the replay opens the same rush windows and verifies.
+#[test]
+fn sim_rushing_plays_and_replays_with_the_rule() {
+    let dir = std::env::temp_dir().join(format!("tarnation-rush-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("rush.match.ron");
+    let file = file.to_str().unwrap();
+    let (code, _, err) = tarnation(&[
+        "sim",
+        "levels/street_duel.ron",
+        "--seed",
+        "5",
+        "--rounds",
+        "3",
+        "--rushing",
+        "--save",
+        file,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let saved = std::fs::read_to_string(file).unwrap();
+    assert!(
+        saved.contains("rushing: true"),
+        "the level's options keep it"
+    );
+    let (code, out, err) = tarnation(&["replay", file, "--verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("verified"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

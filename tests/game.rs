@@ -2259,3 +2259,12 @@ mod props;
 
 #[path = "game/bonus.rs"]
 mod bonus;
+
+#[path = "game/missing_rules.rs"]
+mod missing_rules;
+
+#[path = "game/rushing.rs"]
+mod rushing;
+
+#[path = "game/contests.rs"]
+mod contests;

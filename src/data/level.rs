@@ -153,6 +153,10 @@ pub enum Victory {
         winner: String,
         #[serde(default)]
         task: Option<ObjectiveTask>,
+        /// A contest ("two characters compete at a task"): this side's heroes work the same
+        /// task for victories of their own, and whichever side completes it first wins.
+        #[serde(default)]
+        rival: Option<String>,
     },
 }
 
@@ -184,7 +188,8 @@ pub struct Level {
 }
 
 /// "Exceptional results are optional", increased effect, the victory threshold and card
-/// hacking, as a level sets them (each defaults to the book's standard).
+/// hacking, as a level sets them (each defaults to the book's standard), and the conflict
+/// chapter's rushing (off by default).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct LevelOptions {
     #[serde(default = "yes")]
@@ -195,6 +200,10 @@ pub struct LevelOptions {
     pub victory_threshold: u32,
     #[serde(default)]
     pub card_use: crate::rules::check::CardUse,
+    /// "Rushing Actions" (conflict chapter), which the book calls probably unnecessary: off
+    /// unless a level switches it on (docs/rules-decisions.md 35).
+    #[serde(default)]
+    pub rushing: bool,
 }
 
 fn yes() -> bool {
@@ -212,6 +221,7 @@ impl Default for LevelOptions {
             increased_effect: true,
             victory_threshold: victory_threshold(),
             card_use: Default::default(),
+            rushing: false,
         }
     }
 }
@@ -520,6 +530,25 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
                     name,
                     format!("objective '{name}': 1 to 1000 victories, not {victories}"),
                 );
+            }
+            Victory::Objective {
+                rival: Some(rival),
+                winner,
+                task,
+                ..
+            } if !level.sides.iter().any(|s| &s.name == rival)
+                || rival == winner
+                || task.is_none() =>
+            {
+                return Err(located_after(
+                    path,
+                    text,
+                    &["victory:", "rival"],
+                    rival,
+                    format!(
+                        "objective rival '{rival}': another side of the level, contesting a task"
+                    ),
+                ));
             }
             Victory::Objective {
                 task: Some(task), ..

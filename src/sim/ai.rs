@@ -34,6 +34,13 @@ pub fn player(world: &mut World, id: HeroId) -> Intent {
     let Some(hero) = query::entity(world, id) else {
         return Intent::Pass { hero: id };
     };
+    // Rushing on, the segment's declarations made: rush or pass.
+    if super::round::rush_window_open(world) {
+        return match rush_choice(world, hero) {
+            Some(action) => Intent::Rush(action),
+            None => Intent::Pass { hero: id },
+        };
+    }
     // A quick-draw artist spends what AP it may to go first when actions clash.
     if let Some(&level) = world
         .get::<Hero>(hero)
@@ -91,6 +98,10 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
     if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
         return Some(Action::EmergeFromCover { hero: id });
     }
+    // A fallen ally beside it, and no foe on it: bring them round.
+    if let Some(command) = revive(world, hero, &track) {
+        return Some(command);
+    }
     // An objective its side wins by, and a skill for it: go there and work on it.
     if let Some((objective, at)) = objective_for(world, &h, side) {
         if at.unsigned_distance_to(pos) <= 1 {
@@ -103,7 +114,7 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
         return approach(world, hero, &h, &track, at);
     }
     // A gun in hand, loaded and cocked; then the best shot at the nearest enemy in sight.
-    if let Some(command) = arm(world, hero) {
+    if let Some(command) = arm(world, hero, &track) {
         return Some(command);
     }
     if let Some(command) = shoot(world, hero, &track) {
@@ -111,6 +122,10 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
     }
     if mounted.is_some() {
         return None;
+    }
+    // No shot: a fallen ally near enough to reach and revive.
+    if let Some(command) = go_to_fallen(world, hero, &h, &track) {
+        return Some(command);
     }
     // Within a pace of a foe with no shot to take: fight hand to hand, or get free.
     if let Some(command) = close_combat(world, hero, &track) {
@@ -129,8 +144,9 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
     approach(world, hero, &h, &track, target)
 }
 
-/// Ready the first ranged weapon with rounds, load an empty or jammed one, cock it.
-fn arm(world: &mut World, hero: Entity) -> Option<Action> {
+/// Ready the first ranged weapon with rounds, load an empty or jammed one (speed loading when
+/// the hero has the skill and it pays), cock it.
+fn arm(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
     let id = hero_id(world, hero);
     let weapons = world.get::<Weapons>(hero)?.0.clone();
     let gear = world.resource::<Battle>().gear.clone();
@@ -141,6 +157,9 @@ fn arm(world: &mut World, hero: Entity) -> Option<Action> {
         let w = &weapons[i];
         let g = gear.weapon(&w.name)?;
         if w.jammed || w.rounds == 0 {
+            if let Some(command) = speed_load(world, hero, track) {
+                return Some(command);
+            }
             let reload = Action::Reload { hero: id };
             if price(world, &reload).is_ok() {
                 return Some(reload);
@@ -444,9 +463,16 @@ fn objective_for(world: &World, hero: &Hero, side: usize) -> Option<(usize, Hex)
     let side_name = &battle.level.sides[side].name;
     let mut i = 0;
     for v in &battle.level.victory {
-        if let crate::data::level::Victory::Objective { winner, task, .. } = v {
+        if let crate::data::level::Victory::Objective {
+            winner,
+            task,
+            rival,
+            ..
+        } = v
+        {
+            // Its side's objective, or one its side contests.
             if let Some(task) = task
-                && winner == side_name
+                && (winner == side_name || rival.as_ref() == Some(side_name))
                 && hero.skills.contains_key(&task.skill)
             {
                 return Some((i, hex_at(task.at.0, task.at.1)));
@@ -518,4 +544,106 @@ fn ride(world: &mut World, hero: Entity, mount: Entity) -> Option<Action> {
         hero: id,
         speed: m.best_speed,
     })
+}
+
+/// A speed load instead of a reload, when the hero has the Speed Load skill and it pays: the
+/// speed load's AP and, on a failure, the rest of the reload, against the reload's AP
+/// (`rules::weapons::speed_load_pays`, with the exact chance of the check).
+fn speed_load(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    use crate::rules::weapons::{SPEED_LOAD_SKILL, SPEED_LOAD_TN, SPEED_LOAD_TRAIT};
+    let id = hero_id(world, hero);
+    let h = world.get::<Hero>(hero)?.clone();
+    if !h.skills.contains_key(SPEED_LOAD_SKILL) {
+        return None;
+    }
+    let command = Action::SpeedLoad { hero: id };
+    let missing = match price(world, &command).ok()?.plan {
+        super::actions::Plan::SpeedLoad { missing, .. } => missing,
+        _ => return None,
+    };
+    let request = crate::rules::check::CheckRequest::simple(
+        super::deck::skill_pool(&h, SPEED_LOAD_SKILL, SPEED_LOAD_TRAIT),
+        SPEED_LOAD_TN,
+    );
+    let chance = super::deck::success_chance(world, &request);
+    crate::rules::weapons::speed_load_pays(chance, missing, track.in_front).then_some(command)
+}
+
+/// An unconscious ally beside the hero to revive, when no foe is within a pace of it.
+fn revive(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    if !engaged_foes(world, hero).is_empty() {
+        return None;
+    }
+    let id = hero_id(world, hero);
+    let commands: Vec<Action> = fallen_allies(world, hero)
+        .into_iter()
+        .map(|ally| Action::Revive {
+            hero: id,
+            target: hero_id(world, ally),
+        })
+        .collect();
+    commands
+        .into_iter()
+        .find(|command| price(world, command).is_ok_and(|p| p.ap <= track.left()))
+}
+
+/// Walk toward the nearest revivable ally within a few paces.
+fn go_to_fallen(world: &mut World, hero: Entity, h: &Hero, track: &ActionTrack) -> Option<Action> {
+    if !engaged_foes(world, hero).is_empty() || track.left() < crate::rules::medicine::revive_ap() {
+        return None;
+    }
+    let pos = world.get::<HexPos>(hero)?.0;
+    let ally = fallen_allies(world, hero)
+        .into_iter()
+        .filter_map(|a| query::position(world, a))
+        .filter(|at| (2..=FALLEN_REACH).contains(&at.unsigned_distance_to(pos)))
+        .min_by_key(|at| (at.unsigned_distance_to(pos), at.x, at.y))?;
+    approach(world, hero, h, track, ally)
+}
+
+/// How far the computer goes to revive an ally.
+const FALLEN_REACH: u32 = 4;
+
+/// Unconscious allies that a medicine roll can still bring round, in the level's order.
+fn fallen_allies(world: &World, hero: Entity) -> Vec<Entity> {
+    let side = query::side_of(world, hero);
+    query::heroes(world)
+        .into_iter()
+        .filter(|&e| e != hero && query::side_of(world, e) == side)
+        .filter(|&e| super::actions::aid::revivable(world, e))
+        .collect()
+}
+
+/// Rushing: a shot it is paying for cut down to one already paid ("a character using a Henry
+/// rifle who has paid 6 AP toward an aimed shot may perform a normal shot"), free of Rush Tax,
+/// when a foe's attack at it is due this segment: its shot goes on the stack with the foe's.
+fn rush_choice(world: &mut World, hero: Entity) -> Option<Action> {
+    let id = hero_id(world, hero);
+    let Some(Committed(Action::Shoot { target, .. })) = world.get::<Committed>(hero).cloned()
+    else {
+        return None;
+    };
+    let paid = world.get::<Track>(hero)?.0.commitment.as_ref()?.paid;
+    let threatened = world
+        .resource::<super::model::RoundState>()
+        .due
+        .iter()
+        .any(|a| match a {
+            Action::Shoot { target, .. }
+            | Action::ShootOffHand { target, .. }
+            | Action::Melee { target, .. } => *target == id,
+            Action::Series { shots, .. } => shots.iter().any(|s| s.0 == id),
+            _ => false,
+        });
+    if !threatened {
+        return None;
+    }
+    [ShotKind::Aimed(1), ShotKind::Normal, ShotKind::Snap]
+        .into_iter()
+        .map(|kind| Action::Shoot {
+            hero: id,
+            target,
+            kind,
+        })
+        .find(|command| price(world, command).is_ok_and(|p| p.ap <= paid))
 }

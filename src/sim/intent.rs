@@ -30,6 +30,9 @@ impl HeroId {
 pub enum Intent {
     /// A declaration: priced, paid on the hero's action track, performed when paid.
     Declare(Action),
+    /// Rushing (an optional rule): once the segment's declarations are made, the action paid
+    /// now from the track and the pool, its Rush Tax when it resolves.
+    Rush(Action),
     /// The declaring hero declares nothing (more) this segment.
     Pass { hero: HeroId },
     /// The declaring hero declares nothing more this round (its tokens are lost at its end).
@@ -61,7 +64,7 @@ impl Intent {
     /// The hero the intent is for: always the hero whose declaration it is.
     pub fn hero(&self) -> HeroId {
         match self {
-            Intent::Declare(action) => action.hero(),
+            Intent::Declare(action) | Intent::Rush(action) => action.hero(),
             Intent::Pass { hero }
             | Intent::Hold { hero }
             | Intent::StackSpend { hero, .. }
@@ -193,6 +196,23 @@ pub enum Action {
         hero: HeroId,
         ally: HeroId,
     },
+    /// Speed load the weapon in hand (the Speed Load skill's simple check): loaded with the
+    /// action remaining, loaded at the reload's cost, or (a calamity) nothing loaded.
+    SpeedLoad {
+        hero: HeroId,
+    },
+    /// A Medicine roll (Standard, 5) to revive an unconscious ally in an adjacent hex.
+    Revive {
+        hero: HeroId,
+        target: HeroId,
+    },
+    /// Action sabotage: a shot fired at `target` to miss ("trying to fail at it"): it misses
+    /// unless a calamity hits the target or a stray finds an unintended target.
+    Sabotage {
+        hero: HeroId,
+        target: HeroId,
+        kind: ShotKind,
+    },
 }
 
 impl Action {
@@ -222,18 +242,27 @@ impl Action {
             | Action::Disengage { hero, .. }
             | Action::ReadyOffHand { hero, .. }
             | Action::ShootOffHand { hero, .. }
-            | Action::BackUp { hero, .. } => hero,
+            | Action::BackUp { hero, .. }
+            | Action::SpeedLoad { hero }
+            | Action::Revive { hero, .. }
+            | Action::Sabotage { hero, .. } => hero,
         }
     }
 
     /// Skills may be paid over several rounds ("Skills During Action Time").
     pub fn over_rounds(&self) -> bool {
-        matches!(self, Action::WorkObjective { .. } | Action::Reload { .. })
+        matches!(
+            self,
+            Action::WorkObjective { .. } | Action::Reload { .. } | Action::Revive { .. }
+        )
     }
 
     /// Shots win stack ties with the single action trait.
     pub fn is_shot(&self) -> bool {
-        matches!(self, Action::Shoot { .. } | Action::Series { .. })
+        matches!(
+            self,
+            Action::Shoot { .. } | Action::Series { .. } | Action::Sabotage { .. }
+        )
     }
 
     /// What the log calls it.
@@ -288,6 +317,9 @@ impl Action {
             Action::Escape { .. } => "escape",
             Action::Disengage { .. } => "disengage",
             Action::Series { .. } => "series of shots",
+            Action::SpeedLoad { .. } => "speed load",
+            Action::Revive { .. } => "revive",
+            Action::Sabotage { .. } => "shot fired to miss",
         }
     }
 }

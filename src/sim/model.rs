@@ -233,6 +233,21 @@ pub struct CloseCombat {
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Closed(pub Vec<Entity>);
 
+/// Out for the "1d6 hours" after a calamity on a medicine roll: no roll revives it in this
+/// fight.
+#[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct BeyondReviving;
+
+/// An action rushed into this segment (the optional rule): how it was rushed, and the Step of
+/// the card flipped to resolve it; its Rush Tax is paid when it resolves.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Rushed {
+    pub rush: crate::rules::rush::Rush,
+    pub step: Option<u32>,
+    /// The round and segment it was rushed into.
+    pub at: (u32, u32),
+}
+
 // ---- action time ----
 
 /// Where the round stands.
@@ -255,6 +270,9 @@ pub struct RoundState {
     pub resolving: Option<VecDeque<(Action, Option<Card>)>>,
     /// Rounds fully played.
     pub completed: u32,
+    /// Rushing (the optional rule): the round and segment whose declarations are done and whose
+    /// heroes who may rush are asked in turn (once a segment).
+    pub rush_window: Option<(u32, u32)>,
 }
 
 impl RoundState {
@@ -297,6 +315,8 @@ pub struct RoundOptions {
     pub check: CheckOptions,
     /// "Optional Rule: Weapon Length" (a level switches it on).
     pub weapon_length: bool,
+    /// Rushing actions (an optional rule a level switches on; docs/rules-decisions.md 35).
+    pub rushing: bool,
 }
 
 /// In the window: wait this long between computer declarations and empty segments, so a
@@ -310,6 +330,11 @@ pub struct Pacing {
 /// Progress counters of the level's objectives (victories from complex checks).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Objectives(pub Vec<Counter>);
+
+/// The level's contested objectives, by objective: the two sides' victories (the objective's
+/// winner first, its rival second) and who completed it first (`rules::contest`).
+#[derive(Resource, Debug, Clone, Default)]
+pub struct Contests(pub Vec<Option<crate::rules::contest::Contest>>);
 
 /// A hero holding its declarations until the next round.
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]

@@ -35,6 +35,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<BattleOver>();
     world.remove_resource::<Roster>();
     world.remove_resource::<Objectives>();
+    world.remove_resource::<Contests>();
     world.remove_resource::<Script>();
     world.remove_resource::<FlippedCard>();
     world.remove_resource::<PendingBumps>();
@@ -174,6 +175,21 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         })
         .collect();
     world.insert_resource(Objectives(objectives));
+    let contests = level
+        .victory
+        .iter()
+        .filter_map(|v| match v {
+            Victory::Objective {
+                victories, rival, ..
+            } => Some(
+                rival
+                    .as_ref()
+                    .map(|_| crate::rules::contest::Contest::new(*victories)),
+            ),
+            _ => None,
+        })
+        .collect();
+    world.insert_resource(Contests(contests));
     world.insert_resource(RoundState::default());
     crate::sim::bonus::new_session(world);
     {
@@ -185,6 +201,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         options.check.increased_effect = rules.increased_effect;
         options.check.victory_threshold = rules.victory_threshold;
         options.check.card_use = rules.card_use;
+        options.rushing = rules.rushing;
     }
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());

@@ -12,6 +12,7 @@ pub fn check_victory(
     over: Option<Res<BattleOver>>,
     round: Option<Res<RoundState>>,
     objectives: Option<Res<Objectives>>,
+    contests: Option<Res<Contests>>,
     heroes: Query<(&Side, &Down)>,
     mut decided: MessageWriter<BattleOver>,
     log: Option<ResMut<MatchLog>>,
@@ -43,6 +44,30 @@ pub fn check_victory(
                 .filter(|r| r.completed >= *rounds)
                 .and_then(|_| side_named(winner))
                 .map(|w| (w, format!("'{name}': {rounds} rounds have passed"))),
+            Victory::Objective {
+                name,
+                winner,
+                rival: Some(rival),
+                ..
+            } => {
+                // A contest: whoever completed the task first.
+                let i = objective;
+                objective += 1;
+                contests
+                    .as_ref()
+                    .and_then(|c| c.0.get(i).cloned().flatten())
+                    .and_then(|c| c.winner)
+                    .and_then(|first| side_named(if first == 0 { winner } else { rival }))
+                    .map(|w| {
+                        (
+                            w,
+                            format!(
+                                "'{name}' is done: {} got there first",
+                                battle.level.sides[w].name
+                            ),
+                        )
+                    })
+            }
             Victory::Objective { name, winner, .. } => {
                 let i = objective;
                 objective += 1;

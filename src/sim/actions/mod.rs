@@ -4,6 +4,7 @@
 //! and that one plan is performed: an action is planned once per moment, never re-planned
 //! while it is carried out.
 
+pub mod aid;
 pub mod bonus;
 pub mod melee;
 pub mod mounts;
@@ -52,6 +53,14 @@ pub enum Plan {
     Escape(melee::EscapePlan),
     /// The bonus counter to this ally.
     BackUp(Entity),
+    SpeedLoad {
+        weapon: usize,
+        missing: u32,
+    },
+    /// The unconscious ally to revive.
+    Revive(Entity),
+    /// A shot fired to miss.
+    Sabotage(Box<ranged::SeriesPlan>),
 }
 
 /// The price of an action now, or why it is not legal.
@@ -153,6 +162,24 @@ pub fn price(world: &mut World, action: &Action) -> Result<Priced<Plan>, Refusal
             melee::price_dodge(world, e, *toward).map(|p| p.map(Plan::Dodge))
         }
         Action::Escape { .. } => melee::price_escape(world, e).map(|p| p.map(Plan::Escape)),
+        Action::SpeedLoad { .. } => weapons::price_speed_load(world, e)
+            .map(|p| p.map(|(weapon, missing)| Plan::SpeedLoad { weapon, missing })),
+        Action::Revive { target: t, .. } => {
+            let t = target(world, *t)?;
+            aid::price_revive(world, e, t).map(|p| p.map(Plan::Revive))
+        }
+        Action::Sabotage {
+            target: t, kind, ..
+        } => {
+            let t = target(world, *t)?;
+            let mut priced = ranged::price_shot(world, e, t, *kind, false)?;
+            let weapon = &priced.plan.shots[0].weapon;
+            if weapon.kind == crate::data::gear::WeaponKind::Thrown {
+                return Err(format!("the {} is thrown, not fired to miss", weapon.name).into());
+            }
+            priced.plan.sabotage = true;
+            Ok(priced.map(|s| Plan::Sabotage(Box::new(s))))
+        }
     }
 }
 
@@ -204,5 +231,10 @@ pub fn execute(world: &mut World, e: Entity, priced: Priced<Plan>) -> Outcome {
         Plan::Dodge(toward) => melee::dodge(world, e, toward, ap),
         Plan::Escape(plan) => melee::escape(world, e, plan, ap),
         Plan::BackUp(ally) => bonus::back_up(world, e, ally, ap),
+        Plan::SpeedLoad { weapon, missing } => weapons::speed_load(world, e, weapon, missing, ap),
+        Plan::Revive(target) => aid::revive(world, e, target, ap),
+        Plan::Sabotage(series) => {
+            ranged::fire_series(world, e, *series, crate::rules::shot::BumpSpend::Judge)
+        }
     }
 }

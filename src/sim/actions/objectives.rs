@@ -67,6 +67,37 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         }
     };
     crate::sim::deck::spend_choices(world, e, &outcome);
+    // A contested objective: the rival side works it for its own victories.
+    if let Some(done) = contest(world, e, objective, &outcome) {
+        let mut f = check_fields(&outcome);
+        f.insert("objective".into(), json!(title));
+        f.insert("magnitude".into(), json!(outcome.magnitude));
+        f.insert("victories".into(), json!(outcome.victories.unwrap_or(0)));
+        f.insert("contest".into(), json!(done.victories));
+        f.insert("left".into(), json!([done.left(0), done.left(1)]));
+        f.insert("complete".into(), json!(done.winner.is_some()));
+        let tally = format!("{} to {}", done.victories[0], done.victories[1]);
+        log_by(
+            world,
+            e,
+            "skill",
+            format!(
+                "{}: {} for '{title}' (contested), {}; effect {} = {} victories ({tally})",
+                h.name,
+                task.skill,
+                check_words(&outcome),
+                outcome.magnitude.unwrap_or(0),
+                outcome.victories.unwrap_or(0)
+            ),
+            f,
+        );
+        return Outcome::Worked {
+            hero,
+            objective: title,
+            victories: outcome.victories.unwrap_or(0),
+            ap,
+        };
+    }
     let won = outcome.victories.unwrap_or(0);
     let mut filled = 0;
     let mut complete = false;
@@ -125,4 +156,35 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         victories: won,
         ap,
     }
+}
+
+/// A contested objective's check counted for the worker's side (the objective's winner 0, its
+/// rival 1): the contest after it, or None when the objective is not contested.
+fn contest(
+    world: &mut World,
+    e: Entity,
+    objective: usize,
+    outcome: &crate::rules::check::CheckOutcome,
+) -> Option<crate::rules::contest::Contest> {
+    let battle = world.resource::<Battle>();
+    let rival = battle
+        .level
+        .victory
+        .iter()
+        .filter_map(|v| match v {
+            crate::data::level::Victory::Objective { rival, .. } => Some(rival.clone()),
+            _ => None,
+        })
+        .nth(objective)
+        .flatten()?;
+    let side = crate::sim::query::side_of(world, e);
+    let of_rival = battle
+        .level
+        .sides
+        .get(side)
+        .is_some_and(|s| s.name == rival);
+    let mut contests = world.get_resource_mut::<crate::sim::model::Contests>()?;
+    let contest = contests.0.get_mut(objective)?.as_mut()?;
+    contest.record(usize::from(of_rival), outcome);
+    Some(contest.clone())
 }

@@ -159,3 +159,139 @@ pub fn reload(world: &mut World, e: Entity, weapon: usize, rounds: u32, ap: u32)
         ap,
     }
 }
+
+/// Speed load the weapon in hand: the rounds missing, for the Speed Load skill's simple check
+/// (1 AP). A jammed gun must be cleared first, and a Gatling is fed by its magazine.
+pub fn price_speed_load(world: &World, e: Entity) -> Result<Priced<(usize, u32)>, Refusal> {
+    let name = hero_name(world, e);
+    let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
+    let Some((weapon, w)) = weapons.0.iter().enumerate().find(|(_, w)| w.ready) else {
+        return Err(format!("{name} has no weapon in hand").into());
+    };
+    let battle = world.resource::<Battle>();
+    let gear = battle.gear.weapon(&w.name).ok_or("no such weapon")?;
+    if matches!(
+        gear.kind,
+        WeaponKind::Melee | WeaponKind::Thrown | WeaponKind::Gatling
+    ) {
+        return Err(format!("the {} cannot be speed loaded", w.name).into());
+    }
+    if w.jammed {
+        return Err(Refusal::with(
+            format!("the {} is jammed: clear it first", w.name),
+            crate::sim::intent::Remedy::Reload,
+        ));
+    }
+    let missing = gear.rounds.saturating_sub(w.rounds);
+    if missing == 0 {
+        return Err(format!("the {} is loaded", w.name).into());
+    }
+    Ok(Priced::new(
+        crate::rules::weapons::SPEED_LOAD_AP,
+        (weapon, missing),
+    ))
+}
+
+/// "Hank Daggett wishes to reload his shotgun using his speed load skill so that he still has
+/// an action": the simple check, the card's burst section for the rounds loaded on a success,
+/// the rest of a normal reload's AP on a failure (from the pool, then next round's AP), nothing
+/// loaded on a calamity.
+pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap: u32) -> Outcome {
+    use crate::rules::weapons::{SPEED_LOAD_SKILL, SPEED_LOAD_TN, SPEED_LOAD_TRAIT};
+    use crate::sim::log::{check_fields, check_words, log_by};
+    use serde_json::json;
+    let hero = hero_id(world, e);
+    let h = world
+        .get::<crate::sim::model::Hero>(e)
+        .cloned()
+        .expect("priced");
+    let mut request = crate::rules::check::CheckRequest::simple(
+        crate::sim::deck::skill_pool(&h, SPEED_LOAD_SKILL, SPEED_LOAD_TRAIT),
+        SPEED_LOAD_TN,
+    );
+    (request.venture, request.will) = crate::sim::deck::pool_choices(world, e);
+    let roll = match crate::sim::deck::resolve_check(world, &request) {
+        Ok(o) => o,
+        Err(reason) => {
+            return Outcome::Refused {
+                hero,
+                reason: reason.into(),
+            };
+        }
+    };
+    crate::sim::deck::spend_choices(world, e, &roll);
+    let card = roll.resolution.as_ref().map(|r| r.cause.clone());
+    let load = match &card {
+        Some(card) => crate::rules::weapons::speed_load(&roll, card, missing),
+        None => {
+            crate::rules::weapons::speed_load(&roll, &crate::rules::card::Card::plain(0), missing)
+        }
+    };
+    let (from_pool, owed) = match world.get_mut::<crate::sim::model::Track>(e) {
+        Some(mut t) if load.extra_ap > 0 => t.0.pay_penalty(load.extra_ap),
+        _ => (0, 0),
+    };
+    let (name, rounds) = {
+        let mut weapons = world.get_mut::<Weapons>(e).expect("priced");
+        let w = &mut weapons.0[weapon];
+        w.rounds += load.loaded;
+        (w.name.clone(), w.rounds)
+    };
+    let verdict = if load.dropped {
+        "no shell loaded".to_string()
+    } else if roll.success {
+        let burst = load
+            .burst
+            .map(|(value, hits)| format!(" (burst {value}: {hits})"))
+            .unwrap_or_default();
+        format!(
+            "{} loaded{burst}, the action remains",
+            crate::rules::words::count(load.loaded, "round", "rounds")
+        )
+    } else {
+        format!(
+            "{} loaded, but it takes the action: {} AP more",
+            crate::rules::words::count(load.loaded, "round", "rounds"),
+            load.extra_ap
+        )
+    };
+    let mut f = check_fields(&roll);
+    f.insert("weapon".into(), json!(name));
+    f.insert("missing".into(), json!(missing));
+    f.insert("loaded".into(), json!(load.loaded));
+    f.insert("rounds".into(), json!(rounds));
+    f.insert("burst".into(), json!(load.burst.map(|b| [b.0, b.1])));
+    f.insert("extra_ap".into(), json!(load.extra_ap));
+    f.insert("from_pool".into(), json!(from_pool));
+    f.insert("owed".into(), json!(owed));
+    log_by(
+        world,
+        e,
+        "speed_load",
+        format!("{}: Speed Load, {}; {verdict}", h.name, check_words(&roll)),
+        f,
+    );
+    if load.dropped {
+        log_by(
+            world,
+            e,
+            "calamity",
+            format!(
+                "CALAMITY: {} fumbles the speed load: the shell is dropped, nothing loaded",
+                h.name
+            ),
+            [
+                ("weapon".to_string(), json!(name)),
+                ("consequence".to_string(), json!("dropped_shell")),
+            ]
+            .into_iter()
+            .collect(),
+        );
+    }
+    Outcome::Reloaded {
+        hero,
+        weapon: name,
+        rounds,
+        ap,
+    }
+}

@@ -85,7 +85,17 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
         let who = name_of(world, front);
         return Err(format!("it is {who}'s declaration in segment {segment}").into());
     }
+    // Rushing: once the segment's declarations are made, only rushes (or a pass).
+    let window = super::rush::window_open(world);
     match intent {
+        Intent::Declare(_) if window => {
+            Err("the segment's declarations are made: rush an action, or pass".into())
+        }
+        Intent::Rush(action) if window => super::rush::rush(world, hero, action),
+        Intent::Rush(_) => Err(
+            "an action is rushed once every declaration of the segment is made (with rushing on)"
+                .into(),
+        ),
         Intent::Declare(action) => declare(world, hero, action, segment),
         Intent::SpendBumps { .. } | Intent::Snap { .. } => unreachable!("answered above"),
         Intent::Pass { .. } => {
@@ -266,6 +276,9 @@ pub(super) fn end_turn(world: &mut World) {
 }
 
 pub(super) fn may_declare(world: &World, hero: Entity) -> bool {
+    if super::rush::window_open(world) {
+        return super::rush::may_rush(world, hero);
+    }
     let down = world.get::<Down>(hero).is_some_and(|d| d.0);
     let stunned = world.get::<Wounds>(hero).is_some_and(|w| w.stunned);
     let track = world.get::<Track>(hero);

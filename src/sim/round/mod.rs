@@ -6,8 +6,10 @@
 
 mod declare;
 mod phases;
+mod rush;
 mod scheduler;
 mod stack;
 
 pub use declare::{accept, declarer};
+pub use rush::{may_rush, window_open as rush_window_open};
 pub use scheduler::{advance, run_round, scripted};

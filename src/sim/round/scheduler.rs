@@ -119,8 +119,11 @@ pub fn advance(world: &mut World) {
             }
             continue;
         }
-        // Everyone has declared: the segment's actions resolve (unless a player's choice holds
-        // them).
+        // Everyone has declared: with rushing on, those who may rush are asked first.
+        if super::rush::open_window(world) {
+            continue;
+        }
+        // The segment's actions resolve (unless a player's choice holds them).
         if !resolve_due(world) {
             continue;
         }

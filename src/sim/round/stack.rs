@@ -124,6 +124,7 @@ pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card
         );
         return;
     }
+    let card = super::rush::card_for(world, hero, card);
     world.insert_resource(FlippedCard(card));
     let outcome = perform(world, command);
     // The player chooses (the bumps, or the snap shot): the flipped card stays for the attack.
@@ -143,6 +144,7 @@ pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card
 /// What follows an action's resolution: the card it did not read discarded, the shock of
 /// being shot at since its last action gone, its event and its outcome.
 fn after_perform(world: &mut World, command: &Action, hero: Entity, outcome: Outcome) {
+    super::rush::pay_tax(world, hero);
     // A card the action did not read (a move) is discarded after ordering the stack.
     if let Some(card) = world.remove_resource::<FlippedCard>().and_then(|f| f.0) {
         world.resource_mut::<ActionDeck>().deck.discard(card.number);
@@ -238,7 +240,7 @@ pub(super) fn stack_bonus(world: &mut World, hero: Entity) -> i32 {
         .map_or(0, |w| crate::rules::action_time::wound_penalty(w.worst()))
         as i32);
     let quick = quick_draw(world, hero, &h);
-    let total = gear + wounds + quick;
+    let total = gear + wounds + quick + super::rush::stack_bonus(world, hero);
     if gear != 0 || wounds != 0 {
         log(
             world,

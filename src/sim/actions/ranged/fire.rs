@@ -170,7 +170,12 @@ pub fn fire_series(
     series: SeriesPlan,
     spend: BumpSpend,
 ) -> Outcome {
-    let outcomes = match volley_now_spending(world, hero, &series.volley, spend) {
+    let resolved = if series.sabotage {
+        super::fire_to_miss(world, hero, &series.volley)
+    } else {
+        volley_now_spending(world, hero, &series.volley, spend)
+    };
+    let outcomes = match resolved {
         Ok(o) => o,
         Err(refused) => return refused,
     };
@@ -186,10 +191,12 @@ pub fn fire_series(
         }
         // A calamity jams a gun whatever its Rel ("Calamities are results that lead to failure
         // no matter the situation"): it must be cleared before it fires again.
-        w.jammed |= calamity && !thrown_weapon;
+        w.jammed |= calamity && !thrown_weapon && !series.sabotage;
         w.cocked = false;
     }
-    if calamity && !thrown_weapon {
+    if calamity && series.sabotage {
+        super::calamity_hits_the_target(world, hero, &series);
+    } else if calamity && !thrown_weapon {
         let who = name(world, hero);
         let weapon = series.shots[0].weapon.name.clone();
         log(
@@ -261,6 +268,10 @@ pub fn fire_series(
             text = format!("[{what} {}/{total}] {text}", i + 1);
         }
         let mut f = shot_fields(p, o, stunned, fate);
+        if series.sabotage {
+            text = format!("[fired to miss] {text}");
+            f.insert("sabotage".into(), json!(true));
+        }
         f.insert("target".into(), json!(names.1));
         f.insert("strays_hit".into(), json!(strays));
         f.insert("series".into(), json!([i + 1, total]));

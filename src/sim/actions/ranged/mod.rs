@@ -5,10 +5,12 @@
 mod fire;
 mod plan;
 mod report;
+mod sabotage;
 
 pub use fire::*;
 pub use plan::*;
 pub use report::*;
+pub use sabotage::*;
 
 use super::outcome::Priced;
 use crate::sim::intent::Refusal;

@@ -319,6 +319,8 @@ pub(super) fn plan_with(
 pub struct SeriesPlan {
     pub ap: u32,
     pub fan: bool,
+    /// Action sabotage: fired to miss (`Action::Sabotage`).
+    pub sabotage: bool,
     pub targets: Vec<Entity>,
     pub shots: Vec<ShotPlan>,
     pub volley: Volley,
@@ -344,6 +346,7 @@ impl SeriesPlan {
         SeriesPlan {
             ap,
             fan: false,
+            sabotage: false,
             targets: vec![p.target],
             shots: vec![p],
             volley,
@@ -459,6 +462,7 @@ pub fn plan_series(
     Ok(SeriesPlan {
         ap,
         fan,
+        sabotage: false,
         targets: shots.iter().map(|s| s.0).collect(),
         shots: plans,
         volley,

@@ -4,6 +4,7 @@
 use super::model::{MatchLog, Recorder, RoundState};
 use super::query::hero_name;
 use crate::rules::check::{CheckOutcome, Resolution};
+use crate::rules::trace::Step;
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
@@ -59,6 +60,25 @@ pub fn check_fields(outcome: &CheckOutcome) -> Map<String, Value> {
 /// (every die, in the order dealt), `special` (a d20 special outcome) and `will_spent`.
 pub fn system_fields(m: &mut Map<String, Value>, outcome: &CheckOutcome) {
     m.insert("system".into(), json!(outcome.system.key()));
+    // The cells the check read on its cards, for the card view: each cause cell, each link of
+    // an exceptional chain, a calamity's exact cell, and the row chosen.
+    let read: Vec<Value> = outcome
+        .trace
+        .iter()
+        .filter(|s| {
+            matches!(
+                s,
+                Step::ReadCause { .. }
+                    | Step::ExceptionalChain { .. }
+                    | Step::Calamity { .. }
+                    | Step::Chose { .. }
+            )
+        })
+        .filter_map(|s| serde_json::to_value(s).ok())
+        .collect();
+    if !read.is_empty() {
+        m.insert("read".into(), Value::Array(read));
+    }
     if outcome.system != Resolution::ActionDeck {
         m.insert("dice".into(), json!(outcome.dice));
         if let Some(special) = outcome.special {

@@ -379,3 +379,28 @@ fn a_shaken_player_may_make_the_snap_shot() {
     let shot = t.events("shot", "Miranda Valentine").pop().unwrap();
     assert_eq!(shot.fields["shot"], "snap shot");
 }
+
+/// The card view needs the cells a check read: every check and attack names them, the first
+/// on the resolution card, and the row it chose among them.
+#[test]
+fn a_check_names_the_cells_it_read() {
+    let (mut t, miranda, felicia) = ready_to_shoot();
+    stack_reading(&mut t, 13);
+    t.act(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    let shot = t.events("shot", "Miranda Valentine").pop().unwrap();
+    let read = shot.fields["read"].as_array().unwrap();
+    assert_eq!(read[0]["step"], "read_cause");
+    assert_eq!(read[0]["card"], shot.fields["card"]);
+    let rows: Vec<u64> = read
+        .iter()
+        .filter(|s| s["step"] == "read_cause")
+        .map(|s| s["row"].as_u64().unwrap())
+        .collect();
+    assert_eq!(rows, vec![1, 2, 3], "Shooting: Pistol 3 reads three rows");
+    let chose = read.iter().find(|s| s["step"] == "chose").unwrap();
+    assert!(rows.contains(&chose["row"].as_u64().unwrap()));
+}

@@ -2,68 +2,13 @@
 //! side's pool, a bump saved as a counter, "Right on!" and "Aces!" on an attack, "I've got
 //! your back!", and the computer's use of them.
 
+use super::bumps::{ready_to_shoot, stack_reading};
 use super::table::*;
 use tarnation::rules::bonus::Spend;
-use tarnation::rules::card::CauseCell;
-use tarnation::rules::die::Die;
 use tarnation::rules::ranged::ShotKind;
 use tarnation::rules::shot::{self, BumpSpend};
-use tarnation::sim::model::{ActionDeck, BonusPools, PendingAttack, PendingBumps};
+use tarnation::sim::model::{BonusPools, PendingAttack, PendingBumps};
 use tarnation::sim::run;
-
-/// Cards on which Miranda's Shooting: Pistol 3 in d10 reads at least `least` (a plain result,
-/// or an exceptional one closed by the next card): stack the first pair still in the draw pile.
-fn stack_reading(t: &mut Table, least: u32) {
-    let deck = cards();
-    let mut pairs = Vec::new();
-    for a in &deck {
-        if a.cause(3, Die::D10).is_calamity() {
-            continue;
-        }
-        for b in deck.iter().filter(|b| b.number != a.number) {
-            let mut best = 0;
-            let mut closed = true;
-            for r in 1..=3 {
-                let cell: CauseCell = a.cause(r, Die::D10);
-                let mut total = cell.value();
-                if cell.is_exceptional(Die::D10) {
-                    let next = b.cause(r, Die::D10);
-                    closed &= !next.is_exceptional(Die::D10);
-                    total += next.value();
-                }
-                best = best.max(total);
-            }
-            if closed && best >= least {
-                pairs.push([a.number, b.number]);
-            }
-        }
-    }
-    let stacked = pairs.into_iter().any(|pair| {
-        t.app
-            .world_mut()
-            .resource_mut::<ActionDeck>()
-            .deck
-            .stack_top(&pair)
-            .is_ok()
-    });
-    assert!(stacked, "two cards that read {least} are in the draw pile");
-}
-
-/// The street duel with Felicia 4 paces from Miranda, Miranda's Peacemaker ready and cocked.
-fn ready_to_shoot() -> (Table, HeroId, HeroId) {
-    let mut t = Table::new("street_duel.ron", 3, |level| {
-        level.heroes[2].at = (7, 4);
-    });
-    let (miranda, felicia) = (t.hero("Miranda Valentine"), t.hero("Felicia Laroq"));
-    t.update();
-    t.act(Action::Ready {
-        hero: miranda,
-        weapon: 0,
-    });
-    t.act(Action::Cock { hero: miranda });
-    t.until_turn(miranda);
-    (t, miranda, felicia)
-}
 
 fn pools(t: &Table) -> Vec<(u32, bool, bool)> {
     let p = &t.app.world().resource::<BonusPools>().0;

@@ -47,7 +47,7 @@ fn card_readings(least: u32) -> Vec<[u8; 2]> {
 }
 
 /// Stack the first such pair still in the draw pile.
-fn stack_reading(t: &mut Table, least: u32) {
+pub(super) fn stack_reading(t: &mut Table, least: u32) {
     let stacked = card_readings(least).into_iter().any(|pair| {
         t.app
             .world_mut()
@@ -59,7 +59,7 @@ fn stack_reading(t: &mut Table, least: u32) {
     assert!(stacked, "two cards that read {least} are in the draw pile");
 }
 
-fn ready_to_shoot() -> (Table, HeroId, HeroId) {
+pub(super) fn ready_to_shoot() -> (Table, HeroId, HeroId) {
     ready_to_shoot_with(3)
 }
 

@@ -5,7 +5,7 @@
 //! - AP: a track never spends more than it had (spent + in front + pool = the round's AP), and
 //!   never goes below zero.
 //! - A hero who is down is never asked to declare, and never acts after the event that put it
-//!   down (declares, pays, shoots, strikes, works, resolves).
+//!   down (declares, pays, shoots, strikes, works, resolves) until a medicine roll revives it.
 //! - No two standing figures share a hex (a rider and its mount do).
 //! - No body part holds more wounds than it has boxes.
 //! - Action-deck checks: a success (a hit) if and only if result >= TN without a calamity, and
@@ -93,13 +93,16 @@ const ACTS: &[&str] = &[
     "quick_draw",
     "free_attack",
     "initiative",
+    "speed_load",
+    "medicine",
+    "rush",
 ];
 
 /// Event kinds that settle a declaration paid in full.
 const SETTLES: &[&str] = &["resolve", "failed", "shot", "melee", "escape"];
 
 /// Actions a hero may go on paying in the next round.
-const OVER_ROUNDS: &[&str] = &["work the objective", "reload"];
+const OVER_ROUNDS: &[&str] = &["work the objective", "reload", "revive"];
 
 /// Check the events logged since the last look and the state of every figure now.
 pub fn check(world: &mut World) {
@@ -132,6 +135,20 @@ pub fn check(world: &mut World) {
             }
         }
     }
+    // Brought round by a medicine roll: up again after that event (decision 122).
+    let revived_at: Vec<(&str, usize)> = new
+        .clone()
+        .filter(|&k| {
+            let ev = &events[k];
+            ev.kind == "medicine" && ev.fields.get("revived") == Some(&serde_json::json!(true))
+        })
+        .filter_map(|k| str_field(&events[k].fields, "target").map(|t| (t, k)))
+        .collect();
+    let up_again = |name: &str, from: usize, k: usize| {
+        revived_at
+            .iter()
+            .any(|&(who, r)| who == name && r >= from && r < k)
+    };
     let mut breaks = Vec::new();
     for k in new.clone() {
         let ev = &events[k];
@@ -145,7 +162,11 @@ pub fn check(world: &mut World) {
             })
         };
         let actor = ev.actor.as_deref().unwrap_or("");
-        if ACTS.contains(&ev.kind.as_str()) && down_from.get(actor).is_some_and(|&from| k >= from) {
+        if ACTS.contains(&ev.kind.as_str())
+            && down_from
+                .get(actor)
+                .is_some_and(|&from| k >= from && !up_again(actor, from, k))
+        {
             broke("a hero who is down never acts");
         }
         if let Some(rule) = verdict(&ev.fields) {
@@ -171,7 +192,8 @@ pub fn check(world: &mut World) {
                 let action = str_field(&ev.fields, "action").unwrap_or("").to_string();
                 watch.committed.insert(actor.to_string(), action);
             }
-            "paid" => {
+            // A rush puts the action (a commitment's too) on this segment's stack.
+            "paid" | "rush" => {
                 watch.committed.remove(actor);
                 watch.due.insert(actor.to_string(), now);
             }

@@ -313,3 +313,81 @@ fn the_computer_rushes_a_paid_shot_when_a_foe_fires() {
         })
     );
 }
+
+/// Computer-played matches with rushing on, the rules checked at every declaration as
+/// `tarnation balance` checks them (the rush window, the rushes and the taxes break none).
+#[test]
+fn matches_with_rushing_keep_the_rules() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let gear = tarnation::data::gear::load(&root.join("assets/gear.ron")).unwrap();
+    let cards = cards();
+    for name in ["street_duel", "gulch_chase", "mine_raid"] {
+        let mut level =
+            tarnation::data::level::load(&root.join(format!("levels/{name}.ron")), &gear).unwrap();
+        level.options = Some(LevelOptions {
+            rushing: true,
+            ..Default::default()
+        });
+        for seed in 1..=8 {
+            let played =
+                tarnation::sim::run::play_checked(&level, &gear, seed, &cards, 10).unwrap();
+            assert!(
+                played.breaks.is_empty(),
+                "{name} seed {seed}: {:#?}",
+                played.breaks
+            );
+        }
+    }
+}
+
+/// The watch (`sim::invariants`): a commitment given up for a rush settles in its segment, not
+/// at the end of the round; a hero a medicine roll revived acts again.
+#[test]
+fn the_watch_knows_rushes_and_revivals() {
+    use serde_json::json;
+    use tarnation::sim::invariants::{Watch, check};
+    use tarnation::sim::log::fields;
+    use tarnation::sim::model::{Down, MatchLog, Roster};
+    let t = rushing(|_| {});
+    let mut app = t.app;
+    app.init_resource::<Watch>();
+    let world = app.world_mut();
+    let roster = world.resource::<Roster>().0.clone();
+    let names: Vec<String> = roster
+        .iter()
+        .map(|&e| tarnation::sim::query::hero_name(world, e))
+        .collect();
+    let push = |world: &mut bevy::prelude::World, at, who: &str, kind: &str, f| {
+        world
+            .resource_mut::<MatchLog>()
+            .push(at, Some(who), kind, "a test event".into(), f)
+    };
+    check(world);
+    let action = fields(&[("action", json!("aimed shot"))]);
+    push(world, (1, 5), &names[0], "commit", action.clone());
+    push(world, (1, 9), &names[0], "rush", action.clone());
+    push(world, (1, 9), &names[0], "shot", fields(&[]));
+    push(world, (1, 20), &names[0], "round_end", fields(&[]));
+    check(world);
+    // Miranda down, revived by Cyril, then her initiative test.
+    world.entity_mut(roster[0]).insert(Down(true));
+    check(world);
+    world.entity_mut(roster[0]).insert(Down(false));
+    let revived = fields(&[("target", json!(names[0])), ("revived", json!(true))]);
+    push(world, (2, 3), &names[1], "medicine", revived);
+    push(world, (3, 0), &names[0], "initiative", fields(&[]));
+    check(world);
+    assert!(
+        world.resource::<Watch>().breaks.is_empty(),
+        "{:#?}",
+        world.resource::<Watch>().breaks
+    );
+    // Without the revival it is a break.
+    world.entity_mut(roster[0]).insert(Down(true));
+    check(world);
+    world.entity_mut(roster[0]).insert(Down(false));
+    push(world, (4, 0), &names[0], "initiative", fields(&[]));
+    check(world);
+    let last = world.resource::<Watch>().breaks.last().cloned().unwrap();
+    assert_eq!(last.rule, "a hero who is down never acts");
+}

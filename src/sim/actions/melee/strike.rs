@@ -75,14 +75,7 @@ fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBump
             .as_ref()
             .is_some_and(|c| c.pick.is_none())
     {
-        let card = crate::sim::deck::with_deck_copy(world, |source, options| {
-            crate::rules::check::resolve(source, &volley.cause(), options)
-                .ok()
-                .and_then(|c| c.resolution)
-                .map(|r| r.location)
-        })?;
-        for (index, _) in shot::location_options(&card, bumps - judge.reserved) {
-            let spend = BumpSpend::Location(index as u8);
+        for spend in combat::location_spends(world, &volley, bumps - judge.reserved)? {
             options.push(option(spend, &dry(spend)?));
         }
     }

@@ -91,6 +91,23 @@ pub fn forgo(world: &mut World, hero: Entity, series: &SeriesPlan) -> Outcome {
     }
 }
 
+/// The places on the hit location stack of the card the volley will read that `bumps` can pay
+/// for, as spends (the card found on a copy of the deck: nothing is drawn).
+pub fn location_spends(world: &World, volley: &shot::Volley, bumps: u32) -> Option<Vec<BumpSpend>> {
+    let card = crate::sim::deck::with_deck_copy(world, |source, options| {
+        crate::rules::check::resolve(source, &volley.cause(), options)
+            .ok()
+            .and_then(|c| c.resolution)
+            .map(|r| r.location)
+    })?;
+    Some(
+        shot::location_options(&card, bumps)
+            .into_iter()
+            .map(|(index, _)| BumpSpend::Location(index as u8))
+            .collect(),
+    )
+}
+
 /// One way to spend the bumps, as a dry run found it.
 pub fn bump_option(spend: BumpSpend, o: &ShotOutcome, dominance: u32) -> BumpOption {
     BumpOption {
@@ -125,17 +142,8 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
         return None;
     }
     let bumps = judge.check.bumps - judge.reserved;
-    let card = crate::sim::deck::with_deck_copy(world, |source, options| {
-        crate::rules::check::resolve(source, &volley.cause(), options)
-            .ok()
-            .and_then(|c| c.resolution)
-            .map(|r| r.location)
-    })?;
     let mut options = vec![bump_option(BumpSpend::Judge, &judge, 0)];
-    let mut spends: Vec<BumpSpend> = shot::location_options(&card, bumps)
-        .into_iter()
-        .map(|(index, _)| BumpSpend::Location(index as u8))
-        .collect();
+    let mut spends = location_spends(world, &volley, bumps)?;
     // "a player can 'save' a bump from one roll and use it later".
     if bonus::can_earn(world, hero) {
         spends.push(BumpSpend::Save);

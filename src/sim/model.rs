@@ -181,6 +181,14 @@ impl Roster {
     }
 }
 
+/// The mounts' and cover objects' entities, in the level's order (lookups walk these lists
+/// instead of building a query each time).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Figures {
+    pub mounts: Vec<Entity>,
+    pub covers: Vec<Entity>,
+}
+
 /// The battle is decided.
 #[derive(Resource, Message, Debug, Clone, PartialEq, Eq)]
 pub struct BattleOver {
@@ -457,6 +465,8 @@ pub struct Frame {
     pub segment: u32,
     /// Heroes in the level's order, then mounts.
     pub figures: Vec<FigureState>,
+    /// The last initiative stack (the cards flipped for it).
+    pub stack: Vec<StackLine>,
 }
 
 /// A figure as it stood.
@@ -474,6 +484,14 @@ pub struct FigureState {
     /// The worst wound (0-5) and the concussion taken.
     pub wound: u32,
     pub conc: u32,
+    /// The wounds per body part.
+    pub body: Body,
+    /// How far it is dominated (0 none .. 3 full).
+    pub dominated: u32,
+    /// The hero's action track this round (a mount's is empty).
+    pub track: ActionTrack,
+    /// The action it is paying for token by token, by name.
+    pub paying: Option<String>,
 }
 
 /// Present while a match is recorded for the viewer: a frame as each event is logged.

@@ -3,8 +3,9 @@
 
 use super::intent::HeroId;
 use super::model::{
-    Battle, BehindCover, Cover, Down, Facing, FigureState, Frame, Hero, HexPos, Mount, MountedOn,
-    Prone, Roster, RoundState, Side, WeaponState, Weapons, Wounds,
+    Battle, BehindCover, Committed, Cover, Dominated, Down, Facing, FigureState, Figures, Frame,
+    Hero, HexPos, Mount, MountedOn, Prone, Roster, RoundState, Side, Track, WeaponState, Weapons,
+    Wounds,
 };
 use crate::data::gear::Weapon;
 use crate::data::level::Control;
@@ -67,15 +68,35 @@ pub fn control_of(world: &World, hero: Entity) -> Control {
 }
 
 /// Hexes where figures stand (heroes and mounts), but for `except` and its mount.
-pub fn occupied_hexes(world: &mut World, except: Entity) -> Vec<Hex> {
+pub fn occupied_hexes(world: &World, except: Entity) -> Vec<Hex> {
     let mount = world.get::<MountedOn>(except).map(|m| m.0);
-    let mut q = world.query::<(Entity, &HexPos, Option<&Hero>, Option<&Mount>)>();
-    q.iter(world)
-        .filter(|(e, _, hero, mount_c)| {
-            *e != except && Some(*e) != mount && (hero.is_some() || mount_c.is_some())
-        })
-        .map(|(_, at, _, _)| at.0)
+    let heroes = world.get_resource::<Roster>().map_or(&[][..], |r| &r.0[..]);
+    let mounts = world
+        .get_resource::<Figures>()
+        .map_or(&[][..], |f| &f.mounts[..]);
+    heroes
+        .iter()
+        .chain(mounts)
+        .filter(|&&e| e != except && Some(e) != mount)
+        .filter_map(|&e| world.get::<HexPos>(e).map(|at| at.0))
         .collect()
+}
+
+/// The mounts, in the level's order.
+pub fn mounts(world: &World) -> Vec<Entity> {
+    world
+        .get_resource::<Figures>()
+        .map(|f| f.mounts.clone())
+        .unwrap_or_default()
+}
+
+/// The cover objects still standing: entity, hex, data, in the level's order.
+pub fn cover_objects(world: &World) -> impl Iterator<Item = (Entity, Hex, &Cover)> {
+    world
+        .get_resource::<Figures>()
+        .map_or(&[][..], |f| &f.covers[..])
+        .iter()
+        .filter_map(|&e| Some((e, world.get::<HexPos>(e)?.0, world.get::<Cover>(e)?)))
 }
 
 /// The hero standing in a hex (the first in the level's order: a rider and no one else).
@@ -93,23 +114,19 @@ pub fn enemy_at(world: &World, side: usize, hex: Hex) -> Option<Entity> {
 }
 
 /// The cover object standing in a hex: its entity and data.
-pub fn cover_in(world: &mut World, hex: Hex) -> Option<(Entity, Cover)> {
-    let mut q = world.query_filtered::<(Entity, &Cover, &HexPos), Without<Hero>>();
-    let mut found: Vec<(Entity, Cover)> = q
-        .iter(world)
-        .filter(|(_, _, at)| at.0 == hex)
-        .map(|(e, c, _)| (e, c.clone()))
-        .collect();
-    found.sort_by_key(|(_, c)| c.name.clone());
-    found.into_iter().next()
+pub fn cover_in(world: &World, hex: Hex) -> Option<(Entity, Cover)> {
+    cover_objects(world)
+        .filter(|(_, at, _)| *at == hex)
+        .min_by(|a, b| a.2.name.cmp(&b.2.name))
+        .map(|(e, _, c)| (e, c.clone()))
 }
 
 /// Every cover object: entity, hex, data (in the level's order of hexes and names).
-pub fn covers(world: &mut World) -> Vec<(Entity, Hex, Cover)> {
-    let mut q = world.query_filtered::<(Entity, &Cover, &HexPos), Without<Hero>>();
-    let mut all: Vec<(Entity, Hex, Cover)> =
-        q.iter(world).map(|(e, c, p)| (e, p.0, c.clone())).collect();
-    all.sort_by_key(|(_, h, c)| (h.x, h.y, c.name.clone()));
+pub fn covers(world: &World) -> Vec<(Entity, Hex, Cover)> {
+    let mut all: Vec<(Entity, Hex, Cover)> = cover_objects(world)
+        .map(|(e, at, c)| (e, at, c.clone()))
+        .collect();
+    all.sort_by(|a, b| (a.1.x, a.1.y, &a.2.name).cmp(&(b.1.x, b.1.y, &b.2.name)));
     all
 }
 
@@ -188,6 +205,13 @@ pub fn frame(world: &mut World) -> Frame {
                 stunned: wounds.stunned,
                 wound: wounds.worst(),
                 conc: wounds.body.conc,
+                body: wounds.body.clone(),
+                dominated: world.get::<Dominated>(e).map_or(0, |d| d.0),
+                track: world
+                    .get::<Track>(e)
+                    .map(|t| t.0.clone())
+                    .unwrap_or_default(),
+                paying: world.get::<Committed>(e).map(|c| c.0.name().to_string()),
             })
         })
         .collect();
@@ -205,14 +229,23 @@ pub fn frame(world: &mut World) -> Frame {
             stunned: false,
             wound: 0,
             conc: 0,
+            body: Default::default(),
+            dominated: 0,
+            track: Default::default(),
+            paying: None,
         })
         .collect();
     mounts.sort_by(|a, b| a.name.cmp(&b.name));
     figures.extend(mounts);
+    let stack = world
+        .get_resource::<RoundState>()
+        .map(|r| r.stack.clone())
+        .unwrap_or_default();
     Frame {
         round,
         segment,
         figures,
+        stack,
     }
 }
 

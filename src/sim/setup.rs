@@ -34,6 +34,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<Battle>();
     world.remove_resource::<BattleOver>();
     world.remove_resource::<Roster>();
+    world.remove_resource::<Figures>();
     world.remove_resource::<Objectives>();
     world.remove_resource::<Contests>();
     world.remove_resource::<Script>();
@@ -131,8 +132,9 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         heroes.insert(h.name.clone(), e);
         roster.push(e);
     }
+    let mut figures = Figures::default();
     for c in &level.cover {
-        world.spawn((
+        let cover = world.spawn((
             Cover {
                 name: c.name.clone(),
                 material: c.material,
@@ -143,6 +145,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
             HexPos(hex_at(c.at.0, c.at.1)),
             MatchEntity,
         ));
+        figures.covers.push(cover.id());
     }
     for m in &level.mounts {
         let rider = m.rider.as_ref().and_then(|r| heroes.get(r).copied());
@@ -160,10 +163,12 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
                 MatchEntity,
             ))
             .id();
+        figures.mounts.push(mount);
         if let Some(rider) = rider {
             world.entity_mut(rider).insert(MountedOn(mount));
         }
     }
+    world.insert_resource(figures);
     let objectives = level
         .victory
         .iter()

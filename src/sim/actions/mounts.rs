@@ -18,10 +18,11 @@ use serde_json::json;
 /// A riderless mount in a hex beside the hero.
 pub fn free_mount_beside(world: &mut World, hero: Entity) -> Option<Entity> {
     let at = world.get::<HexPos>(hero)?.0;
-    let mut q = world.query::<(Entity, &Mount, &HexPos)>();
-    q.iter(world)
-        .filter(|(_, m, p)| m.rider.is_none() && p.0.unsigned_distance_to(at) == 1)
-        .map(|(e, _, p)| (e, p.0))
+    crate::sim::query::mounts(world)
+        .into_iter()
+        .filter_map(|e| Some((e, world.get::<Mount>(e)?, world.get::<HexPos>(e)?.0)))
+        .filter(|(_, m, p)| m.rider.is_none() && p.unsigned_distance_to(at) == 1)
+        .map(|(e, _, p)| (e, p))
         .min_by_key(|(_, at)| (at.x, at.y))
         .map(|(e, _)| e)
 }
@@ -150,9 +151,9 @@ pub fn dismount(world: &mut World, e: Entity, to: Hex, ap: u32) -> Outcome {
 /// "Continuous action movement occurs before other actions, and proceeds from slowest to
 /// fastest, based on Quickness value."
 pub fn move_mounts(world: &mut World, segment: u32) {
-    let mut q = world.query::<(Entity, &Mount)>();
-    let mut movers: Vec<(Entity, u32)> = q
-        .iter(world)
+    let mut movers: Vec<(Entity, u32)> = crate::sim::query::mounts(world)
+        .into_iter()
+        .filter_map(|e| world.get::<Mount>(e).map(|m| (e, m)))
         .filter(|(_, m)| m.speed > 0)
         .map(|(e, m)| (e, m.quickness))
         .collect();
@@ -226,8 +227,10 @@ pub fn move_mounts(world: &mut World, segment: u32) {
         }
     }
     // Riders keep their mount's hex (a rider moved by another rule stays in the saddle).
-    let mut riders = world.query::<(Entity, &MountedOn)>();
-    let pairs: Vec<(Entity, Entity)> = riders.iter(world).map(|(e, m)| (e, m.0)).collect();
+    let pairs: Vec<(Entity, Entity)> = crate::sim::query::heroes(world)
+        .into_iter()
+        .filter_map(|e| world.get::<MountedOn>(e).map(|m| (e, m.0)))
+        .collect();
     for (rider, mount) in pairs {
         if let Some(at) = world.get::<HexPos>(mount).map(|p| p.0)
             && let Some(mut pos) = world.get_mut::<HexPos>(rider)

@@ -598,11 +598,9 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         BRAVERY_TN
     };
     let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-    let mut covers = world.query_filtered::<(&Cover, &HexPos), Without<Hero>>();
-    let cover_av = covers
-        .iter(world)
-        .filter(|(_, p)| p.0 == at)
-        .map(|(c, _)| c.av)
+    let cover_av = crate::sim::query::cover_objects(world)
+        .filter(|(_, p, _)| *p == at)
+        .map(|(_, _, c)| c.av)
         .min()
         .unwrap_or(0);
     let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), tn);

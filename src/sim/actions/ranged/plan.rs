@@ -13,8 +13,8 @@ use crate::rules::weapons::COCK_AP;
 use crate::sim::deck::skill_pool;
 use crate::sim::intent::{Refusal, Remedy};
 use crate::sim::model::{
-    AimLost, AppearedThisRound, Battle, BehindCover, Cover, Down, Facing, Hero, HexPos, Mount,
-    MountedOn, MovedThisRound, Prone,
+    AimLost, AppearedThisRound, Battle, BehindCover, Down, Facing, Hero, HexPos, Mount, MountedOn,
+    MovedThisRound, Prone,
 };
 use crate::sim::query::{two_weapons, weapon_in, weapon_in_hand};
 use bevy::prelude::*;
@@ -62,10 +62,9 @@ pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(E
     let at = world.get::<HexPos>(target)?.0;
     let ducked = world.get::<BehindCover>(target).is_some_and(|b| b.0);
     let side = hexside_toward(at, firer);
-    let mut q = world.query_filtered::<(Entity, &Cover, &HexPos), Without<Hero>>();
-    q.iter(world)
-        .find(|(_, c, p)| p.0 == at && (ducked || c.from.contains(&side)))
-        .map(|(e, c, _)| {
+    crate::sim::query::cover_objects(world)
+        .find(|(_, p, c)| *p == at && (ducked || c.from.contains(&side)))
+        .map(|(e, _, c)| {
             let covers = if ducked {
                 Location::ALL.to_vec()
             } else {

@@ -490,8 +490,8 @@ pub struct FigureState {
     pub dominated: u32,
     /// The hero's action track this round (a mount's is empty).
     pub track: ActionTrack,
-    /// The action it is paying for token by token, by name.
-    pub paying: Option<String>,
+    /// The action it is paying for token by token.
+    pub paying: Option<Action>,
 }
 
 /// Present while a match is recorded for the viewer: a frame as each event is logged.

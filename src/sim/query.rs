@@ -211,7 +211,7 @@ pub fn frame(world: &mut World) -> Frame {
                     .get::<Track>(e)
                     .map(|t| t.0.clone())
                     .unwrap_or_default(),
-                paying: world.get::<Committed>(e).map(|c| c.0.name().to_string()),
+                paying: world.get::<Committed>(e).map(|c| c.0.clone()),
             })
         })
         .collect();

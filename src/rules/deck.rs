@@ -23,7 +23,8 @@ pub enum DeckError {
 /// Draw and discard piles over a fixed set of cards.
 #[derive(Debug, Clone)]
 pub struct Deck {
-    cards: Vec<Card>,
+    /// Shared: a copy of the deck (the dry runs of a choice) does not copy the cards.
+    cards: std::sync::Arc<[Card]>,
     /// Indices into `cards`; the top of the pile is the end of the vector.
     draw_pile: Vec<usize>,
     discard_pile: Vec<usize>,
@@ -74,7 +75,7 @@ impl Deck {
     pub fn new(cards: Vec<Card>, seed: u64) -> Deck {
         let mut deck = Deck {
             draw_pile: (0..cards.len()).rev().collect(),
-            cards,
+            cards: cards.into(),
             discard_pile: Vec::new(),
             rng: seeded_rng(seed),
             reshuffles: 0,

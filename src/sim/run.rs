@@ -225,9 +225,27 @@ pub fn play_checked(
     for side in &mut level.sides {
         side.control = Control::Computer;
     }
-    let mut app = headless_app(level, gear.clone(), seed, cards.to_vec());
+    // One app a thread, a new match started in it each time (as the window starts a second
+    // battle): building the app is a tenth of a short match.
+    let mut app = SPARE_APP
+        .with(|spare| spare.borrow_mut().take())
+        .unwrap_or_else(|| {
+            let mut app = App::new();
+            app.add_plugins((
+                MinimalPlugins,
+                DeckPlugin {
+                    seed,
+                    cards: cards.to_vec(),
+                },
+                SimPlugin,
+                AiPlugin,
+            ));
+            app
+        });
+    super::setup::start_match(app.world_mut(), level, gear.clone(), seed, cards.to_vec());
     app.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(rounds);
     app.insert_resource(super::seats::ComputerPlayer(checked_player));
+    app.world_mut().remove_resource::<Watch>();
     app.init_resource::<Watch>();
     let mut last = 0;
     let mut idle = 0;
@@ -296,10 +314,16 @@ pub fn play_checked(
         .remove_resource::<Watch>()
         .map(|w| w.breaks)
         .unwrap_or_default();
+    SPARE_APP.with(|spare| *spare.borrow_mut() = Some(app));
     Ok(Checked {
         end,
         rounds,
         heroes,
         breaks,
     })
+}
+
+thread_local! {
+    /// The app of this thread's last checked match, for the next one.
+    static SPARE_APP: std::cell::RefCell<Option<App>> = const { std::cell::RefCell::new(None) };
 }

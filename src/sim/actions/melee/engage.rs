@@ -39,20 +39,22 @@ pub struct CloseWeapon {
 /// What a hero fights with: a melee weapon in hand, a gun used as an improvised club, or
 /// fists.
 pub fn close_weapon(world: &World, hero: Entity) -> CloseWeapon {
-    let fists = world.resource::<Battle>().gear.fists();
-    let bare = CloseWeapon {
-        reliability: fists.reliability,
-        card: fists.clone(),
-        skill: "Brawling".into(),
-        improvised: None,
-        armed: false,
-        club: None,
+    let bare = || {
+        let fists = world.resource::<Battle>().gear.fists();
+        CloseWeapon {
+            reliability: fists.reliability,
+            card: fists,
+            skill: "Brawling".into(),
+            improvised: None,
+            armed: false,
+            club: None,
+        }
     };
     match weapon_in_hand(world, hero) {
         // Broken (on a block or in a calamity): readied again, it is still no weapon.
-        Some((_, state, w)) if w.kind == WeaponKind::Melee && state.jammed => bare,
+        Some((_, state, w)) if w.kind == WeaponKind::Melee && state.jammed => bare(),
         Some((_, state, w)) if w.kind == WeaponKind::Melee => CloseWeapon {
-            armed: w.name != fists.name || w.improvised.is_some(),
+            armed: w.name != "Fists" || w.improvised.is_some(),
             skill: w.skill.clone(),
             improvised: w.improvised,
             club: None,
@@ -67,9 +69,9 @@ pub fn close_weapon(world: &World, hero: Entity) -> CloseWeapon {
             }),
             armed: true,
             club: Some(w.name),
-            ..bare
+            ..bare()
         },
-        _ => bare,
+        _ => bare(),
     }
 }
 

@@ -52,7 +52,7 @@ impl fmt::Display for Die {
 
 /// A pool written `[rows]d[die]` (cause grid, e.g. `3d8`) or `(rows)die` (effect grid, e.g.
 /// `(3)10`): a number of rows 1..=5 in one column.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Pool {
     pub rows: u32,
     pub die: Die,

@@ -210,13 +210,31 @@ pub fn success_chance(world: &World, request: &CheckRequest) -> f64 {
     let Some(memo) = world.get_resource::<crate::sim::model::ChanceMemo>() else {
         return work_out_chance(world, request, options);
     };
+    if options.system == Resolution::ActionDeck {
+        let Ok(pool) = request.skill.pool() else {
+            return 0.0;
+        };
+        let key = (
+            crate::rules::adjust::rows(pool, request.adjust.row),
+            request.tn,
+            request.adjust.direct,
+        );
+        if let Some(p) = memo.0.lock().ok().and_then(|m| m.deck.get(&key).copied()) {
+            return p;
+        }
+        let p = work_out_chance(world, request, options);
+        if let Ok(mut m) = memo.0.lock() {
+            m.deck.insert(key, p);
+        }
+        return p;
+    }
     let key = format!("{:?}|{:?}", options, request);
-    if let Some(p) = memo.0.lock().ok().and_then(|m| m.get(&key).copied()) {
+    if let Some(p) = memo.0.lock().ok().and_then(|m| m.other.get(&key).copied()) {
         return p;
     }
     let p = work_out_chance(world, request, options);
     if let Ok(mut m) = memo.0.lock() {
-        m.insert(key, p);
+        m.other.insert(key, p);
     }
     p
 }

@@ -564,6 +564,14 @@ pub struct BonusPools(pub Vec<crate::rules::bonus::BonusPool>);
 pub struct BonusArmed(pub crate::rules::bonus::Spend);
 
 /// The chances of success already worked out this match (the computer weighs the same odds
-/// many times; the match's cards and system never change): by the check's terms as words.
+/// many times; the match's cards and system never change): the action deck's by the pool, TN
+/// and direct adjustment; the other systems' by the check's terms as words.
 #[derive(Resource, Debug, Default)]
-pub struct ChanceMemo(pub std::sync::Mutex<std::collections::HashMap<String, f64>>);
+pub struct ChanceMemo(pub std::sync::Mutex<ChanceTable>);
+
+/// What `ChanceMemo` holds.
+#[derive(Debug, Default)]
+pub struct ChanceTable {
+    pub deck: std::collections::HashMap<(crate::rules::die::Pool, u32, i32), f64>,
+    pub other: std::collections::HashMap<String, f64>,
+}

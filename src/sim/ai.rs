@@ -149,13 +149,21 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
 fn arm(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
     let id = hero_id(world, hero);
     let weapons = world.get::<Weapons>(hero)?.0.clone();
-    let gear = world.resource::<Battle>().gear.clone();
-    let ranged = |name: &str| gear.weapon(name).is_some_and(|w| w.is_ranged());
+    // What the gear says of each weapon carried: ranged, and cocked by hand.
+    let (ranged, cocking): (Vec<bool>, Vec<bool>) = {
+        let gear = &world.resource::<Battle>().gear;
+        weapons
+            .iter()
+            .map(|w| {
+                gear.weapon(&w.name)
+                    .map_or((false, false), |g| (g.is_ranged(), g.needs_cocking()))
+            })
+            .unzip()
+    };
     if let Some(i) = weapons.iter().position(|w| w.ready)
-        && ranged(&weapons[i].name)
+        && ranged[i]
     {
         let w = &weapons[i];
-        let g = gear.weapon(&w.name)?;
         if w.jammed || w.rounds == 0 {
             if let Some(command) = speed_load(world, hero, track) {
                 return Some(command);
@@ -165,7 +173,7 @@ fn arm(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
                 return Some(reload);
             }
             // A thrown weapon gone, or nothing to load: take another gun.
-        } else if g.needs_cocking() && !w.cocked {
+        } else if cocking[i] && !w.cocked {
             return Some(Action::Cock { hero: id });
         } else {
             return None;
@@ -173,7 +181,8 @@ fn arm(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
     }
     let next = weapons
         .iter()
-        .position(|w| !w.ready && !w.jammed && w.rounds > 0 && ranged(&w.name))?;
+        .enumerate()
+        .position(|(i, w)| !w.ready && !w.jammed && w.rounds > 0 && ranged[i])?;
     let ready = Action::Ready {
         hero: id,
         weapon: next,
@@ -328,12 +337,11 @@ fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
 /// Ready a hand-to-hand weapon the hero carries and does not hold (one that is not broken).
 fn pick_up(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
     let id = hero_id(world, hero);
-    let gear = world.resource::<Battle>().gear.clone();
-    let fists = gear.fists().name.clone();
+    let gear = &world.resource::<Battle>().gear;
     let weapon = world.get::<Weapons>(hero)?.0.iter().position(|w| {
         !w.ready
             && !w.jammed
-            && w.name != fists
+            && w.name != "Fists"
             && gear
                 .weapon(&w.name)
                 .is_some_and(|g| g.kind == crate::data::gear::WeaponKind::Melee)

@@ -484,7 +484,7 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome, moving
     let Some(card) = cause_card(world, o) else {
         return;
     };
-    let gear = world.resource::<Battle>().gear.clone();
+    let gear = &world.resource::<Battle>().gear;
     let Some((index, pistol)) = world.get::<Weapons>(hero).and_then(|w| {
         w.0.iter()
             .enumerate()

@@ -147,7 +147,7 @@ pub struct CheckRequest {
     pub spend: Option<Spend>,
     /// The direct adjustments by name (their sum is `adjust.direct`): a d20 test types them.
     #[serde(default)]
-    pub named: Vec<(String, i32)>,
+    pub named: Vec<(std::borrow::Cow<'static, str>, i32)>,
     /// Dice pools: Venture tokens (0 to 3) and whether Will may be spent if the check would
     /// fail before Opposition.
     #[serde(default)]

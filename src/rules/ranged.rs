@@ -152,7 +152,8 @@ pub fn speed_penalty(relative: u32) -> i32 {
 /// One named adjustment to a shot's result (positive helps the firer).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Modifier {
-    pub name: String,
+    /// Borrowed for the rules' own names (no copy made each time a shot is weighed).
+    pub name: std::borrow::Cow<'static, str>,
     pub value: i32,
 }
 
@@ -239,8 +240,8 @@ pub const TWO_WEAPONS: i32 = -1;
 pub const OFF_HAND: i32 = -2;
 
 pub fn shot_terms(s: &ShotSituation) -> ShotTerms {
-    let m = |name: &str, value: i32| Modifier {
-        name: name.to_string(),
+    let m = |name: &'static str, value: i32| Modifier {
+        name: name.into(),
         value,
     };
     let mut tn_parts = Vec::new();

@@ -406,7 +406,7 @@ struct AttackCause {
 }
 
 /// The direct adjustments of an attack by name (a d20 test types them).
-fn named(terms: &ShotTerms) -> Vec<(String, i32)> {
+fn named(terms: &ShotTerms) -> Vec<(std::borrow::Cow<'static, str>, i32)> {
     terms
         .modifiers
         .iter()

@@ -50,8 +50,9 @@ pub struct Side(pub usize);
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct Hero {
     pub name: String,
-    pub traits: BTreeMap<String, TraitDef>,
-    pub skills: BTreeMap<String, u32>,
+    /// Shared with every copy of the hero (the lookups copy heroes often; these never change).
+    pub traits: std::sync::Arc<BTreeMap<String, TraitDef>>,
+    pub skills: std::sync::Arc<BTreeMap<String, u32>>,
     pub quickness: u32,
     pub initiative: u32,
     pub ap: u32,

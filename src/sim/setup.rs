@@ -99,8 +99,8 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
             .spawn((
                 Hero {
                     name: h.name.clone(),
-                    traits: h.traits.clone(),
-                    skills: h.skills.clone(),
+                    traits: std::sync::Arc::new(h.traits.clone()),
+                    skills: std::sync::Arc::new(h.skills.clone()),
                     quickness: h.quickness,
                     initiative: h.initiative,
                     ap: h.ap,

@@ -21,7 +21,7 @@ fn modifiers(p: &ranged::ShotPlan) -> Vec<(String, i32)> {
     p.terms
         .modifiers
         .iter()
-        .map(|m| (m.name.clone(), m.value))
+        .map(|m| (m.name.to_string(), m.value))
         .collect()
 }
 

@@ -108,7 +108,7 @@ pub fn defense(world: &World, hero: Entity) -> (u32, Vec<Modifier>) {
     let skill = close_weapon(world, hero).skill;
     let base = melee::defense_value(skill_level(h, &skill));
     let mut parts = vec![Modifier {
-        name: format!("defense ({skill})"),
+        name: format!("defense ({skill})").into(),
         value: base as i32,
     }];
     let dominated = Dominance::from_level(world.get::<Dominated>(hero).map_or(0, |d| d.0));

@@ -98,7 +98,7 @@ pub(crate) fn named_values(terms: &[Modifier]) -> Value {
     Value::Object(
         terms
             .iter()
-            .map(|m| (m.name.clone(), json!(m.value)))
+            .map(|m| (m.name.to_string(), json!(m.value)))
             .collect(),
     )
 }

@@ -131,8 +131,42 @@ pub fn defense(world: &World, hero: Entity) -> (u32, Vec<Modifier>) {
 }
 
 /// One fighter's advantage value against a foe.
+/// What advantage needs of the weapon a fighter holds, read in place: its reach and advantage
+/// (the card's), and whether it is armed. The same reading as `close_weapon`.
+struct Reach {
+    length: u32,
+    advantage: i32,
+    armed: bool,
+}
+
+fn reach_of(world: &World, hero: Entity) -> Reach {
+    let gear = &world.resource::<Battle>().gear;
+    let fists = |armed: bool| {
+        let f = gear.weapon("Fists");
+        Reach {
+            length: f.map_or(0, |w| w.length),
+            advantage: f.map_or(0, |w| w.advantage),
+            armed,
+        }
+    };
+    let held = world
+        .get::<crate::sim::model::Weapons>(hero)
+        .and_then(|w| w.0.iter().find(|w| w.ready))
+        .and_then(|state| gear.weapon(&state.name).map(|w| (state, w)));
+    match held {
+        Some((state, w)) if w.kind == WeaponKind::Melee && state.jammed => fists(false),
+        Some((_, w)) if w.kind == WeaponKind::Melee => Reach {
+            length: w.length,
+            advantage: w.advantage,
+            armed: w.name != "Fists" || w.improvised.is_some(),
+        },
+        Some((_, w)) if w.kind != WeaponKind::Thrown && w.size > 0 => fists(true),
+        _ => fists(false),
+    }
+}
+
 pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 {
-    let (mine, theirs) = (close_weapon(world, hero), close_weapon(world, foe));
+    let (mine, theirs) = (reach_of(world, hero), reach_of(world, foe));
     let size = |e: Entity| world.get::<Hero>(e).map_or(6, |h| h.size);
     let battle = world.resource::<Battle>();
     let height = |e: Entity| {
@@ -151,7 +185,7 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
     {
         let closed =
             |a: Entity, b: Entity| world.get::<Closed>(a).is_some_and(|c| c.0.contains(&b));
-        match mine.card.length.cmp(&theirs.card.length) {
+        match mine.length.cmp(&theirs.length) {
             std::cmp::Ordering::Greater if !closed(foe, hero) => 1,
             std::cmp::Ordering::Less if closed(hero, foe) => 1,
             _ => 0,
@@ -160,7 +194,7 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
         0
     };
     let factors = AdvantageFactors {
-        weapon: mine.card.advantage + reach,
+        weapon: mine.advantage + reach,
         size_over: size(hero).saturating_sub(size(foe)),
         higher: height(hero) > height(foe) || (mounted(hero) && !mounted(foe)),
         position: cornered(world, foe),

@@ -5,8 +5,10 @@
 //! match, and the figures are added up in the order of the seeds.
 
 use super::{CliError, parse_resolution};
+#[cfg(feature = "ecs")]
 use crate::data::{deck_file, paths};
 use clap::Args;
+#[cfg(feature = "ecs")]
 use serde_json::{Value, json};
 use std::path::PathBuf;
 

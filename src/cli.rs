@@ -136,6 +136,9 @@ pub struct PlayArgs {
     /// Pause the match at round R, segment S (written R,S): for screenshots and inspection.
     #[arg(long, value_parser = parse_round_segment)]
     pub until: Option<(i32, i32)>,
+    /// Open a match file (`*.match.ron`, a save too) in the replay viewer.
+    #[arg(long, conflicts_with_all = ["level", "deck"])]
+    pub replay: Option<PathBuf>,
 }
 
 fn parse_round_segment(s: &str) -> Result<(i32, i32), String> {

@@ -278,3 +278,9 @@ mod mouse;
 
 #[path = "window/layout.rs"]
 mod layout;
+
+#[path = "window/saves.rs"]
+mod saves;
+
+#[path = "window/replay.rs"]
+mod replay;

@@ -24,8 +24,13 @@ pub enum BoardSystems {
 
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
+        // The replay viewer shows its match on the same map.
         app.add_systems(
             OnEnter(Screen::Battle),
+            spawn_map.after(ScreenSystems::LoadBattle),
+        )
+        .add_systems(
+            OnEnter(Screen::Replay),
             spawn_map.after(ScreenSystems::LoadBattle),
         )
         .add_systems(
@@ -34,7 +39,11 @@ impl Plugin for BoardPlugin {
                 .chain()
                 .in_set(BoardSystems::Figures)
                 .after(crate::sim::SimSystems::Round)
-                .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+                .run_if(
+                    in_state(Screen::Battle)
+                        .or_else(in_state(Screen::Replay))
+                        .and_then(resource_exists::<Battle>),
+                ),
         );
     }
 }
@@ -158,6 +167,7 @@ impl MapGeometry {
 
 fn spawn_map(
     mut commands: Commands,
+    screen: Res<State<Screen>>,
     battle: Res<Battle>,
     mut images: ResMut<Assets<Image>>,
     rect: Res<MapRect>,
@@ -200,12 +210,12 @@ fn spawn_map(
                 texture_index: TileTextureIndex(index),
                 ..default()
             })
-            .insert(DespawnOnExit(Screen::Battle))
+            .insert(DespawnOnExit(*screen.get()))
             .id();
         storage.set(&position, id);
     }
     commands.entity(tilemap).insert((
-        DespawnOnExit(Screen::Battle),
+        DespawnOnExit(*screen.get()),
         TilemapBundle {
             grid_size: grid,
             size,

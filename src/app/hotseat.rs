@@ -19,6 +19,8 @@ pub struct HotSeat {
     pub awaiting_handoff: bool,
     /// The human side that held the seat last.
     pub last_human: Option<usize>,
+    /// A match was just loaded: the blindfold shows before the first human declaration.
+    pub after_load: bool,
 }
 
 pub struct HotSeatPlugin;
@@ -40,9 +42,19 @@ impl Plugin for HotSeatPlugin {
 }
 
 /// A new battle: the blindfold is on when two or more sides are human, unless the level
-/// select (or the level) turned it off.
-pub fn new_seat(mut commands: Commands, battle: Option<Res<Battle>>) {
+/// select (or the level) turned it off. A loaded match keeps the sides' control (the level in
+/// its file) and shows the blindfold before its first human declaration; a battle resumed from
+/// the Esc menu's Settings or Load keeps its seat as it was.
+pub fn new_seat(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    loaded: Option<Res<super::saves::Loaded>>,
+) {
     let Some(battle) = battle else { return };
+    if let Some(seat) = loaded.as_ref().and_then(|l| l.seat.clone()) {
+        commands.insert_resource(seat);
+        return;
+    }
     let humans = battle
         .level
         .sides
@@ -51,6 +63,7 @@ pub fn new_seat(mut commands: Commands, battle: Option<Res<Battle>>) {
         .count();
     commands.insert_resource(HotSeat {
         handoff_screen: battle.level.handoff_screen.unwrap_or(true) && humans > 1,
+        after_load: loaded.is_some(),
         ..default()
     });
 }
@@ -74,6 +87,15 @@ pub fn follow_declarer(
         .sides
         .get(side)
         .is_some_and(|s| s.control == Control::Human);
+    // After a load, whoever sits down first is handed the seat: the map stays hidden until
+    // they take it.
+    if human && seat.after_load {
+        seat.after_load = false;
+        seat.active = Some(side);
+        seat.last_human = Some(side);
+        seat.awaiting_handoff = seat.handoff_screen;
+        return;
+    }
     // The first human seat is recorded even when the seat already stood with its side (the
     // banner's default), so the first change of seat hides the map too.
     if human && seat.last_human.is_none() {

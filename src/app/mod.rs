@@ -9,8 +9,9 @@
 //! camera) -> `screens` (menus, level select, result, Esc menu) -> `settings_screen` ->
 //! `hotseat` -> `frame` (where the battle's panels go) -> `board` (the map) -> `anim` (gliding
 //! figures, shots) -> `hud` (panel, banner, previews, the action bar, the legend) ->
-//! `track_view` (track and combat log) -> `table` (the card table, scripted screenshots) ->
-//! this `AppPlugin` and `run`.
+//! `track_view` (track and combat log) -> `saves` (save, load, undo, autosave),
+//! `saves_screen` (the Load and Replays lists), `replay_view` (the replay viewer) -> `table`
+//! (the card table, scripted screenshots) -> this `AppPlugin` and `run`.
 
 pub mod anim;
 pub mod board;
@@ -19,6 +20,9 @@ pub mod hotseat;
 pub mod hud;
 pub mod input;
 pub mod layout;
+pub mod replay_view;
+pub mod saves;
+pub mod saves_screen;
 pub mod screens;
 pub mod settings_screen;
 pub mod state;
@@ -51,6 +55,9 @@ impl Plugin for AppPlugin {
                 anim::AnimPlugin,
                 hud::HudPlugin,
                 track_view::TrackViewPlugin,
+                saves::SavesPlugin,
+                saves_screen::SavesScreenPlugin,
+                replay_view::ReplayViewPlugin,
             ))
             .configure_sets(Update, SimSystems::Round.run_if(in_state(Pause::Running)))
             .add_systems(
@@ -99,6 +106,27 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         }
         _ => None,
     };
+    // A match file to watch is read and replayed before any window opens: a bad file is
+    // refused with its location and exit code 2.
+    let replay = match &args.replay {
+        Some(path) => {
+            let file = crate::sim::journal::MatchFile::load(path)?;
+            Some(
+                replay_view::PendingReplay::of(file, path)
+                    .map(|mut r| {
+                        r.from_list = false;
+                        r
+                    })
+                    .map_err(|why| {
+                        crate::cli::CliError::Usage(format!(
+                            "{} cannot be watched: {why}",
+                            path.display()
+                        ))
+                    })?,
+            )
+        }
+        None => None,
+    };
     let cards = crate::data::deck_file::load_match_deck()?;
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
@@ -125,6 +153,12 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
             .insert_resource(input::ForcedHover(
                 args.hover.map(|(c, r)| crate::rules::hexmap::hex_at(c, r)),
             ));
+        // Saves go to the user's data folder for the game.
+        app.insert_resource(saves::SaveFolders::user());
+        // A match file named on the command line opens in the replay viewer.
+        if let Some(replay) = replay {
+            app.insert_resource(replay).insert_state(Screen::Replay);
+        }
         // A level named on the command line goes straight to the battle.
         if let Some((level, gear)) = battle {
             app.insert_resource(PendingBattle { level, gear, seed })

@@ -4,18 +4,23 @@
 
 mod level_select;
 
-pub use level_select::{BlindfoldToggle, LevelChoice, LevelRow, SideToggle};
+pub use level_select::{BlindfoldToggle, LevelChoice, LevelRow, ResolutionToggle, SideToggle};
 
 use super::input::{ActionButton, BattleAction, Bindings, MenuAction, MenuButton, MenuInput};
 use super::layout::palette;
+use super::saves::{
+    AUTO, Loaded, PendingLoad, Request, Requests, SaveFolders, Suspended, Toast, file_name,
+};
+use super::saves_screen::{ListMode, SavesList};
 use super::state::{Pause, Screen, ScreenSystems};
-use super::widgets::{Tip, button, clicked, label};
+use super::widgets::{Greyed, Tip, button, clicked, label};
 use crate::data::gear::{self, Gear};
 use crate::data::level::Level;
 use crate::data::paths;
-use crate::sim::model::BattleOver;
+use crate::sim::model::{Battle, BattleOver, Journal};
 use crate::sim::setup::{end_match, start_match};
 use bevy::prelude::*;
+use std::path::PathBuf;
 
 /// The level chosen for the next battle, already checked, and the seed of its deck.
 #[derive(Resource, Clone)]
@@ -53,7 +58,15 @@ impl Plugin for ScreensPlugin {
                     .after(crate::sim::SimSystems::Victory)
                     .run_if(in_state(Screen::Battle)),
             )
-            .add_systems(Update, pace_button.run_if(in_state(Pause::Paused)))
+            .add_systems(
+                Update,
+                (pace_button, esc_menu_buttons).run_if(in_state(Pause::Paused)),
+            )
+            .add_systems(
+                Update,
+                resolution_line
+                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+            )
             .add_systems(Update, menu_keys.run_if(in_state(Screen::MainMenu)));
     }
 }
@@ -89,11 +102,25 @@ pub(crate) fn button_row() -> Node {
 
 /// The settings screen's button on the main menu.
 #[derive(Component)]
-struct OpenSettings;
+pub struct OpenSettings;
 
-fn main_menu(mut commands: Commands, keys: Res<Bindings>) {
+/// The save the main menu's Continue loads: the newest that is not damaged.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct ContinueTarget(pub Option<PathBuf>);
+
+/// The newest save in the saves folder that can be read.
+pub fn newest_save(folders: &SaveFolders) -> Option<PathBuf> {
+    crate::sim::saves::list(&folders.saves)
+        .into_iter()
+        .find(|e| e.error.is_none())
+        .map(|e| e.path)
+}
+
+fn main_menu(mut commands: Commands, keys: Res<Bindings>, folders: Option<Res<SaveFolders>>) {
     let confirm = keys.menu_key(MenuAction::Confirm);
     let back = keys.menu_key(MenuAction::Back);
+    let newest = folders.as_deref().and_then(newest_save);
+    let k = |a: MenuAction| keys.menu_key(a);
     screen_root(&mut commands, Screen::MainMenu).with_children(|p| {
         title(p, "TARNATION", 72.0, palette::TITLE);
         title(
@@ -108,6 +135,32 @@ fn main_menu(mut commands: Commands, keys: Res<Bindings>) {
                 MenuButton(MenuAction::Confirm),
                 Tip("Choose a level and who plays each side".into()),
             ));
+            let mut resume = row.spawn((
+                button(format!("Continue ({})", k(MenuAction::Continue)), 22.0),
+                MenuButton(MenuAction::Continue),
+            ));
+            match &newest {
+                Some(path) => {
+                    resume.insert(Tip(format!("Load the newest save: {}", file_name(path))))
+                }
+                None => resume.insert((
+                    Greyed,
+                    Tip(
+                        "No save yet: a battle saves at the start of every round, and F5 saves"
+                            .into(),
+                    ),
+                )),
+            };
+            row.spawn((
+                button(format!("Load ({})", k(MenuAction::Load)), 22.0),
+                MenuButton(MenuAction::Load),
+                Tip("The saved matches, newest first".into()),
+            ));
+            row.spawn((
+                button(format!("Replays ({})", k(MenuAction::Replays)), 22.0),
+                MenuButton(MenuAction::Replays),
+                Tip("Watch a match again, event by event".into()),
+            ));
             row.spawn((
                 button("Settings", 22.0),
                 OpenSettings,
@@ -119,6 +172,7 @@ fn main_menu(mut commands: Commands, keys: Res<Bindings>) {
             ));
         });
     });
+    commands.insert_resource(ContinueTarget(newest));
 }
 
 fn menu_keys(
@@ -126,9 +180,28 @@ fn menu_keys(
     settings: Query<&Interaction, (Changed<Interaction>, With<OpenSettings>)>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
+    target: Option<Res<ContinueTarget>>,
+    mut list: ResMut<SavesList>,
+    mut toast: ResMut<Toast>,
+    mut open: ResMut<super::saves_screen::OpenRequest>,
 ) {
     if input.pressed(MenuAction::Confirm) {
         next.set(Screen::LevelSelect);
+    }
+    if input.pressed(MenuAction::Continue) {
+        match target.and_then(|t| t.0.clone()) {
+            Some(path) => open.0 = Some((path, ListMode::Load)),
+            None => toast.say("Nothing to continue: no save yet"),
+        }
+    }
+    for (action, mode) in [
+        (MenuAction::Load, ListMode::Load),
+        (MenuAction::Replays, ListMode::Replays),
+    ] {
+        if input.pressed(action) {
+            list.mode = mode;
+            next.set(Screen::Saves);
+        }
     }
     if settings.iter().any(|i| clicked(i, false)) {
         next.set(Screen::Settings);
@@ -138,11 +211,30 @@ fn menu_keys(
     }
 }
 
-/// Start the pending battle (exclusive: it builds the world of the match).
+/// Start the pending battle, or load the pending save (exclusive: it builds the world of the
+/// match). A loaded match stands where it was saved.
 fn load_battle(world: &mut World) {
+    world.remove_resource::<Loaded>();
     if let Some(PendingBattle { level, gear, seed }) = world.remove_resource::<PendingBattle>() {
         let cards = world.resource::<MatchCards>().0.clone();
         start_match(world, level, gear, seed, cards);
+    } else if let Some(PendingLoad { file, seat }) = world.remove_resource::<PendingLoad>() {
+        match crate::sim::saves::load_into(world, &file) {
+            Ok(()) => {
+                world.insert_resource(Loaded { seat });
+            }
+            Err(e) => {
+                // Checked before: this is not expected. The match as far as it went stays.
+                warn!("the save did not load whole: {e}");
+                world
+                    .resource_mut::<Toast>()
+                    .say(format!("The save did not load whole: {e}"));
+            }
+        }
+    }
+    // A battle opens running (a load from the Esc menu comes from a paused one).
+    if let Some(mut pause) = world.get_resource_mut::<NextState<Pause>>() {
+        pause.set(Pause::Running);
     }
 }
 
@@ -165,6 +257,28 @@ impl SeedSource {
 /// Everything of the battle goes when it is left: the match's entities and resources, and the
 /// camera back where it was. (The battle's windows go by their `DespawnOnExit`.)
 fn leave_battle(world: &mut World) {
+    // A match left unfinished is kept as an autosave (Continue resumes it), unless it is only
+    // set aside for the Esc menu's Settings or Load.
+    let unfinished = world.contains_resource::<Battle>()
+        && !world.contains_resource::<BattleOver>()
+        && !world.resource::<Journal>().0.is_empty();
+    if unfinished
+        && !world.contains_resource::<Suspended>()
+        && world.contains_resource::<SaveFolders>()
+    {
+        match super::saves::write(world, AUTO) {
+            // Another match is loaded in its place: its toast says so.
+            Ok(_) if world.contains_resource::<PendingLoad>() => {}
+            Ok(path) => {
+                let key = world.resource::<Bindings>().menu_key(MenuAction::Continue);
+                world.resource_mut::<Toast>().say(format!(
+                    "The match is kept ({}): Continue ({key}) plays on",
+                    file_name(&path)
+                ));
+            }
+            Err(e) => warn!("the match left was not kept: {e}"),
+        }
+    }
     end_match(world);
     let mut cameras = world.query_filtered::<(&mut Transform, &mut Projection), With<Camera2d>>();
     for (mut at, mut projection) in cameras.iter_mut(world) {
@@ -213,6 +327,66 @@ fn result_keys(input: MenuInput, mut next: ResMut<NextState<Screen>>) {
 #[derive(Component)]
 struct PaceButton;
 
+/// The Esc menu's Save, Load and Settings.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum EscButton {
+    Save,
+    Load,
+    Settings,
+}
+
+/// Save writes a save at once; Load and Settings set the battle aside (it is resumed, replayed
+/// from its journal, when the player comes back).
+fn esc_menu_buttons(
+    buttons: Query<(&Interaction, &EscButton), Changed<Interaction>>,
+    mut requests: ResMut<Requests>,
+    mut list: ResMut<SavesList>,
+    mut commands: Commands,
+) {
+    for (interaction, button) in &buttons {
+        if !clicked(interaction, false) {
+            continue;
+        }
+        match button {
+            EscButton::Save => requests.0.push(Request::Save(super::saves::SAVE)),
+            EscButton::Load => {
+                list.mode = ListMode::Load;
+                commands.queue(|world: &mut World| set_aside(world, Screen::Saves));
+            }
+            EscButton::Settings => {
+                commands.queue(|world: &mut World| set_aside(world, Screen::Settings));
+            }
+        }
+    }
+}
+
+/// Set the battle aside (its file and seats kept) and go to another screen.
+pub fn set_aside(world: &mut World, to: Screen) {
+    let Some(file) = crate::sim::saves::match_file_of(world) else {
+        return;
+    };
+    let seat = world
+        .get_resource::<super::hotseat::HotSeat>()
+        .cloned()
+        .unwrap_or_default();
+    world.insert_resource(Suspended { file, seat });
+    world.resource_mut::<NextState<Screen>>().set(to);
+}
+
+/// The banner's third line: the system that resolves the match's checks.
+fn resolution_line(
+    battle: Res<Battle>,
+    mut line: Query<&mut Text, With<super::frame::BannerLine>>,
+) {
+    let system = battle.level.resolution.unwrap_or_default();
+    let words = format!("Checks resolved by the {}", system.name());
+    for mut text in &mut line {
+        if text.0 != words {
+            text.0 = words.clone();
+        }
+    }
+}
+
 /// The Esc menu: it goes when the battle resumes (or is left).
 fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
     let resume = keys.key(BattleAction::Quit);
@@ -245,7 +419,27 @@ fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
             );
             p.spawn(button_row()).with_children(|row| {
                 row.spawn((
-                    button(format!("Back to the battle ({resume})"), 22.0),
+                    button(format!("Save ({})", keys.key(BattleAction::QuickSave)), 22.0),
+                    EscButton::Save,
+                    Tip("Save the match as it stands (the key makes a quick save)".into()),
+                ));
+                row.spawn((
+                    button("Load", 22.0),
+                    EscButton::Load,
+                    Tip(format!(
+                        "The saved matches; {} loads the newest quick save",
+                        keys.key(BattleAction::QuickLoad)
+                    )),
+                ));
+                row.spawn((
+                    button("Settings", 22.0),
+                    EscButton::Settings,
+                    Tip("Keys, the computer's pace, the palette; then back to this battle".into()),
+                ));
+            });
+            p.spawn(button_row()).with_children(|row| {
+                row.spawn((
+                    button(format!("Resume ({resume})"), 22.0),
                     ActionButton(BattleAction::Quit),
                 ));
                 row.spawn((
@@ -258,6 +452,16 @@ fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
                     ActionButton(BattleAction::QuitToMenu),
                 ));
             });
+            p.spawn(label(
+                format!(
+                    "{}: quick save   {}: quick load   {}: undo this side's declarations of the segment",
+                    keys.key(BattleAction::QuickSave),
+                    keys.key(BattleAction::QuickLoad),
+                    keys.key(BattleAction::Undo)
+                ),
+                16.0,
+                palette::HINT,
+            ));
         });
 }
 

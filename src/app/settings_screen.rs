@@ -3,9 +3,11 @@
 //! settings file at once.
 
 use super::input::{
-    BattleAction, Binding, Bindings, MenuAction, MenuButton, MenuInput, Pace, SettingsFile, persist,
+    BattleAction, Binding, Bindings, MenuAction, MenuButton, MenuInput, Modifier, Pace,
+    SettingsFile, persist,
 };
 use super::layout::palette;
+use super::saves::{PendingLoad, Suspended};
 use super::screens::{button_row, screen_root, title};
 use super::state::Screen;
 use super::widgets::{Lit, Tip, button, clicked, label};
@@ -98,7 +100,8 @@ fn settings_clicks(
 }
 
 /// The key pressed while an action waits for one: bound, or refused when another action holds
-/// it. Esc keeps the old key; without a wait, Esc goes back to the menu.
+/// it; a key pressed while Ctrl, Shift or Alt is held makes a chord (Ctrl+Z). Esc keeps the old
+/// key; without a wait, Esc goes back to the menu (or to the battle the Esc menu came from).
 fn capture_key(
     pressed: Res<ButtonInput<KeyCode>>,
     input: MenuInput,
@@ -106,29 +109,47 @@ fn capture_key(
     mut keys: ResMut<Bindings>,
     file: Option<Res<SettingsFile>>,
     mut next: ResMut<NextState<Screen>>,
+    suspended: Option<Res<Suspended>>,
+    mut commands: Commands,
 ) {
     let Some(action) = rebinding.waiting else {
         if input.pressed(MenuAction::Back) {
-            next.set(Screen::MainMenu);
+            match suspended {
+                Some(s) => {
+                    commands.insert_resource(PendingLoad {
+                        file: s.file.clone(),
+                        seat: Some(s.seat.clone()),
+                    });
+                    commands.remove_resource::<Suspended>();
+                    next.set(Screen::Battle);
+                }
+                None => next.set(Screen::MainMenu),
+            }
         }
         return;
     };
-    let Some(key) = pressed.get_just_pressed().next().copied() else {
+    // A modifier alone waits for the key it is held with.
+    let Some(key) = pressed
+        .get_just_pressed()
+        .find(|k| Modifier::of(**k).is_none())
+        .copied()
+    else {
         return;
     };
+    let held = pressed.get_pressed().find_map(|k| Modifier::of(*k));
     rebinding.waiting = None;
     if key == KeyCode::Escape {
         rebinding.message = format!("{} stays on {}", action_words(action), keys.key(action));
         return;
     }
+    let binding = match held {
+        Some(modifier) => Binding::Chord(modifier, key),
+        None => Binding::Key(key),
+    };
     let mut settings = keys.0.clone();
-    match settings.rebind(action, Binding::Key(key)) {
+    match settings.rebind(action, binding) {
         Ok(()) => {
-            rebinding.message = format!(
-                "{} is now on {}",
-                action_words(action),
-                Binding::Key(key).name()
-            );
+            rebinding.message = format!("{} is now on {}", action_words(action), binding.name());
             keys.0 = settings;
             persist(&keys.0, file.is_some());
         }
@@ -143,6 +164,7 @@ fn show_settings(
     rebinding: Res<Rebinding>,
     body: Query<Entity, With<Body>>,
     mut shown: Local<Option<(Vec<(BattleAction, Binding)>, Pace, bool, Rebinding)>>,
+    suspended: Option<Res<Suspended>>,
 ) {
     let now = (
         keys.0.bindings.clone(),
@@ -223,7 +245,14 @@ fn show_settings(
                 b.insert(Lit);
             }
             row.spawn((
-                button(format!("Back ({back})"), 18.0),
+                button(
+                    if suspended.is_some() {
+                        format!("Back to the battle ({back})")
+                    } else {
+                        format!("Back ({back})")
+                    },
+                    18.0,
+                ),
                 MenuButton(MenuAction::Back),
             ));
         });

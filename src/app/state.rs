@@ -12,6 +12,10 @@ pub enum Screen {
     Result,
     /// Rebinding the keys, the computer's pace, the palette.
     Settings,
+    /// The saved matches to load, or the match files to watch again (`SavesList`).
+    Saves,
+    /// The replay viewer: a match file, event by event.
+    Replay,
 }
 
 /// The Esc menu of a battle. While it is open the match stands still: no computer declares,

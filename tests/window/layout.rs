@@ -118,12 +118,12 @@ fn settings_rebind_by_pressing_refuse_conflicts_and_set_the_pace() {
             .message
             .starts_with("Refused")
     );
-    // Cock on F9: bound, and the battle's keys follow.
+    // Cock on F12: bound, and the battle's keys follow.
     assert!(super::click::<RebindButton>(&mut app, |b| b.0 == BattleAction::Cock));
-    tap(&mut app, KeyCode::F9);
+    tap(&mut app, KeyCode::F12);
     assert_eq!(
         app.world().resource::<Bindings>().key(BattleAction::Cock),
-        "F9"
+        "F12"
     );
     // The pace and the palette.
     assert!(super::click::<PaceChoice>(&mut app, |p| p.0 == Pace::Slow));

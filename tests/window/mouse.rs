@@ -161,12 +161,12 @@ fn the_action_bar_prices_greys_and_declares() {
     keys.0
         .rebind(
             BattleAction::ReadyWeapon,
-            tarnation::app::input::Binding::Key(KeyCode::F9),
+            tarnation::app::input::Binding::Key(KeyCode::F12),
         )
         .unwrap();
     app.insert_resource(keys);
     app.update();
-    assert!(bar(&app, BattleAction::ReadyWeapon).hint.starts_with("F9"));
+    assert!(bar(&app, BattleAction::ReadyWeapon).hint.starts_with("F12"));
     let _ = hero;
 }
 

@@ -74,6 +74,12 @@ pub enum BattleAction {
     Quit,
     /// From the Esc menu: leave the battle for the main menu.
     QuitToMenu,
+    /// Save the match now (a quick save).
+    QuickSave,
+    /// Load the newest quick save.
+    QuickLoad,
+    /// Take back this side's declarations of the segment that have not resolved yet.
+    Undo,
 }
 
 impl BattleAction {
@@ -84,6 +90,7 @@ impl BattleAction {
             BattleAction::MoveHere => return "Move or shoot here".into(),
             BattleAction::Quit => return "Esc menu".into(),
             BattleAction::EndDeclaration => return "Pass (or take the seat)".into(),
+            BattleAction::Undo => return "Undo (take back)".into(),
             _ => {}
         }
         let debug = format!("{self:?}");
@@ -114,6 +121,14 @@ pub enum MenuAction {
     ToggleSide4,
     /// Draw the next card on the card table.
     DrawCard,
+    /// Main menu: load the newest save.
+    Continue,
+    /// Main menu: the list of saves to load.
+    Load,
+    /// Main menu: the list of match files to watch again.
+    Replays,
+    /// Level select: the next resolution system for the match.
+    CycleResolution,
 }
 
 impl MenuAction {
@@ -186,6 +201,36 @@ impl Bindings {
 pub enum Binding {
     Key(KeyCode),
     Mouse(MouseButton),
+    /// A key pressed while a modifier is held: Ctrl+Z.
+    Chord(Modifier, KeyCode),
+}
+
+/// A modifier key held for a chord (either of the pair: left or right Ctrl).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Modifier {
+    Ctrl,
+    Shift,
+    Alt,
+}
+
+impl Modifier {
+    /// The modifier a key is, if it is one.
+    pub fn of(key: KeyCode) -> Option<Modifier> {
+        match key {
+            KeyCode::ControlLeft | KeyCode::ControlRight => Some(Modifier::Ctrl),
+            KeyCode::ShiftLeft | KeyCode::ShiftRight => Some(Modifier::Shift),
+            KeyCode::AltLeft | KeyCode::AltRight => Some(Modifier::Alt),
+            _ => None,
+        }
+    }
+
+    fn key(self) -> ModifierKey {
+        match self {
+            Modifier::Ctrl => ModifierKey::Control,
+            Modifier::Shift => ModifierKey::Shift,
+            Modifier::Alt => ModifierKey::Alt,
+        }
+    }
 }
 
 /// What the settings file holds.
@@ -250,6 +295,7 @@ impl Binding {
             Binding::Mouse(MouseButton::Middle) => "Middle click".into(),
             Binding::Mouse(other) => format!("{other:?} mouse button"),
             Binding::Key(key) => key_name(*key),
+            Binding::Chord(modifier, key) => format!("{modifier:?}+{}", key_name(*key)),
         }
     }
 }
@@ -304,6 +350,10 @@ pub fn default_menu_bindings() -> Vec<(MenuAction, Binding)> {
         (MenuAction::ToggleSide3, Key(KeyCode::Digit3)),
         (MenuAction::ToggleSide4, Key(KeyCode::Digit4)),
         (MenuAction::DrawCard, Key(KeyCode::Space)),
+        (MenuAction::Continue, Key(KeyCode::KeyC)),
+        (MenuAction::Load, Key(KeyCode::KeyL)),
+        (MenuAction::Replays, Key(KeyCode::KeyR)),
+        (MenuAction::CycleResolution, Key(KeyCode::KeyS)),
     ]
 }
 
@@ -351,6 +401,9 @@ pub fn default_bindings() -> Vec<(BattleAction, Binding)> {
         (BattleAction::ZoomOut, Key(KeyCode::Minus)),
         (BattleAction::Quit, Key(KeyCode::Escape)),
         (BattleAction::QuitToMenu, Key(KeyCode::KeyM)),
+        (BattleAction::QuickSave, Key(KeyCode::F5)),
+        (BattleAction::QuickLoad, Key(KeyCode::F9)),
+        (BattleAction::Undo, Binding::Chord(Modifier::Ctrl, KeyCode::KeyZ)),
     ]
 }
 
@@ -452,6 +505,10 @@ pub fn input_map<A: Actionlike>(bindings: &[(A, Binding)]) -> InputMap<A> {
         match binding {
             Binding::Key(k) => map.insert(action.clone(), *k),
             Binding::Mouse(m) => map.insert(action.clone(), *m),
+            Binding::Chord(modifier, k) => map.insert(
+                action.clone(),
+                ButtonlikeChord::modified(modifier.key(), *k),
+            ),
         };
     }
     map

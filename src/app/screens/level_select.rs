@@ -1,5 +1,6 @@
 //! The level select: the levels by title, the chosen level's story and sides (each human or
-//! computer), the hot-seat blindfold, and Play. Keys and clicks alike.
+//! computer), the system that resolves the match's checks (the level's, or another for this
+//! match), the hot-seat blindfold, and Play. Keys and clicks alike.
 
 use super::{PendingBattle, SeedSource, button, button_row, game_gear, screen_root, title};
 use crate::app::input::{Bindings, MenuAction, MenuButton, MenuInput};
@@ -8,6 +9,7 @@ use crate::app::state::Screen;
 use crate::app::widgets::{Lit, Tip, clicked, label};
 use crate::data::level::{self, Control, Level};
 use crate::data::paths;
+use crate::rules::check::Resolution;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -26,9 +28,24 @@ pub struct LevelChoice {
     pub missing: Option<String>,
     /// The hot-seat blindfold as the player set it; `None`: on with two or more human sides.
     pub blindfold: Option<bool>,
+    /// The resolution system chosen for the match; `None`: the level's own.
+    pub resolution: Option<Resolution>,
 }
 
 impl LevelChoice {
+    /// The level's own resolution system.
+    pub fn level_resolution(&self) -> Resolution {
+        self.preview
+            .as_ref()
+            .and_then(|l| l.resolution)
+            .unwrap_or_default()
+    }
+
+    /// The system the match will be played in.
+    pub fn resolution_on(&self) -> Resolution {
+        self.resolution.unwrap_or_else(|| self.level_resolution())
+    }
+
     /// Is the blindfold on for the level as set now?
     pub fn blindfold_on(&self) -> bool {
         self.blindfold.unwrap_or_else(|| {
@@ -54,6 +71,10 @@ pub struct SideToggle(pub usize);
 /// The blindfold switch.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct BlindfoldToggle;
+
+/// The switch of the resolution system (action deck, dice pool, d20).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct ResolutionToggle;
 
 /// The screen's body, rebuilt when the choice changes.
 #[derive(Component)]
@@ -103,6 +124,7 @@ fn load_choice(choice: &mut LevelChoice) {
     choice.preview = None;
     choice.error = None;
     choice.blindfold = None;
+    choice.resolution = None;
     let Some(path) = choice.files.get(choice.index).cloned() else {
         choice.error = Some(
             choice
@@ -163,10 +185,15 @@ fn level_select_keys(
             toggle_side(&mut choice, i);
         }
     }
+    if input.pressed(MenuAction::CycleResolution) {
+        cycle_resolution(&mut choice);
+    }
     if input.pressed(MenuAction::Confirm)
         && let Some(mut level) = choice.preview.clone()
     {
         level.handoff_screen = Some(choice.blindfold_on());
+        // The match file holds the level as played: the system chosen goes with it.
+        level.resolution = Some(choice.resolution_on());
         match game_gear() {
             Ok(gear) => {
                 commands.insert_resource(PendingBattle {
@@ -184,8 +211,18 @@ fn level_select_keys(
     }
 }
 
+/// The next system for the match (the level's own is one of the three).
+fn cycle_resolution(choice: &mut LevelChoice) {
+    if choice.preview.is_none() {
+        return;
+    }
+    let next = choice.resolution_on().next();
+    choice.resolution = (next != choice.level_resolution()).then_some(next);
+}
+
 fn level_select_clicks(
     rows: Query<(&Interaction, &LevelRow), Changed<Interaction>>,
+    resolution: Query<&Interaction, (Changed<Interaction>, With<ResolutionToggle>)>,
     sides: Query<(&Interaction, &SideToggle), Changed<Interaction>>,
     blindfold: Query<&Interaction, (Changed<Interaction>, With<BlindfoldToggle>)>,
     mut choice: ResMut<LevelChoice>,
@@ -204,6 +241,9 @@ fn level_select_clicks(
     if blindfold.iter().any(|i| clicked(i, false)) {
         let on = choice.blindfold_on();
         choice.blindfold = Some(!on);
+    }
+    if resolution.iter().any(|i| clicked(i, false)) {
+        cycle_resolution(&mut choice);
     }
 }
 
@@ -270,6 +310,24 @@ fn show_choice(
                         SideToggle(i),
                         Tip("Click to switch between a human player and the computer".into()),
                     ));
+                }
+                let system = choice.resolution_on();
+                let words = if choice.resolution.is_some() {
+                    format!(
+                        "Checks: {} (for this match; the level plays {})",
+                        system.name(),
+                        choice.level_resolution().name()
+                    )
+                } else {
+                    format!("Checks: {} (the level's)", system.name())
+                };
+                let mut resolve = info.spawn((
+                    button(format!("{words} ({})", k(MenuAction::CycleResolution)), 18.0),
+                    ResolutionToggle,
+                    Tip("Click to resolve the match's checks by the action deck, dice pools or d20 tests".into()),
+                ));
+                if choice.resolution.is_some() {
+                    resolve.insert(Lit);
                 }
                 let on = choice.blindfold_on();
                 let mut blind = info.spawn((

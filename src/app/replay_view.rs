@@ -1,0 +1,790 @@
+//! The replay viewer: a match file played back event by event on the battle map, with the
+//! action track, the last initiative stack and its cards, the card last drawn and the combat
+//! log. Space plays and pauses, Right / Left step one event, Up / Down change the speed,
+//! Home / End jump to the start and the end, a number and Enter jump to that round; every key
+//! is a button too.
+//!
+//! The match is replayed once (`sim::saves::record`): a frame of the map at every event. The
+//! viewer spawns the level's figures and sets them to the frame shown, so the board draws them
+//! as in a battle; the match itself does not run.
+
+use super::board::BoardSystems;
+use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, SUMMARY_H, TRACK_H, palette};
+use super::state::{Screen, ScreenSystems};
+use super::widgets::{ButtonText, Lit, Tip, button, clicked, label};
+use crate::data::level::Control;
+use crate::rules::hexmap::offset_of;
+use crate::sim::journal::MatchFile;
+use crate::sim::model::{
+    BehindCover, Committed, Dominated, Down, Facing, Frame, HexPos, LogEvent, MatchLog, Mount,
+    Prone, RoundState, Track, Wounds,
+};
+use crate::sim::run::SimEnd;
+use crate::sim::saves::{Recording, record};
+use crate::sim::setup::{end_match, start_match};
+use bevy::prelude::*;
+use std::path::Path;
+
+/// A match file to open in the viewer, replayed already.
+#[derive(Resource, Clone, Debug)]
+pub struct PendingReplay {
+    pub file: MatchFile,
+    pub recording: Recording,
+    /// The file's name.
+    pub name: String,
+    /// Opened from the Replays screen (Esc goes back there), or from the command line.
+    pub from_list: bool,
+}
+
+impl PendingReplay {
+    /// Replay a match file for the viewer; Err when its journal does not fit its match.
+    pub fn of(file: MatchFile, path: &Path) -> Result<PendingReplay, String> {
+        let recording = record(&file);
+        if let Err(why) = &recording.end {
+            return Err(why.clone());
+        }
+        Ok(PendingReplay {
+            file,
+            recording,
+            name: super::saves::file_name(path),
+            from_list: true,
+        })
+    }
+}
+
+/// Events a second, slowest to fastest (Up and Down move along).
+pub const SPEEDS: [f32; 7] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
+
+/// The viewer's state.
+#[derive(Resource, Debug, Clone)]
+pub struct Viewer {
+    pub name: String,
+    pub level: String,
+    pub deck: Vec<crate::rules::card::Card>,
+    /// The map before the first event, then as each event left it.
+    pub states: Vec<Frame>,
+    pub events: Vec<LogEvent>,
+    /// How the match ended, in words.
+    pub end: String,
+    /// Shown now: 0 the start, n after the n-th event.
+    pub at: usize,
+    pub playing: bool,
+    /// Into `SPEEDS`.
+    pub speed: usize,
+    /// A round number being typed.
+    pub typed: String,
+    /// A word about the last jump.
+    pub note: String,
+    pub from_list: bool,
+    t: f32,
+    shown: Option<usize>,
+}
+
+impl Viewer {
+    pub fn len(&self) -> usize {
+        self.events.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.events.is_empty()
+    }
+
+    /// The first event of round `r` (shown as that event left the map); past the last round,
+    /// the end.
+    pub fn round_start(&self, r: u32) -> usize {
+        self.events
+            .iter()
+            .position(|e| e.round >= r)
+            .map_or(self.len(), |i| i + 1)
+    }
+
+    fn step(&mut self, to: usize) {
+        self.at = to.min(self.len());
+        self.t = 0.0;
+    }
+}
+
+/// What the viewer's keys and buttons do.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ReplayAction {
+    PlayPause,
+    Forward,
+    Back,
+    Faster,
+    Slower,
+    Start,
+    End,
+    /// Jump to the round typed.
+    Go,
+    /// Leave the viewer.
+    Leave,
+}
+
+/// The viewer's keys (fixed; named on its buttons).
+pub const REPLAY_KEYS: [(ReplayAction, KeyCode); 9] = [
+    (ReplayAction::PlayPause, KeyCode::Space),
+    (ReplayAction::Forward, KeyCode::ArrowRight),
+    (ReplayAction::Back, KeyCode::ArrowLeft),
+    (ReplayAction::Faster, KeyCode::ArrowUp),
+    (ReplayAction::Slower, KeyCode::ArrowDown),
+    (ReplayAction::Start, KeyCode::Home),
+    (ReplayAction::End, KeyCode::End),
+    (ReplayAction::Go, KeyCode::Enter),
+    (ReplayAction::Leave, KeyCode::Escape),
+];
+
+fn key_of(action: ReplayAction) -> &'static str {
+    match action {
+        ReplayAction::PlayPause => "Space",
+        ReplayAction::Forward => "Right",
+        ReplayAction::Back => "Left",
+        ReplayAction::Faster => "Up",
+        ReplayAction::Slower => "Down",
+        ReplayAction::Start => "Home",
+        ReplayAction::End => "End",
+        ReplayAction::Go => "Enter",
+        ReplayAction::Leave => "Esc",
+    }
+}
+
+#[derive(Component)]
+struct ViewBanner;
+#[derive(Component)]
+struct ViewEvent;
+#[derive(Component)]
+struct ViewStatus;
+#[derive(Component)]
+struct ViewPanel;
+#[derive(Component)]
+struct ViewTrack;
+#[derive(Component)]
+struct ViewLog;
+/// The play button's words (Play or Pause).
+#[derive(Component)]
+struct PlayWords;
+
+pub struct ReplayViewPlugin;
+
+impl Plugin for ReplayViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(
+            OnEnter(Screen::Replay),
+            (
+                open_replay.in_set(ScreenSystems::LoadBattle),
+                spawn_view.after(ScreenSystems::LoadBattle),
+            ),
+        )
+        .add_systems(OnExit(Screen::Replay), close_replay)
+        // Nothing of the match runs while it is watched: no verdict is logged over the
+        // recording.
+        .configure_sets(
+            Update,
+            crate::sim::SimSystems::Victory.run_if(not(in_state(Screen::Replay))),
+        )
+        .add_systems(
+            Update,
+            (replay_input, apply_frame, show_view)
+                .chain()
+                .before(BoardSystems::Figures)
+                .run_if(in_state(Screen::Replay).and_then(resource_exists::<Viewer>)),
+        );
+    }
+}
+
+/// Spawn the level's figures and start at the beginning.
+fn open_replay(world: &mut World) {
+    let Some(pending) = world.remove_resource::<PendingReplay>() else {
+        return;
+    };
+    let file = pending.file;
+    start_match(
+        world,
+        file.level.clone(),
+        file.gear.clone(),
+        file.seed,
+        file.deck.clone(),
+    );
+    let initial = crate::sim::query::frame(world);
+    let mut states = vec![initial];
+    states.extend(pending.recording.frames.iter().cloned());
+    let end = match &pending.recording.end {
+        Ok(SimEnd::Decided(over)) => format!("{} win: {}", over.name, over.why),
+        Ok(SimEnd::RoundLimit(r)) => format!("stopped at the round limit ({r})"),
+        Ok(SimEnd::JournalEnd) => "a match saved midway: the file ends here".into(),
+        Err(why) => format!("the replay broke: {why}"),
+    };
+    world.insert_resource(Viewer {
+        name: pending.name,
+        level: file.level.name.clone(),
+        deck: file.deck.clone(),
+        states,
+        events: pending.recording.events,
+        end,
+        at: 0,
+        playing: false,
+        speed: 2,
+        typed: String::new(),
+        note: String::new(),
+        from_list: pending.from_list,
+        t: 0.0,
+        shown: None,
+    });
+}
+
+fn close_replay(world: &mut World) {
+    world.remove_resource::<Viewer>();
+    end_match(world);
+    let mut cameras = world.query_filtered::<(&mut Transform, &mut Projection), With<Camera2d>>();
+    for (mut at, mut projection) in cameras.iter_mut(world) {
+        *at = Transform::default();
+        *projection = Projection::from(OrthographicProjection::default_2d());
+    }
+}
+
+/// The frame of the viewer: banner over the map, the buttons under it, the panel column.
+fn spawn_view(mut commands: Commands) {
+    commands
+        .spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                flex_direction: FlexDirection::Row,
+                ..default()
+            },
+            Pickable::IGNORE,
+            DespawnOnExit(Screen::Replay),
+        ))
+        .with_children(|root| {
+            root.spawn((
+                Node {
+                    flex_grow: 1.0,
+                    height: percent(100),
+                    flex_direction: FlexDirection::Column,
+                    justify_content: JustifyContent::SpaceBetween,
+                    ..default()
+                },
+                Pickable::IGNORE,
+            ))
+            .with_children(|col| {
+                col.spawn((
+                    Node {
+                        height: px(BANNER_H),
+                        flex_direction: FlexDirection::Column,
+                        justify_content: JustifyContent::Center,
+                        align_items: AlignItems::Center,
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(palette::BANNER),
+                ))
+                .with_children(|b| {
+                    b.spawn((label("", 18.0, palette::TITLE), ViewBanner));
+                    b.spawn((label("", 13.0, Color::WHITE), ViewEvent));
+                    b.spawn((label("", 13.0, palette::HINT), ViewStatus));
+                });
+                col.spawn((
+                    Node {
+                        height: px(BAR_H),
+                        padding: UiRect::axes(px(8), px(8)),
+                        flex_direction: FlexDirection::Row,
+                        flex_wrap: FlexWrap::Wrap,
+                        align_content: AlignContent::FlexStart,
+                        align_items: AlignItems::Center,
+                        column_gap: px(6),
+                        row_gap: px(6),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(palette::STRIP),
+                ))
+                .with_children(|bar| {
+                    for (action, words, tip) in [
+                        (
+                            ReplayAction::Start,
+                            "|< Start",
+                            "The level before the first event",
+                        ),
+                        (ReplayAction::Back, "< Back", "One event back"),
+                        (
+                            ReplayAction::PlayPause,
+                            "Play",
+                            "Play the events one after another",
+                        ),
+                        (ReplayAction::Forward, "Forward >", "One event on"),
+                        (ReplayAction::End, "End >|", "The end of the file"),
+                        (ReplayAction::Slower, "Slower", "Fewer events a second"),
+                        (ReplayAction::Faster, "Faster", "More events a second"),
+                        (
+                            ReplayAction::Leave,
+                            "Leave",
+                            "Back to the list of match files",
+                        ),
+                    ] {
+                        let mut b = bar.spawn((
+                            button(format!("{words} ({})", key_of(action)), 15.0),
+                            action,
+                            Tip(tip.into()),
+                        ));
+                        if action == ReplayAction::PlayPause {
+                            b.insert(PlayWords);
+                        }
+                    }
+                    bar.spawn(label(
+                        "Type a round's number and press Enter to go to it.",
+                        14.0,
+                        palette::STRIP_TEXT,
+                    ));
+                });
+            });
+            root.spawn((
+                Node {
+                    width: px(PANEL_W),
+                    height: percent(100),
+                    flex_shrink: 0.0,
+                    flex_direction: FlexDirection::Column,
+                    ..default()
+                },
+                BackgroundColor(palette::PANEL),
+            ))
+            .with_children(|col| {
+                col.spawn(Node {
+                    flex_grow: 1.0,
+                    min_height: px(0),
+                    padding: UiRect::all(px(10)),
+                    overflow: Overflow::clip(),
+                    ..default()
+                })
+                .with_children(|p| {
+                    p.spawn((label("", 13.0, palette::PANEL_TEXT), ViewPanel));
+                });
+                col.spawn((
+                    Node {
+                        height: px(TRACK_H),
+                        flex_shrink: 0.0,
+                        padding: UiRect::axes(px(8), px(4)),
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(palette::STRIP),
+                    children![(label("", 11.0, palette::STRIP_TEXT), ViewTrack)],
+                ));
+                col.spawn((
+                    Node {
+                        height: px(LOG_H + SUMMARY_H),
+                        flex_shrink: 0.0,
+                        padding: UiRect::all(px(8)),
+                        flex_direction: FlexDirection::Column,
+                        justify_content: JustifyContent::FlexEnd,
+                        overflow: Overflow::clip(),
+                        ..default()
+                    },
+                    BackgroundColor(Color::srgba(0.2, 0.13, 0.08, 0.98)),
+                    children![(label("", 12.0, palette::LOG_TEXT), ViewLog)],
+                ));
+            });
+        });
+}
+
+/// Keys and buttons move the viewer; playing steps at the speed chosen.
+fn replay_input(
+    keys: Res<ButtonInput<KeyCode>>,
+    buttons: Query<(&Interaction, &ReplayAction), Changed<Interaction>>,
+    time: Res<Time>,
+    mut viewer: ResMut<Viewer>,
+    mut next: ResMut<NextState<Screen>>,
+    mut list: ResMut<super::saves_screen::SavesList>,
+) {
+    let mut actions: Vec<ReplayAction> = REPLAY_KEYS
+        .iter()
+        .filter(|(_, k)| keys.just_pressed(*k))
+        .map(|(a, _)| *a)
+        .collect();
+    actions.extend(
+        buttons
+            .iter()
+            .filter(|(i, _)| clicked(i, false))
+            .map(|(_, a)| *a),
+    );
+    // A round's number, typed.
+    for key in keys.get_just_pressed() {
+        if let Some(d) = digit(*key)
+            && viewer.typed.len() < 4
+        {
+            viewer.typed.push(d);
+        }
+        if *key == KeyCode::Backspace {
+            viewer.typed.pop();
+        }
+    }
+    let n = viewer.len();
+    for action in actions {
+        match action {
+            ReplayAction::PlayPause => {
+                if viewer.at >= n {
+                    viewer.step(0);
+                }
+                viewer.playing = !viewer.playing;
+                viewer.note.clear();
+            }
+            ReplayAction::Forward => {
+                let to = viewer.at + 1;
+                viewer.step(to);
+                viewer.playing = false;
+            }
+            ReplayAction::Back => {
+                let to = viewer.at.saturating_sub(1);
+                viewer.step(to);
+                viewer.playing = false;
+            }
+            ReplayAction::Faster => viewer.speed = (viewer.speed + 1).min(SPEEDS.len() - 1),
+            ReplayAction::Slower => viewer.speed = viewer.speed.saturating_sub(1),
+            ReplayAction::Start => {
+                viewer.step(0);
+                viewer.playing = false;
+            }
+            ReplayAction::End => {
+                viewer.step(n);
+                viewer.playing = false;
+            }
+            ReplayAction::Go => {
+                if let Ok(r) = viewer.typed.parse::<u32>() {
+                    let to = viewer.round_start(r);
+                    let last = viewer.events.last().map_or(0, |e| e.round);
+                    viewer.note = if r > last {
+                        format!("There is no round {r}: the file ends in round {last}")
+                    } else {
+                        format!("Round {r}")
+                    };
+                    viewer.step(to);
+                    viewer.playing = false;
+                }
+                viewer.typed.clear();
+            }
+            ReplayAction::Leave => {
+                if viewer.typed.is_empty() {
+                    if viewer.from_list {
+                        list.mode = super::saves_screen::ListMode::Replays;
+                        next.set(Screen::Saves);
+                    } else {
+                        next.set(Screen::MainMenu);
+                    }
+                } else {
+                    viewer.typed.clear();
+                }
+            }
+        }
+    }
+    if viewer.playing {
+        viewer.t += time.delta_secs() * SPEEDS[viewer.speed];
+        while viewer.t >= 1.0 && viewer.at < n {
+            viewer.t -= 1.0;
+            viewer.at += 1;
+        }
+        if viewer.at >= n {
+            viewer.playing = false;
+        }
+    }
+}
+
+fn digit(key: KeyCode) -> Option<char> {
+    let keys = [
+        (KeyCode::Digit0, KeyCode::Numpad0),
+        (KeyCode::Digit1, KeyCode::Numpad1),
+        (KeyCode::Digit2, KeyCode::Numpad2),
+        (KeyCode::Digit3, KeyCode::Numpad3),
+        (KeyCode::Digit4, KeyCode::Numpad4),
+        (KeyCode::Digit5, KeyCode::Numpad5),
+        (KeyCode::Digit6, KeyCode::Numpad6),
+        (KeyCode::Digit7, KeyCode::Numpad7),
+        (KeyCode::Digit8, KeyCode::Numpad8),
+        (KeyCode::Digit9, KeyCode::Numpad9),
+    ];
+    keys.iter()
+        .position(|(a, b)| *a == key || *b == key)
+        .and_then(|i| char::from_digit(i as u32, 10))
+}
+
+/// Set the figures, the round and the log to the frame shown (only what changed, so the board
+/// redraws only those figures).
+fn apply_frame(world: &mut World) {
+    let viewer = world.resource::<Viewer>();
+    let at = viewer.at;
+    if viewer.shown == Some(at) {
+        return;
+    }
+    let Some(frame) = viewer.states.get(at).cloned() else {
+        return;
+    };
+    let events = viewer.events[..at.min(viewer.len())].to_vec();
+    world.resource_mut::<Viewer>().shown = Some(at);
+    let mut figures = crate::sim::query::heroes(world);
+    let mut q = world.query::<(Entity, &Mount)>();
+    let mut mounts: Vec<(String, Entity)> =
+        q.iter(world).map(|(e, m)| (m.name.clone(), e)).collect();
+    mounts.sort();
+    figures.extend(mounts.into_iter().map(|(_, e)| e));
+    for (e, f) in figures.into_iter().zip(&frame.figures) {
+        let Ok(mut entity) = world.get_entity_mut(e) else {
+            continue;
+        };
+        set(&mut entity, HexPos(f.at));
+        set(&mut entity, Facing(f.facing));
+        if f.side.is_none() {
+            continue;
+        }
+        set(&mut entity, Prone(f.prone));
+        set(&mut entity, BehindCover(f.behind_cover));
+        set(&mut entity, Down(f.down));
+        set(&mut entity, Track(f.track.clone()));
+        set(&mut entity, Dominated(f.dominated));
+        let fate = entity.get::<Wounds>().and_then(|w| w.fate);
+        set(
+            &mut entity,
+            Wounds {
+                body: f.body.clone(),
+                stunned: f.stunned,
+                fate,
+            },
+        );
+        match &f.paying {
+            Some(action) => set(&mut entity, Committed(action.clone())),
+            None => {
+                entity.remove::<Committed>();
+            }
+        }
+        // Figures stand where they are at once (the battle's glide is not run here).
+        entity.remove::<super::board::Placed>();
+    }
+    let mut round = world.resource_mut::<RoundState>();
+    round.round = frame.round;
+    round.segment = frame.segment;
+    round.stack = frame.stack.clone();
+    round.declaring.clear();
+    world.resource_mut::<MatchLog>().events = events;
+}
+
+/// Insert a component, or set it when it differs (so `Changed` marks only what changed).
+fn set<C: Component<Mutability = bevy::ecs::component::Mutable> + PartialEq>(
+    entity: &mut EntityWorldMut,
+    value: C,
+) {
+    match entity.get_mut::<C>() {
+        Some(mut c) => {
+            if *c != value {
+                *c = value;
+            }
+        }
+        None => {
+            entity.insert(value);
+        }
+    }
+}
+
+/// Where the match stood: "round 2, segment 7".
+fn when(round: u32, segment: u32) -> String {
+    match segment {
+        0 => format!("round {round}, initiative"),
+        s if s > crate::rules::action_time::SEGMENTS => {
+            format!("round {round}, beyond segment 20 ({s})")
+        }
+        s => format!("round {round}, segment {s}"),
+    }
+}
+
+fn put<F: bevy::ecs::query::QueryFilter>(mut q: Query<&mut Text, F>, s: String) {
+    for mut t in &mut q {
+        if t.0 != s {
+            t.0 = s.clone();
+        }
+    }
+}
+
+fn show_view(
+    viewer: Res<Viewer>,
+    round: Res<RoundState>,
+    battle: Option<Res<crate::sim::model::Battle>>,
+    mut texts: ParamSet<(
+        Query<&mut Text, With<ViewBanner>>,
+        Query<&mut Text, With<ViewEvent>>,
+        Query<&mut Text, With<ViewStatus>>,
+        Query<&mut Text, With<ViewPanel>>,
+        Query<&mut Text, With<ViewTrack>>,
+        Query<&mut Text, With<ViewLog>>,
+        Query<&mut Text, With<ButtonText>>,
+    )>,
+    play: Query<(Entity, &Children), With<PlayWords>>,
+    mut commands: Commands,
+) {
+    if !viewer.is_changed() {
+        return;
+    }
+    let Some(battle) = battle else { return };
+    let frame = &viewer.states[viewer.at.min(viewer.states.len() - 1)];
+    let n = viewer.len();
+    let head = if viewer.at == 0 {
+        format!("REPLAY  {}: the start", viewer.level)
+    } else {
+        format!(
+            "REPLAY  {}: {}",
+            viewer.level,
+            when(frame.round, frame.segment)
+        )
+    };
+    put(texts.p0(), head);
+    let event = match viewer.at {
+        0 => format!("{n} events. Press Space to play, Right to step."),
+        i => format!("Event {i} of {n}: {}", viewer.events[i - 1].text),
+    };
+    put(texts.p1(), event);
+    let mut status = format!(
+        "{} at {} events a second",
+        if viewer.playing { "Playing" } else { "Paused" },
+        SPEEDS[viewer.speed]
+    );
+    if !viewer.typed.is_empty() {
+        status.push_str(&format!("  |  Go to round: {}_ (Enter)", viewer.typed));
+    } else if !viewer.note.is_empty() {
+        status.push_str(&format!("  |  {}", viewer.note));
+    }
+    if viewer.at == n {
+        status.push_str(&format!("  |  End: {}", viewer.end));
+    }
+    put(texts.p2(), status);
+    put(texts.p3(), panel_words(&viewer, frame, &battle.level));
+    // The track, from the frame's tracks and stack.
+    let rows: Vec<(String, u32, Track, Option<String>, bool)> = frame
+        .figures
+        .iter()
+        .filter(|f| f.side.is_some())
+        .map(|f| {
+            let paying = f
+                .paying
+                .as_ref()
+                .zip(f.track.commitment.as_ref())
+                .map(|(a, t)| {
+                    let what: String = a.name().chars().take(8).collect();
+                    format!("{what} {}/{}", t.paid, t.cost)
+                })
+                .or_else(|| f.stunned.then(|| "STUNNED".to_string()));
+            (
+                f.name.clone(),
+                f.track.start,
+                Track(f.track.clone()),
+                paying,
+                f.down,
+            )
+        })
+        .collect();
+    put(texts.p4(), super::track_view::track_lines(&round, &rows));
+    // The combat log up to the event shown, the newest at the foot.
+    let from = viewer.at.saturating_sub(LOG_LINES);
+    let shown: Vec<String> = viewer.events[from..viewer.at]
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let mark = if from + i + 1 == viewer.at {
+                "> "
+            } else {
+                "  "
+            };
+            match e.segment {
+                0 => format!("{mark}R{} init {}", e.round, e.text),
+                s => format!("{mark}R{} S{s:02} {}", e.round, e.text),
+            }
+        })
+        .collect();
+    put(
+        texts.p5(),
+        format!("COMBAT LOG (to the event shown)\n{}", shown.join("\n")),
+    );
+    // Play or Pause on the button.
+    let words = format!(
+        "{} ({})",
+        if viewer.playing { "Pause" } else { "Play" },
+        key_of(ReplayAction::PlayPause)
+    );
+    for (e, children) in &play {
+        for child in children {
+            if let Ok(mut t) = texts.p6().get_mut(*child)
+                && t.0 != words
+            {
+                t.0 = words.clone();
+            }
+        }
+        if viewer.playing {
+            commands.entity(e).insert(Lit);
+        } else {
+            commands.entity(e).remove::<Lit>();
+        }
+    }
+}
+
+/// Lines of the combat log shown.
+const LOG_LINES: usize = 18;
+
+/// The panel: the file, each side's heroes as they stood, the card last drawn.
+fn panel_words(viewer: &Viewer, frame: &Frame, level: &crate::data::level::Level) -> String {
+    let mut s = format!(
+        "REPLAY OF {}\n{}\n\n",
+        viewer.level.to_uppercase(),
+        viewer.name
+    );
+    for (index, side) in level.sides.iter().enumerate() {
+        let who = match side.control {
+            Control::Human => "human",
+            Control::Computer => "computer",
+        };
+        s.push_str(&format!("{} ({who})\n", side.name));
+        for f in frame.figures.iter().filter(|f| f.side == Some(index)) {
+            let (c, r) = offset_of(f.at);
+            let mut state = Vec::new();
+            if f.down {
+                state.push("DOWN".to_string());
+            }
+            if f.stunned {
+                state.push("stunned".into());
+            }
+            if f.prone {
+                state.push("prone".into());
+            }
+            if f.behind_cover {
+                state.push("behind cover".into());
+            }
+            let hurt: Vec<String> = f
+                .body
+                .wounds
+                .iter()
+                .map(|(part, n)| format!("{} {n}", part.name()))
+                .collect();
+            if !hurt.is_empty() || f.body.conc > 0 {
+                state.push(format!(
+                    "wounds: {} Conc {}",
+                    if hurt.is_empty() {
+                        "none".into()
+                    } else {
+                        hurt.join(", ")
+                    },
+                    f.body.conc
+                ));
+            }
+            s.push_str(&format!(
+                "  {} at {c},{r}  AP {} in front, {} to come\n",
+                f.name, f.track.in_front, f.track.pool
+            ));
+            if !state.is_empty() {
+                s.push_str(&format!("    {}\n", state.join(", ")));
+            }
+        }
+        s.push('\n');
+    }
+    // The card last drawn, up to the event shown.
+    let card = viewer.events[..viewer.at].iter().rev().find_map(|e| {
+        let n = e.fields.get("card")?.as_u64()?;
+        let card = viewer.deck.iter().find(|c| u64::from(c.number) == n)?;
+        Some((card, e.text.clone()))
+    });
+    if let Some((card, text)) = card {
+        s.push_str(&super::hud::card_words(card, &text));
+    }
+    s
+}

@@ -1,0 +1,200 @@
+//! The replay viewer (issue 12): the main menu's Replays lists the match files (the saves
+//! too); the viewer steps forward and back to the same states as replaying the match to that
+//! event; Home, End, a round's number and Enter; Space plays and pauses; Esc leaves.
+
+use super::saves::{saving_app, until_human_declares};
+use super::*;
+use tarnation::app::replay_view::Viewer;
+use tarnation::app::saves::SaveFolders;
+use tarnation::app::saves_screen::{ListMode, SavesList};
+use tarnation::sim::journal::MatchFile;
+use tarnation::sim::model::Frame;
+use tarnation::sim::{query, run, saves};
+
+/// A finished match of the street duel, every side played by the computer, kept among the
+/// replays.
+fn a_match(folders: &SaveFolders, seed: u64) -> (MatchFile, std::path::PathBuf) {
+    let paths = tarnation::data::paths::find;
+    let gear =
+        tarnation::data::gear::load(&paths(tarnation::data::gear::GEAR_PATH).unwrap()).unwrap();
+    let level = tarnation::data::level::load(
+        &tarnation::data::paths::locate(std::path::Path::new("levels/street_duel.ron")).unwrap(),
+        &gear,
+    )
+    .unwrap();
+    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
+    let played = run::run(level, gear, seed, cards, 4).unwrap();
+    let path = folders
+        .replays
+        .join("showdown-at-the-north-star-2026-01-01-000000-final.match.ron");
+    played.file.save(&path).unwrap();
+    (played.file, path)
+}
+
+fn viewer(app: &App) -> &Viewer {
+    app.world().resource::<Viewer>()
+}
+
+/// The map and the log the viewer shows now.
+fn shown(app: &mut App) -> (Frame, usize) {
+    let frame = query::frame(app.world_mut());
+    (frame, app.world().resource::<MatchLog>().events.len())
+}
+
+/// The match replayed from its file with only the first `entries` intents of its journal: the
+/// map where it then waits, and its log's length.
+fn replayed_to(file: &MatchFile, entries: usize) -> (Frame, usize) {
+    let mut part = file.clone();
+    part.journal.truncate(entries);
+    let mut app = run::app_of(&part, true);
+    // Where the next seat is asked (or, the whole journal, where the match ended).
+    run::play_out(&mut app, part.rounds).unwrap();
+    let n = app.world().resource::<MatchLog>().events.len();
+    (query::frame(app.world_mut()), n)
+}
+
+/// Where every figure stands and how it is: hex, facing, prone, cover, down, stun, wounds,
+/// dominance.
+fn map_of(frame: &Frame) -> Vec<impl PartialEq + std::fmt::Debug> {
+    frame
+        .figures
+        .iter()
+        .map(|f| {
+            (
+                f.name.clone(),
+                f.at,
+                f.facing,
+                (f.prone, f.behind_cover, f.down, f.stunned),
+                f.body.clone(),
+                f.dominated,
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_viewer_steps_to_the_states_of_the_replayed_match() {
+    let (mut app, folders) = saving_app(2, "viewer");
+    let (file, path) = a_match(&folders, 21);
+    let recording = saves::record(&file);
+    let n = recording.events.len();
+    assert!(n > 30, "{n} events");
+    // Replays lists it; Enter opens it.
+    tap(&mut app, KeyCode::KeyR);
+    assert_eq!(screen(&app), Screen::Saves);
+    let list = app.world().resource::<SavesList>().clone();
+    assert_eq!(list.mode, ListMode::Replays);
+    let i = list.entries.iter().position(|e| e.path == path).unwrap();
+    while app.world().resource::<SavesList>().index != i {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Replay);
+    app.update();
+    assert_eq!(viewer(&app).len(), n);
+    assert_eq!(viewer(&app).at, 0);
+    // The start: the level as it is set up, nothing logged.
+    let start = {
+        let mut fresh = run::app_of(&file, true);
+        query::frame(fresh.world_mut())
+    };
+    assert_eq!(shown(&mut app), (start.clone(), 0));
+    // Forward one event at a time, and back.
+    for k in 1..=12 {
+        tap(&mut app, KeyCode::ArrowRight);
+        assert_eq!(viewer(&app).at, k);
+        assert_eq!(shown(&mut app), (recording.frames[k - 1].clone(), k));
+        assert_eq!(
+            app.world().resource::<MatchLog>().events[..],
+            recording.events[..k]
+        );
+    }
+    for k in (8..12).rev() {
+        tap(&mut app, KeyCode::ArrowLeft);
+        assert_eq!(shown(&mut app), (recording.frames[k - 1].clone(), k));
+    }
+    // End and Home.
+    tap(&mut app, KeyCode::End);
+    assert_eq!(shown(&mut app), (recording.frames[n - 1].clone(), n));
+    tap(&mut app, KeyCode::Home);
+    assert_eq!(shown(&mut app), (start, 0));
+    // A round's number and Enter: the first event of that round.
+    tap(&mut app, KeyCode::Digit2);
+    tap(&mut app, KeyCode::Enter);
+    let first = recording.events.iter().position(|e| e.round == 2).unwrap();
+    assert_eq!(viewer(&app).at, first + 1);
+    assert_eq!(shown(&mut app).0.round, 2);
+    // Space plays and pauses.
+    tap(&mut app, KeyCode::Space);
+    assert!(viewer(&app).playing);
+    tap(&mut app, KeyCode::Space);
+    assert!(!viewer(&app).playing);
+    // Up and Down: the speed.
+    let speed = viewer(&app).speed;
+    tap(&mut app, KeyCode::ArrowUp);
+    assert_eq!(viewer(&app).speed, speed + 1);
+    tap(&mut app, KeyCode::ArrowDown);
+    tap(&mut app, KeyCode::ArrowDown);
+    assert_eq!(viewer(&app).speed, speed - 1);
+    // At the events where a replay of part of the journal stops, the viewer shows what that
+    // replay has: the same figures as they stand after the same events. (The replay stops
+    // where the next seat is asked, which may be segments on, the tokens placed meanwhile:
+    // those belong to the next event's frame.)
+    for entries in [
+        1,
+        file.journal.len() / 3,
+        file.journal.len() / 2,
+        file.journal.len(),
+    ] {
+        let (frame, events) = replayed_to(&file, entries);
+        app.world_mut().resource_mut::<Viewer>().at = events;
+        app.update();
+        let (mine, logged) = shown(&mut app);
+        assert_eq!(logged, events);
+        assert_eq!(mine.round, frame.round, "after {entries} intents");
+        assert_eq!(map_of(&mine), map_of(&frame), "after {entries} intents");
+    }
+    // Esc: back to the list; the match's figures and map are gone.
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::Saves);
+    app.update();
+    assert_eq!(count::<tarnation::sim::model::Hero>(&mut app), 0);
+    assert_eq!(count::<bevy_ecs_tilemap::tiles::TilePos>(&mut app), 0);
+    assert!(!app.world().contains_resource::<Viewer>());
+}
+
+/// A save in the middle of a match is a match file too: Replays lists it, and the viewer ends
+/// where it was saved.
+#[test]
+fn a_save_is_watched_to_where_it_was_saved() {
+    let (mut app, folders) = saving_app(6, "viewsave");
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    for _ in 0..3 {
+        until_human_declares(&mut app);
+        tap(&mut app, KeyCode::Enter);
+    }
+    until_human_declares(&mut app);
+    tap(&mut app, KeyCode::F5);
+    let log = app.world().resource::<MatchLog>().events.clone();
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    tap(&mut app, KeyCode::KeyR);
+    let list = app.world().resource::<SavesList>().clone();
+    let i = list
+        .entries
+        .iter()
+        .position(|e| e.path.to_string_lossy().ends_with("-quick.match.ron"))
+        .unwrap();
+    while app.world().resource::<SavesList>().index != i {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Replay);
+    tap(&mut app, KeyCode::End);
+    assert_eq!(app.world().resource::<MatchLog>().events, log);
+    let _ = folders;
+}

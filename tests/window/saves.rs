@@ -1,0 +1,549 @@
+//! Keeping a match in the window (issue 12): the quick save and quick load keys, a save and a
+//! load in the middle of a round continuing the same match, Undo (Ctrl+Z) giving back exactly
+//! the match before the declarations, the Esc menu's Save, Load and Settings, the main menu's
+//! Continue and Load, damaged files listed with their error, hot-seat after a load; and the
+//! level select's choice of the resolution system, saved with the match.
+
+use super::*;
+use tarnation::app::frame::BannerLine;
+use tarnation::app::input::{MenuAction, MenuButton};
+use tarnation::app::saves::{SaveFolders, Suspended, Toast};
+use tarnation::app::saves_screen::{ListMode, SaveRow, SavesList};
+use tarnation::app::screens::{EscButton, ResolutionToggle};
+use tarnation::app::widgets::Greyed;
+use tarnation::rules::check::Resolution;
+use tarnation::sim::journal::MatchFile;
+use tarnation::sim::model::Entry;
+use tarnation::sim::model::{Frame, LogEvent, RoundOptions, Side, SideInfo};
+
+/// A fresh folder for a test's saves.
+pub(super) fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tarnation-window-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The window's app writing its saves in a folder of the test's own.
+pub(super) fn saving_app(seed: u64, name: &str) -> (App, SaveFolders) {
+    let mut app = window_app(seed);
+    let folders = SaveFolders::new(scratch(name).join("saves"));
+    app.insert_resource(folders.clone());
+    (app, folders)
+}
+
+/// Match files in a folder.
+fn files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let mut v: Vec<_> = std::fs::read_dir(dir)
+        .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    v.retain(|p| p.to_string_lossy().ends_with(".match.ron"));
+    v.sort();
+    v
+}
+
+fn toast(app: &App) -> String {
+    app.world().resource::<Toast>().text.clone()
+}
+
+/// What a test compares of two moments of a match: the log, the journal and the map (every
+/// figure's hex, facing, wounds and track, the stack).
+fn snapshot(app: &mut App) -> (Vec<LogEvent>, Vec<Entry>, Frame) {
+    let log = app.world().resource::<MatchLog>().events.clone();
+    let journal = app.world().resource::<Journal>().0.clone();
+    let frame = tarnation::sim::query::frame(app.world_mut());
+    (log, journal, frame)
+}
+
+fn human(app: &mut App, side: usize) -> bool {
+    let mut q = app.world_mut().query::<&SideInfo>();
+    q.iter(app.world())
+        .any(|i| i.index == side && i.control == Control::Human)
+}
+
+/// Frames until a hero of a human side declares (and the blindfold, if any, is down).
+pub(super) fn until_human_declares(app: &mut App) -> Entity {
+    for _ in 0..800 {
+        app.update();
+        if app.world().resource::<HotSeat>().awaiting_handoff {
+            tap(app, KeyCode::Enter);
+        }
+        let Some(e) = app.world().resource::<RoundState>().declarer() else {
+            continue;
+        };
+        let side = app.world().get::<Side>(e).unwrap().0;
+        if human(app, side) && !app.world().resource::<HotSeat>().awaiting_handoff {
+            return e;
+        }
+    }
+    panic!("no human declares");
+}
+
+/// Ctrl+Z as a player presses it: Ctrl held, Z tapped.
+fn ctrl_z(app: &mut App) {
+    KeyCode::ControlLeft.press(app.world_mut());
+    app.update();
+    tap(app, KeyCode::KeyZ);
+    KeyCode::ControlLeft.release(app.world_mut());
+    app.update();
+}
+
+/// F5 writes a quick save; F9 loads the newest one (a new battle, the match where it was
+/// saved); with none, F9 says so.
+#[test]
+fn f5_saves_and_f9_loads_the_newest_quick_save() {
+    let (mut app, folders) = saving_app(3, "quickkeys");
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    until_human_declares(&mut app);
+    tap(&mut app, KeyCode::F9);
+    assert!(
+        toast(&app).contains("no quick save yet (F5"),
+        "{}",
+        toast(&app)
+    );
+    tap(&mut app, KeyCode::F5);
+    let saved = files(&folders.saves);
+    assert_eq!(saved.len(), 1, "{saved:?}");
+    assert!(saved[0].to_string_lossy().ends_with("-quick.match.ron"));
+    assert!(toast(&app).starts_with("Saved: "), "{}", toast(&app));
+    // No temporary file is left beside it (written whole, then renamed).
+    let all: Vec<_> = std::fs::read_dir(&folders.saves).unwrap().collect();
+    assert_eq!(all.len(), 1);
+    let file = MatchFile::load(&saved[0]).unwrap();
+    assert_eq!(
+        file.journal,
+        app.world().resource::<Journal>().0,
+        "the save holds the journal so far"
+    );
+    // A pass, then F9: back to the declaration saved.
+    tap(&mut app, KeyCode::Enter);
+    assert_ne!(app.world().resource::<Journal>().0, file.journal);
+    tap(&mut app, KeyCode::F9);
+    app.update();
+    assert_eq!(screen(&app), Screen::Battle);
+    assert_eq!(app.world().resource::<Journal>().0, file.journal);
+    assert!(toast(&app).starts_with("Loaded: "), "{}", toast(&app));
+}
+
+/// A save in the middle of a round, loaded, continues the same match: the same log, journal
+/// and map at the load as at the save, and the same events after the same keys.
+#[test]
+fn a_save_and_load_in_the_middle_of_a_round_continue_the_same_match() {
+    let (mut app, folders) = saving_app(5, "roundtrip");
+    start(
+        &mut app,
+        "The Laroq Mine",
+        &[Control::Human, Control::Computer],
+    );
+    // Into the round: a few declarations passed.
+    for _ in 0..4 {
+        until_human_declares(&mut app);
+        tap(&mut app, KeyCode::Enter);
+    }
+    until_human_declares(&mut app);
+    let (round, segment) = app.world().resource::<RoundState>().now();
+    assert!(segment > 0, "in the middle of round {round}");
+    let at_save = snapshot(&mut app);
+    tap(&mut app, KeyCode::F5);
+    assert_eq!(files(&folders.saves).len(), 1);
+    // Play on: drop prone, pass a few.
+    let keys = vec![
+        KeyCode::KeyP,
+        KeyCode::Enter,
+        KeyCode::Enter,
+        KeyCode::Enter,
+    ];
+    let play_on = |app: &mut App, keys: &[KeyCode]| {
+        for key in keys {
+            until_human_declares(app);
+            tap(app, *key);
+        }
+        until_human_declares(app);
+    };
+    play_on(&mut app, &keys);
+    let after = snapshot(&mut app);
+    assert_ne!(after.1, at_save.1, "the match went on");
+    // Load: the match as it was saved.
+    tap(&mut app, KeyCode::F9);
+    until_human_declares(&mut app);
+    assert_eq!(snapshot(&mut app), at_save);
+    // The same keys again: the same match.
+    play_on(&mut app, &keys);
+    assert_eq!(snapshot(&mut app), after);
+}
+
+/// Undo (Ctrl+Z) takes back this side's declarations of the segment: the match is exactly as
+/// it was before them (log, journal, every track and hex), and Z alone is not pressed with it.
+/// With nothing of this segment to take back, the refusal says why.
+#[test]
+fn ctrl_z_gives_back_the_match_before_the_declaration() {
+    let mut app = window_app(4);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    // A segment where two heroes of the human side declare one after the other.
+    let mut found = false;
+    for _ in 0..300 {
+        let e = until_human_declares(&mut app);
+        let round = app.world().resource::<RoundState>();
+        let next_is_ours = round
+            .declaring
+            .get(1)
+            .is_some_and(|n| app.world().get::<Side>(*n).unwrap().0 == 0);
+        if next_is_ours && app.world().get::<Side>(e).unwrap().0 == 0 {
+            found = true;
+            break;
+        }
+        tap(&mut app, KeyCode::Enter);
+    }
+    assert!(found, "a segment where both heroes of the posse declare");
+    // Nothing of this segment is ours yet: refused, in words.
+    let before = snapshot(&mut app);
+    ctrl_z(&mut app);
+    assert!(toast(&app).starts_with("Undo refused: "), "{}", toast(&app));
+    assert_eq!(snapshot(&mut app), before);
+    // Drop prone (or pass, if already down), then undo.
+    tap(&mut app, KeyCode::KeyP);
+    if app.world().resource::<Journal>().0.len() == before.1.len() {
+        tap(&mut app, KeyCode::Enter);
+    }
+    assert_eq!(
+        app.world().resource::<Journal>().0.len(),
+        before.1.len() + 1
+    );
+    assert_ne!(snapshot(&mut app), before);
+    ctrl_z(&mut app);
+    assert_eq!(snapshot(&mut app), before, "{}", toast(&app));
+    assert!(
+        toast(&app).contains("took back 1 declaration"),
+        "{}",
+        toast(&app)
+    );
+    // The match goes on from there: the keys declare again.
+    app.update();
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(
+        app.world().resource::<Journal>().0.len(),
+        before.1.len() + 1
+    );
+}
+
+/// The Esc menu: Save writes a save; Settings sets the battle aside and Back resumes it as it
+/// was; Load lists the saves and Back resumes too.
+#[test]
+fn the_esc_menu_saves_and_comes_back_from_settings_and_load() {
+    let (mut app, folders) = saving_app(7, "escmenu");
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    until_human_declares(&mut app);
+    tap(&mut app, KeyCode::Enter);
+    until_human_declares(&mut app);
+    let before = snapshot(&mut app);
+    let seat = app.world().resource::<HotSeat>().clone();
+    tap(&mut app, KeyCode::Escape);
+    assert!(click::<EscButton>(&mut app, |b| *b == EscButton::Save));
+    let saved = files(&folders.saves);
+    assert_eq!(saved.len(), 1);
+    assert!(saved[0].to_string_lossy().ends_with("-save.match.ron"));
+    // Settings, and back to the battle.
+    assert!(click::<EscButton>(&mut app, |b| *b == EscButton::Settings));
+    assert_eq!(screen(&app), Screen::Settings);
+    assert!(app.world().contains_resource::<Suspended>());
+    tap(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(screen(&app), Screen::Battle);
+    assert_eq!(
+        *app.world().resource::<State<Pause>>().get(),
+        Pause::Running
+    );
+    assert_eq!(snapshot(&mut app), before);
+    assert_eq!(*app.world().resource::<HotSeat>(), seat, "the seat is kept");
+    // Load lists the save; Back resumes.
+    tap(&mut app, KeyCode::Escape);
+    assert!(click::<EscButton>(&mut app, |b| *b == EscButton::Load));
+    assert_eq!(screen(&app), Screen::Saves);
+    assert_eq!(app.world().resource::<SavesList>().entries.len(), 1);
+    tap(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(screen(&app), Screen::Battle);
+    assert_eq!(snapshot(&mut app), before);
+    // No autosave was made by setting the battle aside.
+    assert_eq!(files(&folders.saves).len(), 1);
+}
+
+/// Quitting to the menu keeps the match (an autosave); Continue loads the newest save; Load
+/// lists the saves newest first with level, round, sides and date; a damaged file and a
+/// foreign one are listed with their error, greyed, and cannot be loaded.
+#[test]
+fn continue_load_and_damaged_saves_on_the_main_menu() {
+    let (mut app, folders) = saving_app(9, "continue");
+    // Continue is greyed with no save.
+    assert!(count::<Greyed>(&mut app) >= 1);
+    start(
+        &mut app,
+        "Brawl at the Longhorn",
+        &[Control::Human, Control::Computer],
+    );
+    until_human_declares(&mut app);
+    tap(&mut app, KeyCode::Enter);
+    until_human_declares(&mut app);
+    let quit_at = snapshot(&mut app);
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    let kept = files(&folders.saves);
+    assert_eq!(kept.len(), 1, "the match left is kept");
+    assert!(kept[0].to_string_lossy().ends_with("-auto.match.ron"));
+    // A torn copy and a foreign file beside it.
+    let text = std::fs::read_to_string(&kept[0]).unwrap();
+    std::fs::write(
+        folders.saves.join("torn.match.ron"),
+        &text[..text.len() / 2],
+    )
+    .unwrap();
+    std::fs::write(folders.saves.join("foreign.match.ron"), "(hello: 1)").unwrap();
+    // Continue: the newest good save, the match as it was left.
+    tap(&mut app, KeyCode::KeyC);
+    until_human_declares(&mut app);
+    assert_eq!(screen(&app), Screen::Battle);
+    assert_eq!(snapshot(&mut app), quit_at);
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    // Load: every file listed; the damaged ones with their error.
+    tap(&mut app, KeyCode::KeyL);
+    assert_eq!(screen(&app), Screen::Saves);
+    let list = app.world().resource::<SavesList>().clone();
+    assert_eq!(list.mode, ListMode::Load);
+    // (Leaving the continued match kept it again: a second autosave, or the same file again
+    // when it was left within the second.)
+    let on_disk = files(&folders.saves).len();
+    assert_eq!(list.entries.len(), on_disk, "{:?}", list.entries);
+    let good: Vec<_> = list.entries.iter().filter(|e| e.error.is_none()).collect();
+    assert_eq!(good.len(), on_disk - 2);
+    for e in &good {
+        assert_eq!(e.level.as_deref(), Some("Brawl at the Longhorn"));
+        assert!(e.at.is_some_and(|(r, _)| r >= 1));
+        assert_eq!(e.sides.len(), 2);
+    }
+    let times: Vec<_> = list.entries.iter().map(|e| e.saved_at).collect();
+    let mut sorted = times.clone();
+    sorted.sort_by(|a, b| b.cmp(a));
+    assert_eq!(times, sorted, "newest first");
+    let torn = list
+        .entries
+        .iter()
+        .position(|e| e.path.ends_with("torn.match.ron"))
+        .unwrap();
+    assert!(
+        list.entries[torn]
+            .error
+            .as_ref()
+            .unwrap()
+            .contains("torn.match.ron")
+    );
+    let foreign = list
+        .entries
+        .iter()
+        .find(|e| e.path.ends_with("foreign.match.ron"))
+        .unwrap();
+    assert!(foreign.error.is_some());
+    // Their rows are greyed and say the error.
+    let mut rows = app.world_mut().query::<(&SaveRow, Has<Greyed>)>();
+    let greyed: Vec<usize> = rows
+        .iter(app.world())
+        .filter(|r| r.1)
+        .map(|r| r.0.0)
+        .collect();
+    assert_eq!(greyed.len(), 2);
+    // Choosing the torn one and Enter: refused in words, still on the list.
+    while app.world().resource::<SavesList>().index != torn {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Saves);
+    let message = app.world().resource::<SavesList>().message.clone().unwrap();
+    assert!(message.contains("cannot be loaded"), "{message}");
+    // A good one loads.
+    let good = app
+        .world()
+        .resource::<SavesList>()
+        .entries
+        .iter()
+        .position(|e| e.error.is_none())
+        .unwrap();
+    while app.world().resource::<SavesList>().index != good {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    assert!(click::<MenuButton>(&mut app, |b| b.0 == MenuAction::Confirm));
+    until_human_declares(&mut app);
+    assert_eq!(screen(&app), Screen::Battle);
+}
+
+/// Hot-seat: a loaded match keeps who plays each side, and the blindfold is up before its
+/// first declaration.
+#[test]
+fn a_loaded_hot_seat_match_keeps_its_sides_and_hides_the_map_first() {
+    let (mut app, _folders) = saving_app(11, "hotseat");
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Computer, Control::Human],
+    );
+    // Human against computer here; the level select switched the sides: they are kept.
+    until_human_declares(&mut app);
+    tap(&mut app, KeyCode::F5);
+    tap(&mut app, KeyCode::F9);
+    app.update();
+    let sides: Vec<Control> = app
+        .world()
+        .resource::<Battle>()
+        .level
+        .sides
+        .iter()
+        .map(|s| s.control)
+        .collect();
+    assert_eq!(sides, vec![Control::Computer, Control::Human]);
+    assert!(!app.world().resource::<HotSeat>().awaiting_handoff);
+    // Two human sides: the blindfold before the first declaration after the load.
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    until_human_declares(&mut app);
+    tap(&mut app, KeyCode::F5);
+    tap(&mut app, KeyCode::F9);
+    let mut hidden = false;
+    for _ in 0..50 {
+        app.update();
+        if app.world().resource::<RoundState>().declarer().is_some() {
+            hidden = app.world().resource::<HotSeat>().awaiting_handoff;
+            break;
+        }
+    }
+    assert!(hidden, "the map is hidden until the player takes the seat");
+    let journal = app.world().resource::<Journal>().0.len();
+    tap(&mut app, KeyCode::KeyP);
+    assert_eq!(app.world().resource::<Journal>().0.len(), journal);
+    tap(&mut app, KeyCode::Enter);
+    assert!(!app.world().resource::<HotSeat>().awaiting_handoff);
+}
+
+/// The level select: the level's resolution system, switched by its key and by a click; the
+/// match is played in the one chosen, the banner says it, and a save holds it.
+#[test]
+fn the_level_select_chooses_the_resolution_system() {
+    let (mut app, folders) = saving_app(13, "resolution");
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::LevelSelect);
+    let choice = app.world().resource::<LevelChoice>();
+    let own = choice.level_resolution();
+    assert_eq!(choice.resolution_on(), own);
+    tap(&mut app, KeyCode::KeyS);
+    assert_eq!(
+        app.world().resource::<LevelChoice>().resolution_on(),
+        own.next()
+    );
+    assert!(click::<ResolutionToggle>(&mut app, |_| true));
+    let chosen = own.next().next();
+    assert_eq!(
+        app.world().resource::<LevelChoice>().resolution_on(),
+        chosen
+    );
+    // The button says it, with its key.
+    let mut q = app.world_mut().query::<(&ResolutionToggle, &Children)>();
+    let children: Vec<Entity> = q.iter(app.world()).flat_map(|(_, c)| c.to_vec()).collect();
+    let words: Vec<String> = children
+        .iter()
+        .filter_map(|c| app.world().get::<Text>(*c).map(|t| t.0.clone()))
+        .collect();
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains(chosen.name()) && w.contains("(S)")),
+        "{words:?}"
+    );
+    let level = app
+        .world()
+        .resource::<LevelChoice>()
+        .preview
+        .as_ref()
+        .unwrap()
+        .name
+        .clone();
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Battle);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Battle>().level.resolution,
+        Some(chosen)
+    );
+    assert_eq!(
+        app.world().resource::<RoundOptions>().check.system,
+        chosen,
+        "the match's checks go by it"
+    );
+    let mut q = app.world_mut().query_filtered::<&Text, With<BannerLine>>();
+    let line = q.single(app.world()).unwrap().0.clone();
+    assert!(line.contains(chosen.name()), "{line}");
+    tap(&mut app, KeyCode::F5);
+    let file = MatchFile::load(&files(&folders.saves)[0]).unwrap();
+    assert_eq!(file.level.resolution, Some(chosen));
+    assert_eq!(file.level.name, level);
+    // Cycling round the three comes back to the level's own.
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    tap(&mut app, KeyCode::Enter);
+    for _ in 0..3 {
+        tap(&mut app, KeyCode::KeyS);
+    }
+    let choice = app.world().resource::<LevelChoice>();
+    assert_eq!(choice.resolution, None);
+    assert!(Resolution::ALL.contains(&choice.resolution_on()));
+}
+
+/// Undo, quick save and quick load are rebindable like every action; a key pressed with Ctrl
+/// held binds the chord.
+#[test]
+fn undo_rebinds_to_a_chord_in_the_settings() {
+    use tarnation::app::input::{BattleAction, Binding, Modifier};
+    use tarnation::app::settings_screen::RebindButton;
+    let mut app = window_app(1);
+    assert!(click::<tarnation::app::screens::OpenSettings>(
+        &mut app,
+        |_| true
+    ));
+    assert_eq!(screen(&app), Screen::Settings);
+    assert!(click::<RebindButton>(&mut app, |b| b.0 == BattleAction::Undo));
+    KeyCode::ControlLeft.press(app.world_mut());
+    app.update();
+    tap(&mut app, KeyCode::KeyU);
+    KeyCode::ControlLeft.release(app.world_mut());
+    app.update();
+    let keys = app.world().resource::<Bindings>();
+    assert_eq!(keys.key(BattleAction::Undo), "Ctrl+U");
+    assert!(keys.0.bindings.contains(&(
+        BattleAction::Undo,
+        Binding::Chord(Modifier::Ctrl, KeyCode::KeyU)
+    )));
+    // Quick save to F6.
+    assert!(click::<RebindButton>(&mut app, |b| b.0 == BattleAction::QuickSave));
+    tap(&mut app, KeyCode::F6);
+    assert_eq!(
+        app.world()
+            .resource::<Bindings>()
+            .key(BattleAction::QuickSave),
+        "F6"
+    );
+}

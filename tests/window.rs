@@ -284,3 +284,6 @@ mod saves;
 
 #[path = "window/replay.rs"]
 mod replay;
+
+#[path = "window/choices.rs"]
+mod choices;

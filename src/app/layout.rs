@@ -17,11 +17,16 @@ pub const MIN_H: f32 = 720.0;
 pub const PANEL_W: f32 = 360.0;
 /// The banner over the map: who declares, a notice, and a line to spare.
 pub const BANNER_H: f32 = 58.0;
-/// The action bar under the map: two rows of buttons.
-pub const BAR_H: f32 = 92.0;
-/// An action-bar button.
+/// The action bar under the map: three lines of buttons in captioned groups (each line a
+/// caption and a button, 4 between lines, 5 above and below).
+pub const BAR_H: f32 = 3.0 * (CAPTION_H + 1.0 + BUTTON_H) + 2.0 * 4.0 + 10.0;
+/// An action-bar button (its slot: the button is 4 narrower), the gap between two buttons of
+/// a group and between two groups, and a group's caption.
 pub const BUTTON_W: f32 = 64.0;
-pub const BUTTON_H: f32 = 38.0;
+pub const BUTTON_H: f32 = 36.0;
+pub const BUTTON_GAP: f32 = 3.0;
+pub const GROUP_GAP: f32 = 8.0;
+pub const CAPTION_H: f32 = 10.0;
 /// The combat log at the foot of the panel column, and the action track above it.
 pub const LOG_H: f32 = 170.0;
 /// "Since your last declaration", between the track and the log.

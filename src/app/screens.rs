@@ -373,16 +373,16 @@ pub fn set_aside(world: &mut World, to: Screen) {
     world.resource_mut::<NextState<Screen>>().set(to);
 }
 
-/// The banner's third line: the system that resolves the match's checks.
+/// The banner's third line names the system that resolves the match's checks, when nothing
+/// else (the HUD's fuller line: the system's keys, the rush window) has said anything there.
 fn resolution_line(
     battle: Res<Battle>,
     mut line: Query<&mut Text, With<super::frame::BannerLine>>,
 ) {
     let system = battle.level.resolution.unwrap_or_default();
-    let words = format!("Checks resolved by the {}", system.name());
     for mut text in &mut line {
-        if text.0 != words {
-            text.0 = words.clone();
+        if text.0.is_empty() {
+            text.0 = format!("Checks by the {}", system.name());
         }
     }
 }

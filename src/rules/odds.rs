@@ -102,8 +102,8 @@ impl Search<'_> {
     /// What a kind reads in the open rows, as one number.
     fn seen(&self, k: usize, open: &[u32; 5]) -> u64 {
         let mut key = 0u64;
-        for r in 0..self.rows {
-            if open[r] != CLOSED {
+        for (r, &chain) in open.iter().enumerate().take(self.rows) {
+            if chain != CLOSED {
                 let (value, exc) = self.kinds[k].cells[r];
                 key |= (((value.min(255) as u64) << 1) | exc as u64) << (9 * r);
             }

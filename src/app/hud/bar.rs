@@ -7,150 +7,289 @@ use super::plan::resolves_in;
 use crate::app::frame::BarRow;
 use crate::app::hotseat::HotSeat;
 use crate::app::input::{ActionButton, BattleAction, Bindings, Selection};
-use crate::app::layout::{BUTTON_H, BUTTON_W, palette};
+use crate::app::input::{MAX_BLOWS, wants_a_hero};
+use crate::app::layout::{BUTTON_GAP, BUTTON_H, BUTTON_W, CAPTION_H, GROUP_GAP, palette};
 use crate::app::widgets::{ButtonText, Greyed, Lit, Tip, label};
 use crate::data::level::Control;
+use crate::rules::check::Resolution;
 use crate::rules::movement::{Gait, turned};
+use crate::rules::ranged::ShotKind;
 use crate::sim::actions::price;
+use crate::sim::bonus;
 use crate::sim::intent::{Action, HeroId, Refusal};
 use crate::sim::model::{
-    BehindCover, Facing, Hero, Mount, MountedOn, Prone, RoundState, Side, SideInfo, StackSpend,
-    Track, Weapons,
+    BehindCover, Committed, Facing, Hero, Journal, Mount, MountedOn, PoolChoices, Prone,
+    RoundOptions, RoundState, Side, SideInfo, StackSpend, Track, Weapons,
 };
 use crate::sim::query;
 use bevy::prelude::*;
 
-/// The buttons of the bar, in order: (action, name, what it does).
-pub const BAR: [(BattleAction, &str, &str); 28] = [
+/// The groups of the bar, in order, and the line each goes on (three lines of buttons).
+pub const GROUPS: [(&str, usize); 7] = [
+    ("MOVE", 0),
+    ("GEAR", 0),
+    ("WORK", 0),
+    ("FIRE", 1),
+    ("CHOICES", 1),
+    ("CLOSE COMBAT", 2),
+    ("TURN", 2),
+];
+
+/// The buttons of the bar, in order: (action, name, what it does, group in `GROUPS`).
+pub const BAR: [(BattleAction, &str, &str, usize); 38] = [
     (
         BattleAction::ToggleRun,
         "Walk",
         "Walk or run: how the next move goes",
+        0,
     ),
     (
         BattleAction::TurnLeft,
         "Turn L",
         "Turn a hexside to the left",
+        0,
     ),
     (
         BattleAction::TurnRight,
         "Turn R",
         "Turn a hexside to the right",
-    ),
-    (
-        BattleAction::ReadyWeapon,
-        "Ready",
-        "Take the next weapon in hand (a holstered pistol is drawn)",
-    ),
-    (BattleAction::Cock, "Cock", "Cock the weapon in hand"),
-    (
-        BattleAction::Reload,
-        "Load",
-        "Load the weapon in hand, or clear a jam",
-    ),
-    (
-        BattleAction::CycleShot,
-        "Normal",
-        "The shot a right click fires: snap, normal, aimed, aimed twice",
-    ),
-    (
-        BattleAction::AddToSeries,
-        "Add",
-        "Add the enemy pointed at to a series of shots from one pool",
-    ),
-    (
-        BattleAction::FireSeries,
-        "Fire",
-        "Declare the series (or fan) put together",
-    ),
-    (BattleAction::ToggleFan, "Fan", "Make the series fan firing"),
-    (
-        BattleAction::ReadyOffHand,
-        "Off hand",
-        "Take a second weapon in the off hand",
-    ),
-    (
-        BattleAction::ShootOffHand,
-        "Shoot 2",
-        "Fire the off hand's weapon at the enemy pointed at",
-    ),
-    (
-        BattleAction::MeleeAttack,
-        "Attack",
-        "Attack the foe pointed at hand to hand",
-    ),
-    (
-        BattleAction::CycleAttack,
-        "Standard",
-        "The attack: quick, standard, heavy, grapple",
-    ),
-    (
-        BattleAction::ToggleCareful,
-        "Careful",
-        "Careful attacks: +2 AP, +1",
-    ),
-    (
-        BattleAction::Block,
-        "Block",
-        "Ready a block against the next blow this round",
-    ),
-    (
-        BattleAction::Dodge,
-        "Dodge",
-        "Dodge the blows from the hexsides toward the pointer",
-    ),
-    (
-        BattleAction::Escape,
-        "Escape",
-        "Break away from or escape dominance",
-    ),
-    (
-        BattleAction::Disengage,
-        "Disengage",
-        "Move away carefully to the hex pointed at",
+        0,
     ),
     (
         BattleAction::DuckBehindCover,
         "Duck",
         "Duck behind the cover in the hex, or emerge",
+        0,
     ),
-    (BattleAction::DropProne, "Prone", "Drop prone, or stand up"),
+    (
+        BattleAction::DropProne,
+        "Prone",
+        "Drop prone, or stand up",
+        0,
+    ),
     (
         BattleAction::MountOrDismount,
         "Mount",
         "Mount the riderless mount beside, or step down",
+        0,
     ),
     (
         BattleAction::Rein,
         "Rein",
         "Rein the mount in, or spur it on",
+        0,
+    ),
+    (
+        BattleAction::ReadyWeapon,
+        "Ready",
+        "Take the next weapon in hand (a holstered pistol is drawn)",
+        1,
+    ),
+    (BattleAction::Cock, "Cock", "Cock the weapon in hand", 1),
+    (
+        BattleAction::Reload,
+        "Load",
+        "Load the weapon in hand, or clear a jam",
+        1,
+    ),
+    (
+        BattleAction::SpeedLoad,
+        "Speed ld",
+        "Speed load the weapon in hand (the Speed Load skill): loaded with the action remaining on a success, at the reload's cost on a failure, nothing on a calamity",
+        1,
+    ),
+    (
+        BattleAction::ReadyOffHand,
+        "Off hand",
+        "Take a second weapon in the off hand",
+        1,
     ),
     (
         BattleAction::WorkObjective,
         "Objective",
         "Work on the level's objective",
+        2,
+    ),
+    (
+        BattleAction::Revive,
+        "Revive",
+        "Medicine: revive an unconscious ally beside the hero (Standard, 5)",
+        2,
+    ),
+    (
+        BattleAction::CycleShot,
+        "Normal",
+        "The shot a right click fires: snap, normal, aimed, aimed twice",
+        3,
+    ),
+    (
+        BattleAction::AddToSeries,
+        "Add shot",
+        "Add the enemy pointed at to a series of shots from one pool",
+        3,
+    ),
+    (
+        BattleAction::FireSeries,
+        "Fire",
+        "Declare the series (or fan) put together",
+        3,
+    ),
+    (
+        BattleAction::ToggleFan,
+        "Fan",
+        "Make the series fan firing",
+        3,
+    ),
+    (
+        BattleAction::ShootOffHand,
+        "Shoot 2",
+        "Fire the off hand's weapon at the enemy pointed at",
+        3,
+    ),
+    (
+        BattleAction::Sabotage,
+        "Miss",
+        "A shot fired to miss (sabotage): only a calamity or a stray finds anyone; it still shakes the target's aim",
+        3,
+    ),
+    (
+        BattleAction::Venture,
+        "Venture 0",
+        "Dice pools: Venture tokens on the next check, 0 to 3: as many Interference dice, and each single counts as a pair for Momentum",
+        4,
+    ),
+    (
+        BattleAction::SpendWill,
+        "Will",
+        "Dice pools: spend 1 Will (2 more dice) if the next check would fail",
+        4,
+    ),
+    (
+        BattleAction::BonusSpend,
+        "Bonus",
+        "The bonus counter on the next attack: none, Right on! (+2 on the cause, for bumps) or Aces! (+2 on the effect)",
+        4,
+    ),
+    (
+        BattleAction::BackUp,
+        "Back up",
+        "I've got your back!: the bonus counter to the ally pointed at",
+        4,
     ),
     (
         BattleAction::StackSpend,
         "Stack 0",
         "AP from the pool for +1 each on the initiative stack",
+        4,
+    ),
+    (
+        BattleAction::Rush,
+        "Rush",
+        "Rushing (this level plays it): once the segment's declarations are made, rush the action being paid for (or press an action's key), the AP beyond the track from the pool",
+        4,
+    ),
+    (
+        BattleAction::MeleeAttack,
+        "Attack",
+        "Attack the foe pointed at hand to hand",
+        5,
+    ),
+    (
+        BattleAction::CycleAttack,
+        "Standard",
+        "The attack: quick, standard, heavy, grapple",
+        5,
+    ),
+    (
+        BattleAction::ToggleCareful,
+        "Careful",
+        "Careful attacks: +2 AP, +1",
+        5,
+    ),
+    (
+        BattleAction::AddBlow,
+        "Add blow",
+        "Add the foe pointed at to a series of blows (the attack and care chosen now; 1 AP a change of foe)",
+        5,
+    ),
+    (
+        BattleAction::StrikeBlows,
+        "Blows",
+        "Declare the series of blows put together",
+        5,
+    ),
+    (
+        BattleAction::Block,
+        "Block",
+        "Ready a block against the next blow this round",
+        5,
+    ),
+    (
+        BattleAction::Dodge,
+        "Dodge",
+        "Dodge the blows from the hexsides toward the pointer",
+        5,
+    ),
+    (
+        BattleAction::Escape,
+        "Escape",
+        "Break away from or escape dominance",
+        5,
+    ),
+    (
+        BattleAction::Disengage,
+        "Disengage",
+        "Move away carefully to the hex pointed at",
+        5,
     ),
     (
         BattleAction::EndDeclaration,
         "Pass",
         "Declare nothing (more) this segment",
+        6,
     ),
     (
         BattleAction::HoldRound,
         "Hold",
         "Declare nothing more this round",
+        6,
     ),
     (
         BattleAction::Quit,
         "Menu",
         "The Esc menu: the match stands still",
+        6,
     ),
 ];
+
+/// The bar's lines: for each, its groups and how many buttons each holds.
+pub fn bar_lines() -> Vec<Vec<(usize, usize)>> {
+    let lines = GROUPS.iter().map(|g| g.1).max().map_or(0, |l| l + 1);
+    (0..lines)
+        .map(|line| {
+            GROUPS
+                .iter()
+                .enumerate()
+                .filter(|(_, g)| g.1 == line)
+                .map(|(i, _)| (i, BAR.iter().filter(|b| b.3 == i).count()))
+                .collect()
+        })
+        .collect()
+}
+
+/// The width a line of the bar takes (layout pixels): its buttons, the gaps between them and
+/// between its groups.
+pub fn line_width(groups: &[(usize, usize)]) -> f32 {
+    let buttons: usize = groups.iter().map(|g| g.1).sum();
+    let inner: usize = groups.iter().map(|g| g.1.saturating_sub(1)).sum();
+    buttons as f32 * (BUTTON_W - 4.0)
+        + inner as f32 * BUTTON_GAP
+        + groups.len().saturating_sub(1) as f32 * GROUP_GAP
+}
+
+/// A group's box on the bar.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BarGroup(pub usize);
 
 /// A bar button's place in `BAR`.
 #[derive(Component, Debug, Clone, Copy)]
@@ -170,13 +309,17 @@ pub struct BarState {
     pub tip: String,
     pub enabled: bool,
     pub lit: bool,
+    /// On the bar in this match (Venture and Will only with dice pools, Rush only when the
+    /// level plays rushing).
+    pub shown: bool,
 }
 
 /// Every button's state, for the window and the tests.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct BarView(pub Vec<BarState>);
 
-/// Lay out the bar's buttons once the frame is there.
+/// Lay out the bar's buttons once the frame is there: a line for each row of groups, each
+/// group under its caption.
 pub(super) fn spawn_bar(
     mut commands: Commands,
     rows: Query<(Entity, Option<&Children>), With<BarRow>>,
@@ -186,32 +329,74 @@ pub(super) fn spawn_bar(
             continue;
         }
         commands.entity(row).with_children(|p| {
-            for (slot, (action, name, tip)) in BAR.into_iter().enumerate() {
-                p.spawn((
-                    BarSlot(slot),
-                    Button,
-                    Node {
-                        width: px(BUTTON_W - 4.0),
-                        height: px(BUTTON_H),
-                        flex_direction: FlexDirection::Column,
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        border: UiRect::all(px(1)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                    BorderColor::all(Color::srgba(1.0, 0.9, 0.7, 0.3)),
-                    BackgroundColor(palette::BUTTON),
-                    ActionButton(action),
-                    Tip(tip.to_string()),
-                    children![
-                        (label(name, 11.0, palette::BUTTON_TEXT), ButtonText),
-                        (label("", 10.0, palette::HINT), BarHint),
-                    ],
-                ));
+            for line in bar_lines() {
+                p.spawn(Node {
+                    width: percent(100),
+                    flex_direction: FlexDirection::Row,
+                    column_gap: px(GROUP_GAP),
+                    ..default()
+                })
+                .with_children(|l| {
+                    for (group, _) in line {
+                        l.spawn((
+                            BarGroup(group),
+                            Node {
+                                flex_direction: FlexDirection::Column,
+                                row_gap: px(1),
+                                ..default()
+                            },
+                        ))
+                        .with_children(|g| {
+                            g.spawn((
+                                label(GROUPS[group].0, 9.0, palette::HINT),
+                                Node {
+                                    height: px(CAPTION_H),
+                                    ..default()
+                                },
+                            ));
+                            g.spawn(Node {
+                                flex_direction: FlexDirection::Row,
+                                column_gap: px(BUTTON_GAP),
+                                ..default()
+                            })
+                            .with_children(|b| {
+                                for (slot, (action, name, tip, _)) in
+                                    BAR.into_iter().enumerate().filter(|(_, b)| b.3 == group)
+                                {
+                                    b.spawn(bar_button(slot, action, name, tip));
+                                }
+                            });
+                        });
+                    }
+                });
             }
         });
     }
+}
+
+fn bar_button(slot: usize, action: BattleAction, name: &str, tip: &str) -> impl Bundle {
+    (
+        BarSlot(slot),
+        Button,
+        Node {
+            width: px(BUTTON_W - 4.0),
+            height: px(BUTTON_H),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            border: UiRect::all(px(1)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        BorderColor::all(Color::srgba(1.0, 0.9, 0.7, 0.3)),
+        BackgroundColor(palette::BUTTON),
+        ActionButton(action),
+        Tip(tip.to_string()),
+        children![
+            (label(name, 11.0, palette::BUTTON_TEXT), ButtonText),
+            (label("", 10.0, palette::HINT), BarHint),
+        ],
+    )
 }
 
 /// The key of an action in words, short: "K", "Enter".
@@ -221,12 +406,14 @@ fn key(keys: &Bindings, action: BattleAction) -> String {
 
 /// Price every button for the selected hero (exclusive: pricing reads the whole match).
 pub(super) fn price_bar(world: &mut World, mut last: Local<String>) {
-    // Priced again when the selection, the seat, the match or the keys change.
+    // Priced again when the selection, the seat, the match, the journal (choices that log
+    // nothing) or the keys change.
     let key = format!(
-        "{:?}|{:?}|{}|{:?}|{:?}|{}",
+        "{:?}|{:?}|{}|{}|{:?}|{:?}|{}",
         world.get_resource::<Selection>(),
         world.get_resource::<HotSeat>(),
         world.resource::<crate::sim::model::MatchLog>().events.len(),
+        world.resource::<Journal>().0.len(),
         world.resource::<RoundState>().now(),
         world.resource::<RoundState>().declarer(),
         world.resource::<Bindings>().0.bindings.len(),
@@ -242,6 +429,28 @@ pub(super) fn price_bar(world: &mut World, mut last: Local<String>) {
     }
 }
 
+/// The action a shot fired to miss, a shot or a rush would be: does it aim? ("Aiming cannot
+/// be rushed": any shot but a snap shot, a careful blow; as `sim::round` rules it.)
+fn aims(action: &Action) -> bool {
+    match action {
+        Action::Shoot { kind, .. }
+        | Action::ShootOffHand { kind, .. }
+        | Action::Sabotage { kind, .. } => *kind != ShotKind::Snap,
+        Action::Series { shots, fan, .. } => !fan && shots.iter().any(|s| s.1 != ShotKind::Snap),
+        Action::Melee { careful, .. } => *careful,
+        Action::MeleeSeries { blows, .. } => blows.iter().any(|b| b.2),
+        _ => false,
+    }
+}
+
+/// The hero pointed at, if it is on `side` (an ally) or not (a foe).
+fn hero_pointed(world: &World, at: Option<hexx::Hex>, side: usize, ally: bool) -> Option<Entity> {
+    let at = at?;
+    query::heroes(world).into_iter().find(|&h| {
+        query::position(world, h) == Some(at) && (query::side_of(world, h) == side) == ally
+    })
+}
+
 fn bar_view(world: &mut World) -> BarView {
     let keys = world.resource::<Bindings>().clone();
     let Some(selection) = world.get_resource::<Selection>().cloned() else {
@@ -249,6 +458,9 @@ fn bar_view(world: &mut World) -> BarView {
     };
     let seat = world.get_resource::<HotSeat>().cloned().unwrap_or_default();
     let declarer = world.resource::<RoundState>().declarer();
+    let options = world.resource::<RoundOptions>().clone();
+    let dice_pools = options.check.system == Resolution::DicePool;
+    let rush_window = crate::sim::round::rush_window_open(world);
     let hero_e = selection.hero;
     let id = hero_e.and_then(|e| world.get::<HeroId>(e).copied());
     // Whose turn: the selected hero's own declaration, by a human seat.
@@ -274,21 +486,52 @@ fn bar_view(world: &mut World) -> BarView {
         (_, None) => Some("No hero selected".into()),
         _ => None,
     };
-    let enemy = selection.hovered.and_then(|at| {
-        let e = hero_e?;
-        let side = query::side_of(world, e);
-        query::enemy_at(world, side, at)
-    });
+    let side = hero_e.map_or(usize::MAX, |e| query::side_of(world, e));
+    let enemy = hero_pointed(world, selection.hovered, side, false);
     let enemy_id = enemy.and_then(|e| world.get::<HeroId>(e).copied());
+    let ally = hero_pointed(world, selection.hovered, side, true).filter(|&a| Some(a) != hero_e);
+    let ally_id = ally.and_then(|e| world.get::<HeroId>(e).copied());
+    // Without anyone pointed at, a button for a foe is priced at the nearest one (a click
+    // then picks the foe on the map).
+    let nearest = hero_e.and_then(|e| {
+        let at = query::position(world, e)?;
+        query::enemies_by_distance(world, side, at)
+            .first()
+            .and_then(|&(_, f)| world.get::<HeroId>(f).copied())
+    });
+    let engaged: Vec<HeroId> = hero_e.map_or(Vec::new(), |e| {
+        query::engaged_foes(world, e)
+            .into_iter()
+            .filter_map(|f| world.get::<HeroId>(f).copied())
+            .collect()
+    });
     let mut out = Vec::new();
-    for (action, name, tip) in BAR {
+    for (action, name, tip, _) in BAR {
         let mut state = BarState {
             action,
             name: name.to_string(),
             hint: key(&keys, action),
             tip: tip.to_string(),
             enabled: true,
-            lit: false,
+            lit: selection.pick == Some(action),
+            shown: match action {
+                BattleAction::Venture | BattleAction::SpendWill => dice_pools,
+                BattleAction::Rush => options.rushing,
+                _ => true,
+            },
+        };
+        // A button for a hero on the map: how to pick it (said last).
+        let picking = selection.pick == Some(action);
+        let pick_hint = match wants_a_hero(action) {
+            Some(who) if picking => Some(format!(
+                "Click {who} on the map ({}: let go).",
+                keys.key(BattleAction::MoveHere)
+            )),
+            Some(who) => Some(format!(
+                "Point at {who} and press {} (or click here, then on the map).",
+                keys.key(action)
+            )),
+            None => None,
         };
         // Choices kept in the selection: always usable.
         match action {
@@ -305,7 +548,6 @@ fn bar_view(world: &mut World) -> BarView {
                 state.name = selection.attack.name().replace(" attack", "")
             }
             BattleAction::ToggleCareful => state.lit = selection.careful,
-            BattleAction::Quit => {}
             _ => {}
         }
         let declaration = !matches!(
@@ -317,6 +559,7 @@ fn bar_view(world: &mut World) -> BarView {
                 | BattleAction::ToggleCareful
                 | BattleAction::Quit
                 | BattleAction::AddToSeries
+                | BattleAction::AddBlow
         );
         if declaration && let Some(why) = &not_now {
             state.enabled = false;
@@ -328,6 +571,7 @@ fn bar_view(world: &mut World) -> BarView {
             out.push(state);
             continue;
         };
+        let hero_name = query::hero_name(world, e);
         let priced: Option<Result<Action, Refusal>> = match action {
             BattleAction::TurnLeft | BattleAction::TurnRight => {
                 let by = if action == BattleAction::TurnLeft {
@@ -358,12 +602,9 @@ fn bar_view(world: &mut World) -> BarView {
             ),
             BattleAction::Cock => Some(Ok(Action::Cock { hero })),
             BattleAction::Reload => Some(Ok(Action::Reload { hero })),
+            BattleAction::SpeedLoad => Some(Ok(Action::SpeedLoad { hero })),
             BattleAction::AddToSeries => {
                 state.hint = format!("{}  {}", state.hint, selection.series.len());
-                if enemy.is_none() {
-                    state.enabled = false;
-                    state.tip = format!("{tip}.\nPoint at an enemy first.");
-                }
                 None
             }
             BattleAction::FireSeries => {
@@ -394,24 +635,62 @@ fn bar_view(world: &mut World) -> BarView {
                     .map(|weapon| Action::ReadyOffHand { hero, weapon })
                     .ok_or_else(|| Refusal::new("no second weapon to take in the off hand"))
             }),
-            BattleAction::ShootOffHand => Some(match enemy_id {
-                Some(target) => Ok(Action::ShootOffHand {
-                    hero,
-                    target,
-                    kind: selection.shot,
-                }),
-                None => Err(Refusal::new("point at an enemy first")),
-            }),
-            BattleAction::MeleeAttack => Some(match enemy_id {
-                Some(target) => Ok(Action::Melee {
-                    hero,
-                    target,
-                    attack: selection.attack,
-                    careful: selection.careful,
-                    times: 1,
-                }),
-                None => Err(Refusal::new("point at a foe within a pace first")),
-            }),
+            BattleAction::ShootOffHand | BattleAction::Sabotage => {
+                Some(match enemy_id.or(nearest) {
+                    Some(target) if action == BattleAction::ShootOffHand => {
+                        Ok(Action::ShootOffHand {
+                            hero,
+                            target,
+                            kind: selection.shot,
+                        })
+                    }
+                    Some(target) => Ok(Action::Sabotage {
+                        hero,
+                        target,
+                        kind: selection.shot,
+                    }),
+                    None => Err(Refusal::new("no enemy is left standing")),
+                })
+            }
+            BattleAction::MeleeAttack => {
+                let target = enemy_id.or_else(|| engaged.first().copied());
+                Some(match target {
+                    Some(target) => Ok(Action::Melee {
+                        hero,
+                        target,
+                        attack: selection.attack,
+                        careful: selection.careful,
+                        times: 1,
+                    }),
+                    None => Err(Refusal::new(format!("no foe within a pace of {hero_name}"))),
+                })
+            }
+            BattleAction::AddBlow => {
+                state.hint = format!("{}  {}", state.hint, selection.blows.len());
+                if engaged.is_empty() && selection.blows.is_empty() {
+                    state.enabled = false;
+                    state.tip = format!("{tip}.\nNo foe within a pace of {hero_name}.");
+                } else if selection.blows.len() >= MAX_BLOWS {
+                    state.enabled = false;
+                    state.tip = format!("{tip}.\nA series holds {MAX_BLOWS} blows at most.");
+                }
+                None
+            }
+            BattleAction::StrikeBlows => {
+                if selection.blows.is_empty() {
+                    Some(Err(Refusal::new(format!(
+                        "no blows yet: point at foes within a pace and add them ({})",
+                        keys.key(BattleAction::AddBlow)
+                    ))))
+                } else {
+                    let blows = selection
+                        .blows
+                        .iter()
+                        .filter_map(|(t, a, c)| world.get::<HeroId>(*t).map(|id| (*id, *a, *c)))
+                        .collect();
+                    Some(Ok(Action::MeleeSeries { hero, blows }))
+                }
+            }
             BattleAction::Block => Some(Ok(Action::Block { hero })),
             BattleAction::Dodge => {
                 let at = world.get::<crate::sim::model::HexPos>(e).map(|p| p.0);
@@ -466,6 +745,104 @@ fn bar_view(world: &mut World) -> BarView {
                     .ok_or_else(|| Refusal::new("not riding a mount")),
             ),
             BattleAction::WorkObjective => Some(Ok(Action::WorkObjective { hero, objective: 0 })),
+            BattleAction::Revive => {
+                // The ally pointed at, else the first unconscious ally a revive could reach.
+                let fallen: Vec<HeroId> = query::heroes(world)
+                    .into_iter()
+                    .filter(|&a| a != e && query::side_of(world, a) == side)
+                    .filter(|&a| query::is_down(world, a))
+                    .filter_map(|a| world.get::<HeroId>(a).copied())
+                    .collect();
+                let mut tried: Option<Result<Action, Refusal>> = None;
+                for target in ally_id.into_iter().chain(fallen) {
+                    let revive = Action::Revive { hero, target };
+                    match price(world, &revive) {
+                        Ok(_) => {
+                            tried = Some(Ok(revive));
+                            break;
+                        }
+                        Err(why) if tried.is_none() => tried = Some(Err(why)),
+                        Err(_) => {}
+                    }
+                    if ally_id.is_some() {
+                        break;
+                    }
+                }
+                Some(tried.unwrap_or_else(|| {
+                    Err(Refusal::new(format!(
+                        "no ally of {hero_name} is unconscious"
+                    )))
+                }))
+            }
+            BattleAction::BackUp => {
+                // The ally pointed at, else any ally the counter could go to.
+                let allies: Vec<HeroId> = query::heroes(world)
+                    .into_iter()
+                    .filter(|&a| a != e && query::side_of(world, a) == side)
+                    .filter_map(|a| world.get::<HeroId>(a).copied())
+                    .collect();
+                let mut tried: Option<Result<Action, Refusal>> = None;
+                for ally in ally_id.into_iter().chain(allies) {
+                    let back = Action::BackUp { hero, ally };
+                    match price(world, &back) {
+                        Ok(_) => {
+                            tried = Some(Ok(back));
+                            break;
+                        }
+                        Err(why) if tried.is_none() => tried = Some(Err(why)),
+                        Err(_) => {}
+                    }
+                    if ally_id.is_some() {
+                        break;
+                    }
+                }
+                Some(tried.unwrap_or_else(|| {
+                    Err(Refusal::new(format!("{hero_name} has no ally to back up")))
+                }))
+            }
+            BattleAction::Venture => {
+                let n = world.get::<PoolChoices>(e).map_or(0, |c| c.venture);
+                state.name = format!("Venture {n}");
+                state.lit = n > 0;
+                state.tip = format!(
+                    "{tip}.\n{hero_name} ventures {n} on the next check ({} cycles 0-3).",
+                    keys.key(action)
+                );
+                None
+            }
+            BattleAction::SpendWill => {
+                let will = world.get::<Hero>(e).map_or(0, |h| h.will);
+                let on = world.get::<PoolChoices>(e).is_some_and(|c| c.will);
+                state.lit = on;
+                state.name = if on { "Will on" } else { "Will off" }.into();
+                state.hint = format!("{}  {will} left", state.hint);
+                if will == 0 && !on {
+                    state.enabled = false;
+                    state.tip = format!("{tip}.\n{hero_name} has no Will left.");
+                } else {
+                    state.tip = format!("{tip}.\n{hero_name} has {will} Will left.");
+                }
+                None
+            }
+            BattleAction::BonusSpend => {
+                let armed = bonus::armed(world, e);
+                state.name = armed.map_or("Bonus", |s| s.name()).into();
+                state.lit = armed.is_some();
+                let pool = bonus::in_pool(world, e);
+                if !bonus::holds(world, e) {
+                    state.enabled = false;
+                    state.tip = format!(
+                        "{tip}.\n{hero_name} holds no bonus counter ({pool} in the side's pool: save a bump from a hit to earn one)."
+                    );
+                } else {
+                    state.tip = format!(
+                        "{tip}.\n{hero_name} holds a bonus counter, set for {} ({} cycles).",
+                        armed.map_or("nothing yet", |s| s.name()),
+                        keys.key(action)
+                    );
+                }
+                None
+            }
             BattleAction::StackSpend => {
                 let level = world
                     .get::<Hero>(e)
@@ -479,41 +856,110 @@ fn bar_view(world: &mut World) -> BarView {
                 }
                 None
             }
+            BattleAction::Rush => {
+                state.lit = rush_window;
+                match (rush_window, world.get::<Committed>(e).map(|c| c.0.clone())) {
+                    (false, _) => {
+                        state.enabled = false;
+                        state.tip = format!(
+                            "{tip}.\nAn action is rushed once every declaration of the segment is made."
+                        );
+                        None
+                    }
+                    (true, None) => {
+                        state.enabled = false;
+                        state.tip = format!(
+                            "{tip}.\n{hero_name} is paying for nothing: press the key of the action to rush."
+                        );
+                        None
+                    }
+                    (true, Some(paying)) => Some(Ok(paying)),
+                }
+            }
             _ => None,
         };
         match priced {
             Some(Ok(declared)) => match price(world, &declared) {
                 Ok(p) => {
-                    let left = world.get::<Track>(e).map_or(0, |t| t.0.left());
+                    let track = world.get::<Track>(e).map(|t| t.0.clone());
+                    let left = track.as_ref().map_or(0, |t| t.left());
                     let now = world.resource::<RoundState>().segment.max(1);
-                    let when = world
-                        .get::<Track>(e)
-                        .and_then(|t| resolves_in(&t.0, p.ap, now, declared.over_rounds()));
+                    let when = track
+                        .as_ref()
+                        .and_then(|t| resolves_in(t, p.ap, now, declared.over_rounds()));
                     state.hint = format!("{}  {} AP", state.hint, p.ap);
-                    match when {
-                        Some(s) => {
-                            state.tip = format!("{tip}: {} AP, resolves in segment {s}.", p.ap)
+                    if rush_window {
+                        // Rushed now: the tokens on the track, the rest from the pool.
+                        let t = track.unwrap_or_default();
+                        let paying = world.get::<Committed>(e).map(|c| c.0.clone());
+                        let on_track = match &paying {
+                            Some(_) => t.commitment.as_ref().map_or(0, |c| c.paid),
+                            None => t.in_front,
+                        };
+                        let rush = if paying.as_ref().is_some_and(|c| {
+                            action != BattleAction::Rush && c.name() != declared.name()
+                        }) {
+                            Err(format!(
+                                "{hero_name} is paying for the {}: only it can be rushed ({})",
+                                paying.as_ref().map_or("", |c| c.name()),
+                                keys.key(BattleAction::Rush)
+                            ))
+                        } else if paying.is_none() && t.in_front >= p.ap {
+                            Err("the tokens in front pay it: nothing to rush".to_string())
+                        } else {
+                            crate::rules::rush::plan(p.ap, on_track, t.pool, aims(&declared))
+                                .map_err(|e| e.to_string())
+                        };
+                        match rush {
+                            Ok(r) => {
+                                state.tip = format!(
+                                    "{}: rushed now, {} AP from the track and {} from the pool (+{} on the stack; the Rush Tax is its card's Step).",
+                                    state.tip, r.from_track, r.rushed, r.rushed
+                                )
+                            }
+                            Err(why) => {
+                                state.enabled = false;
+                                state.tip = format!(
+                                    "{}.\nThe segment's declarations are made: only a rush now, and {why}.",
+                                    state.tip
+                                );
+                            }
                         }
-                        None if declared.over_rounds() => {}
-                        None => {
-                            state.enabled = false;
-                            state.tip = format!(
-                                "{tip}.\nNot enough AP: it costs {} AP, {left} are left this round.",
-                                p.ap
-                            );
+                    } else {
+                        match when {
+                            Some(s) => {
+                                state.tip =
+                                    format!("{}: {} AP, resolves in segment {s}.", state.tip, p.ap)
+                            }
+                            None if declared.over_rounds() => {}
+                            None => {
+                                state.enabled = false;
+                                state.tip = format!(
+                                    "{}.\nNot enough AP: it costs {} AP, {left} are left this round.",
+                                    state.tip, p.ap
+                                );
+                            }
                         }
                     }
                 }
                 Err(why) => {
                     state.enabled = false;
-                    state.tip = format!("{tip}.\n{}", capitalised(&keys.refusal(&why)));
+                    state.tip = format!("{}.\n{}", state.tip, capitalised(&keys.refusal(&why)));
                 }
             },
             Some(Err(why)) => {
                 state.enabled = false;
-                state.tip = format!("{tip}.\n{}", capitalised(&keys.refusal(&why)));
+                state.tip = format!("{}.\n{}", state.tip, capitalised(&keys.refusal(&why)));
             }
             None => {}
+        }
+        if picking {
+            state.lit = true;
+        }
+        if let Some(hint) = pick_hint
+            && state.enabled
+        {
+            state.tip = format!("{}\n{hint}", state.tip);
         }
         out.push(state);
     }
@@ -550,6 +996,18 @@ pub(super) fn show_bar(
             tip.0 = state.tip.clone();
         }
         let mut entity = commands.entity(e);
+        entity.entry::<Node>().and_modify({
+            let display = if state.shown {
+                Display::Flex
+            } else {
+                Display::None
+            };
+            move |mut node| {
+                if node.display != display {
+                    node.display = display;
+                }
+            }
+        });
         if state.enabled {
             entity.remove::<Greyed>();
         } else {

@@ -23,6 +23,8 @@ pub struct BumpBox;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BumpChoice(pub BumpSpend);
 
+/// A way to spend the bumps in words, the choice first: "Save a bump as a bonus counter - chest:
+/// 4 wounds (1 to damage)", "Dominance: 2 bumps for DOMINATED - belly: 3 wounds",
 /// "left arm: 7 wounds, 5 Conc (1 bump to move the hit, 1 to damage)".
 pub fn option_words(o: &BumpOption, judge: bool) -> String {
     let mut s = format!("{}: {} wounds", o.location.name(), o.wounds);
@@ -32,16 +34,6 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     if o.stopped {
         s.push_str(", stopped by the cover");
     }
-    if o.dominance_bumps > 0 {
-        s.push_str(&format!(
-            ", {} toward dominance ({})",
-            o.dominance_bumps,
-            crate::rules::melee::Dominance::from_level(o.dominance).name()
-        ));
-    }
-    if o.spend == BumpSpend::Save {
-        s.push_str(", one bump saved as a bonus counter");
-    }
     let how = match (o.location_bumps, o.damage_bumps) {
         (0, 0) => String::new(),
         (0, d) => format!(" ({d} to damage)"),
@@ -49,6 +41,24 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
         (l, d) => format!(" ({l} to move the hit, {d} to damage)"),
     };
     s.push_str(&how);
+    let dominance = crate::rules::melee::Dominance::from_level(o.dominance).name();
+    let lead = match o.spend {
+        BumpSpend::Save => Some("Save a bump as a bonus counter".to_string()),
+        BumpSpend::Dominance(_) => Some(format!(
+            "Dominance: {} bump{} for {dominance}",
+            o.dominance_bumps,
+            if o.dominance_bumps == 1 { "" } else { "s" }
+        )),
+        _ if o.dominance_bumps > 0 => Some(format!(
+            "{} toward dominance ({dominance})",
+            o.dominance_bumps
+        )),
+        _ => None,
+    };
+    let s = match lead {
+        Some(lead) => format!("{lead} - {s}"),
+        None => s,
+    };
     if judge {
         format!("The Judge's way - {s}")
     } else {
@@ -224,11 +234,24 @@ pub(super) fn spend_bumps(
                         button(words, 15.0),
                         BumpChoice(o.spend),
                         Tip(format!(
-                            "Effect {}: {} wounds, {} Conc in the {}",
+                            "Effect {}: {} wounds, {} Conc in the {}{}",
                             o.effect,
                             o.wounds,
                             o.conc,
-                            o.location.name()
+                            o.location.name(),
+                            match o.spend {
+                                BumpSpend::Save => format!(
+                                    ".\n{} keeps the bump as a bonus counter for a later attack: Right on! (+2 on the cause, for bumps) or Aces! (+2 on the effect), set with {}; or passes it to an ally ({}).",
+                                    h.name,
+                                    keys.key(BattleAction::BonusSpend),
+                                    keys.key(BattleAction::BackUp)
+                                ),
+                                BumpSpend::Dominance(_) => format!(
+                                    ".\nEach level of dominance costs one bump: the foe is left {}.",
+                                    crate::rules::melee::Dominance::from_level(o.dominance).name()
+                                ),
+                                _ => String::new(),
+                            }
                         )),
                     ));
                 }

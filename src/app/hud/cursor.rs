@@ -1,19 +1,15 @@
 //! What is drawn at the pointer and on the map for the player to read: the AP, chance and
 //! segment at the pointer, the reach map as outlines (readable on every ground), the legend
-//! of the map's marks, the card last drawn, and the explanations of the panel's terms.
+//! of the map's marks, and the explanations of the panel's terms.
 
 use super::preview::{CursorInfo, ReachView};
 use crate::app::board::MapGeometry;
-use crate::app::frame::{CardView, CursorLabel, Legend, LegendBox, LegendButton, LogText, Panel};
+use crate::app::frame::{CursorLabel, Legend, LegendBox, LegendButton, LogText, Panel};
 use crate::app::input::{BattleAction, Bindings, Selection};
 use crate::app::layout::{Palette, TILE_H};
-use crate::app::screens::MatchCards;
 use crate::app::state::Screen;
 use crate::app::widgets::{Tip, clicked};
-use crate::rules::card::Card;
-use crate::rules::die::Die;
 use crate::rules::hexmap::offset_of;
-use crate::sim::model::MatchLog;
 use bevy::asset::RenderAssetUsages;
 use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
@@ -204,69 +200,6 @@ pub(super) fn show_legend(
             t.0 = words;
         }
     }
-}
-
-/// The card of the newest check beside the map: its number and suit, the check's result, and
-/// its cause grid and hit locations.
-pub(super) fn show_card(
-    log: Res<MatchLog>,
-    cards: Option<Res<MatchCards>>,
-    mut text: Query<&mut Text, With<CardView>>,
-) {
-    if !log.is_changed() {
-        return;
-    }
-    let Some(event) = log
-        .events
-        .iter()
-        .rev()
-        .find(|e| e.fields.contains_key("card"))
-    else {
-        return;
-    };
-    let number = event.fields.get("card").and_then(|c| c.as_u64());
-    let card = number.and_then(|n| {
-        cards
-            .as_ref()
-            .and_then(|c| c.0.iter().find(|c| u64::from(c.number) == n))
-    });
-    let words = match card {
-        Some(card) => card_words(card, &event.text),
-        None => return,
-    };
-    for mut t in &mut text {
-        if t.0 != words {
-            t.0 = words.clone();
-        }
-    }
-}
-
-/// A card as the panel shows it.
-pub fn card_words(card: &Card, check: &str) -> String {
-    let check: String = check.chars().take(110).collect();
-    let mut s = format!(
-        "LAST CARD: {} ({})\n{check}\n  cause  d4  d6  d8 d10 d12\n",
-        card.number, card.corner
-    );
-    for (r, row) in card.cause.iter().enumerate() {
-        s.push_str(&format!("  row {} ", r + 1));
-        for d in Die::ALL {
-            s.push_str(&format!("{:>4}", row[d.column()].to_string()));
-        }
-        s.push('\n');
-    }
-    let locations: Vec<String> = card
-        .location
-        .iter()
-        .map(|l| l.location.to_string())
-        .collect();
-    s.push_str(&format!(
-        "  hit locations: {}\n  fragment {}  scatter {} o'clock",
-        locations.join(", "),
-        card.fragment,
-        card.scatter
-    ));
-    s
 }
 
 /// Short explanations of the game's terms.

@@ -3,6 +3,8 @@
 
 mod bar;
 mod bumps;
+mod card_view;
+mod choices;
 mod cursor;
 mod plan;
 mod preview;
@@ -10,6 +12,10 @@ mod shot_preview;
 
 pub use bar::*;
 pub use bumps::{BumpBox, BumpChoice, SnapBox, SnapChoice, option_words};
+pub use card_view::{
+    CardButton, CardCell, CardRead, CardShown, CellMark, Mark, Marked, card_read, card_words,
+};
+pub use choices::{ChoicesView, HeroChoices, choices_words, system_words};
 pub use cursor::*;
 pub use plan::*;
 pub use preview::*;
@@ -37,6 +43,9 @@ impl Plugin for HudPlugin {
             .init_resource::<CursorInfo>()
             .init_resource::<ReachView>()
             .init_resource::<BarView>()
+            .init_resource::<CardRead>()
+            .init_resource::<card_view::CardShown>()
+            .init_resource::<ChoicesView>()
             .add_systems(
                 Update,
                 (bumps::spend_bumps, bumps::snap_or_hold)
@@ -50,14 +59,21 @@ impl Plugin for HudPlugin {
                     preview_shot,
                     marker_words,
                     engagement_view,
+                    choices::choices_view,
                     update_panel,
                     update_banner,
+                    choices::update_banner_line,
                     (spawn_bar, price_bar, show_bar).chain(),
                     (
                         cursor_label,
                         draw_reach,
                         show_legend,
-                        show_card,
+                        (
+                            card_view::spawn_card_grid,
+                            card_view::toggle_card,
+                            card_view::show_card,
+                        )
+                            .chain(),
                         explain_terms,
                     ),
                 )
@@ -92,6 +108,8 @@ pub(super) fn update_panel(
     engagement: Res<EngagementView>,
     paying: (Query<&crate::sim::model::Committed>, Res<RoundState>),
     stack_spend: Query<&StackSpend>,
+    choices: Res<ChoicesView>,
+    bar: Res<BarView>,
 ) {
     let Ok(mut text) = panel.single_mut() else {
         return;
@@ -137,11 +155,51 @@ pub(super) fn update_panel(
             keys.key(BattleAction::ToggleFan)
         ));
     }
+    if let Some(sel) = selection.as_ref().filter(|s| !s.blows.is_empty()) {
+        let names: Vec<String> = sel
+            .blows
+            .iter()
+            .map(|(e, a, careful)| {
+                let who = heroes.get(*e).map_or("?".to_string(), |h| h.1.name.clone());
+                format!(
+                    "{who} ({}{})",
+                    if *careful { "careful " } else { "" },
+                    a.name()
+                )
+            })
+            .collect();
+        let ap = bar
+            .0
+            .iter()
+            .find(|b| b.action == BattleAction::StrikeBlows)
+            .and_then(|b| b.hint.split("  ").nth(1).map(str::to_string))
+            .map_or(String::new(), |ap| format!(", {ap}"));
+        s.push_str(&format!(
+            "Blows declared: {}{ap} ({}: strike, {}: add the foe pointed at)\n",
+            names.join(", "),
+            keys.key(BattleAction::StrikeBlows),
+            keys.key(BattleAction::AddBlow)
+        ));
+    }
+    if let Some(who) = selection
+        .as_ref()
+        .and_then(|s| s.pick)
+        .and_then(crate::app::input::wants_a_hero)
+    {
+        s.push_str(&format!(
+            "Click {who} on the map ({}: let go)\n",
+            keys.key(BattleAction::MoveHere)
+        ));
+    }
     s.push('\n');
     let mut side_list: Vec<&SideInfo> = sides.iter().collect();
     side_list.sort_by_key(|i| i.index);
     for side in side_list {
-        s.push_str(&format!("{} ({:?})\n", side.name, side.control));
+        let pool = choices.pools.get(&side.index).copied().unwrap_or(0);
+        s.push_str(&format!(
+            "{} ({:?}), bonus pool {pool}\n",
+            side.name, side.control
+        ));
         let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
         hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
         for (entity, hero, _, pos, ap, weapons, prone, wounds, down, _) in hs {
@@ -176,6 +234,12 @@ pub(super) fn update_panel(
             }
             if let Some(close) = engagement.get(&entity) {
                 arms.push(format!("\n    {close}"));
+            }
+            if let Some(c) = choices.heroes.get(&entity) {
+                let words = choices_words(c, choices.system, &keys, Some(entity) == selected);
+                if !words.is_empty() && !down.0 {
+                    arms.push(format!("\n    {words}"));
+                }
             }
             if !hurt.is_empty() || wounds.body.conc > 0 || down.0 {
                 let state = match (down.0, wounds.fate, wounds.stunned) {

@@ -3,12 +3,16 @@
 
 use super::bindings::BattleAction;
 use super::clicks::BattleInput;
-use super::selection::{PlanOffer, QueuedPlan, Selection, next_shot};
+use super::selection::{PlanOffer, QueuedPlan, Selection, next_shot, wants_a_hero};
 use crate::app::hotseat::HotSeat;
 use crate::app::state::{Pause, Screen};
+use crate::rules::bonus::Spend;
 use crate::rules::movement::{Gait, turned};
 use crate::sim::intent::{Action, HeroId, Intent};
-use crate::sim::model::{Facing, Hero, HexPos, Mount, MountedOn, RoundState, Side, Weapons};
+use crate::sim::model::{
+    BonusArmed, Committed, Down, Facing, Hero, HexPos, Mount, MountedOn, PoolChoices, RoundState,
+    Side, Weapons,
+};
 use bevy::prelude::*;
 
 /// Esc opens and closes the Esc menu; in it, M quits to the main menu.
@@ -50,11 +54,31 @@ pub(super) fn act(
         Option<Res<crate::sim::model::PendingSnap>>,
     ),
     battle: Res<crate::sim::model::Battle>,
+    choices: (
+        Query<&PoolChoices>,
+        Query<&BonusArmed>,
+        Query<&Committed>,
+        Query<&Down>,
+    ),
 ) {
     // A hit waits for its bumps to be spent (the HUD's box takes that choice).
     if *pause.get() == Pause::Paused || pending.0.is_some() || pending.1.is_some() {
         return;
     }
+    // A button that wants a hero on the map was clicked: this left click on the map picks it
+    // (a right click lets it go).
+    let picked = match selection.pick {
+        Some(p) if actions.just_pressed(BattleAction::Select) && selection.hovered.is_some() => {
+            selection.pick = None;
+            Some(p)
+        }
+        Some(_) if actions.just_pressed(BattleAction::MoveHere) => {
+            selection.pick = None;
+            return;
+        }
+        _ => None,
+    };
+    let pressed = |a: BattleAction| actions.just_pressed(a) || picked == Some(a);
     let declarer = round
         .declarer()
         .and_then(|e| heroes.get(e).ok().map(|h| *h.5));
@@ -68,6 +92,8 @@ pub(super) fn act(
             }
         }
         selection.hero = None;
+        selection.pick = None;
+        selection.blows.clear();
     }
     if seat.awaiting_handoff {
         return;
@@ -102,6 +128,8 @@ pub(super) fn act(
         selection.hero = own.first().map(|h| h.0);
     }
     if own_declarer.is_none()
+        && picked.is_none()
+        && selection.pick.is_none()
         && actions.just_pressed(BattleAction::Select)
         && let Some(h) = selection
             .hovered
@@ -142,6 +170,102 @@ pub(super) fn act(
             .find(|h| h.2.0 == to && h.3.0 != active)
             .map(|h| *h.5)
     });
+    let ally_under_cursor = selection.hovered.and_then(|to| {
+        heroes
+            .iter()
+            .find(|h| h.2.0 == to && h.3.0 == active && h.0 != entity)
+            .map(|h| (h.0, *h.5))
+    });
+    // A button for a hero on the map, clicked (or its key pressed) with nobody fitting
+    // pointed at: the next click on the map picks the hero.
+    for action in [
+        BattleAction::MeleeAttack,
+        BattleAction::AddBlow,
+        BattleAction::ShootOffHand,
+        BattleAction::AddToSeries,
+        BattleAction::Sabotage,
+        BattleAction::BackUp,
+        BattleAction::Revive,
+    ] {
+        if !actions.just_pressed(action) || wants_a_hero(action).is_none() {
+            continue;
+        }
+        let ally = matches!(action, BattleAction::BackUp | BattleAction::Revive);
+        let fits = if ally {
+            ally_under_cursor.is_some()
+        } else {
+            enemy_under_cursor.is_some()
+        };
+        if !fits {
+            selection.pick = if selection.pick == Some(action) {
+                None
+            } else {
+                Some(action)
+            };
+        }
+    }
+    let (pool_choices, armed, committed, down) = choices;
+    if pressed(BattleAction::Venture) {
+        let now = pool_choices.get(entity).map_or(0, |c| c.venture);
+        let tokens = (now + 1) % (crate::rules::dice_pool::MAX_VENTURE + 1);
+        out.push(Intent::Venture { hero, tokens });
+    }
+    if pressed(BattleAction::SpendWill) {
+        let now = pool_choices.get(entity).is_ok_and(|c| c.will);
+        out.push(Intent::Will { hero, spend: !now });
+    }
+    if pressed(BattleAction::BonusSpend) {
+        let spend = match armed.get(entity).ok().map(|a| a.0) {
+            None => Some(Spend::RightOn),
+            Some(Spend::RightOn) => Some(Spend::Aces),
+            Some(_) => None,
+        };
+        out.push(Intent::Bonus { hero, spend });
+    }
+    if pressed(BattleAction::BackUp)
+        && let Some((_, ally)) = ally_under_cursor
+    {
+        out.push(Intent::Declare(Action::BackUp { hero, ally }));
+    }
+    if pressed(BattleAction::Revive)
+        && let Some((e, target)) = ally_under_cursor
+        && down.get(e).is_ok_and(|d| d.0)
+    {
+        out.push(Intent::Declare(Action::Revive { hero, target }));
+    }
+    if pressed(BattleAction::Sabotage)
+        && let Some(target) = enemy_under_cursor
+    {
+        out.push(Intent::Declare(Action::Sabotage {
+            hero,
+            target,
+            kind: selection.shot,
+        }));
+    }
+    if pressed(BattleAction::SpeedLoad) {
+        out.push(Intent::Declare(Action::SpeedLoad { hero }));
+    }
+    if pressed(BattleAction::AddBlow)
+        && let Some(target) = enemy_under_cursor
+        && selection.blows.len() < MAX_BLOWS
+        && let Some(e) = heroes.iter().find(|x| *x.5 == target).map(|x| x.0)
+    {
+        let (attack, careful) = (selection.attack, selection.careful);
+        selection.blows.push((e, attack, careful));
+    }
+    if pressed(BattleAction::StrikeBlows) && !selection.blows.is_empty() {
+        let blows = selection
+            .blows
+            .drain(..)
+            .filter_map(|(e, attack, careful)| id_of(e).map(|t| (t, attack, careful)))
+            .collect();
+        out.push(Intent::Declare(Action::MeleeSeries { hero, blows }));
+    }
+    if pressed(BattleAction::Rush)
+        && let Ok(c) = committed.get(entity)
+    {
+        out.push(Intent::Rush(c.0.clone()));
+    }
     if actions.just_pressed(BattleAction::ReadyOffHand)
         && let Ok(carried) = weapons.get(entity)
     {
@@ -158,7 +282,7 @@ pub(super) fn act(
             out.push(Intent::Declare(Action::ReadyOffHand { hero, weapon: next }));
         }
     }
-    if actions.just_pressed(BattleAction::ShootOffHand)
+    if pressed(BattleAction::ShootOffHand)
         && let Some(target) = enemy_under_cursor
     {
         out.push(Intent::Declare(Action::ShootOffHand {
@@ -176,7 +300,7 @@ pub(super) fn act(
     if actions.just_pressed(BattleAction::ToggleCareful) {
         selection.careful = !selection.careful;
     }
-    if actions.just_pressed(BattleAction::MeleeAttack)
+    if pressed(BattleAction::MeleeAttack)
         && let Some(target) = enemy_under_cursor
     {
         out.push(Intent::Declare(Action::Melee {
@@ -218,7 +342,7 @@ pub(super) fn act(
     {
         out.push(Intent::Declare(Action::Disengage { hero, to }));
     }
-    if actions.just_pressed(BattleAction::AddToSeries)
+    if pressed(BattleAction::AddToSeries)
         && let Some(target) = enemy_under_cursor
         && selection.series.len() < crate::rules::ranged::MAX_SHOTS
     {
@@ -321,11 +445,28 @@ pub(super) fn act(
             objective: 0,
         }));
     }
+    // Rushing: once the segment's declarations are made, an action's key rushes it.
+    if round.rush_window == Some(round.now()) {
+        for intent in &mut out {
+            if let Intent::Declare(action) = intent {
+                *intent = Intent::Rush(action.clone());
+            }
+        }
+    }
+    if out
+        .iter()
+        .any(|i| matches!(i, Intent::Declare(_) | Intent::Rush(_)))
+    {
+        selection.pick = None;
+    }
     if out.iter().any(|i| Some(i.hero()) == plan.hero) {
         plan.clear();
     }
     intents.write_batch(out);
 }
+
+/// The most blows a series may hold ("up to 4 attacks", decision 105).
+pub const MAX_BLOWS: usize = 4;
 
 /// The queued plan's next step, when its hero declares (one declaration each time).
 pub(super) fn send_plan(

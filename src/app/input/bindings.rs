@@ -60,6 +60,27 @@ pub enum BattleAction {
     /// The AP the hero spends from its pool to go first on the initiative stack (0 up to its
     /// Quick Draw level).
     StackSpend,
+    /// Dice pools: the Venture tokens (0 to 3) on the hero's next check (cycles).
+    Venture,
+    /// Dice pools: spend Will when the hero's next check would fail (on or off).
+    SpendWill,
+    /// What the hero's bonus counter is set for on its next attack: none, "Right on!",
+    /// "Aces!" (cycles).
+    BonusSpend,
+    /// "I've got your back!": the hero's bonus counter to the ally pointed at (1 AP).
+    BackUp,
+    /// Add the foe pointed at to a series of blows (with the attack type and care chosen).
+    AddBlow,
+    /// Declare the series of blows put together.
+    StrikeBlows,
+    /// Speed load the weapon in hand (the Speed Load skill).
+    SpeedLoad,
+    /// Revive the unconscious ally pointed at (Medicine, 4 AP).
+    Revive,
+    /// Fire at the enemy pointed at to miss (action sabotage).
+    Sabotage,
+    /// Rushing, when the level plays it: rush the action being paid for.
+    Rush,
     /// End this side's declaration, or take the seat after a handoff.
     EndDeclaration,
     /// The declaring hero declares nothing more this round.
@@ -91,6 +112,10 @@ impl BattleAction {
             BattleAction::Quit => return "Esc menu".into(),
             BattleAction::EndDeclaration => return "Pass (or take the seat)".into(),
             BattleAction::Undo => return "Undo (take back)".into(),
+            BattleAction::SpendWill => return "Spend Will".into(),
+            BattleAction::BonusSpend => return "Bonus counter".into(),
+            BattleAction::BackUp => return "I've got your back".into(),
+            BattleAction::StrikeBlows => return "Strike the blows".into(),
             _ => {}
         }
         let debug = format!("{self:?}");
@@ -314,6 +339,9 @@ fn key_name(key: KeyCode) -> String {
         KeyCode::ArrowDown => "Down",
         KeyCode::Equal => "+",
         KeyCode::Minus => "-",
+        KeyCode::Comma => ",",
+        KeyCode::Period => ".",
+        KeyCode::Semicolon => ";",
         _ => "",
     };
     if !named.is_empty() {
@@ -391,6 +419,16 @@ pub fn default_bindings() -> Vec<(BattleAction, Binding)> {
         (BattleAction::Disengage, Key(KeyCode::KeyS)),
         (BattleAction::MountOrDismount, Key(KeyCode::Digit9)),
         (BattleAction::StackSpend, Key(KeyCode::Digit0)),
+        (BattleAction::Venture, Key(KeyCode::Digit1)),
+        (BattleAction::SpendWill, Key(KeyCode::Digit2)),
+        (BattleAction::BonusSpend, Key(KeyCode::Digit3)),
+        (BattleAction::BackUp, Key(KeyCode::Digit4)),
+        (BattleAction::Sabotage, Key(KeyCode::Digit5)),
+        (BattleAction::Revive, Key(KeyCode::Digit6)),
+        (BattleAction::Rush, Key(KeyCode::Digit7)),
+        (BattleAction::SpeedLoad, Key(KeyCode::Semicolon)),
+        (BattleAction::AddBlow, Key(KeyCode::Comma)),
+        (BattleAction::StrikeBlows, Key(KeyCode::Period)),
         (BattleAction::EndDeclaration, Key(KeyCode::Enter)),
         (BattleAction::HoldRound, Key(KeyCode::Backspace)),
         (BattleAction::PanLeft, Key(KeyCode::ArrowLeft)),
@@ -403,7 +441,10 @@ pub fn default_bindings() -> Vec<(BattleAction, Binding)> {
         (BattleAction::QuitToMenu, Key(KeyCode::KeyM)),
         (BattleAction::QuickSave, Key(KeyCode::F5)),
         (BattleAction::QuickLoad, Key(KeyCode::F9)),
-        (BattleAction::Undo, Binding::Chord(Modifier::Ctrl, KeyCode::KeyZ)),
+        (
+            BattleAction::Undo,
+            Binding::Chord(Modifier::Ctrl, KeyCode::KeyZ),
+        ),
     ]
 }
 

@@ -8,6 +8,7 @@ mod clicks;
 mod pointer;
 mod selection;
 
+pub use act::MAX_BLOWS;
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
@@ -16,9 +17,6 @@ use pointer::{camera, hover, track_frame};
 pub use selection::*;
 
 use super::state::Screen;
-use crate::rules::melee::AttackType;
-use crate::rules::movement::Gait;
-use crate::rules::ranged::ShotKind;
 use crate::sim::model::Battle;
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -37,16 +35,7 @@ impl Plugin for InputPlugin {
             InputManagerPlugin::<BattleAction>::default(),
             InputManagerPlugin::<MenuAction>::default(),
         ))
-        .insert_resource(Selection {
-            hero: None,
-            hovered: None,
-            gait: Gait::Walk,
-            shot: ShotKind::Normal,
-            series: Vec::new(),
-            fan: false,
-            attack: AttackType::Standard,
-            careful: false,
-        })
+        .insert_resource(Selection::default())
         .init_resource::<UiClicks>()
         .init_resource::<QueuedPlan>()
         .init_resource::<PlanOffer>()
@@ -133,7 +122,7 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<BattleAction> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 43);
+        assert_eq!(bound.len(), 53);
     }
 
     /// Key hints come from the bindings in force: a rebound key is named as it is.

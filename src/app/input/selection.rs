@@ -24,6 +24,41 @@ pub struct Selection {
     /// The hand-to-hand attack J makes (I cycles), and whether it is careful (Y).
     pub attack: AttackType,
     pub careful: bool,
+    /// A series of blows being declared: foes, attack types and care, in order.
+    pub blows: Vec<(Entity, AttackType, bool)>,
+    /// A button that wants a hero on the map was clicked: the next left click on the map
+    /// picks the hero it is for (a foe, an ally), as pointing and pressing its key would.
+    pub pick: Option<super::bindings::BattleAction>,
+}
+
+impl Default for Selection {
+    fn default() -> Self {
+        Selection {
+            hero: None,
+            hovered: None,
+            gait: Gait::Walk,
+            shot: ShotKind::Normal,
+            series: Vec::new(),
+            fan: false,
+            attack: AttackType::Standard,
+            careful: false,
+            blows: Vec::new(),
+            pick: None,
+        }
+    }
+}
+
+/// The actions that are for a hero on the map (pointed at, or picked with a click after the
+/// button): what each one wants.
+pub fn wants_a_hero(action: super::bindings::BattleAction) -> Option<&'static str> {
+    use super::bindings::BattleAction as A;
+    match action {
+        A::MeleeAttack | A::AddBlow => Some("a foe within a pace"),
+        A::ShootOffHand | A::AddToSeries | A::Sabotage => Some("an enemy"),
+        A::BackUp => Some("an ally who holds no bonus counter"),
+        A::Revive => Some("an unconscious ally beside the hero"),
+        _ => None,
+    }
 }
 
 /// The order F cycles the shot kinds in.

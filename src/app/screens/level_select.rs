@@ -314,7 +314,7 @@ fn show_choice(
                 let system = choice.resolution_on();
                 let words = if choice.resolution.is_some() {
                     format!(
-                        "Checks: {} (for this match; the level plays {})",
+                        "Checks: {} (the level plays {})",
                         system.name(),
                         choice.level_resolution().name()
                     )

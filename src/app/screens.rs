@@ -4,7 +4,9 @@
 
 mod level_select;
 
-pub use level_select::{BlindfoldToggle, LevelChoice, LevelRow, ResolutionToggle, SideToggle};
+pub use level_select::{
+    BlindfoldToggle, LevelChoice, LevelRow, ResolutionToggle, RushingToggle, SideToggle,
+};
 
 use super::input::{ActionButton, BattleAction, Bindings, MenuAction, MenuButton, MenuInput};
 use super::layout::palette;

@@ -9,7 +9,7 @@ use tarnation::app::frame::BannerLine;
 use tarnation::app::input::{MenuAction, MenuButton};
 use tarnation::app::saves::{SaveFolders, Suspended, Toast};
 use tarnation::app::saves_screen::{ListMode, SaveRow, SavesList};
-use tarnation::app::screens::{EscButton, ResolutionToggle};
+use tarnation::app::screens::{EscButton, ResolutionToggle, RushingToggle};
 use tarnation::app::widgets::Greyed;
 use tarnation::rules::check::Resolution;
 use tarnation::sim::journal::MatchFile;
@@ -511,6 +511,46 @@ fn the_level_select_chooses_the_resolution_system() {
     let choice = app.world().resource::<LevelChoice>();
     assert_eq!(choice.resolution, None);
     assert!(Resolution::ALL.contains(&choice.resolution_on()));
+}
+
+/// The level select switches rushing actions (decisions 35, 125) for the match: by key and by
+/// click, and the match plays and saves with it.
+#[test]
+fn the_level_select_switches_rushing_actions() {
+    let (mut app, folders) = saving_app(14, "rushing");
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::LevelSelect);
+    let rushing = |app: &App| {
+        app.world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .and_then(|l| l.options)
+            .is_some_and(|o| o.rushing)
+    };
+    assert!(!rushing(&app), "no shipped level rushes");
+    tap(&mut app, KeyCode::KeyU);
+    assert!(rushing(&app));
+    assert!(click::<RushingToggle>(&mut app, |_| true));
+    assert!(!rushing(&app));
+    tap(&mut app, KeyCode::KeyU);
+    let mut q = app.world_mut().query::<(&RushingToggle, &Children)>();
+    let children: Vec<Entity> = q.iter(app.world()).flat_map(|(_, c)| c.to_vec()).collect();
+    let words: Vec<String> = children
+        .iter()
+        .filter_map(|c| app.world().get::<Text>(*c).map(|t| t.0.clone()))
+        .collect();
+    assert!(
+        words.iter().any(|w| w.contains("Rushing actions: on (U)")),
+        "{words:?}"
+    );
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Battle);
+    app.update();
+    assert!(app.world().resource::<RoundOptions>().rushing);
+    tap(&mut app, KeyCode::F5);
+    let file = MatchFile::load(&files(&folders.saves)[0]).unwrap();
+    assert!(file.level.options.is_some_and(|o| o.rushing));
 }
 
 /// Undo, quick save and quick load are rebindable like every action; a key pressed with Ctrl

@@ -154,6 +154,8 @@ pub enum MenuAction {
     Replays,
     /// Level select: the next resolution system for the match.
     CycleResolution,
+    /// The level select: rushing actions (the conflict chapter's option) on or off.
+    ToggleRushing,
 }
 
 impl MenuAction {
@@ -382,6 +384,7 @@ pub fn default_menu_bindings() -> Vec<(MenuAction, Binding)> {
         (MenuAction::Load, Key(KeyCode::KeyL)),
         (MenuAction::Replays, Key(KeyCode::KeyR)),
         (MenuAction::CycleResolution, Key(KeyCode::KeyS)),
+        (MenuAction::ToggleRushing, Key(KeyCode::KeyU)),
     ]
 }
 

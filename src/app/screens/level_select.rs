@@ -76,6 +76,10 @@ pub struct BlindfoldToggle;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct ResolutionToggle;
 
+/// The switch of rushing actions (the conflict chapter's option, off unless a level sets it).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct RushingToggle;
+
 /// The screen's body, rebuilt when the choice changes.
 #[derive(Component)]
 struct Body;
@@ -188,6 +192,9 @@ fn level_select_keys(
     if input.pressed(MenuAction::CycleResolution) {
         cycle_resolution(&mut choice);
     }
+    if input.pressed(MenuAction::ToggleRushing) {
+        toggle_rushing(&mut choice);
+    }
     if input.pressed(MenuAction::Confirm)
         && let Some(mut level) = choice.preview.clone()
     {
@@ -220,11 +227,21 @@ fn cycle_resolution(choice: &mut LevelChoice) {
     choice.resolution = (next != choice.level_resolution()).then_some(next);
 }
 
+/// Rushing actions on or off for the match: the level as played carries the option, so the
+/// match file and its replays have it too.
+fn toggle_rushing(choice: &mut LevelChoice) {
+    if let Some(level) = choice.preview.as_mut() {
+        let options = level.options.get_or_insert_with(Default::default);
+        options.rushing = !options.rushing;
+    }
+}
+
 fn level_select_clicks(
     rows: Query<(&Interaction, &LevelRow), Changed<Interaction>>,
     resolution: Query<&Interaction, (Changed<Interaction>, With<ResolutionToggle>)>,
     sides: Query<(&Interaction, &SideToggle), Changed<Interaction>>,
     blindfold: Query<&Interaction, (Changed<Interaction>, With<BlindfoldToggle>)>,
+    rushing: Query<&Interaction, (Changed<Interaction>, With<RushingToggle>)>,
     mut choice: ResMut<LevelChoice>,
 ) {
     for (interaction, row) in &rows {
@@ -244,6 +261,9 @@ fn level_select_clicks(
     }
     if resolution.iter().any(|i| clicked(i, false)) {
         cycle_resolution(&mut choice);
+    }
+    if rushing.iter().any(|i| clicked(i, false)) {
+        toggle_rushing(&mut choice);
     }
 }
 
@@ -328,6 +348,22 @@ fn show_choice(
                 ));
                 if choice.resolution.is_some() {
                     resolve.insert(Lit);
+                }
+                let rush = level.options.is_some_and(|o| o.rushing);
+                let mut rushing = info.spawn((
+                    button(
+                        format!(
+                            "Rushing actions: {} ({})",
+                            if rush { "on" } else { "off" },
+                            k(MenuAction::ToggleRushing)
+                        ),
+                        18.0,
+                    ),
+                    RushingToggle,
+                    Tip("The conflict chapter's option: once every declaration of a segment is made, a hero with AP on the track may rush an action into this segment, paying the rest from its pool and a Rush Tax (the Step of its card); docs/rules-decisions.md 125".into()),
+                ));
+                if rush {
+                    rushing.insert(Lit);
                 }
                 let on = choice.blindfold_on();
                 let mut blind = info.spawn((

@@ -12,6 +12,10 @@ use tarnation::rules::hexmap::{HexMap, Tile, hex_at};
 use tarnation::rules::movement::Gait;
 use tarnation::rules::terrain::Terrain;
 
+/// The game's own allocator (src/main.rs), so the figures are the game's.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     divan::main();
 }

@@ -1,6 +1,9 @@
 use clap::Parser;
 use tarnation::cli::{self, Cli, Command, PlayArgs};
 
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() {
     let parsed = Cli::parse();
     let result = match parsed.command {

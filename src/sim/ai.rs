@@ -579,11 +579,12 @@ fn speed_load(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Ac
 
 /// An unconscious ally beside the hero to revive, when no foe is within a pace of it.
 fn revive(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
-    if !engaged_foes(world, hero).is_empty() {
+    let fallen = fallen_allies(world, hero);
+    if fallen.is_empty() || !engaged_foes(world, hero).is_empty() {
         return None;
     }
     let id = hero_id(world, hero);
-    let commands: Vec<Action> = fallen_allies(world, hero)
+    let commands: Vec<Action> = fallen
         .into_iter()
         .map(|ally| Action::Revive {
             hero: id,
@@ -597,11 +598,15 @@ fn revive(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action
 
 /// Walk toward the nearest revivable ally within a few paces.
 fn go_to_fallen(world: &mut World, hero: Entity, h: &Hero, track: &ActionTrack) -> Option<Action> {
-    if !engaged_foes(world, hero).is_empty() || track.left() < crate::rules::medicine::revive_ap() {
+    if track.left() < crate::rules::medicine::revive_ap() {
+        return None;
+    }
+    let fallen = fallen_allies(world, hero);
+    if fallen.is_empty() || !engaged_foes(world, hero).is_empty() {
         return None;
     }
     let pos = world.get::<HexPos>(hero)?.0;
-    let ally = fallen_allies(world, hero)
+    let ally = fallen
         .into_iter()
         .filter_map(|a| query::position(world, a))
         .filter(|at| (2..=FALLEN_REACH).contains(&at.unsigned_distance_to(pos)))
@@ -617,8 +622,8 @@ fn fallen_allies(world: &World, hero: Entity) -> Vec<Entity> {
     let side = query::side_of(world, hero);
     query::heroes(world)
         .into_iter()
-        .filter(|&e| e != hero && query::side_of(world, e) == side)
-        .filter(|&e| super::actions::aid::revivable(world, e))
+        .filter(|&e| e != hero && super::actions::aid::revivable(world, e))
+        .filter(|&e| query::side_of(world, e) == side)
         .collect()
 }
 

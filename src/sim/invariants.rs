@@ -106,21 +106,32 @@ const OVER_ROUNDS: &[&str] = &["work the objective", "reload", "revive"];
 
 /// Check the events logged since the last look and the state of every figure now.
 pub fn check(world: &mut World) {
-    let Some(mut watch) = world.remove_resource::<Watch>() else {
+    // The watch is taken out in place (a resource removed and inserted again is an entity
+    // respawned), and put back at the end.
+    let Some(mut watch) = world
+        .get_resource_mut::<Watch>()
+        .map(|mut w| std::mem::take(&mut *w))
+    else {
         return;
     };
-    let heroes = world
-        .get_resource::<Roster>()
-        .map(|r| r.0.clone())
-        .unwrap_or_default();
-    let names: Vec<String> = heroes.iter().map(|&e| query::hero_name(world, e)).collect();
+    look(world, &mut watch);
+    *world.resource_mut::<Watch>() = watch;
+}
+
+/// The new events and the state of every figure, against the rules.
+fn look(world: &World, watch: &mut Watch) {
+    let heroes: &[Entity] = world.get_resource::<Roster>().map_or(&[], |r| &r.0[..]);
+    let names: Vec<&str> = heroes
+        .iter()
+        .map(|&e| world.get::<Hero>(e).map_or("", |h| h.name.as_str()))
+        .collect();
     watch.down.resize(heroes.len(), false);
     let events = &world.resource::<MatchLog>().events;
     let new = watch.seen..events.len();
     // Heroes down now that were not at the last look: down from the last event that hit them.
     let mut down_from: HashMap<&str, usize> = HashMap::new();
     for (i, &e) in heroes.iter().enumerate() {
-        let name = names[i].as_str();
+        let name = names[i];
         if watch.down[i] {
             down_from.insert(name, new.start);
         } else if world.get::<Down>(e).is_some_and(|d| d.0) {
@@ -266,9 +277,13 @@ pub fn check(world: &mut World) {
             standing.push((at.0, e, world.get::<MountedOn>(e).map(|m| m.0)));
         }
     }
-    let mut mounts = world.query::<(Entity, &HexPos, &Mount)>();
-    for (e, at, _) in mounts.iter(world) {
-        standing.push((at.0, e, None));
+    for &e in world
+        .get_resource::<super::model::Figures>()
+        .map_or(&[][..], |f| &f.mounts[..])
+    {
+        if let Some(at) = world.get::<HexPos>(e) {
+            standing.push((at.0, e, None));
+        }
     }
     standing.sort_by_key(|(h, e, _)| (h.x, h.y, *e));
     for pair in standing.windows(2) {
@@ -294,7 +309,6 @@ pub fn check(world: &mut World) {
         }
     }
     watch.breaks.extend(breaks);
-    world.insert_resource(watch);
 }
 
 /// Which rule an action-deck check event breaks, if any: success (or a hit) if and only if

@@ -140,10 +140,11 @@ pub fn engaged_foes(world: &World, hero: Entity) -> Vec<Entity> {
     heroes(world)
         .into_iter()
         .filter(|&e| {
+            // The distance first: most figures are not beside the hero (one lookup, not three).
             e != hero
+                && position(world, e).is_some_and(|p| p.unsigned_distance_to(at) <= 1)
                 && side_of(world, e) != side
                 && !is_down(world, e)
-                && position(world, e).is_some_and(|p| p.unsigned_distance_to(at) <= 1)
         })
         .collect()
 }
@@ -159,8 +160,8 @@ pub fn enemies_by_distance(world: &World, side: usize, from: Hex) -> Vec<(u32, E
     list
 }
 
-/// The weapon in the main hand: its index, its state, its gear.
-pub fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, WeaponState, Weapon)> {
+/// The weapon in the main hand: its index, its state, its gear (read in place).
+pub fn weapon_in_hand(world: &World, hero: Entity) -> Option<(usize, &WeaponState, &Weapon)> {
     weapon_in(world, hero, false)
 }
 
@@ -169,15 +170,15 @@ pub fn weapon_in(
     world: &World,
     hero: Entity,
     off_hand: bool,
-) -> Option<(usize, WeaponState, Weapon)> {
+) -> Option<(usize, &WeaponState, &Weapon)> {
     let weapons = world.get::<Weapons>(hero)?;
     let (i, state) = weapons
         .0
         .iter()
         .enumerate()
         .find(|(_, w)| if off_hand { w.off_hand } else { w.ready })?;
-    let gear = world.resource::<Battle>().gear.weapon(&state.name)?.clone();
-    Some((i, state.clone(), gear))
+    let gear = world.resource::<Battle>().gear.weapon(&state.name)?;
+    Some((i, state, gear))
 }
 
 /// Holding a weapon in each hand.

@@ -24,7 +24,7 @@ pub(super) fn blow_calamity(
     let who = name(world, hero);
     let foe_name = name(world, foe);
     let held = close_weapon(world, hero);
-    let in_hand = weapon_in_hand(world, hero).map(|(i, _, w)| (i, w.name));
+    let in_hand = weapon_in_hand(world, hero).map(|(i, _, w)| (i, w.name.clone()));
     let (consequence, weapon, text) = match in_hand {
         Some((index, weapon)) if held.armed => {
             let broke = held.club.is_none() && first.equipment_failure;
@@ -79,7 +79,7 @@ pub(super) fn block_calamity(
 ) -> String {
     let who = name(world, blocker);
     let foe_name = name(world, attacker);
-    let in_hand = weapon_in_hand(world, blocker).map(|(i, _, w)| (i, w.name));
+    let in_hand = weapon_in_hand(world, blocker).map(|(i, _, w)| (i, w.name.clone()));
     let (consequence, weapon, text) = match in_hand {
         Some((index, weapon)) if weapon_block => {
             let lower = weapon.to_lowercase();

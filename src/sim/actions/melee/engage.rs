@@ -59,7 +59,7 @@ pub fn close_weapon(world: &World, hero: Entity) -> CloseWeapon {
             improvised: w.improvised,
             club: None,
             reliability: w.reliability + state.rel_penalty,
-            card: w,
+            card: w.clone(),
         },
         Some((_, _, w)) if w.kind != WeaponKind::Thrown && w.size > 0 => CloseWeapon {
             improvised: Some(if w.kind == WeaponKind::Pistol {
@@ -68,7 +68,7 @@ pub fn close_weapon(world: &World, hero: Entity) -> CloseWeapon {
                 Improvised::Large
             }),
             armed: true,
-            club: Some(w.name),
+            club: Some(w.name.clone()),
             ..bare()
         },
         _ => bare(),
@@ -130,7 +130,6 @@ pub fn defense(world: &World, hero: Entity) -> (u32, Vec<Modifier>) {
     (value, parts)
 }
 
-/// One fighter's advantage value against a foe.
 /// What advantage needs of the weapon a fighter holds, read in place: its reach and advantage
 /// (the card's), and whether it is armed. The same reading as `close_weapon`.
 struct Reach {
@@ -165,7 +164,14 @@ fn reach_of(world: &World, hero: Entity) -> Reach {
     }
 }
 
-pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 {
+/// One fighter's advantage value against a foe; `foe_cornered` is `cornered(world, foe)`, read
+/// once for all the fighters on that foe.
+pub(super) fn advantage_of(
+    world: &mut World,
+    hero: Entity,
+    foe: Entity,
+    foe_cornered: bool,
+) -> i32 {
     let (mine, theirs) = (reach_of(world, hero), reach_of(world, foe));
     let size = |e: Entity| world.get::<Hero>(e).map_or(6, |h| h.size);
     let battle = world.resource::<Battle>();
@@ -197,7 +203,7 @@ pub(super) fn advantage_of(world: &mut World, hero: Entity, foe: Entity) -> i32 
         weapon: mine.advantage + reach,
         size_over: size(hero).saturating_sub(size(foe)),
         higher: height(hero) > height(foe) || (mounted(hero) && !mounted(foe)),
-        position: cornered(world, foe),
+        position: foe_cornered,
         armed_vs_unarmed: mine.armed && !theirs.armed,
     };
     melee::advantage_value(&factors)
@@ -225,10 +231,15 @@ pub(super) fn cornered(world: &mut World, hero: Entity) -> bool {
 pub fn advantage(world: &mut World, hero: Entity, foe: Entity) -> (i32, i32) {
     let ours: Vec<Entity> = engaged_foes(world, foe);
     let theirs: Vec<Entity> = engaged_foes(world, hero);
-    let our_values: Vec<i32> = ours.iter().map(|&e| advantage_of(world, e, foe)).collect();
+    let foe_cornered = !ours.is_empty() && cornered(world, foe);
+    let hero_cornered = !theirs.is_empty() && cornered(world, hero);
+    let our_values: Vec<i32> = ours
+        .iter()
+        .map(|&e| advantage_of(world, e, foe, foe_cornered))
+        .collect();
     let their_values: Vec<i32> = theirs
         .iter()
-        .map(|&e| advantage_of(world, e, hero))
+        .map(|&e| advantage_of(world, e, hero, hero_cornered))
         .collect();
     (
         melee::gang_advantage(&our_values),

@@ -135,7 +135,9 @@ pub(super) fn plan_with(
             Remedy::Emerge(EMERGE_FROM_COVER_AP),
         ));
     }
-    let Some((index, state, weapon)) = weapon_in(world, hero, off_hand) else {
+    let Some((index, state, weapon)) =
+        weapon_in(world, hero, off_hand).map(|(i, s, w)| (i, s.clone(), w.clone()))
+    else {
         if off_hand {
             return Err(format!("{name} has no weapon in the off hand").into());
         }
@@ -396,7 +398,7 @@ pub fn plan_series(
     let first = &plans[0];
     let weapon = first.weapon.clone();
     let state = weapon_in_hand(world, hero)
-        .map(|w| w.1)
+        .map(|w| w.1.clone())
         .ok_or("no weapon in hand")?;
     let burst = first.request.weapon.burst.is_some();
     if state.rounds < if burst { 1 } else { shots.len() as u32 } {

@@ -103,6 +103,14 @@ fn start(app: &mut App, level: &str, control: &[Control]) {
     assert_eq!(screen(app), Screen::Battle);
 }
 
+/// The hero panel's words.
+fn panel_text(app: &mut App) -> String {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&Text, With<tarnation::app::frame::Panel>>();
+    q.iter(app.world()).map(|t| t.0.clone()).collect()
+}
+
 fn log_len(app: &App) -> usize {
     app.world().resource::<MatchLog>().events.len()
 }
@@ -124,6 +132,16 @@ fn menu_battle_esc_menu_and_a_second_battle() {
     assert!(battle_texts > menu_texts);
     assert_eq!(count::<Hero>(&mut app), 4);
     assert!(app.world().contains_resource::<Battle>());
+    // A turn declared: the panel says so under the level's words.
+    let before = panel_text(&mut app);
+    tap(&mut app, KeyCode::KeyQ);
+    app.update();
+    let after = panel_text(&mut app);
+    let said = after
+        .lines()
+        .find(|l| l.contains("turn") && !before.contains(*l))
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("the panel says the turn:\n{after}"));
     // Esc opens the Esc menu; M quits to the main menu.
     tap(&mut app, KeyCode::Escape);
     assert_eq!(*app.world().resource::<State<Pause>>().get(), Pause::Paused);
@@ -154,6 +172,10 @@ fn menu_battle_esc_menu_and_a_second_battle() {
     );
     assert_eq!(count::<Hero>(&mut app), 4);
     assert_eq!(app.world().resource::<RoundState>().round, 1);
+    assert!(
+        !panel_text(&mut app).contains(&said),
+        "the last battle's last word is gone: {said}"
+    );
     let declarer = app.world().resource::<RoundState>().declarer();
     assert!(declarer.is_some(), "a human declares");
     // Enter passes the declaration: the intent is in the journal and the match goes on.

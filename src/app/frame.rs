@@ -84,43 +84,82 @@ fn boxed(color: Color) -> BackgroundColor {
     BackgroundColor(color)
 }
 
+/// The whole window of a screen with a map: the map column and the panel column side by side
+/// (the battle and the replay viewer).
+pub fn window_row(screen: Screen) -> impl Bundle {
+    (
+        Node {
+            width: percent(100),
+            height: percent(100),
+            flex_direction: FlexDirection::Row,
+            ..default()
+        },
+        Pickable::IGNORE,
+        DespawnOnExit(screen),
+    )
+}
+
+/// The map column: the banner on top, the map (nothing drawn) and the strip at the foot.
+pub fn map_column() -> impl Bundle {
+    (
+        Node {
+            flex_grow: 1.0,
+            height: percent(100),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::SpaceBetween,
+            ..default()
+        },
+        Pickable::IGNORE,
+    )
+}
+
+/// The banner over the map: its lines centred.
+pub fn banner_box() -> impl Bundle {
+    (
+        Node {
+            height: px(BANNER_H),
+            flex_direction: FlexDirection::Column,
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        boxed(palette::BANNER),
+    )
+}
+
+/// The panel column at the right.
+pub fn panel_column() -> impl Bundle {
+    (
+        Node {
+            width: px(PANEL_W),
+            height: percent(100),
+            flex_shrink: 0.0,
+            flex_direction: FlexDirection::Column,
+            ..default()
+        },
+        boxed(palette::PANEL),
+    )
+}
+
+/// The action track's box in the panel column.
+pub fn track_box() -> Node {
+    Node {
+        height: px(TRACK_H),
+        flex_shrink: 0.0,
+        padding: UiRect::axes(px(8), px(4)),
+        overflow: Overflow::clip(),
+        ..default()
+    }
+}
+
 pub fn spawn_frame(mut commands: Commands) {
     commands
-        .spawn((
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Row,
-                ..default()
-            },
-            Pickable::IGNORE,
-            DespawnOnExit(Screen::Battle),
-        ))
+        .spawn(window_row(Screen::Battle))
         .with_children(|root| {
             // The map column: banner, the map (nothing drawn), the action bar.
-            root.spawn((
-                Node {
-                    flex_grow: 1.0,
-                    height: percent(100),
-                    flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::SpaceBetween,
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ))
-            .with_children(|col| {
-                col.spawn((
-                    Node {
-                        height: px(BANNER_H),
-                        flex_direction: FlexDirection::Column,
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                    boxed(palette::BANNER),
-                ))
-                .with_children(|b| {
+            root.spawn(map_column()).with_children(|col| {
+                col.spawn(banner_box()).with_children(|b| {
                     b.spawn((label("", 18.0, Color::WHITE), Banner));
                     b.spawn((label("", 13.0, palette::TITLE), Notice));
                     b.spawn((label("", 13.0, palette::HINT), BannerLine));
@@ -155,17 +194,7 @@ pub fn spawn_frame(mut commands: Commands) {
                 ));
             });
             // The panel column.
-            root.spawn((
-                Node {
-                    width: px(PANEL_W),
-                    height: percent(100),
-                    flex_shrink: 0.0,
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                },
-                boxed(palette::PANEL),
-            ))
-            .with_children(|col| {
+            root.spawn(panel_column()).with_children(|col| {
                 col.spawn((
                     Node {
                         flex_grow: 1.0,
@@ -182,13 +211,7 @@ pub fn spawn_frame(mut commands: Commands) {
                     p.spawn((label("", 12.0, palette::HINT), CardView));
                 });
                 col.spawn((
-                    Node {
-                        height: px(TRACK_H),
-                        flex_shrink: 0.0,
-                        padding: UiRect::axes(px(8), px(4)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
+                    track_box(),
                     boxed(palette::STRIP),
                     children![(label("", 11.0, palette::STRIP_TEXT), TrackText)],
                 ));
@@ -232,6 +255,7 @@ pub fn spawn_frame(mut commands: Commands) {
         Visibility::Hidden,
         GlobalZIndex(4),
         LegendBox,
+        super::widgets::CoversMap,
         DespawnOnExit(Screen::Battle),
         children![(label("", 13.0, palette::TIP_TEXT), Legend)],
     ));

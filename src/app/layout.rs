@@ -5,7 +5,7 @@ use bevy::prelude::*;
 
 /// The window at start.
 pub const WINDOW_W: f32 = 1280.0;
-pub const WINDOW_H: f32 = 800.0;
+pub const WINDOW_H: f32 = 720.0;
 /// The layout is drawn for this size and scaled by [`ui_scale`] in bigger windows.
 pub const DESIGN_W: f32 = 1280.0;
 pub const DESIGN_H: f32 = 720.0;

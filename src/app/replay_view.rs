@@ -9,7 +9,8 @@
 //! as in a battle; the match itself does not run.
 
 use super::board::BoardSystems;
-use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, SUMMARY_H, TRACK_H, palette};
+use super::frame::{banner_box, map_column, panel_column, track_box, window_row};
+use super::layout::{BAR_H, LOG_H, SUMMARY_H, palette};
 use super::state::{Screen, ScreenSystems};
 use super::widgets::{ButtonText, Lit, Tip, button, clicked, label};
 use crate::data::level::Control;
@@ -244,40 +245,10 @@ fn close_replay(world: &mut World) {
 /// The frame of the viewer: banner over the map, the buttons under it, the panel column.
 fn spawn_view(mut commands: Commands) {
     commands
-        .spawn((
-            Node {
-                width: percent(100),
-                height: percent(100),
-                flex_direction: FlexDirection::Row,
-                ..default()
-            },
-            Pickable::IGNORE,
-            DespawnOnExit(Screen::Replay),
-        ))
+        .spawn(window_row(Screen::Replay))
         .with_children(|root| {
-            root.spawn((
-                Node {
-                    flex_grow: 1.0,
-                    height: percent(100),
-                    flex_direction: FlexDirection::Column,
-                    justify_content: JustifyContent::SpaceBetween,
-                    ..default()
-                },
-                Pickable::IGNORE,
-            ))
-            .with_children(|col| {
-                col.spawn((
-                    Node {
-                        height: px(BANNER_H),
-                        flex_direction: FlexDirection::Column,
-                        justify_content: JustifyContent::Center,
-                        align_items: AlignItems::Center,
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                    BackgroundColor(palette::BANNER),
-                ))
-                .with_children(|b| {
+            root.spawn(map_column()).with_children(|col| {
+                col.spawn(banner_box()).with_children(|b| {
                     b.spawn((label("", 18.0, palette::TITLE), ViewBanner));
                     b.spawn((label("", 13.0, Color::WHITE), ViewEvent));
                     b.spawn((label("", 13.0, palette::HINT), ViewStatus));
@@ -336,17 +307,7 @@ fn spawn_view(mut commands: Commands) {
                     ));
                 });
             });
-            root.spawn((
-                Node {
-                    width: px(PANEL_W),
-                    height: percent(100),
-                    flex_shrink: 0.0,
-                    flex_direction: FlexDirection::Column,
-                    ..default()
-                },
-                BackgroundColor(palette::PANEL),
-            ))
-            .with_children(|col| {
+            root.spawn(panel_column()).with_children(|col| {
                 col.spawn(Node {
                     flex_grow: 1.0,
                     min_height: px(0),
@@ -358,13 +319,7 @@ fn spawn_view(mut commands: Commands) {
                     p.spawn((label("", 13.0, palette::PANEL_TEXT), ViewPanel));
                 });
                 col.spawn((
-                    Node {
-                        height: px(TRACK_H),
-                        flex_shrink: 0.0,
-                        padding: UiRect::axes(px(8), px(4)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
+                    track_box(),
                     BackgroundColor(palette::STRIP),
                     children![(label("", 11.0, palette::STRIP_TEXT), ViewTrack)],
                 ));

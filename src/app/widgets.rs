@@ -47,6 +47,11 @@ pub struct Greyed;
 #[derive(Component, Debug, Clone, Copy, Default)]
 pub struct Lit;
 
+/// A box drawn over the map (a box of choices, the legend): the pointer over it is not on the
+/// map, so the map under it neither highlights nor takes clicks.
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct CoversMap;
+
 /// The tooltip of a node: shown beside the pointer while it rests on the node.
 #[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Tip(pub String);

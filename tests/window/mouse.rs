@@ -222,7 +222,12 @@ fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
             .filter(|e| e.intent.hero() == offer.steps[0].hero())
             .map(|e| e.intent.clone())
             .collect();
-        if kinds.len() >= 3 || app.world().resource::<QueuedPlan>().hero.is_none() {
+        if kinds.len() >= 3
+            || !app
+                .world()
+                .resource::<QueuedPlan>()
+                .holds(offer.steps[0].hero())
+        {
             break;
         }
     }
@@ -433,8 +438,8 @@ fn play_to_the_end(level: &str, seed: u64) {
         let Some(e) = app.world().resource::<RoundState>().declarer() else {
             continue;
         };
-        let planner = app.world().resource::<QueuedPlan>().hero;
-        if planner.is_some_and(|h| app.world().get::<tarnation::sim::HeroId>(e) == Some(&h)) {
+        let id = *app.world().get::<tarnation::sim::HeroId>(e).unwrap();
+        if app.world().resource::<QueuedPlan>().holds(id) {
             continue;
         }
         let side = app.world().get::<Side>(e).unwrap().0;
@@ -451,10 +456,9 @@ fn play_to_the_end(level: &str, seed: u64) {
         app.insert_resource(ForcedHover(target));
         app.update();
         let journal = app.world().resource::<Journal>().0.len();
-        let id = *app.world().get::<tarnation::sim::HeroId>(e).unwrap();
         let acted = |app: &App| {
             app.world().resource::<Journal>().0.len() > journal
-                || app.world().resource::<QueuedPlan>().hero == Some(id)
+                || app.world().resource::<QueuedPlan>().holds(id)
         };
         // A foe within a pace: the bar's Attack button.
         if bar(&app, BattleAction::MeleeAttack).enabled {

@@ -32,6 +32,16 @@ pub(super) fn saving_app(seed: u64, name: &str) -> (App, SaveFolders) {
     (app, folders)
 }
 
+/// The second lines of the action bar's buttons (key and AP), sorted.
+fn bar_hints(app: &mut App) -> Vec<String> {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&Text, With<tarnation::app::hud::BarHint>>();
+    let mut hints: Vec<String> = q.iter(app.world()).map(|t| t.0.clone()).collect();
+    hints.sort();
+    hints
+}
+
 /// Match files in a folder.
 fn files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(dir)
@@ -249,6 +259,12 @@ fn the_esc_menu_saves_and_comes_back_from_settings_and_load() {
     until_human_declares(&mut app);
     let before = snapshot(&mut app);
     let seat = app.world().resource::<HotSeat>().clone();
+    let bar_before = bar_hints(&mut app);
+    assert!(
+        bar_before.iter().any(|h| h.contains("AP")),
+        "{bar_before:?}"
+    );
+    let reach_before = count::<tarnation::app::hud::ReachMark>(&mut app);
     tap(&mut app, KeyCode::Escape);
     assert!(click::<EscButton>(&mut app, |b| *b == EscButton::Save));
     let saved = files(&folders.saves);
@@ -276,6 +292,13 @@ fn the_esc_menu_saves_and_comes_back_from_settings_and_load() {
     app.update();
     assert_eq!(screen(&app), Screen::Battle);
     assert_eq!(snapshot(&mut app), before);
+    // The battle's frame is spawned anew: its action bar priced and its reach drawn again.
+    app.update();
+    assert_eq!(bar_hints(&mut app), bar_before);
+    assert_eq!(
+        count::<tarnation::app::hud::ReachMark>(&mut app),
+        reach_before
+    );
     // No autosave was made by setting the battle aside.
     assert_eq!(files(&folders.saves).len(), 1);
 }
@@ -520,6 +543,15 @@ fn the_level_select_switches_rushing_actions() {
     let (mut app, folders) = saving_app(14, "rushing");
     tap(&mut app, KeyCode::Enter);
     assert_eq!(screen(&app), Screen::LevelSelect);
+    assert_eq!(
+        app.world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .map(|l| l.name.as_str()),
+        Some("Showdown at the North Star"),
+        "the list opens on the duel, a first fight against the computer"
+    );
     let rushing = |app: &App| {
         app.world()
             .resource::<LevelChoice>()

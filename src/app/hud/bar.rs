@@ -753,21 +753,10 @@ fn bar_view(world: &mut World) -> BarView {
                     .filter(|&a| query::is_down(world, a))
                     .filter_map(|a| world.get::<HeroId>(a).copied())
                     .collect();
-                let mut tried: Option<Result<Action, Refusal>> = None;
-                for target in ally_id.into_iter().chain(fallen) {
-                    let revive = Action::Revive { hero, target };
-                    match price(world, &revive) {
-                        Ok(_) => {
-                            tried = Some(Ok(revive));
-                            break;
-                        }
-                        Err(why) if tried.is_none() => tried = Some(Err(why)),
-                        Err(_) => {}
-                    }
-                    if ally_id.is_some() {
-                        break;
-                    }
-                }
+                let tried = first_priced(world, ally_id, fallen, |target| Action::Revive {
+                    hero,
+                    target,
+                });
                 Some(tried.unwrap_or_else(|| {
                     Err(Refusal::new(format!(
                         "no ally of {hero_name} is unconscious"
@@ -781,21 +770,8 @@ fn bar_view(world: &mut World) -> BarView {
                     .filter(|&a| a != e && query::side_of(world, a) == side)
                     .filter_map(|a| world.get::<HeroId>(a).copied())
                     .collect();
-                let mut tried: Option<Result<Action, Refusal>> = None;
-                for ally in ally_id.into_iter().chain(allies) {
-                    let back = Action::BackUp { hero, ally };
-                    match price(world, &back) {
-                        Ok(_) => {
-                            tried = Some(Ok(back));
-                            break;
-                        }
-                        Err(why) if tried.is_none() => tried = Some(Err(why)),
-                        Err(_) => {}
-                    }
-                    if ally_id.is_some() {
-                        break;
-                    }
-                }
+                let tried =
+                    first_priced(world, ally_id, allies, |ally| Action::BackUp { hero, ally });
                 Some(tried.unwrap_or_else(|| {
                     Err(Refusal::new(format!("{hero_name} has no ally to back up")))
                 }))
@@ -981,8 +957,11 @@ pub(super) fn show_bar(
     mut buttons: Query<(Entity, &BarSlot, &mut ActionButton, &mut Tip, &Children)>,
     mut names: Query<&mut Text, (With<ButtonText>, Without<BarHint>)>,
     mut hints: Query<&mut Text, (With<BarHint>, Without<ButtonText>)>,
+    fresh: Query<(), Added<BarSlot>>,
 ) {
-    if !view.is_changed() {
+    // Shown again when the view changes, and on buttons just spawned (a battle loaded or
+    // come back to spawns the frame anew, while the match, and so the view, stay the same).
+    if !view.is_changed() && fresh.is_empty() {
         return;
     }
     for (e, slot, mut button, mut tip, children) in &mut buttons {
@@ -1031,4 +1010,28 @@ pub(super) fn show_bar(
             }
         }
     }
+}
+
+/// An action for an ally: at the ally pointed at (only that one), else at the first of `others`
+/// it can be done for; the first refusal when none. `None`: nobody to try.
+fn first_priced(
+    world: &mut World,
+    pointed: Option<HeroId>,
+    others: Vec<HeroId>,
+    action: impl Fn(HeroId) -> Action,
+) -> Option<Result<Action, Refusal>> {
+    let mut tried: Option<Result<Action, Refusal>> = None;
+    let candidates: Vec<HeroId> = match pointed {
+        Some(one) => vec![one],
+        None => others,
+    };
+    for ally in candidates {
+        let command = action(ally);
+        match price(world, &command) {
+            Ok(_) => return Some(Ok(command)),
+            Err(why) if tried.is_none() => tried = Some(Err(why)),
+            Err(_) => {}
+        }
+    }
+    tried
 }

@@ -15,6 +15,25 @@ use crate::sim::intent::{HeroId, Intent};
 use crate::sim::model::{Battle, BumpOption, Hero, PendingBumps, PendingSnap, Side};
 use bevy::prelude::*;
 
+/// A box of choices over the map, under the banner (the bumps' and the snap shot's).
+fn choice_box() -> impl Bundle {
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            left: px(40),
+            top: px(BANNER_H + 40.0),
+            padding: UiRect::all(px(14)),
+            flex_direction: FlexDirection::Column,
+            row_gap: px(8),
+            ..default()
+        },
+        BackgroundColor(palette::TIP),
+        GlobalZIndex(8),
+        DespawnOnExit(Screen::Battle),
+        crate::app::widgets::CoversMap,
+    )
+}
+
 /// The box of choices.
 #[derive(Component)]
 pub struct BumpBox;
@@ -114,40 +133,24 @@ pub(super) fn snap_or_hold(
     if boxes.is_empty() {
         let chance = pending.series.shots.first().map_or(0.0, |s| s.chance);
         let pass = keys.key(BattleAction::EndDeclaration);
-        commands
-            .spawn((
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: px(40),
-                    top: px(BANNER_H + 40.0),
-                    padding: UiRect::all(px(14)),
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(8),
-                    ..default()
-                },
-                BackgroundColor(palette::TIP),
-                GlobalZIndex(8),
-                SnapBox,
-                DespawnOnExit(Screen::Battle),
-            ))
-            .with_children(|p| {
-                p.spawn(label(
-                    format!(
-                        "{} lost the aim under fire (Bravery): shoot anyway?",
-                        h.name
-                    ),
-                    17.0,
-                    palette::TITLE,
-                ));
-                p.spawn((
-                    button(
-                        format!("Snap shot: {:.0}% to hit ({pass})", chance * 100.0),
-                        15.0,
-                    ),
-                    SnapChoice(true),
-                ));
-                p.spawn((button("Hold fire", 15.0), SnapChoice(false)));
-            });
+        commands.spawn((choice_box(), SnapBox)).with_children(|p| {
+            p.spawn(label(
+                format!(
+                    "{} lost the aim under fire (Bravery): shoot anyway?",
+                    h.name
+                ),
+                17.0,
+                palette::TITLE,
+            ));
+            p.spawn((
+                button(
+                    format!("Snap shot: {:.0}% to hit ({pass})", chance * 100.0),
+                    15.0,
+                ),
+                SnapChoice(true),
+            ));
+            p.spawn((button("Hold fire", 15.0), SnapChoice(false)));
+        });
     }
     if *pause.get() == Pause::Paused {
         return;
@@ -197,21 +200,7 @@ pub(super) fn spend_bumps(
             .map_or(String::new(), |t| format!(" {}", t.0.name));
         let pass = keys.key(BattleAction::EndDeclaration);
         commands
-            .spawn((
-                Node {
-                    position_type: PositionType::Absolute,
-                    left: px(40),
-                    top: px(BANNER_H + 40.0),
-                    padding: UiRect::all(px(14)),
-                    flex_direction: FlexDirection::Column,
-                    row_gap: px(8),
-                    ..default()
-                },
-                BackgroundColor(palette::TIP),
-                GlobalZIndex(8),
-                BumpBox,
-                DespawnOnExit(Screen::Battle),
-            ))
+            .spawn((choice_box(), BumpBox))
             .with_children(|p| {
                 p.spawn(label(
                     format!(

@@ -98,7 +98,10 @@ pub(super) fn draw_reach(
     mut commands: Commands,
 ) {
     let Some(geometry) = geometry else { return };
-    if !view.is_changed() && !palette.is_changed() {
+    // Drawn again when the view or the palette changes, and when the marks are gone while the
+    // view is not (the board spawned anew after a load or the Esc menu's screens).
+    let gone = marks.is_empty() && !view.hexes.is_empty();
+    if !view.is_changed() && !palette.is_changed() && !geometry.is_changed() && !gone {
         return;
     }
     for e in &marks {

@@ -115,6 +115,10 @@ pub(super) fn update_panel(
         return;
     };
     let engagement = &engagement.0;
+    // A new match (a battle begun or loaded): the last battle's last word goes with it.
+    if battle.is_changed() {
+        last.clear();
+    }
     for outcome in refusals.read() {
         let name = heroes
             .iter()
@@ -284,6 +288,7 @@ pub(super) fn update_banner(
     round: Res<RoundState>,
     palette: Res<crate::app::layout::Palette>,
     plan: Res<crate::app::input::QueuedPlan>,
+    ids: Query<&crate::sim::HeroId>,
     names: Query<&Hero>,
     out_of_action: Query<(&Hero, &Side, &Wounds, &Down)>,
     mut notice: Query<&mut Text, (With<Notice>, Without<Banner>, Without<Handoff>)>,
@@ -327,9 +332,13 @@ pub(super) fn update_banner(
                 }
             })
             .collect();
-        if plan.hero.is_some() {
-            let next = plan.steps.front().map_or("", |a| a.name());
-            words.push(format!("Queued: {} (next: {next})", plan.what));
+        // The declaring hero's plan first, then the others' (each hero has its own).
+        let declaring = round.declarer().and_then(|e| ids.get(e).ok()).copied();
+        let mut plans: Vec<&crate::app::input::HeroPlan> = plan.0.iter().collect();
+        plans.sort_by_key(|p| Some(p.hero) != declaring);
+        for p in plans {
+            let next = p.steps.front().map_or("", |a| a.name());
+            words.push(format!("Queued: {} (next: {next})", p.what));
         }
         let line = words.join("  |  ");
         if text.0 != line {

@@ -87,9 +87,7 @@ pub(super) fn act(
             seat.awaiting_handoff = false;
         } else if let Some(hero) = declarer {
             intents.write(Intent::Pass { hero });
-            if plan.hero == Some(hero) {
-                plan.clear();
-            }
+            plan.drop_hero(hero);
         }
         selection.hero = None;
         selection.pick = None;
@@ -102,9 +100,7 @@ pub(super) fn act(
         && let Some(hero) = declarer
     {
         intents.write(Intent::Hold { hero });
-        if plan.hero == Some(hero) {
-            plan.clear();
-        }
+        plan.drop_hero(hero);
     }
     // The side at the desk: the last human side that held the seat (a computer's declaration
     // does not take it), else the level's first human side.
@@ -371,9 +367,7 @@ pub(super) fn act(
         && enemy_under_cursor.is_some()
         && offer.steps.first().is_some_and(|s| s.hero() == hero)
     {
-        plan.hero = Some(hero);
-        plan.steps = offer.steps.iter().cloned().collect();
-        plan.what = offer.what.clone();
+        plan.queue(hero, offer.steps.iter().cloned(), offer.what.clone());
     } else if actions.just_pressed(BattleAction::MoveHere)
         && let Some(to) = selection.hovered
     {
@@ -459,8 +453,9 @@ pub(super) fn act(
     {
         selection.pick = None;
     }
-    if out.iter().any(|i| Some(i.hero()) == plan.hero) {
-        plan.clear();
+    // A declaration of the hero's own takes the place of its plan.
+    for intent in &out {
+        plan.drop_hero(intent.hero());
     }
     intents.write_batch(out);
 }
@@ -478,32 +473,19 @@ pub(super) fn send_plan(
     mut outcomes: MessageReader<crate::sim::Outcome>,
     mut intents: MessageWriter<Intent>,
 ) {
-    let Some(hero) = plan.hero else {
-        outcomes.clear();
+    // A step refused: that hero's plan is off (the panel says why).
+    for outcome in outcomes.read() {
+        if let crate::sim::Outcome::Refused { hero, .. } = outcome {
+            plan.drop_hero(*hero);
+        }
+    }
+    if plan.0.is_empty() || *pause.get() == Pause::Paused || seat.awaiting_handoff {
+        return;
+    }
+    let Some(hero) = round.declarer().and_then(|e| ids.get(e).ok()).copied() else {
         return;
     };
-    // A step refused: the plan is off (the panel says why).
-    if outcomes
-        .read()
-        .any(|o| matches!(o, crate::sim::Outcome::Refused { hero: h, .. } if *h == hero))
-    {
-        plan.clear();
-        return;
-    }
-    if *pause.get() == Pause::Paused || seat.awaiting_handoff {
-        return;
-    }
-    let declarer = round.declarer().and_then(|e| ids.get(e).ok()).copied();
-    if declarer != Some(hero) {
-        return;
-    }
-    match plan.steps.pop_front() {
-        Some(step) => {
-            intents.write(Intent::Declare(step));
-        }
-        None => plan.clear(),
-    }
-    if plan.steps.is_empty() {
-        plan.clear();
+    if let Some(step) = plan.next_step(hero) {
+        intents.write(Intent::Declare(step));
     }
 }

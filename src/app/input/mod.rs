@@ -114,6 +114,31 @@ fn pace_the_computer(
 mod tests {
     use super::*;
 
+    /// Each hero keeps its own queued plan: a second hero's plan does not drop the first's, and
+    /// each hero's steps come out for that hero only, in order.
+    #[test]
+    fn queued_plans_are_kept_per_hero() {
+        use crate::sim::{Action, HeroId};
+        let (miranda, cyril) = (HeroId(0), HeroId(1));
+        let ready = |hero| Action::Ready { hero, weapon: 0 };
+        let cock = |hero| Action::Cock { hero };
+        let mut plans = QueuedPlan::default();
+        plans.queue(
+            miranda,
+            [ready(miranda), cock(miranda)],
+            "draw and cock".into(),
+        );
+        plans.queue(cyril, [cock(cyril)], "cock".into());
+        assert!(plans.holds(miranda) && plans.holds(cyril));
+        assert_eq!(plans.next_step(cyril), Some(cock(cyril)));
+        assert!(!plans.holds(cyril), "an emptied plan goes");
+        assert_eq!(plans.next_step(miranda), Some(ready(miranda)));
+        assert!(plans.holds(miranda));
+        assert_eq!(plans.next_step(cyril), None);
+        plans.drop_hero(miranda);
+        assert!(plans.0.is_empty());
+    }
+
     #[test]
     fn bindings_round_trip_through_ron_and_every_action_is_bound() {
         let settings = Settings::default();

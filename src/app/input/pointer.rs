@@ -7,6 +7,7 @@ use super::selection::{ForcedHover, Selection};
 use crate::app::board::MapGeometry;
 use crate::app::layout::{Frame, MAP_MARGIN, WINDOW_H, WINDOW_W, frame};
 use crate::app::state::Pause;
+use crate::app::widgets::CoversMap;
 use crate::rules::hexmap::offset_of;
 use crate::sim::model::Battle;
 use bevy::input::mouse::AccumulatedMouseScroll;
@@ -117,6 +118,10 @@ pub(super) fn hover(
     battle: Res<Battle>,
     mut selection: ResMut<Selection>,
     forced: Option<Res<ForcedHover>>,
+    covers: (
+        Option<Res<State<Pause>>>,
+        Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility), With<CoversMap>>,
+    ),
 ) {
     if let Some(hex) = forced.as_ref().and_then(|f| f.0) {
         selection.hovered = Some(hex);
@@ -127,9 +132,18 @@ pub(super) fn hover(
     else {
         return;
     };
+    // Under the Esc menu, or over a box drawn on the map, the pointer is not on the map.
+    let (pause, boxes) = covers;
+    let covered = pause.is_some_and(|p| *p.get() == Pause::Paused)
+        || window.physical_cursor_position().is_some_and(|p| {
+            boxes
+                .iter()
+                .any(|(node, at, shown)| shown.get() && node.contains_point(*at, p))
+        });
     // Over the panel, the banner or the bar, the pointer is not on the map.
     let Some(world) = window
         .cursor_position()
+        .filter(|_| !covered)
         .filter(|p| rect.0.map.contains(*p))
         .and_then(|p| camera.viewport_to_world_2d(at, p).ok())
     else {

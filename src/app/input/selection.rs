@@ -71,21 +71,65 @@ pub fn next_shot(kind: ShotKind) -> ShotKind {
     }
 }
 
-/// "Draw, cock and shoot": declarations queued for a hero and sent one per declaration, each
-/// still its own `Intent::Declare` as the rules demand.
+/// "Draw, cock and shoot": declarations queued for heroes and sent one per declaration, each
+/// still its own `Intent::Declare` as the rules demand. Each hero has its own plan: a second
+/// hero's plan does not take the first one's place.
 #[derive(Resource, Debug, Clone, Default)]
-pub struct QueuedPlan {
-    pub hero: Option<crate::sim::HeroId>,
+pub struct QueuedPlan(pub Vec<HeroPlan>);
+
+/// One hero's queued declarations.
+#[derive(Debug, Clone)]
+pub struct HeroPlan {
+    pub hero: crate::sim::HeroId,
     pub steps: std::collections::VecDeque<crate::sim::Action>,
-    /// In words, for the panel: "draw, cock and shoot Hank".
+    /// In words, for the banner: "draw, cock and shoot Hank".
     pub what: String,
 }
 
 impl QueuedPlan {
+    /// Every plan off (a match loaded or rebuilt).
     pub fn clear(&mut self) {
-        self.hero = None;
-        self.steps.clear();
-        self.what.clear();
+        self.0.clear();
+    }
+
+    /// The hero's plan off.
+    pub fn drop_hero(&mut self, hero: crate::sim::HeroId) {
+        self.0.retain(|p| p.hero != hero);
+    }
+
+    /// The hero's plan, if it has one.
+    pub fn of(&self, hero: crate::sim::HeroId) -> Option<&HeroPlan> {
+        self.0.iter().find(|p| p.hero == hero)
+    }
+
+    /// Does the hero have a plan queued?
+    pub fn holds(&self, hero: crate::sim::HeroId) -> bool {
+        self.of(hero).is_some()
+    }
+
+    /// Queue a plan for the hero, in place of the one it had.
+    pub fn queue(
+        &mut self,
+        hero: crate::sim::HeroId,
+        steps: impl IntoIterator<Item = crate::sim::Action>,
+        what: String,
+    ) {
+        self.drop_hero(hero);
+        self.0.push(HeroPlan {
+            hero,
+            steps: steps.into_iter().collect(),
+            what,
+        });
+    }
+
+    /// The next step of the hero's plan, taken off it (the plan goes when it is empty).
+    pub fn next_step(&mut self, hero: crate::sim::HeroId) -> Option<crate::sim::Action> {
+        let plan = self.0.iter_mut().find(|p| p.hero == hero)?;
+        let step = plan.steps.pop_front();
+        if plan.steps.is_empty() {
+            self.drop_hero(hero);
+        }
+        step
     }
 }
 

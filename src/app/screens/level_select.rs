@@ -98,7 +98,11 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
+/// The level the list opens on the first time: the duel, a first fight against the computer.
+pub const FIRST_LEVEL: &str = "street_duel.ron";
+
 fn find_levels(mut choice: ResMut<LevelChoice>) {
+    let first_visit = choice.files.is_empty();
     match paths::level_files() {
         Ok(files) => {
             choice.files = files;
@@ -120,6 +124,13 @@ fn find_levels(mut choice: ResMut<LevelChoice>) {
                 .map_err(|e| e.to_string())
         })
         .collect();
+    if first_visit {
+        choice.index = choice
+            .files
+            .iter()
+            .position(|f| f.file_name().is_some_and(|n| n == FIRST_LEVEL))
+            .unwrap_or(0);
+    }
     choice.index = choice.index.min(choice.files.len().saturating_sub(1));
     load_choice(&mut choice);
 }

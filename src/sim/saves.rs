@@ -105,7 +105,10 @@ fn play_script(world: &mut World) -> Result<(), String> {
 
 /// Take back the declarations the side at `seat` made in this segment that have not resolved
 /// yet (and everything they paid): the match is rebuilt from its journal without them, so it is
-/// exactly the match in which they were never made. The number of intents taken back.
+/// exactly the match in which they were never made. The computer's answers made after them in
+/// the segment go too (no card has been drawn for them): it is asked again, in the match
+/// without them (decision 126). Another human side's declarations are never taken back. The
+/// number of the side's own intents taken back.
 pub fn undo(world: &mut World, seat: usize) -> Result<usize, Refusal> {
     let state = world.resource::<RoundState>();
     let now = state.now();
@@ -116,23 +119,39 @@ pub fn undo(world: &mut World, seat: usize) -> Result<usize, Refusal> {
         ));
     }
     let journal = &world.resource::<Journal>().0;
+    let sides = &world.resource::<super::model::Battle>().level.sides;
+    let computer = |s: usize| sides.get(s).is_some_and(|s| s.control == Control::Computer);
+    let this_segment = |e: &super::model::Entry| (e.round, e.segment) == now;
+    // The computer's answers since the side's last declaration of the segment...
     let mut keep = journal.len();
     while keep > 0
-        && journal[keep - 1].seat == seat
-        && (journal[keep - 1].round, journal[keep - 1].segment) == now
+        && this_segment(&journal[keep - 1])
+        && journal[keep - 1].seat != seat
+        && computer(journal[keep - 1].seat)
     {
         keep -= 1;
     }
+    // ... then the side's own declarations before them.
+    let answers = journal.len() - keep;
+    while keep > 0 && journal[keep - 1].seat == seat && this_segment(&journal[keep - 1]) {
+        keep -= 1;
+    }
+    let taken = journal.len() - keep - answers;
+    if taken == 0 {
+        keep = journal.len();
+    }
     if keep == journal.len() {
         let why = match journal.last() {
-            Some(e) if (e.round, e.segment) == now => {
+            Some(e) if this_segment(e) && !computer(e.seat) => {
                 "the last declaration is another side's: a side takes back only its own"
+            }
+            Some(e) if this_segment(e) => {
+                "nothing to take back: this side has declared nothing in this segment"
             }
             _ => "nothing to take back in this segment: earlier declarations have resolved",
         };
         return Err(Refusal::new(why));
     }
-    let taken = journal.len() - keep;
     let mut file = match_file_of(world).expect("a match to take back from");
     file.journal.truncate(keep);
     load_into(world, &file).map_err(Refusal::new)?;

@@ -132,6 +132,73 @@ fn undo_gives_the_match_in_which_the_intents_were_never_sent() {
     assert_eq!(state(&t), state(&never));
 }
 
+/// Against the computer (decision 126): a human's declaration, the computer's answer after it,
+/// and the next human hero to declare; undo takes back the human's declaration and the
+/// computer's answer, and the computer is asked again in the match without them.
+#[test]
+fn undo_takes_the_computer_s_answers_back_with_the_declaration() {
+    let start = || {
+        let mut t = Table::new("street_duel.ron", 4, |l| {
+            l.sides[1].control = Control::Computer;
+        });
+        t.update();
+        // A segment where a hero of the desk's side declares, then one of the computer's, then
+        // one of the desk's again.
+        for _ in 0..500 {
+            let world = t.app.world();
+            let order: Vec<usize> = t
+                .round()
+                .declaring
+                .iter()
+                .map(|&e| tarnation::sim::query::side_of(world, e))
+                .collect();
+            if order.len() >= 3 && order[0] == 0 && order[1] == 1 && order[2] == 0 {
+                let first = tarnation::sim::query::hero_id(world, t.round().declarer().unwrap());
+                return (t, first);
+            }
+            t.pass();
+        }
+        panic!("no segment with the desk's side, the computer, the desk's side declaring");
+    };
+    let (mut never, _) = start();
+    let (mut t, first) = start();
+    let journal = t.app.world().resource::<Journal>().0.len();
+    // The first hero turns; the computer answers; the next hero of the desk's side declares.
+    let facing = t.app.world().get::<Facing>(t.e(first)).unwrap().0;
+    let declared = t.send(Action::Face {
+        hero: first,
+        facing: (facing + 1) % 6,
+    });
+    assert!(
+        !matches!(declared, Outcome::Refused { .. }),
+        "{declared:?}"
+    );
+    for _ in 0..5 {
+        let declarer = t.round().declarer();
+        if declarer.is_some_and(|e| tarnation::sim::query::side_of(t.app.world(), e) == 0) {
+            break;
+        }
+        t.update();
+    }
+    let entries = t.app.world().resource::<Journal>().0.clone();
+    assert_eq!(entries.len(), journal + 2, "{entries:?}");
+    assert_eq!(entries[journal].seat, 0);
+    assert_eq!(entries[journal + 1].seat, 1, "the computer answered");
+    // The old refusal is gone: the last entry is the computer's, and it goes back too.
+    let taken = saves::undo(t.app.world_mut(), 0).unwrap();
+    assert_eq!(taken, 1);
+    assert_eq!(t.app.world().resource::<Journal>().0.len(), journal);
+    assert_eq!(state(&t), state(&never));
+    // The computer is asked again, as in the match where the turn was never declared.
+    t.pass();
+    never.pass();
+    for _ in 0..3 {
+        t.update();
+        never.update();
+    }
+    assert_eq!(state(&t), state(&never));
+}
+
 /// A side takes back only its own declarations; once the segment resolves there is nothing
 /// to take back.
 #[test]

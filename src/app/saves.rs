@@ -113,6 +113,10 @@ pub enum Request {
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Requests(pub Vec<Request>);
 
+/// The file the match just finished was kept in (the result screen offers to watch it).
+#[derive(Resource, Debug, Clone, PartialEq, Eq)]
+pub struct FinishedMatch(pub PathBuf);
+
 /// The round last autosaved, and whether the finished match was kept.
 #[derive(Resource, Debug, Clone, Default)]
 struct Kept {
@@ -277,10 +281,12 @@ fn keep(world: &mut World) {
     // A finished match is kept to be watched again.
     if world.contains_resource::<BattleOver>() && !world.resource::<Kept>().finished {
         world.resource_mut::<Kept>().finished = true;
-        if world.contains_resource::<SaveFolders>()
-            && let Err(e) = write(world, FINAL)
-        {
-            warn!("the finished match was not kept: {e}");
+        world.remove_resource::<FinishedMatch>();
+        if world.contains_resource::<SaveFolders>() {
+            match write(world, FINAL) {
+                Ok(path) => world.insert_resource(FinishedMatch(path)),
+                Err(e) => warn!("the finished match was not kept: {e}"),
+            }
         }
     }
 }

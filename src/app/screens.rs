@@ -53,7 +53,12 @@ impl Plugin for ScreensPlugin {
             .add_systems(OnExit(Screen::Battle), leave_battle)
             .add_systems(OnEnter(Pause::Paused), pause_menu)
             .add_systems(OnEnter(Screen::Result), result_screen)
-            .add_systems(Update, result_keys.run_if(in_state(Screen::Result)))
+            .add_systems(
+                Update,
+                (result_keys, watch_again)
+                    .chain()
+                    .run_if(in_state(Screen::Result)),
+            )
             .add_systems(
                 Update,
                 battle_decided
@@ -304,7 +309,12 @@ fn battle_decided(
     }
 }
 
-fn result_screen(mut commands: Commands, result: Option<Res<LastResult>>, keys: Res<Bindings>) {
+fn result_screen(
+    mut commands: Commands,
+    result: Option<Res<LastResult>>,
+    kept: Option<Res<super::saves::FinishedMatch>>,
+    keys: Res<Bindings>,
+) {
     let (name, why) = result.map_or(("nobody".into(), String::new()), |r| {
         (r.0.name.clone(), r.0.why.clone())
     });
@@ -312,16 +322,68 @@ fn result_screen(mut commands: Commands, result: Option<Res<LastResult>>, keys: 
     screen_root(&mut commands, Screen::Result).with_children(|p| {
         title(p, &format!("{name} WIN"), 56.0, palette::TITLE);
         title(p, &why, 22.0, palette::TEXT);
-        p.spawn((
-            button(format!("Back to the menu ({confirm})"), 22.0),
-            MenuButton(MenuAction::Confirm),
-        ));
+        p.spawn(button_row()).with_children(|row| {
+            if kept.is_some() {
+                row.spawn((
+                    button(
+                        format!("Watch it again ({})", keys.menu_key(MenuAction::Replays)),
+                        22.0,
+                    ),
+                    MenuButton(MenuAction::Replays),
+                    Tip("The whole match in the replay viewer, event by event".into()),
+                ));
+            }
+            row.spawn((
+                button(format!("Back to the menu ({confirm})"), 22.0),
+                MenuButton(MenuAction::Confirm),
+            ));
+        });
     });
 }
 
-fn result_keys(input: MenuInput, mut next: ResMut<NextState<Screen>>) {
+fn result_keys(
+    input: MenuInput,
+    kept: Option<Res<super::saves::FinishedMatch>>,
+    mut next: ResMut<NextState<Screen>>,
+    mut commands: Commands,
+) {
     if input.pressed(MenuAction::Confirm) || input.pressed(MenuAction::Back) {
         next.set(Screen::MainMenu);
+    }
+    // The match just finished, in the viewer (Esc there goes back to the main menu).
+    if input.pressed(MenuAction::Replays) && kept.is_some() {
+        commands.insert_resource(WatchAgain);
+    }
+}
+
+/// The result screen asked to watch the finished match again.
+#[derive(Resource)]
+struct WatchAgain;
+
+/// Open the finished match in the viewer: replayed here, an exclusive system, since replaying
+/// runs a match of its own.
+fn watch_again(world: &mut World) {
+    if world.remove_resource::<WatchAgain>().is_none() {
+        return;
+    }
+    let Some(kept) = world
+        .get_resource::<super::saves::FinishedMatch>()
+        .map(|k| k.0.clone())
+    else {
+        return;
+    };
+    match crate::sim::journal::MatchFile::load(&kept)
+        .map_err(|e| e.to_string())
+        .and_then(|file| super::replay_view::PendingReplay::of(file, &kept))
+    {
+        Ok(mut pending) => {
+            pending.from_list = false;
+            world.insert_resource(pending);
+            world
+                .resource_mut::<NextState<Screen>>()
+                .set(Screen::Replay);
+        }
+        Err(e) => warn!("the finished match cannot be watched: {e}"),
     }
 }
 

@@ -198,3 +198,45 @@ fn a_save_is_watched_to_where_it_was_saved() {
     assert_eq!(app.world().resource::<MatchLog>().events, log);
     let _ = folders;
 }
+
+/// A match played to its end in the window is kept, and the result screen's "Watch it again"
+/// (R) opens it in the viewer at its start, with the whole match to step through; Esc goes
+/// back to the main menu.
+#[test]
+fn the_result_screen_watches_the_finished_match_again() {
+    let (mut app, folders) = saving_app(6, "watchagain");
+    app.world_mut()
+        .resource_mut::<tarnation::app::input::Bindings>()
+        .0
+        .pace = tarnation::app::input::Pace::Instant;
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Computer, Control::Computer],
+    );
+    for _ in 0..20_000 {
+        if screen(&app) == Screen::Result {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(screen(&app), Screen::Result);
+    let kept = app
+        .world()
+        .resource::<tarnation::app::saves::FinishedMatch>()
+        .0
+        .clone();
+    assert!(kept.starts_with(&folders.replays), "{kept:?}");
+    let file = MatchFile::load(&kept).unwrap();
+    let n = saves::record(&file).events.len();
+    tap(&mut app, KeyCode::KeyR);
+    assert_eq!(screen(&app), Screen::Replay);
+    app.update();
+    assert_eq!(viewer(&app).len(), n);
+    assert_eq!(viewer(&app).at, 0);
+    assert!(viewer(&app).end.contains("win"), "{}", viewer(&app).end);
+    tap(&mut app, KeyCode::End);
+    assert_eq!(viewer(&app).at, n);
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::MainMenu);
+}

@@ -169,10 +169,7 @@ fn undo_takes_the_computer_s_answers_back_with_the_declaration() {
         hero: first,
         facing: (facing + 1) % 6,
     });
-    assert!(
-        !matches!(declared, Outcome::Refused { .. }),
-        "{declared:?}"
-    );
+    assert!(!matches!(declared, Outcome::Refused { .. }), "{declared:?}");
     for _ in 0..5 {
         let declarer = t.round().declarer();
         if declarer.is_some_and(|e| tarnation::sim::query::side_of(t.app.world(), e) == 0) {

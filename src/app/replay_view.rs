@@ -249,9 +249,23 @@ fn spawn_view(mut commands: Commands) {
         .with_children(|root| {
             root.spawn(map_column()).with_children(|col| {
                 col.spawn(banner_box()).with_children(|b| {
-                    b.spawn((label("", 18.0, palette::TITLE), ViewBanner));
-                    b.spawn((label("", 13.0, Color::WHITE), ViewEvent));
-                    b.spawn((label("", 13.0, palette::HINT), ViewStatus));
+                    // One line each: a long event is cut at the banner's sides (the log
+                    // beside the map has it whole), never wrapped over the map.
+                    b.spawn((
+                        label("", 18.0, palette::TITLE),
+                        TextLayout::no_wrap(),
+                        ViewBanner,
+                    ));
+                    b.spawn((
+                        label("", 13.0, Color::WHITE),
+                        TextLayout::no_wrap(),
+                        ViewEvent,
+                    ));
+                    b.spawn((
+                        label("", 13.0, palette::HINT),
+                        TextLayout::no_wrap(),
+                        ViewStatus,
+                    ));
                 });
                 col.spawn((
                     Node {

@@ -122,6 +122,17 @@ pub struct FinishedMatch(pub PathBuf);
 struct Kept {
     round: u32,
     finished: bool,
+    /// The journal's length when the match was last written or loaded: a file holds it as it
+    /// is while nothing more has been declared.
+    written: Option<usize>,
+}
+
+/// Is the match as a save already holds it (nothing declared since it was written or loaded)?
+pub fn kept_as_is(world: &World) -> bool {
+    let len = world.get_resource::<Journal>().map(|j| j.0.len());
+    world
+        .get_resource::<Kept>()
+        .is_some_and(|k| k.written.is_some() && k.written == len)
 }
 
 pub struct SavesPlugin;
@@ -206,10 +217,16 @@ fn show_toast(
 
 /// A battle begins (new or loaded): the round it stands at is kept, so the next autosave is at
 /// the start of the next round.
-fn start_keeping(mut kept: ResMut<Kept>, round: Res<RoundState>, loaded: Option<Res<Loaded>>) {
+fn start_keeping(
+    mut kept: ResMut<Kept>,
+    round: Res<RoundState>,
+    journal: Res<Journal>,
+    loaded: Option<Res<Loaded>>,
+) {
     *kept = Kept {
         round: if loaded.is_some() { round.round } else { 0 },
         finished: false,
+        written: loaded.is_some().then_some(journal.0.len()),
     };
 }
 
@@ -253,7 +270,10 @@ fn keep(world: &mut World) {
         match request {
             Request::Save(kind) => {
                 let said = match write(world, kind) {
-                    Ok(path) => format!("Saved: {}", file_name(&path)),
+                    Ok(path) => {
+                        written(world);
+                        format!("Saved: {}", file_name(&path))
+                    }
                     Err(e) => format!("Not saved: {e}"),
                 };
                 world.resource_mut::<Toast>().say(said);
@@ -271,7 +291,7 @@ fn keep(world: &mut World) {
             && world.contains_resource::<SaveFolders>()
         {
             match write(world, AUTO) {
-                Ok(_) => {}
+                Ok(_) => written(world),
                 Err(e) => world
                     .resource_mut::<Toast>()
                     .say(format!("The autosave failed: {e}")),
@@ -289,6 +309,12 @@ fn keep(world: &mut World) {
             }
         }
     }
+}
+
+/// The match as it is now is in a file.
+fn written(world: &mut World) {
+    let len = world.resource::<Journal>().0.len();
+    world.resource_mut::<Kept>().written = Some(len);
 }
 
 pub fn file_name(path: &Path) -> String {

@@ -272,6 +272,19 @@ fn leave_battle(world: &mut World) {
     if unfinished
         && !world.contains_resource::<Suspended>()
         && world.contains_resource::<SaveFolders>()
+        && super::saves::kept_as_is(world)
+    {
+        // A save holds the match as it is (just loaded, or saved and nothing declared since):
+        // no second file of the same match.
+        let key = world.resource::<Bindings>().menu_key(MenuAction::Continue);
+        if !world.contains_resource::<PendingLoad>() {
+            world.resource_mut::<Toast>().say(format!(
+                "The match is kept as it was saved: Continue ({key}) plays on"
+            ));
+        }
+    } else if unfinished
+        && !world.contains_resource::<Suspended>()
+        && world.contains_resource::<SaveFolders>()
     {
         match super::saves::write(world, AUTO) {
             // Another match is loaded in its place: its toast says so.
@@ -320,7 +333,7 @@ fn result_screen(
     });
     let confirm = keys.menu_key(MenuAction::Confirm);
     screen_root(&mut commands, Screen::Result).with_children(|p| {
-        title(p, &format!("{name} WIN"), 56.0, palette::TITLE);
+        title(p, &format!("VICTORY: {name}"), 56.0, palette::TITLE);
         title(p, &why, 22.0, palette::TEXT);
         p.spawn(button_row()).with_children(|row| {
             if kept.is_some() {

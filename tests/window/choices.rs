@@ -204,7 +204,7 @@ fn dice_pools_venture_and_will_from_the_keys_and_the_bar() {
     );
     let venture = bar(&app, BattleAction::Venture);
     assert!(venture.shown && venture.enabled, "{venture:?}");
-    assert_eq!(venture.name, "Venture 0");
+    assert_eq!(venture.name, "Vent. 0");
     let me = id(&app, miranda);
     tap(&mut app, KeyCode::Digit1);
     assert!(sent(&app).contains(&Intent::Venture {
@@ -216,7 +216,7 @@ fn dice_pools_venture_and_will_from_the_keys_and_the_bar() {
         Some(1)
     );
     app.update();
-    assert_eq!(bar(&app, BattleAction::Venture).name, "Venture 1");
+    assert_eq!(bar(&app, BattleAction::Venture).name, "Vent. 1");
     // The bar's button cycles on.
     assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::Venture));
     assert!(sent(&app).contains(&Intent::Venture {
@@ -308,7 +308,7 @@ fn the_bonus_counter_on_the_panel_set_and_passed_to_an_ally() {
     }));
     app.update();
     assert!(panel(&mut app).contains("BONUS COUNTER set for Right on!"));
-    assert_eq!(bar(&app, BattleAction::BonusSpend).name, "Right on!");
+    assert_eq!(bar(&app, BattleAction::BonusSpend).name, "Right on");
     assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::BonusSpend));
     assert!(sent(&app).contains(&Intent::Bonus {
         hero: me,

@@ -346,9 +346,9 @@ fn continue_load_and_damaged_saves_on_the_main_menu() {
     assert_eq!(screen(&app), Screen::Saves);
     let list = app.world().resource::<SavesList>().clone();
     assert_eq!(list.mode, ListMode::Load);
-    // (Leaving the continued match kept it again: a second autosave, or the same file again
-    // when it was left within the second.)
+    // Leaving the continued match with nothing declared since wrote no second file of it.
     let on_disk = files(&folders.saves).len();
+    assert_eq!(on_disk, 3, "the autosave, the torn copy, the foreign file");
     assert_eq!(list.entries.len(), on_disk, "{:?}", list.entries);
     let good: Vec<_> = list.entries.iter().filter(|e| e.error.is_none()).collect();
     assert_eq!(good.len(), on_disk - 2);

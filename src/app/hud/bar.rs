@@ -778,7 +778,7 @@ fn bar_view(world: &mut World) -> BarView {
             }
             BattleAction::Venture => {
                 let n = world.get::<PoolChoices>(e).map_or(0, |c| c.venture);
-                state.name = format!("Venture {n}");
+                state.name = format!("Vent. {n}");
                 state.lit = n > 0;
                 state.tip = format!(
                     "{tip}.\n{hero_name} ventures {n} on the next check ({} cycles 0-3).",
@@ -802,7 +802,13 @@ fn bar_view(world: &mut World) -> BarView {
             }
             BattleAction::BonusSpend => {
                 let armed = bonus::armed(world, e);
-                state.name = armed.map_or("Bonus", |s| s.name()).into();
+                // Short, to fit the button: "Right on", "Aces!".
+                state.name = match armed {
+                    None => "Bonus",
+                    Some(crate::rules::bonus::Spend::RightOn) => "Right on",
+                    Some(s) => s.name(),
+                }
+                .into();
                 state.lit = armed.is_some();
                 let pool = bonus::in_pool(world, e);
                 if !bonus::holds(world, e) {

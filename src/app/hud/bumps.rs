@@ -46,7 +46,11 @@ pub struct BumpChoice(pub BumpSpend);
 /// 4 wounds (1 to damage)", "Dominance: 2 bumps for DOMINATED - belly: 3 wounds",
 /// "left arm: 7 wounds, 5 Conc (1 bump to move the hit, 1 to damage)".
 pub fn option_words(o: &BumpOption, judge: bool) -> String {
-    let mut s = format!("{}: {} wounds", o.location.name(), o.wounds);
+    let mut s = format!(
+        "{}: {}",
+        o.location.name(),
+        crate::rules::words::count(o.wounds, "wound", "wounds")
+    );
     if o.conc > 0 {
         s.push_str(&format!(", {} Conc", o.conc));
     }
@@ -223,9 +227,9 @@ pub(super) fn spend_bumps(
                         button(words, 15.0),
                         BumpChoice(o.spend),
                         Tip(format!(
-                            "Effect {}: {} wounds, {} Conc in the {}{}",
+                            "Effect {}: {}, {} Conc in the {}{}",
                             o.effect,
-                            o.wounds,
+                            crate::rules::words::count(o.wounds, "wound", "wounds"),
                             o.conc,
                             o.location.name(),
                             match o.spend {

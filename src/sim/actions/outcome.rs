@@ -184,7 +184,10 @@ impl Outcome {
                 format!("{name} declares: {what} ({ap} AP), paying {paid} of {ap} so far")
             }
             Outcome::Moved { path, ap, .. } => {
-                format!("{name} moves {} paces ({ap} AP)", path.len())
+                format!(
+                    "{name} moves {} ({ap} AP)",
+                    crate::rules::words::count(path.len() as u32, "pace", "paces")
+                )
             }
             Outcome::Faced { facing, ap, .. } => {
                 format!("{name} turns to hexside {facing} ({ap} AP)")

@@ -170,6 +170,50 @@ fn the_action_bar_prices_greys_and_declares() {
     let _ = hero;
 }
 
+/// With no gun to shoot (fists in the brawl), pointing at a foe beyond a pace offers to close
+/// in on it; a right click declares the move to the cheapest hex beside it.
+#[test]
+fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
+    let mut app = window_app(5);
+    start_by_mouse(
+        &mut app,
+        "Brawl at the Longhorn",
+        &[Control::Human, Control::Computer],
+    );
+    let hero = until_human_declares(&mut app);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let from = app.world().get::<HexPos>(hero).unwrap().0;
+    let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
+    let foe = q
+        .iter(app.world())
+        .filter(|(p, s, d)| s.0 != side && !d.0 && p.0.unsigned_distance_to(from) > 1)
+        .map(|(p, _, _)| p.0)
+        .min_by_key(|h| (h.unsigned_distance_to(from), h.x, h.y))
+        .expect("a foe beyond a pace");
+    app.insert_resource(ForcedHover(Some(foe)));
+    app.update();
+    let offer = app
+        .world()
+        .resource::<tarnation::app::input::PlanOffer>()
+        .clone();
+    assert!(offer.what.starts_with("close in on "), "{offer:?}");
+    let [Action::Move { to, .. }] = offer.steps.as_slice() else {
+        panic!("one move: {offer:?}");
+    };
+    assert_eq!(to.unsigned_distance_to(foe), 1, "beside the foe");
+    let journal = app.world().resource::<Journal>().0.len();
+    right_click(&mut app);
+    app.update();
+    let entries = &app.world().resource::<Journal>().0;
+    assert!(
+        entries[journal..]
+            .iter()
+            .any(|e| e.intent == Intent::Declare(offer.steps[0].clone())),
+        "{:?}",
+        &entries[journal..]
+    );
+}
+
 /// Right click on an enemy with a holstered pistol: "draw, cock and shoot" is queued as one
 /// plan and sent one declaration at a time, each its own `Intent::Declare`.
 #[test]

@@ -175,10 +175,31 @@ pub(super) fn preview_shot(world: &mut World) {
                         keys.key(BattleAction::MoveHere)
                     )
                 }
-                None => {
-                    world.insert_resource(CursorInfo(Some(format!("Cannot shoot: {why}"))));
-                    format!("Cannot shoot {name}: {why}")
-                }
+                None => match offer_close_in(world, hero, target, at, selection.gait, &name) {
+                    // No gun to shoot with: a right click closes in on the foe instead.
+                    Some(offer) => {
+                        let when = offer
+                            .fires_in
+                            .map_or("cannot be paid this round".to_string(), |s| {
+                                format!("resolves in segment {s}")
+                            });
+                        let words = format!("{}: {} AP, {when}", offer.what, offer.ap);
+                        world.insert_resource(CursorInfo(Some(format!(
+                            "{}: {words}",
+                            keys.key(BattleAction::MoveHere)
+                        ))));
+                        world.insert_resource(offer);
+                        format!(
+                            "Cannot shoot {name}: {why}\n{}: {words}; then {} attacks hand to hand",
+                            keys.key(BattleAction::MoveHere),
+                            keys.key(BattleAction::MeleeAttack)
+                        )
+                    }
+                    None => {
+                        world.insert_resource(CursorInfo(Some(format!("Cannot shoot: {why}"))));
+                        format!("Cannot shoot {name}: {why}")
+                    }
+                },
             }
         }
     };
@@ -241,3 +262,66 @@ fn offer_chain(
     });
     offer
 }
+
+/// A hero with no gun to shoot pointing at a foe out of reach of its hands: the move to the hex
+/// beside the foe that costs it least (ties by the hex), as a plan of one declaration.
+fn offer_close_in(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    at: hexx::Hex,
+    gait: crate::rules::movement::Gait,
+    name: &str,
+) -> Option<PlanOffer> {
+    let armed_to_shoot = query::weapon_in_hand(world, hero).is_some_and(|(_, _, w)| w.is_ranged());
+    if armed_to_shoot || query::engaged_foes(world, hero).contains(&target) {
+        return None;
+    }
+    let key = (
+        hero,
+        at,
+        ShotKind::Normal,
+        world.resource::<MatchLog>().events.len(),
+        world.resource::<RoundState>().now(),
+    );
+    if let Some(cache) = world.get_resource::<CloseInCache>()
+        && cache.0 == Some((key, gait))
+    {
+        return cache.1.clone();
+    }
+    let id = *world.get::<HeroId>(hero)?;
+    let mut best: Option<(u32, hexx::Hex, crate::sim::intent::Action)> = None;
+    for to in at.all_neighbors() {
+        let step = crate::sim::intent::Action::Move { hero: id, to, gait };
+        if let Ok(priced) = crate::sim::actions::price(world, &step)
+            && best
+                .as_ref()
+                .is_none_or(|b| (priced.ap, to.x, to.y) < (b.0, b.1.x, b.1.y))
+        {
+            best = Some((priced.ap, to, step));
+        }
+    }
+    let now = world.resource::<RoundState>().segment.max(1);
+    let offer = best.map(|(ap, _, step)| PlanOffer {
+        target: Some(at),
+        steps: vec![step],
+        ap,
+        fires_in: world
+            .get::<Track>(hero)
+            .and_then(|t| chain_resolves_in(&t.0, &[ap], now)),
+        what: format!("close in on {name}"),
+    });
+    world.insert_resource(CloseInCache(Some((key, gait)), offer.clone()));
+    offer
+}
+
+/// The close-in move last priced, kept until the match or the choice changes.
+#[derive(Resource, Default, Clone)]
+#[allow(clippy::type_complexity)]
+struct CloseInCache(
+    Option<(
+        (Entity, hexx::Hex, ShotKind, usize, (u32, u32)),
+        crate::rules::movement::Gait,
+    )>,
+    Option<PlanOffer>,
+);

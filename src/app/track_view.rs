@@ -172,14 +172,22 @@ fn follow_declarations(
     }
 }
 
-/// The summary of what happened since the player's last declaration.
-pub fn summary(log: &MatchLog, since: usize) -> String {
-    let new = &log.events[since.min(log.events.len())..];
+/// The widest line of the summary box, in characters (its font in the panel's width).
+const SUMMARY_CHARS: usize = 52;
+
+/// The summary of what happened since the player's last declaration: how many events, how
+/// many of them matter (shots, blows, wounds, the fallen), and the last few of those, each cut
+/// to the box's width. With no human side (the computer plays every side), the latest events.
+pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
+    let from = since.map_or(log.events.len().saturating_sub(40), |s| {
+        s.min(log.events.len())
+    });
+    let new = &log.events[from..];
     let notable: Vec<String> = new
         .iter()
         .filter(|e| NOTABLE.contains(&e.kind.as_str()))
         .map(|e| {
-            let text: String = e.text.chars().take(44).collect();
+            let text: String = e.text.chars().take(SUMMARY_CHARS - 5).collect();
             if text.len() < e.text.len() {
                 format!("  {text}...")
             } else {
@@ -188,11 +196,17 @@ pub fn summary(log: &MatchLog, since: usize) -> String {
         })
         .collect();
     let shown = notable.len().min(5);
-    let mut s = format!(
-        "SINCE YOUR LAST DECLARATION: {} event{}",
-        new.len(),
-        if new.len() == 1 { "" } else { "s" }
-    );
+    let mut s = match since {
+        Some(_) => format!(
+            "SINCE YOUR LAST DECLARATION: {} of note ({})",
+            notable.len(),
+            crate::rules::words::count(new.len() as u32, "event", "events")
+        ),
+        None => "THE LATEST EVENTS OF NOTE".to_string(),
+    };
+    if notable.is_empty() && since.is_some() {
+        s.push_str("\n  nothing of note yet");
+    }
     for line in &notable[notable.len() - shown..] {
         s.push('\n');
         s.push_str(line);
@@ -204,15 +218,21 @@ fn show_log(
     log: Res<MatchLog>,
     since: Res<SinceDeclaration>,
     seat: Res<super::hotseat::HotSeat>,
+    battle: Res<Battle>,
     mut text: Query<&mut Text, (With<LogText>, Without<Summary>)>,
     mut summary_text: Query<&mut Text, (With<Summary>, Without<LogText>)>,
 ) {
     if !log.is_changed() && !since.is_changed() && !seat.is_changed() {
         return;
     }
+    let human = battle
+        .level
+        .sides
+        .iter()
+        .any(|s| s.control == Control::Human);
     let side = seat.last_human.unwrap_or(0);
     for mut t in &mut summary_text {
-        t.0 = summary(&log, since.of(side));
+        t.0 = summary(&log, human.then(|| since.of(side)));
     }
     let Ok(mut text) = text.single_mut() else {
         return;
@@ -250,5 +270,54 @@ fn pin_log(
             at.y = bottom;
         }
         *pinned = Some((pin, at.y));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn event(kind: &str, text: &str) -> crate::sim::model::LogEvent {
+        crate::sim::model::LogEvent {
+            round: 1,
+            segment: 5,
+            actor: None,
+            kind: kind.into(),
+            text: text.into(),
+            fields: Default::default(),
+        }
+    }
+
+    /// The summary counts every event and those of note, lists the last five of note cut to
+    /// the box, and says when nothing of note happened; with no human side, the latest ones.
+    #[test]
+    fn the_summary_counts_what_matters_and_fits_its_box() {
+        let mut log = MatchLog::default();
+        log.events.push(event("declare", "Hank declares: move"));
+        let long = "Miranda Valentine fires the Peacemaker at Felicia Laroq (snap shot, 1 AP)";
+        for _ in 0..7 {
+            log.events.push(event("shot", long));
+        }
+        log.events
+            .push(event("commit", "Hank declares: aimed shot"));
+        let s = summary(&log, Some(0));
+        let lines: Vec<&str> = s.lines().collect();
+        assert_eq!(
+            lines[0],
+            "SINCE YOUR LAST DECLARATION: 7 of note (9 events)"
+        );
+        assert_eq!(lines.len(), 6, "{s}");
+        assert!(
+            lines[1..]
+                .iter()
+                .all(|l| l.chars().count() <= SUMMARY_CHARS)
+        );
+        assert!(lines[1].ends_with("..."));
+        let quiet = summary(&log, Some(8));
+        assert_eq!(
+            quiet,
+            "SINCE YOUR LAST DECLARATION: 0 of note (1 event)\n  nothing of note yet"
+        );
+        assert!(summary(&log, None).starts_with("THE LATEST EVENTS OF NOTE\n"));
     }
 }

@@ -170,6 +170,49 @@ fn the_action_bar_prices_greys_and_declares() {
     let _ = hero;
 }
 
+/// While a hero of the side declares, clicking another of the side's heroes keeps the
+/// declaring one selected, and the panel says why.
+#[test]
+fn clicking_another_hero_while_one_declares_says_why() {
+    let mut app = window_app(7);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    let hero = until_human_declares(&mut app);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app.world_mut().query::<(Entity, &HexPos, &Side)>();
+    let (other, at) = q
+        .iter(app.world())
+        .find(|(e, _, s)| s.0 == side && *e != hero)
+        .map(|(e, p, _)| (e, p.0))
+        .unwrap();
+    app.insert_resource(ForcedHover(Some(at)));
+    app.update();
+    MouseButton::Left.press(app.world_mut());
+    app.update();
+    MouseButton::Left.release(app.world_mut());
+    app.update();
+    let selection = app.world().resource::<tarnation::app::input::Selection>();
+    assert_eq!(selection.hero, Some(hero));
+    assert_ne!(selection.hero, Some(other));
+    let name = app
+        .world()
+        .get::<tarnation::sim::model::Hero>(hero)
+        .unwrap()
+        .name
+        .clone();
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&Text, With<tarnation::app::frame::Panel>>();
+    let panel: String = q.iter(app.world()).map(|t| t.0.clone()).collect();
+    assert!(
+        panel.contains(&format!("It is {name}'s declaration now")),
+        "{panel}"
+    );
+}
+
 /// With no gun to shoot (fists in the brawl), pointing at a foe beyond a pace offers to close
 /// in on it; a right click declares the move to the cheapest hex beside it.
 #[test]

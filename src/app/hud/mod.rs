@@ -142,6 +142,13 @@ pub(super) fn update_panel(
     if !last.is_empty() {
         s.push_str(&format!("{}\n", *last));
     }
+    if let Some((_, note)) = selection
+        .as_ref()
+        .and_then(|s| s.note.as_ref())
+        .filter(|(e, _)| paying.1.declarer() == Some(*e))
+    {
+        s.push_str(&format!("{note}\n"));
+    }
     if let Some(sel) = selection.as_ref().filter(|s| !s.series.is_empty()) {
         let names: Vec<String> = sel
             .series

@@ -120,6 +120,24 @@ pub(super) fn act(
     let own_declarer = round.declarer().filter(|e| own.iter().any(|h| h.0 == *e));
     if let Some(e) = own_declarer {
         selection.hero = Some(e);
+        // Another hero of the side clicked (or Tab) while this one declares: say why the
+        // selection stays.
+        let other = actions.just_pressed(BattleAction::Select)
+            && picked.is_none()
+            && selection.pick.is_none()
+            && selection
+                .hovered
+                .and_then(|hex| own.iter().find(|x| x.2.0 == hex))
+                .is_some_and(|h| h.0 != e);
+        if other || actions.just_pressed(BattleAction::NextHero) {
+            let name = heroes.get(e).map_or(String::new(), |h| h.1.name.clone());
+            selection.note = Some((
+                e,
+                format!(
+                    "It is {name}'s declaration now: your other heroes declare in their turn, by Quickness"
+                ),
+            ));
+        }
     } else if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
         selection.hero = own.first().map(|h| h.0);
     }

@@ -29,6 +29,9 @@ pub struct Selection {
     /// A button that wants a hero on the map was clicked: the next left click on the map
     /// picks the hero it is for (a foe, an ally), as pointing and pressing its key would.
     pub pick: Option<super::bindings::BattleAction>,
+    /// A word for the player while a hero declares (shown while that hero declares): another
+    /// hero of the side was clicked, and why it is not selected.
+    pub note: Option<(Entity, String)>,
 }
 
 impl Default for Selection {
@@ -44,6 +47,7 @@ impl Default for Selection {
             careful: false,
             blows: Vec::new(),
             pick: None,
+            note: None,
         }
     }
 }

@@ -309,3 +309,27 @@ mod replay;
 
 #[path = "window/choices.rs"]
 mod choices;
+
+/// Esc on the main menu asks before it quits: the first press says how to leave, a second one
+/// soon after leaves.
+#[test]
+fn the_main_menu_asks_before_quitting() {
+    let mut app = window_app(1);
+    let exits = |app: &App| {
+        app.world()
+            .resource::<Messages<AppExit>>()
+            .iter_current_update_messages()
+            .count()
+    };
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    let toast = app
+        .world()
+        .resource::<tarnation::app::saves::Toast>()
+        .text
+        .clone();
+    assert!(toast.contains("again to leave the game"), "{toast}");
+    KeyCode::Escape.press(app.world_mut());
+    app.update();
+    assert_eq!(exits(&app), 1, "the second Esc leaves");
+}

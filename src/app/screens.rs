@@ -191,7 +191,9 @@ fn menu_keys(
     mut list: ResMut<SavesList>,
     mut toast: ResMut<Toast>,
     mut open: ResMut<super::saves_screen::OpenRequest>,
+    quit: (Res<Time>, Res<Bindings>, Local<Option<f64>>),
 ) {
+    let (time, keys, mut asked) = quit;
     if input.pressed(MenuAction::Confirm) {
         next.set(Screen::LevelSelect);
     }
@@ -213,10 +215,24 @@ fn menu_keys(
     if settings.iter().any(|i| clicked(i, false)) {
         next.set(Screen::Settings);
     }
+    // Quitting asks twice (a second Esc within a few seconds), so that one Esc too many
+    // from the level select does not close the game.
     if input.pressed(MenuAction::Back) {
-        exit.write(AppExit::Success);
+        let now = time.elapsed_secs_f64();
+        if asked.is_some_and(|t| now - t < QUIT_WINDOW) {
+            exit.write(AppExit::Success);
+        } else {
+            *asked = Some(now);
+            toast.say(format!(
+                "{} again to leave the game",
+                keys.menu_key(MenuAction::Back)
+            ));
+        }
     }
 }
+
+/// How long the second press that quits may wait, in seconds.
+const QUIT_WINDOW: f64 = 3.0;
 
 /// Start the pending battle, or load the pending save (exclusive: it builds the world of the
 /// match). A loaded match stands where it was saved.

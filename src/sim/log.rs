@@ -62,20 +62,7 @@ pub fn system_fields(m: &mut Map<String, Value>, outcome: &CheckOutcome) {
     m.insert("system".into(), json!(outcome.system.key()));
     // The cells the check read on its cards, for the card view: each cause cell, each link of
     // an exceptional chain, a calamity's exact cell, and the row chosen.
-    let read: Vec<Value> = outcome
-        .trace
-        .iter()
-        .filter(|s| {
-            matches!(
-                s,
-                Step::ReadCause { .. }
-                    | Step::ExceptionalChain { .. }
-                    | Step::Calamity { .. }
-                    | Step::Chose { .. }
-            )
-        })
-        .filter_map(|s| serde_json::to_value(s).ok())
-        .collect();
+    let read: Vec<Value> = outcome.trace.iter().filter_map(read_cell).collect();
     if !read.is_empty() {
         m.insert("read".into(), Value::Array(read));
     }
@@ -88,6 +75,60 @@ pub fn system_fields(m: &mut Map<String, Value>, outcome: &CheckOutcome) {
             m.insert("will_spent".into(), json!(true));
         }
     }
+}
+
+/// A cell the check read, as its trace step's JSON (`{"step": "read_cause", "card": 14, ...}`),
+/// built directly: every check of every match writes these.
+fn read_cell(step: &Step) -> Option<Value> {
+    let cell = |c: &crate::rules::card::CauseCell| match c {
+        crate::rules::card::CauseCell::Value(v) => json!(v),
+        crate::rules::card::CauseCell::Calamity => json!("C"),
+    };
+    let mut m = Map::new();
+    match step {
+        Step::ReadCause {
+            card,
+            row,
+            die,
+            cell: c,
+        } => {
+            m.insert("step".into(), json!("read_cause"));
+            m.insert("card".into(), json!(card));
+            m.insert("row".into(), json!(row));
+            m.insert("die".into(), json!(die.sides()));
+            m.insert("cell".into(), cell(c));
+        }
+        Step::Calamity { card, row, die } => {
+            m.insert("step".into(), json!("calamity"));
+            m.insert("card".into(), json!(card));
+            m.insert("row".into(), json!(row));
+            m.insert("die".into(), json!(die.sides()));
+        }
+        Step::ExceptionalChain {
+            card,
+            row,
+            die,
+            cell: c,
+            total,
+            continues,
+        } => {
+            m.insert("step".into(), json!("exceptional_chain"));
+            m.insert("card".into(), json!(card));
+            m.insert("row".into(), json!(row));
+            m.insert("die".into(), json!(die.sides()));
+            m.insert("cell".into(), cell(c));
+            m.insert("total".into(), json!(total));
+            m.insert("continues".into(), json!(continues));
+        }
+        Step::Chose { row, die, value } => {
+            m.insert("step".into(), json!("chose"));
+            m.insert("row".into(), json!(row));
+            m.insert("die".into(), json!(die.sides()));
+            m.insert("value".into(), json!(value));
+        }
+        _ => return None,
+    }
+    Some(Value::Object(m))
 }
 
 /// Words for a check: "card 14: 21 vs TN 11, success, 2 bumps" (the action deck), "dice
@@ -169,4 +210,56 @@ pub fn fields(pairs: &[(&str, Value)]) -> Map<String, Value> {
         .iter()
         .map(|(k, v)| (k.to_string(), v.clone()))
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::card::CauseCell;
+    use crate::rules::die::Die;
+
+    /// The cells read, built by hand, are exactly the trace steps' own JSON.
+    #[test]
+    fn a_cell_read_is_its_step_s_json() {
+        let steps = [
+            Step::ReadCause {
+                card: 14,
+                row: 2,
+                die: Die::D8,
+                cell: CauseCell::Value(7),
+            },
+            Step::ReadCause {
+                card: 3,
+                row: 1,
+                die: Die::D4,
+                cell: CauseCell::Calamity,
+            },
+            Step::Calamity {
+                card: 19,
+                row: 3,
+                die: Die::D6,
+            },
+            Step::ExceptionalChain {
+                card: 25,
+                row: 1,
+                die: Die::D12,
+                cell: CauseCell::Value(12),
+                total: 24,
+                continues: true,
+            },
+            Step::Chose {
+                row: 2,
+                die: Die::D10,
+                value: 9,
+            },
+        ];
+        for step in &steps {
+            assert_eq!(
+                read_cell(step),
+                Some(serde_json::to_value(step).unwrap()),
+                "{step:?}"
+            );
+        }
+        assert_eq!(read_cell(&Step::NoMagnitude), None);
+    }
 }

@@ -216,6 +216,22 @@ pub enum Action {
 }
 
 impl Action {
+    /// A shot that aims (any but a snap shot; a series unless it is a fan) or a careful blow:
+    /// "Aiming cannot be rushed" (decision 125).
+    pub fn aims(&self) -> bool {
+        match self {
+            Action::Shoot { kind, .. }
+            | Action::ShootOffHand { kind, .. }
+            | Action::Sabotage { kind, .. } => *kind != ShotKind::Snap,
+            Action::Series { shots, fan, .. } => {
+                !fan && shots.iter().any(|s| s.1 != ShotKind::Snap)
+            }
+            Action::Melee { careful, .. } => *careful,
+            Action::MeleeSeries { blows, .. } => blows.iter().any(|b| b.2),
+            _ => false,
+        }
+    }
+
     pub fn hero(&self) -> HeroId {
         match *self {
             Action::Move { hero, .. }

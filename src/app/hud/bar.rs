@@ -13,7 +13,6 @@ use crate::app::widgets::{ButtonText, Greyed, Lit, Tip, label};
 use crate::data::level::Control;
 use crate::rules::check::Resolution;
 use crate::rules::movement::{Gait, turned};
-use crate::rules::ranged::ShotKind;
 use crate::sim::actions::price;
 use crate::sim::bonus;
 use crate::sim::intent::{Action, HeroId, Refusal};
@@ -426,20 +425,6 @@ pub(super) fn price_bar(world: &mut World, mut last: Local<String>) {
     let view = bar_view(world);
     if world.get_resource::<BarView>() != Some(&view) {
         world.insert_resource(view);
-    }
-}
-
-/// The action a shot fired to miss, a shot or a rush would be: does it aim? ("Aiming cannot
-/// be rushed": any shot but a snap shot, a careful blow; as `sim::round` rules it.)
-fn aims(action: &Action) -> bool {
-    match action {
-        Action::Shoot { kind, .. }
-        | Action::ShootOffHand { kind, .. }
-        | Action::Sabotage { kind, .. } => *kind != ShotKind::Snap,
-        Action::Series { shots, fan, .. } => !fan && shots.iter().any(|s| s.1 != ShotKind::Snap),
-        Action::Melee { careful, .. } => *careful,
-        Action::MeleeSeries { blows, .. } => blows.iter().any(|b| b.2),
-        _ => false,
     }
 }
 
@@ -889,7 +874,7 @@ fn bar_view(world: &mut World) -> BarView {
                         } else if paying.is_none() && t.in_front >= p.ap {
                             Err("the tokens in front pay it: nothing to rush".to_string())
                         } else {
-                            crate::rules::rush::plan(p.ap, on_track, t.pool, aims(&declared))
+                            crate::rules::rush::plan(p.ap, on_track, t.pool, declared.aims())
                                 .map_err(|e| e.to_string())
                         };
                         match rush {

@@ -7,7 +7,6 @@ use super::declare::end_turn;
 use crate::rules::action_time::SEGMENTS;
 use crate::rules::card::Card;
 use crate::rules::melee::AttackType;
-use crate::rules::ranged::ShotKind;
 use crate::sim::actions::price;
 use crate::sim::intent::{Action, Refusal};
 use crate::sim::log::{fields, log_event as log};
@@ -60,19 +59,6 @@ pub fn may_rush(world: &World, hero: Entity) -> bool {
     !down && !stunned && on_track && world.get::<Holding>(hero).is_none()
 }
 
-/// A shot that aims (any but a snap shot) or a careful blow: "Aiming cannot be rushed."
-fn aims(action: &Action) -> bool {
-    match action {
-        Action::Shoot { kind, .. }
-        | Action::ShootOffHand { kind, .. }
-        | Action::Sabotage { kind, .. } => *kind != ShotKind::Snap,
-        Action::Series { shots, fan, .. } => !fan && shots.iter().any(|s| s.1 != ShotKind::Snap),
-        Action::Melee { careful, .. } => *careful,
-        Action::MeleeSeries { blows, .. } => blows.iter().any(|b| b.2),
-        _ => false,
-    }
-}
-
 /// The action being paid for, or a quicker one of its kind at the same target: "a character
 /// using a Henry rifle who has paid 6 AP toward an aimed shot may perform a normal shot".
 fn same_action(paying: &Action, rushed: &Action) -> bool {
@@ -123,7 +109,7 @@ pub(super) fn rush(world: &mut World, hero: Entity, action: &Action) -> Result<(
         }
         None => track.in_front,
     };
-    let rush = crate::rules::rush::plan(cost, on_track, track.pool, aims(action))
+    let rush = crate::rules::rush::plan(cost, on_track, track.pool, action.aims())
         .map_err(|e| Refusal::new(format!("{name} cannot rush the {}: {e}", action.name())))?;
     if let Some(mut t) = world.get_mut::<Track>(hero) {
         t.0.rush(rush.rushed);

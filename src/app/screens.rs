@@ -5,7 +5,8 @@
 mod level_select;
 
 pub use level_select::{
-    BlindfoldToggle, LevelChoice, LevelRow, ResolutionToggle, RushingToggle, SideToggle,
+    BlindfoldToggle, LevelChoice, LevelRow, RULE_TOGGLES, ResolutionToggle, RuleToggle,
+    RushingToggle, SideToggle,
 };
 
 use super::input::{ActionButton, BattleAction, Bindings, MenuAction, MenuButton, MenuInput};

@@ -585,6 +585,48 @@ fn the_level_select_switches_rushing_actions() {
     assert!(file.level.options.is_some_and(|o| o.rushing));
 }
 
+/// The level select switches the chapter's optional rules and the weapon-length rule for the
+/// match (issue 14, decision 98): by key and by click; the match resolves its checks with them
+/// and saves them with the level as played.
+#[test]
+fn the_level_select_switches_the_optional_rules() {
+    use tarnation::app::screens::RuleToggle;
+    use tarnation::rules::check::CardUse;
+    let (mut app, folders) = saving_app(15, "rules");
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::LevelSelect);
+    for key in [KeyCode::KeyE, KeyCode::KeyI, KeyCode::KeyV, KeyCode::KeyW] {
+        tap(&mut app, key);
+    }
+    // Card hacking by click, twice: cause and effect apart, then cause, location, effect.
+    for _ in 0..2 {
+        assert!(click::<RuleToggle>(&mut app, |r| r.0 == MenuAction::CycleCardUse));
+    }
+    let level = app
+        .world()
+        .resource::<LevelChoice>()
+        .preview
+        .clone()
+        .unwrap();
+    let o = level.options.unwrap();
+    assert!(!o.exceptional && !o.increased_effect);
+    assert_eq!(o.victory_threshold, 8);
+    assert_eq!(o.card_use, CardUse::HitLocationDamage);
+    assert!(level.weapon_length);
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Battle);
+    app.update();
+    let options = app.world().resource::<RoundOptions>().clone();
+    assert!(!options.check.exceptional && !options.check.increased_effect);
+    assert_eq!(options.check.victory_threshold, 8);
+    assert_eq!(options.check.card_use, CardUse::HitLocationDamage);
+    assert!(options.weapon_length);
+    tap(&mut app, KeyCode::F5);
+    let file = MatchFile::load(&files(&folders.saves)[0]).unwrap();
+    assert_eq!(file.level.options, Some(o));
+    assert!(file.level.weapon_length);
+}
+
 /// Undo, quick save and quick load are rebindable like every action; a key pressed with Ctrl
 /// held binds the chord.
 #[test]

@@ -156,6 +156,13 @@ pub enum MenuAction {
     CycleResolution,
     /// The level select: rushing actions (the conflict chapter's option) on or off.
     ToggleRushing,
+    /// The level select: the action-resolution chapter's optional rules (exceptional results,
+    /// increased effect, the victory threshold, card hacking) and the weapon-length rule.
+    ToggleExceptional,
+    ToggleIncreasedEffect,
+    CycleVictoryThreshold,
+    CycleCardUse,
+    ToggleWeaponLength,
 }
 
 impl MenuAction {
@@ -385,6 +392,11 @@ pub fn default_menu_bindings() -> Vec<(MenuAction, Binding)> {
         (MenuAction::Replays, Key(KeyCode::KeyR)),
         (MenuAction::CycleResolution, Key(KeyCode::KeyS)),
         (MenuAction::ToggleRushing, Key(KeyCode::KeyU)),
+        (MenuAction::ToggleExceptional, Key(KeyCode::KeyE)),
+        (MenuAction::ToggleIncreasedEffect, Key(KeyCode::KeyI)),
+        (MenuAction::CycleVictoryThreshold, Key(KeyCode::KeyV)),
+        (MenuAction::CycleCardUse, Key(KeyCode::KeyH)),
+        (MenuAction::ToggleWeaponLength, Key(KeyCode::KeyW)),
     ]
 }
 

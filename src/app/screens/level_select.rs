@@ -80,6 +80,86 @@ pub struct ResolutionToggle;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct RushingToggle;
 
+/// A switch of one optional rule for the match (its menu action says which).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RuleToggle(pub MenuAction);
+
+/// The optional rules the level select switches, with their menu actions.
+pub const RULE_TOGGLES: [MenuAction; 5] = [
+    MenuAction::ToggleExceptional,
+    MenuAction::ToggleIncreasedEffect,
+    MenuAction::CycleVictoryThreshold,
+    MenuAction::CycleCardUse,
+    MenuAction::ToggleWeaponLength,
+];
+
+/// The victory thresholds the level select cycles through (the book's is 6).
+const THRESHOLDS: [u32; 5] = [6, 8, 10, 4, 5];
+
+/// Switch an optional rule of the level as played (its file is not touched).
+fn switch_rule(choice: &mut LevelChoice, action: MenuAction) {
+    use crate::rules::check::CardUse;
+    let Some(level) = choice.preview.as_mut() else {
+        return;
+    };
+    if action == MenuAction::ToggleWeaponLength {
+        level.weapon_length = !level.weapon_length;
+        return;
+    }
+    let o = level.options.get_or_insert_with(Default::default);
+    match action {
+        MenuAction::ToggleExceptional => o.exceptional = !o.exceptional,
+        MenuAction::ToggleIncreasedEffect => o.increased_effect = !o.increased_effect,
+        MenuAction::CycleVictoryThreshold => {
+            let i = THRESHOLDS.iter().position(|t| *t == o.victory_threshold);
+            o.victory_threshold = THRESHOLDS[i.map_or(0, |i| (i + 1) % THRESHOLDS.len())];
+        }
+        MenuAction::CycleCardUse => {
+            o.card_use = match o.card_use {
+                CardUse::OneCard => CardUse::CauseEffectUncoupling,
+                CardUse::CauseEffectUncoupling => CardUse::HitLocationDamage,
+                CardUse::HitLocationDamage => CardUse::OneCard,
+            }
+        }
+        _ => {}
+    }
+}
+
+/// An optional rule as the level select shows it: its words and whether it is off the book's
+/// standard.
+fn rule_words(level: &Level, action: MenuAction) -> (String, bool) {
+    use crate::rules::check::CardUse;
+    let o = level.options.unwrap_or_default();
+    let on_off = |b: bool| if b { "on" } else { "off" };
+    match action {
+        MenuAction::ToggleExceptional => (
+            format!("Exceptional results: {}", on_off(o.exceptional)),
+            !o.exceptional,
+        ),
+        MenuAction::ToggleIncreasedEffect => (
+            format!("Increased effect: {}", on_off(o.increased_effect)),
+            !o.increased_effect,
+        ),
+        MenuAction::CycleVictoryThreshold => (
+            format!("Victory threshold: {}", o.victory_threshold),
+            o.victory_threshold != crate::rules::check::VICTORY_THRESHOLD,
+        ),
+        MenuAction::CycleCardUse => (
+            match o.card_use {
+                CardUse::OneCard => "Cards: one a check".to_string(),
+                CardUse::CauseEffectUncoupling => "Cards: cause and effect apart".to_string(),
+                CardUse::HitLocationDamage => "Cards: cause, location, effect".to_string(),
+            },
+            o.card_use != CardUse::OneCard,
+        ),
+        MenuAction::ToggleWeaponLength => (
+            format!("Weapon length: {}", on_off(level.weapon_length)),
+            level.weapon_length,
+        ),
+        _ => (String::new(), false),
+    }
+}
+
 /// The screen's body, rebuilt when the choice changes.
 #[derive(Component)]
 struct Body;
@@ -206,6 +286,11 @@ fn level_select_keys(
     if input.pressed(MenuAction::ToggleRushing) {
         toggle_rushing(&mut choice);
     }
+    for action in RULE_TOGGLES {
+        if input.pressed(action) {
+            switch_rule(&mut choice, action);
+        }
+    }
     if input.pressed(MenuAction::Confirm)
         && let Some(mut level) = choice.preview.clone()
     {
@@ -253,6 +338,7 @@ fn level_select_clicks(
     sides: Query<(&Interaction, &SideToggle), Changed<Interaction>>,
     blindfold: Query<&Interaction, (Changed<Interaction>, With<BlindfoldToggle>)>,
     rushing: Query<&Interaction, (Changed<Interaction>, With<RushingToggle>)>,
+    rules: Query<(&Interaction, &RuleToggle), Changed<Interaction>>,
     mut choice: ResMut<LevelChoice>,
 ) {
     for (interaction, row) in &rows {
@@ -275,6 +361,11 @@ fn level_select_clicks(
     }
     if rushing.iter().any(|i| clicked(i, false)) {
         toggle_rushing(&mut choice);
+    }
+    for (interaction, rule) in &rules {
+        if clicked(interaction, false) {
+            switch_rule(&mut choice, rule.0);
+        }
     }
 }
 
@@ -376,6 +467,28 @@ fn show_choice(
                 if rush {
                     rushing.insert(Lit);
                 }
+                // The chapter's optional rules and the weapon-length rule, lit when off the
+                // book's standard.
+                info.spawn(Node {
+                    flex_direction: FlexDirection::Row,
+                    flex_wrap: FlexWrap::Wrap,
+                    column_gap: px(6),
+                    row_gap: px(6),
+                    ..default()
+                })
+                .with_children(|row| {
+                    for action in RULE_TOGGLES {
+                        let (words, changed) = rule_words(level, action);
+                        let mut b = row.spawn((
+                            button(format!("{words} ({})", k(action)), 14.0),
+                            RuleToggle(action),
+                            Tip("An optional rule of the action-resolution chapter for this match (docs/rules-decisions.md 98); lit when it is not the book's standard".into()),
+                        ));
+                        if changed {
+                            b.insert(Lit);
+                        }
+                    }
+                });
                 let on = choice.blindfold_on();
                 let mut blind = info.spawn((
                     button(

@@ -209,7 +209,9 @@ fn open_replay(world: &mut World) {
     let mut states = vec![initial];
     states.extend(pending.recording.frames.iter().cloned());
     let end = match &pending.recording.end {
-        Ok(SimEnd::Decided(over)) => format!("{} win: {}", over.name, over.why),
+        Ok(SimEnd::Decided(over)) => {
+            format!("{}: {}", crate::rules::words::wins(&over.name), over.why)
+        }
         Ok(SimEnd::RoundLimit(r)) => format!("stopped at the round limit ({r})"),
         Ok(SimEnd::JournalEnd) => "a match saved midway: the file ends here".into(),
         Err(why) => format!("the replay broke: {why}"),

@@ -350,7 +350,12 @@ fn result_screen(
     });
     let confirm = keys.menu_key(MenuAction::Confirm);
     screen_root(&mut commands, Screen::Result).with_children(|p| {
-        title(p, &format!("VICTORY: {name}"), 56.0, palette::TITLE);
+        title(
+            p,
+            &crate::rules::words::wins(&name).to_uppercase(),
+            56.0,
+            palette::TITLE,
+        );
         title(p, &why, 22.0, palette::TEXT);
         p.spawn(button_row()).with_children(|row| {
             if kept.is_some() {

@@ -53,6 +53,15 @@ fn bar(app: &App, action: BattleAction) -> tarnation::app::hud::BarState {
 }
 
 /// Frames until a human hero declares.
+/// A battle of `level` by the mouse, the first side human against the computer, at the first
+/// human declaration.
+fn human_declares_in(level: &str, seed: u64) -> (App, Entity) {
+    let mut app = window_app(seed);
+    start_by_mouse(&mut app, level, &[Control::Human, Control::Computer]);
+    let hero = until_human_declares(&mut app);
+    (app, hero)
+}
+
 fn until_human_declares(app: &mut App) -> Entity {
     for _ in 0..500 {
         app.update();
@@ -174,13 +183,7 @@ fn the_action_bar_prices_greys_and_declares() {
 /// declaring one selected, and the panel says why.
 #[test]
 fn clicking_another_hero_while_one_declares_says_why() {
-    let mut app = window_app(7);
-    start_by_mouse(
-        &mut app,
-        "Showdown at the North Star",
-        &[Control::Human, Control::Computer],
-    );
-    let hero = until_human_declares(&mut app);
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
     let side = app.world().get::<Side>(hero).unwrap().0;
     let mut q = app.world_mut().query::<(Entity, &HexPos, &Side)>();
     let (other, at) = q
@@ -203,10 +206,7 @@ fn clicking_another_hero_while_one_declares_says_why() {
         .unwrap()
         .name
         .clone();
-    let mut q = app
-        .world_mut()
-        .query_filtered::<&Text, With<tarnation::app::frame::Panel>>();
-    let panel: String = q.iter(app.world()).map(|t| t.0.clone()).collect();
+    let panel = panel_text(&mut app);
     assert!(
         panel.contains(&format!("It is {name}'s declaration now")),
         "{panel}"
@@ -217,13 +217,7 @@ fn clicking_another_hero_while_one_declares_says_why() {
 /// in on it; a right click declares the move to the cheapest hex beside it.
 #[test]
 fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
-    let mut app = window_app(5);
-    start_by_mouse(
-        &mut app,
-        "Brawl at the Longhorn",
-        &[Control::Human, Control::Computer],
-    );
-    let hero = until_human_declares(&mut app);
+    let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
     let side = app.world().get::<Side>(hero).unwrap().0;
     let from = app.world().get::<HexPos>(hero).unwrap().0;
     let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
@@ -261,13 +255,7 @@ fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
 /// plan and sent one declaration at a time, each its own `Intent::Declare`.
 #[test]
 fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
-    let mut app = window_app(7);
-    start_by_mouse(
-        &mut app,
-        "Showdown at the North Star",
-        &[Control::Human, Control::Computer],
-    );
-    let hero = until_human_declares(&mut app);
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
     let side = app.world().get::<Side>(hero).unwrap().0;
     let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
     let enemy = q

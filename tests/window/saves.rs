@@ -42,6 +42,16 @@ fn bar_hints(app: &mut App) -> Vec<String> {
     hints
 }
 
+/// The words on the buttons that carry component `C`.
+fn button_words<C: Component>(app: &mut App) -> Vec<String> {
+    let mut q = app.world_mut().query_filtered::<&Children, With<C>>();
+    let children: Vec<Entity> = q.iter(app.world()).flat_map(|c| c.to_vec()).collect();
+    children
+        .iter()
+        .filter_map(|c| app.world().get::<Text>(*c).map(|t| t.0.clone()))
+        .collect()
+}
+
 /// Match files in a folder.
 fn files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     let mut v: Vec<_> = std::fs::read_dir(dir)
@@ -485,12 +495,7 @@ fn the_level_select_chooses_the_resolution_system() {
         chosen
     );
     // The button says it, with its key.
-    let mut q = app.world_mut().query::<(&ResolutionToggle, &Children)>();
-    let children: Vec<Entity> = q.iter(app.world()).flat_map(|(_, c)| c.to_vec()).collect();
-    let words: Vec<String> = children
-        .iter()
-        .filter_map(|c| app.world().get::<Text>(*c).map(|t| t.0.clone()))
-        .collect();
+    let words = button_words::<ResolutionToggle>(&mut app);
     assert!(
         words
             .iter()
@@ -566,12 +571,7 @@ fn the_level_select_switches_rushing_actions() {
     assert!(click::<RushingToggle>(&mut app, |_| true));
     assert!(!rushing(&app));
     tap(&mut app, KeyCode::KeyU);
-    let mut q = app.world_mut().query::<(&RushingToggle, &Children)>();
-    let children: Vec<Entity> = q.iter(app.world()).flat_map(|(_, c)| c.to_vec()).collect();
-    let words: Vec<String> = children
-        .iter()
-        .filter_map(|c| app.world().get::<Text>(*c).map(|t| t.0.clone()))
-        .collect();
+    let words = button_words::<RushingToggle>(&mut app);
     assert!(
         words.iter().any(|w| w.contains("Rushing actions: on (U)")),
         "{words:?}"

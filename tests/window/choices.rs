@@ -6,8 +6,8 @@
 
 use super::*;
 use tarnation::app::hud::{
-    BAR, BarState, BarView, CardCell, CardRead, ChoicesView, Mark, Marked, bar_lines, card_read,
-    line_width, option_words,
+    BAR, CardCell, CardRead, ChoicesView, Mark, Marked, bar_lines, card_read, line_width,
+    option_words,
 };
 use tarnation::app::input::{ActionButton, BattleAction, ForcedHover, Selection};
 use tarnation::app::layout::{BAR_H, BUTTON_H, CAPTION_H, frame};
@@ -102,15 +102,7 @@ fn point_at_nothing(app: &mut App) {
     app.update();
 }
 
-fn bar(app: &App, action: BattleAction) -> BarState {
-    app.world()
-        .resource::<BarView>()
-        .0
-        .iter()
-        .find(|s| s.action == action)
-        .cloned()
-        .unwrap_or_else(|| panic!("{action:?} is on the bar"))
-}
+use super::mouse::bar;
 
 fn sent(app: &App) -> Vec<Intent> {
     app.world().resource::<Sent>().0.clone()

@@ -42,7 +42,7 @@ pub(super) fn start_by_mouse(app: &mut App, level: &str, control: &[Control]) {
     assert_eq!(screen(app), Screen::Battle);
 }
 
-fn bar(app: &App, action: BattleAction) -> tarnation::app::hud::BarState {
+pub(super) fn bar(app: &App, action: BattleAction) -> tarnation::app::hud::BarState {
     app.world()
         .resource::<BarView>()
         .0

@@ -1040,3 +1040,21 @@ fn sim_rushing_plays_and_replays_with_the_rule() {
     assert!(out.starts_with("verified"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// With no display to open a window on, `play` says so and how to play without one, exit 2,
+/// instead of a panic in the windowing library.
+#[cfg(all(feature = "gui", unix, not(target_os = "macos")))]
+#[test]
+fn play_without_a_display_says_so() {
+    let out = Command::new(env!("CARGO_BIN_EXE_tarnation"))
+        .arg("play")
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the binary runs");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("no display to open the window on"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+}

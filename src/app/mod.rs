@@ -88,6 +88,21 @@ pub fn match_plugins(app: &mut App, seed: u64, cards: Vec<crate::rules::card::Ca
 }
 
 /// `tarnation play`: the window.
+/// On Linux and the BSDs a window needs an X or Wayland display: without one, say so plainly
+/// (and how to play headless) instead of letting the windowing library panic.
+fn no_display_is_an_error() -> Result<(), crate::cli::CliError> {
+    let unix_desktop = cfg!(all(unix, not(target_os = "macos")));
+    let set = |name: &str| std::env::var_os(name).is_some_and(|v| !v.is_empty());
+    if unix_desktop && !set("DISPLAY") && !set("WAYLAND_DISPLAY") {
+        return Err(crate::cli::CliError::Usage(
+            "no display to open the window on (DISPLAY and WAYLAND_DISPLAY are not set): play \
+             in a desktop session, or under `xvfb-run`; `tarnation sim` plays a match without one"
+                .into(),
+        ));
+    }
+    Ok(())
+}
+
 pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
     // A level named on the command line is checked before any window opens: a bad file is
@@ -128,6 +143,7 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         None => None,
     };
     let cards = crate::data::deck_file::load_match_deck()?;
+    no_display_is_an_error()?;
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {

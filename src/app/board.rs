@@ -373,7 +373,8 @@ fn place_figures(
                 color
             };
             let wounded = wounds.is_some_and(|w| w.worst() > 0 || w.body.conc > 0);
-            let stunned = wounds.is_some_and(|w| w.stunned);
+            // A hero who is down wears no stun ring: grey says it all.
+            let stunned = wounds.is_some_and(|w| w.stunned) && !down.is_some_and(|d| d.0);
             if wounded || stunned {
                 let ring = if stunned {
                     Color::srgb(0.95, 0.85, 0.2)

@@ -104,6 +104,9 @@ pub fn map_column() -> impl Bundle {
     (
         Node {
             flex_grow: 1.0,
+            // Never wider than the window leaves it: a long line in the banner is clipped,
+            // it does not push the panel off the screen.
+            min_width: px(0),
             height: percent(100),
             flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::SpaceBetween,
@@ -118,6 +121,7 @@ pub fn banner_box() -> impl Bundle {
     (
         Node {
             height: px(BANNER_H),
+            min_width: px(0),
             flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,

@@ -53,6 +53,9 @@ impl PendingReplay {
     }
 }
 
+/// The most of an event's words the banner shows.
+const EVENT_CHARS: usize = 100;
+
 /// Events a second, slowest to fastest (Up and Down move along).
 pub const SPEEDS: [f32; 7] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];
 
@@ -604,7 +607,13 @@ fn show_view(
     put(texts.p0(), head);
     let event = match viewer.at {
         0 => format!("{n} events. Press Space to play, Right to step."),
-        i => format!("Event {i} of {n}: {}", viewer.events[i - 1].text),
+        i => {
+            // The start of a long event stays in sight (the log beside the map has it whole).
+            let text = &viewer.events[i - 1].text;
+            let short: String = text.chars().take(EVENT_CHARS).collect();
+            let more = if short.len() < text.len() { "..." } else { "" };
+            format!("Event {i} of {n}: {short}{more}")
+        }
     };
     put(texts.p1(), event);
     let mut status = format!(
@@ -712,7 +721,7 @@ fn panel_words(viewer: &Viewer, frame: &Frame, level: &crate::data::level::Level
             if f.down {
                 state.push("DOWN".to_string());
             }
-            if f.stunned {
+            if f.stunned && !f.down {
                 state.push("stunned".into());
             }
             if f.prone {

@@ -324,17 +324,29 @@ fn leave_battle(world: &mut World) {
     }
 }
 
-/// The last battle's result, for the result screen.
+/// The last battle's result, for the result screen, with the last blow or shot of the match in
+/// words (the one that ended it, as a rule: the map is gone by then).
 #[derive(Resource, Clone)]
-struct LastResult(BattleOver);
+struct LastResult(BattleOver, Option<String>);
+
+/// Events that end a fight: the result screen repeats the last of them.
+const DECISIVE: [&str; 5] = ["shot", "melee", "stray_hit", "objective", "escape"];
 
 fn battle_decided(
     mut commands: Commands,
     over: Option<Res<BattleOver>>,
+    log: Option<Res<crate::sim::model::MatchLog>>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     if let Some(over) = over {
-        commands.insert_resource(LastResult(over.clone()));
+        let last = log.and_then(|l| {
+            l.events
+                .iter()
+                .rev()
+                .find(|e| DECISIVE.contains(&e.kind.as_str()))
+                .map(|e| e.text.clone())
+        });
+        commands.insert_resource(LastResult(over.clone(), last));
         next.set(Screen::Result);
     }
 }
@@ -345,8 +357,8 @@ fn result_screen(
     kept: Option<Res<super::saves::FinishedMatch>>,
     keys: Res<Bindings>,
 ) {
-    let (name, why) = result.map_or(("nobody".into(), String::new()), |r| {
-        (r.0.name.clone(), r.0.why.clone())
+    let (name, why, last) = result.map_or(("nobody".into(), String::new(), None), |r| {
+        (r.0.name.clone(), r.0.why.clone(), r.1.clone())
     });
     let confirm = keys.menu_key(MenuAction::Confirm);
     screen_root(&mut commands, Screen::Result).with_children(|p| {
@@ -357,6 +369,16 @@ fn result_screen(
             palette::TITLE,
         );
         title(p, &why, 22.0, palette::TEXT);
+        if let Some(last) = last {
+            p.spawn((
+                label(format!("The last of it: {last}"), 17.0, palette::HINT),
+                Node {
+                    max_width: px(1000),
+                    margin: UiRect::bottom(px(12)),
+                    ..default()
+                },
+            ));
+        }
         p.spawn(button_row()).with_children(|row| {
             if kept.is_some() {
                 row.spawn((

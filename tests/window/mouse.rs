@@ -278,17 +278,32 @@ fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
     MouseButton::Right.release(app.world_mut());
     app.update();
     let mut kinds = Vec::new();
+    let mut others_saw_it = false;
     let planner = app
         .world()
         .resource::<tarnation::sim::model::Roster>()
         .entity(offer.steps[0].hero());
     for _ in 0..400 {
         app.update();
-        // The other heroes of the side pass meanwhile.
+        // The other heroes of the side pass meanwhile; the banner counts the plan queued for
+        // another hero, it does not show it as theirs.
         let declarer = app.world().resource::<RoundState>().declarer();
         if declarer
             .is_some_and(|d| Some(d) != planner && app.world().get::<Side>(d).unwrap().0 == side)
         {
+            if app
+                .world()
+                .resource::<QueuedPlan>()
+                .holds(offer.steps[0].hero())
+            {
+                let mut q = app
+                    .world_mut()
+                    .query_filtered::<&Text, With<tarnation::app::frame::Notice>>();
+                let notice: String = q.iter(app.world()).map(|t| t.0.clone()).collect();
+                assert!(notice.contains("1 more plan queued"), "{notice}");
+                assert!(!notice.contains("draw, cock"), "{notice}");
+                others_saw_it = true;
+            }
             click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration);
         }
         let entries = &app.world().resource::<Journal>().0;
@@ -306,6 +321,10 @@ fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
             break;
         }
     }
+    assert!(
+        others_saw_it,
+        "another hero of the side declared while the plan was queued"
+    );
     assert!(
         matches!(
             kinds.as_slice(),

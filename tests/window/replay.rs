@@ -221,6 +221,19 @@ fn the_result_screen_watches_the_finished_match_again() {
         app.update();
     }
     assert_eq!(screen(&app), Screen::Result);
+    app.update();
+    let mut q = app.world_mut().query::<&Text>();
+    let words: Vec<String> = q.iter(app.world()).map(|t| t.0.clone()).collect();
+    assert!(
+        words
+            .iter()
+            .any(|w| w.ends_with("WINS") || w.ends_with(" WIN")),
+        "{words:?}"
+    );
+    assert!(
+        words.iter().any(|w| w.starts_with("The last of it: ")),
+        "{words:?}"
+    );
     let kept = app
         .world()
         .resource::<tarnation::app::saves::FinishedMatch>()

@@ -529,15 +529,26 @@ fn the_level_select_chooses_the_resolution_system() {
     let file = MatchFile::load(&files(&folders.saves)[0]).unwrap();
     assert_eq!(file.level.resolution, Some(chosen));
     assert_eq!(file.level.name, level);
-    // Cycling round the three comes back to the level's own.
+    // The level select reopened keeps the system chosen, from level to level; one more S
+    // comes round to the level's own.
     tap(&mut app, KeyCode::Escape);
     tap(&mut app, KeyCode::KeyM);
     tap(&mut app, KeyCode::Enter);
-    for _ in 0..3 {
-        tap(&mut app, KeyCode::KeyS);
-    }
+    assert_eq!(
+        app.world().resource::<LevelChoice>().resolution,
+        Some(chosen)
+    );
+    tap(&mut app, KeyCode::ArrowDown);
+    assert_eq!(
+        app.world().resource::<LevelChoice>().resolution_on(),
+        chosen,
+        "another level, the same system"
+    );
+    tap(&mut app, KeyCode::ArrowUp);
+    tap(&mut app, KeyCode::KeyS);
     let choice = app.world().resource::<LevelChoice>();
     assert_eq!(choice.resolution, None);
+    assert_eq!(choice.resolution_on(), own);
     assert!(Resolution::ALL.contains(&choice.resolution_on()));
 }
 

@@ -339,13 +339,23 @@ pub(super) fn update_banner(
                 }
             })
             .collect();
-        // The declaring hero's plan first, then the others' (each hero has its own).
+        // The declaring hero's plan, named (each hero has its own); the others counted.
         let declaring = round.declarer().and_then(|e| ids.get(e).ok()).copied();
-        let mut plans: Vec<&crate::app::input::HeroPlan> = plan.0.iter().collect();
-        plans.sort_by_key(|p| Some(p.hero) != declaring);
-        for p in plans {
+        if let Some(p) = plan.0.iter().find(|p| Some(p.hero) == declaring) {
             let next = p.steps.front().map_or("", |a| a.name());
-            words.push(format!("Queued: {} (next: {next})", p.what));
+            let who = round
+                .declarer()
+                .and_then(|e| names.get(e).ok())
+                .map_or(String::new(), |h| format!(" for {}", h.name));
+            words.push(format!("Queued{who}: {} (next: {next})", p.what));
+        }
+        let others = plan.0.iter().filter(|p| Some(p.hero) != declaring).count();
+        if others > 0 {
+            words.push(format!(
+                "{} more plan{} queued",
+                others,
+                if others == 1 { "" } else { "s" }
+            ));
         }
         let line = words.join("  |  ");
         if text.0 != line {

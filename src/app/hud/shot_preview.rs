@@ -210,7 +210,7 @@ pub(super) fn preview_shot(world: &mut World) {
 /// the weapons, so it is not done every frame).
 #[derive(Resource, Default, Clone)]
 struct ChainCache {
-    key: Option<(Entity, hexx::Hex, ShotKind, usize, (u32, u32))>,
+    key: Option<(Entity, hexx::Hex, ShotKind, (usize, usize), (u32, u32))>,
     offer: Option<PlanOffer>,
     chance: f64,
 }
@@ -232,7 +232,11 @@ fn offer_chain(
         hero,
         at,
         kind,
-        world.resource::<MatchLog>().events.len(),
+        // The journal too: a choice such as Venture or Will logs nothing and changes the odds.
+        (
+            world.resource::<MatchLog>().events.len(),
+            world.resource::<crate::sim::model::Journal>().0.len(),
+        ),
         world.resource::<RoundState>().now(),
     );
     if let Some(cache) = world.get_resource::<ChainCache>()
@@ -281,7 +285,11 @@ fn offer_close_in(
         hero,
         at,
         ShotKind::Normal,
-        world.resource::<MatchLog>().events.len(),
+        // The journal too: a choice such as Venture or Will logs nothing and changes the odds.
+        (
+            world.resource::<MatchLog>().events.len(),
+            world.resource::<crate::sim::model::Journal>().0.len(),
+        ),
         world.resource::<RoundState>().now(),
     );
     if let Some(cache) = world.get_resource::<CloseInCache>()
@@ -320,7 +328,7 @@ fn offer_close_in(
 #[allow(clippy::type_complexity)]
 struct CloseInCache(
     Option<(
-        (Entity, hexx::Hex, ShotKind, usize, (u32, u32)),
+        (Entity, hexx::Hex, ShotKind, (usize, usize), (u32, u32)),
         crate::rules::movement::Gait,
     )>,
     Option<PlanOffer>,

@@ -385,7 +385,19 @@ pub(super) fn act(
         && enemy_under_cursor.is_some()
         && offer.steps.first().is_some_and(|s| s.hero() == hero)
     {
-        plan.queue(hero, offer.steps.iter().cloned(), offer.what.clone());
+        if offer.fires_in.is_some() {
+            plan.queue(hero, offer.steps.iter().cloned(), offer.what.clone());
+        } else {
+            // A plan its own hero cannot pay this round is not started: its first steps would
+            // spend AP for a shot that never comes.
+            selection.note = Some((
+                entity,
+                format!(
+                    "Not queued: {} ({} AP) cannot be paid this round",
+                    offer.what, offer.ap
+                ),
+            ));
+        }
     } else if actions.just_pressed(BattleAction::MoveHere)
         && let Some(to) = selection.hovered
     {

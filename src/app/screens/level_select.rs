@@ -219,7 +219,8 @@ fn load_choice(choice: &mut LevelChoice) {
     choice.preview = None;
     choice.error = None;
     choice.blindfold = None;
-    choice.resolution = None;
+    // The system chosen stays chosen from level to level (a group that plays dice plays every
+    // level with them), until it is switched back.
     let Some(path) = choice.files.get(choice.index).cloned() else {
         choice.error = Some(
             choice

@@ -234,6 +234,13 @@ fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
         .resource::<tarnation::app::input::PlanOffer>()
         .clone();
     assert!(offer.what.starts_with("close in on "), "{offer:?}");
+    assert!(
+        app.world()
+            .resource::<tarnation::app::hud::FireLine>()
+            .0
+            .is_empty(),
+        "a fist fighter has no line of fire to draw"
+    );
     let [Action::Move { to, .. }] = offer.steps.as_slice() else {
         panic!("one move: {offer:?}");
     };

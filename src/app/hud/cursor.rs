@@ -175,6 +175,8 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
          grey figure: out of the fight; triangle: facing\n\
          bar under a hex: cover (darker: higher AV)\n\
          brown oval: a mount; line and flash: a shot\n\
+         ground: sand open, speckled rough, striped grades,\n\
+         \x20 blue water, dark brown walls (pointing says which)\n\
          {}: walk/run   {}: shoot or move   {}: pass",
         keys.key(BattleAction::ToggleRun),
         keys.key(BattleAction::MoveHere),

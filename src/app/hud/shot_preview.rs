@@ -34,8 +34,16 @@ pub(super) fn preview_shot(world: &mut World) {
         return;
     };
     let name = query::hero_name(world, target);
-    // The line of fire on the map: the hexes between, or up to the wall that blocks it.
-    if let Some(from) = world.get::<HexPos>(hero).map(|p| p.0) {
+    // The line of fire on the map: the hexes between, or up to the wall that blocks it (for a
+    // hero who carries a gun or a throwing weapon; a fist fighter has no line of fire).
+    let gear = &world.resource::<Battle>().gear;
+    let carries_ranged = world
+        .get::<crate::sim::model::Weapons>(hero)
+        .is_some_and(|w| {
+            w.0.iter()
+                .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
+        });
+    if carries_ranged && let Some(from) = world.get::<HexPos>(hero).map(|p| p.0) {
         let line: Vec<hexx::Hex> = from.line_to(at).collect();
         let map = &world.resource::<Battle>().map;
         let blocked = map.line_of_fire(from, at).err();

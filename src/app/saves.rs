@@ -223,10 +223,13 @@ fn start_keeping(
     journal: Res<Journal>,
     loaded: Option<Res<Loaded>>,
 ) {
+    // A match loaded from a file is held by that file; one resumed from the Esc menu's
+    // Settings or Load (its seat kept) is held by no file.
+    let from_file = loaded.as_ref().is_some_and(|l| l.seat.is_none());
     *kept = Kept {
         round: if loaded.is_some() { round.round } else { 0 },
         finished: false,
-        written: loaded.is_some().then_some(journal.0.len()),
+        written: from_file.then_some(journal.0.len()),
     };
 }
 

@@ -311,6 +311,23 @@ fn the_esc_menu_saves_and_comes_back_from_settings_and_load() {
     );
     // No autosave was made by setting the battle aside.
     assert_eq!(files(&folders.saves).len(), 1);
+    // A pass, the Settings and back, and the match left: it is kept (a match resumed from the
+    // Esc menu is held by no file of its own, whatever it was saved as before).
+    tap(&mut app, KeyCode::Enter);
+    tap(&mut app, KeyCode::Escape);
+    assert!(click::<EscButton>(&mut app, |b| *b == EscButton::Settings));
+    tap(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(screen(&app), Screen::Battle);
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    let kept = files(&folders.saves);
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert!(
+        kept.iter()
+            .any(|f| f.to_string_lossy().ends_with("-auto.match.ron"))
+    );
 }
 
 /// Quitting to the menu keeps the match (an autosave); Continue loads the newest save; Load

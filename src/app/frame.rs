@@ -260,6 +260,7 @@ pub fn spawn_frame(mut commands: Commands) {
         GlobalZIndex(4),
         LegendBox,
         super::widgets::CoversMap,
+        bevy::ui::FocusPolicy::Block,
         DespawnOnExit(Screen::Battle),
         children![(label("", 13.0, palette::TIP_TEXT), Legend)],
     ));
@@ -277,6 +278,8 @@ pub fn spawn_frame(mut commands: Commands) {
             BackgroundColor(palette::BLINDFOLD),
             Visibility::Hidden,
             GlobalZIndex(10),
+            // Nothing under the blindfold is hovered or clicked (no tooltip shows through).
+            bevy::ui::FocusPolicy::Block,
             Handoff,
             DespawnOnExit(Screen::Battle),
         ))

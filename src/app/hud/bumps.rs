@@ -31,6 +31,7 @@ fn choice_box() -> impl Bundle {
         GlobalZIndex(8),
         DespawnOnExit(Screen::Battle),
         crate::app::widgets::CoversMap,
+        bevy::ui::FocusPolicy::Block,
     )
 }
 

@@ -621,6 +621,7 @@ fn pool_and_d20_refuse_bad_arguments_with_code_2() {
 // ---- The match file: `sim --save`, `replay`, `replay --verify` (issue 11) ----
 
 /// Run the binary from another directory than the repository's.
+#[cfg(feature = "ecs")]
 fn tarnation_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tarnation"))
         .args(args)
@@ -635,6 +636,7 @@ fn tarnation_in(dir: &std::path::Path, args: &[&str]) -> (i32, String, String) {
 }
 
 /// A fresh folder for the files of one test.
+#[cfg(feature = "ecs")]
 fn scratch(name: &str) -> std::path::PathBuf {
     let dir = std::env::temp_dir().join(format!("tarnation-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -644,6 +646,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 /// `sim --save` then `replay` prints the same bytes (JSON lines for seeds 1..20, words for
 /// seed 1), and `replay --verify` confirms the digest.
+#[cfg(feature = "ecs")]
 fn replays_the_same(level: &str) {
     let dir = scratch(level);
     for seed in 1..=20 {
@@ -679,21 +682,25 @@ fn replays_the_same(level: &str) {
     }
 }
 
+#[cfg(feature = "ecs")]
 #[test]
 fn street_duel_replays_byte_for_byte() {
     replays_the_same("street_duel");
 }
 
+#[cfg(feature = "ecs")]
 #[test]
 fn gulch_chase_replays_byte_for_byte() {
     replays_the_same("gulch_chase");
 }
 
+#[cfg(feature = "ecs")]
 #[test]
 fn mine_raid_replays_byte_for_byte() {
     replays_the_same("mine_raid");
 }
 
+#[cfg(feature = "ecs")]
 #[test]
 fn saloon_brawl_replays_byte_for_byte() {
     replays_the_same("saloon_brawl");
@@ -701,6 +708,7 @@ fn saloon_brawl_replays_byte_for_byte() {
 
 /// One intent changed in a saved journal: the replay is another match, and `--verify` says
 /// where it departs (exit 3) and names the event.
+#[cfg(feature = "ecs")]
 #[test]
 fn a_changed_intent_fails_verification_with_exit_3() {
     let dir = scratch("changed");
@@ -734,6 +742,7 @@ fn a_changed_intent_fails_verification_with_exit_3() {
 
 /// A file of another version, a truncated file and one that is no match: exit 2, the file
 /// named and what is wrong, never a panic.
+#[cfg(feature = "ecs")]
 #[test]
 fn bad_match_files_are_refused_with_their_reason() {
     let dir = scratch("bad");
@@ -781,6 +790,7 @@ fn bad_match_files_are_refused_with_their_reason() {
 
 /// Started from another directory, the game finds its deck, gear and levels beside the
 /// executable's source tree (it used to find nothing outside the repository).
+#[cfg(feature = "ecs")]
 #[test]
 fn the_game_finds_its_files_from_another_directory() {
     let elsewhere = scratch("elsewhere");
@@ -821,6 +831,7 @@ fn the_game_finds_its_files_from_another_directory() {
 
 /// `sim --resolution` plays the match with dice; every check event names the system and its
 /// dice, the match file keeps the choice and the replay verifies.
+#[cfg(feature = "ecs")]
 #[test]
 fn sim_resolves_a_match_with_dice_pools_or_d20_and_replays_it() {
     let dir = scratch("systems");
@@ -871,6 +882,7 @@ fn sim_resolves_a_match_with_dice_pools_or_d20_and_replays_it() {
 
 /// The report as JSON: the names the issue gives, rates that are probabilities, and the same
 /// figures whatever the number of threads.
+#[cfg(feature = "ecs")]
 #[test]
 fn balance_reports_the_same_whatever_the_threads() {
     let run = |threads: &str| {
@@ -931,6 +943,7 @@ fn balance_reports_the_same_whatever_the_threads() {
     assert_eq!(strip(one), strip(three));
 }
 
+#[cfg(feature = "ecs")]
 #[test]
 fn balance_in_words_and_its_refusals() {
     let (code, out, err) = tarnation(&[
@@ -970,6 +983,7 @@ fn balance_in_words_and_its_refusals() {
 
 /// A reader that closes the pipe after one line (`| head -1`) ends the program quietly: no
 /// panic, no backtrace, exit code 0.
+#[cfg(feature = "ecs")]
 #[test]
 fn a_closed_pipe_ends_every_printing_command_quietly() {
     use std::io::{BufRead, BufReader};
@@ -1012,6 +1026,7 @@ fn a_closed_pipe_ends_every_printing_command_quietly() {
 
 /// `sim --rushing` switches the optional rule on (docs/rules-decisions.md 35, 126): the match
 /// file keeps it in its level, so the replay opens the same rush windows and verifies.
+#[cfg(feature = "ecs")]
 #[test]
 fn sim_rushing_plays_and_replays_with_the_rule() {
     let dir = std::env::temp_dir().join(format!("tarnation-rush-{}", std::process::id()));

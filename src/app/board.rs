@@ -270,16 +270,21 @@ fn spawn_map(
     } else {
         &humans
     };
-    let focus = if shown.is_empty() {
-        (lo + hi) / 2.0
+    // The box round the heroes shown, two hexes to spare on every side.
+    let (focus, focus_size) = if shown.is_empty() {
+        ((lo + hi) / 2.0, Vec2::ZERO)
     } else {
-        shown.iter().copied().sum::<Vec2>() / shown.len() as f32
+        let min = shown.iter().copied().reduce(Vec2::min).unwrap_or_default();
+        let max = shown.iter().copied().reduce(Vec2::max).unwrap_or_default();
+        let step = geometry.center(1, 0).distance(geometry.center(0, 0));
+        ((min + max) / 2.0, max - min + Vec2::splat(4.0 * step))
     };
     let fit = CameraFit {
         center: (lo + hi) / 2.0,
         map: hi - lo,
         fit: fit_camera(&rect.0, (lo + hi) / 2.0, hi - lo).0,
         focus,
+        focus_size,
     };
     let (scale, camera) = first_view(&rect.0, &fit);
     commands.insert_resource(fit);

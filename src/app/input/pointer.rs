@@ -31,7 +31,10 @@ pub struct CameraFit {
     pub center: Vec2,
     pub map: Vec2,
     pub fit: f32,
+    /// The middle and the size of what the first view must show: the human sides' heroes (all
+    /// heroes when the computer plays every side), with a margin.
     pub focus: Vec2,
+    pub focus_size: Vec2,
 }
 
 /// The farthest the first view zooms out (world units a pixel): figures stay readable; the
@@ -39,17 +42,18 @@ pub struct CameraFit {
 pub const READABLE_SCALE: f32 = 1.5;
 
 /// The first view of the map in a frame: the whole map when it is readable so, else the
-/// focus at a readable zoom (kept inside the map's edges).
+/// focus at a readable zoom, or as far out as it takes to show the focus whole (never further
+/// than the whole map), kept inside the map's edges.
 pub fn first_view(frame: &Frame, fit: &CameraFit) -> (f32, Vec2) {
     let (scale, camera) = fit_camera(frame, fit.center, fit.map);
     if scale <= READABLE_SCALE {
         return (scale, camera);
     }
-    let camera = camera_for(frame, READABLE_SCALE, fit.focus);
-    (
-        READABLE_SCALE,
-        clamp_camera(frame, READABLE_SCALE, camera, fit.center, fit.map),
-    )
+    let need = fit_camera(frame, fit.focus, fit.focus_size)
+        .0
+        .clamp(READABLE_SCALE, scale);
+    let camera = camera_for(frame, need, fit.focus);
+    (need, clamp_camera(frame, need, camera, fit.center, fit.map))
 }
 
 /// Follow the window's size: the frame, and the UI scale.

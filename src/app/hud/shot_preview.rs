@@ -173,11 +173,7 @@ pub(super) fn preview_shot(world: &mut World) {
                         offer.ap,
                         chance_of(world) * 100.0
                     );
-                    world.insert_resource(CursorInfo(Some(format!(
-                        "{}: {words}",
-                        keys.key(BattleAction::MoveHere)
-                    ))));
-                    world.insert_resource(offer);
+                    put_offer(world, &keys, offer, &words);
                     format!(
                         "Cannot shoot {name} yet: {why}\n{}: {words} (each step its own declaration, queued)",
                         keys.key(BattleAction::MoveHere)
@@ -192,11 +188,7 @@ pub(super) fn preview_shot(world: &mut World) {
                                 format!("resolves in segment {s}")
                             });
                         let words = format!("{}: {} AP, {when}", offer.what, offer.ap);
-                        world.insert_resource(CursorInfo(Some(format!(
-                            "{}: {words}",
-                            keys.key(BattleAction::MoveHere)
-                        ))));
-                        world.insert_resource(offer);
+                        put_offer(world, &keys, offer, &words);
                         format!(
                             "Cannot shoot {name}: {why}\n{}: {words}; then {} attacks hand to hand",
                             keys.key(BattleAction::MoveHere),
@@ -212,6 +204,16 @@ pub(super) fn preview_shot(world: &mut World) {
         }
     };
     world.insert_resource(MovePreview { line: Some(line) });
+}
+
+/// A plan on offer: its words at the cursor, with the key that takes it, and the plan itself
+/// for that key (a right click).
+fn put_offer(world: &mut World, keys: &Bindings, offer: PlanOffer, words: &str) {
+    world.insert_resource(CursorInfo(Some(format!(
+        "{}: {words}",
+        keys.key(BattleAction::MoveHere)
+    ))));
+    world.insert_resource(offer);
 }
 
 /// The plan last priced, kept until the match or the choice changes (trying it out touches

@@ -132,6 +132,14 @@ fn menu_battle_esc_menu_and_a_second_battle() {
     assert!(battle_texts > menu_texts);
     assert_eq!(count::<Hero>(&mut app), 4);
     assert!(app.world().contains_resource::<Battle>());
+    // A choice of this battle (the attack type, I)...
+    tap(&mut app, KeyCode::KeyI);
+    assert_ne!(
+        app.world()
+            .resource::<tarnation::app::input::Selection>()
+            .attack,
+        tarnation::rules::melee::AttackType::Standard
+    );
     // A turn declared: the panel says so under the level's words.
     let before = panel_text(&mut app);
     tap(&mut app, KeyCode::KeyQ);
@@ -175,6 +183,13 @@ fn menu_battle_esc_menu_and_a_second_battle() {
     assert!(
         !panel_text(&mut app).contains(&said),
         "the last battle's last word is gone: {said}"
+    );
+    // ... is not carried into the next.
+    assert_eq!(
+        app.world()
+            .resource::<tarnation::app::input::Selection>()
+            .attack,
+        tarnation::rules::melee::AttackType::Standard
     );
     let declarer = app.world().resource::<RoundState>().declarer();
     assert!(declarer.is_some(), "a human declares");

@@ -147,14 +147,19 @@ pub fn panel_column() -> impl Bundle {
 }
 
 /// The action track's box in the panel column.
-pub fn track_box() -> Node {
-    Node {
-        height: px(TRACK_H),
-        flex_shrink: 0.0,
-        padding: UiRect::axes(px(8), px(4)),
-        overflow: Overflow::clip(),
-        ..default()
-    }
+pub fn track_box() -> impl Bundle {
+    (
+        Node {
+            height: px(TRACK_H),
+            flex_shrink: 0.0,
+            padding: UiRect::axes(px(8), px(4)),
+            flex_direction: FlexDirection::Column,
+            // Six a side is more lines than the box: the wheel scrolls it.
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        ScrollArea,
+    )
 }
 
 pub fn spawn_frame(mut commands: Commands) {

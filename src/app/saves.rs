@@ -307,7 +307,10 @@ fn keep(world: &mut World) {
         world.remove_resource::<FinishedMatch>();
         if world.contains_resource::<SaveFolders>() {
             match write(world, FINAL) {
-                Ok(path) => world.insert_resource(FinishedMatch(path)),
+                Ok(path) => {
+                    drop_autosaves_of_the_match(world);
+                    world.insert_resource(FinishedMatch(path));
+                }
                 Err(e) => warn!("the finished match was not kept: {e}"),
             }
         }
@@ -351,6 +354,35 @@ pub fn write_file(file: &MatchFile, folders: &SaveFolders, kind: &str) -> Result
         prune_autosaves(dir);
     }
     Ok(path)
+}
+
+/// A match played to its end is kept among the replays: its own autosaves (the same level and
+/// seed, a journal the finished one goes on from) go, so Continue does not bring back a match
+/// that is over. The player's own saves stay.
+fn drop_autosaves_of_the_match(world: &World) {
+    let (Some(folders), Some(done)) = (
+        world.get_resource::<SaveFolders>(),
+        saves::match_file_of(world),
+    ) else {
+        return;
+    };
+    let Ok(read) = std::fs::read_dir(&folders.saves) else {
+        return;
+    };
+    for path in read.filter_map(|e| e.ok()).map(|e| e.path()) {
+        if kind_of(&path) != AUTO {
+            continue;
+        }
+        let Ok(file) = MatchFile::load(&path) else {
+            continue;
+        };
+        if file.seed == done.seed
+            && file.level.name == done.level.name
+            && done.journal.starts_with(&file.journal)
+        {
+            let _ = std::fs::remove_file(&path);
+        }
+    }
 }
 
 /// Only the newest `AUTOSAVES_KEPT` autosaves stay.

@@ -52,8 +52,9 @@ pub struct SaveRow(pub usize);
 #[derive(Component)]
 struct Body;
 
-/// Rows shown at once; the list pages with the selection.
-const ROWS: usize = 12;
+/// Rows shown at once (each may take two lines: eight fit a 720-pixel window); the list pages
+/// with the selection.
+const ROWS: usize = 8;
 
 pub struct SavesScreenPlugin;
 

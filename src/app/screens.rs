@@ -242,6 +242,9 @@ fn load_battle(world: &mut World) {
     if let Some(PendingBattle { level, gear, seed }) = world.remove_resource::<PendingBattle>() {
         let cards = world.resource::<MatchCards>().0.clone();
         start_match(world, level, gear, seed, cards);
+        // A new battle starts with the choices' defaults: walking, a normal shot, a standard
+        // blow, nothing careful, no fan.
+        world.insert_resource(super::input::Selection::default());
     } else if let Some(PendingLoad { file, seat }) = world.remove_resource::<PendingLoad>() {
         match crate::sim::saves::load_into(world, &file) {
             Ok(()) => {

@@ -240,6 +240,16 @@ fn the_result_screen_watches_the_finished_match_again() {
         .0
         .clone();
     assert!(kept.starts_with(&folders.replays), "{kept:?}");
+    // The match is over: none of its autosaves is left for Continue to bring back.
+    let autos: Vec<_> = std::fs::read_dir(&folders.saves)
+        .map(|r| r.filter_map(|e| e.ok()).map(|e| e.path()).collect())
+        .unwrap_or_default();
+    assert!(
+        autos
+            .iter()
+            .all(|p: &std::path::PathBuf| !p.to_string_lossy().ends_with("-auto.match.ron")),
+        "{autos:?}"
+    );
     let file = MatchFile::load(&kept).unwrap();
     let n = saves::record(&file).events.len();
     tap(&mut app, KeyCode::KeyR);

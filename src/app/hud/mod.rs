@@ -126,7 +126,10 @@ pub(super) fn update_panel(
             .map(|h| h.1.name.clone())
             .unwrap_or_default();
         *last = match outcome {
-            Outcome::Refused { reason, .. } => format!("Refused: {}", keys.refusal(reason)),
+            // Whose declaration it was: a computer's refusal is not the player's.
+            Outcome::Refused { reason, .. } => {
+                format!("{name}: refused: {}", keys.refusal(reason))
+            }
             other => other.describe(&name),
         };
     }
@@ -296,6 +299,7 @@ pub(super) fn update_banner(
     palette: Res<crate::app::layout::Palette>,
     plan: Res<crate::app::input::QueuedPlan>,
     ids: Query<&crate::sim::HeroId>,
+    plan_sides: Query<(&crate::sim::HeroId, &Side)>,
     names: Query<&Hero>,
     out_of_action: Query<(&Hero, &Side, &Wounds, &Down)>,
     mut notice: Query<&mut Text, (With<Notice>, Without<Banner>, Without<Handoff>)>,
@@ -349,7 +353,16 @@ pub(super) fn update_banner(
                 .map_or(String::new(), |h| format!(" for {}", h.name));
             words.push(format!("Queued{who}: {} (next: {next})", p.what));
         }
-        let others = plan.0.iter().filter(|p| Some(p.hero) != declaring).count();
+        // Only the declaring side's own plans are counted: in hot-seat the other side's are
+        // theirs to know.
+        let side_of =
+            |id: crate::sim::HeroId| plan_sides.iter().find(|(h, _)| **h == id).map(|(_, s)| s.0);
+        let declaring_side = declaring.and_then(side_of);
+        let others = plan
+            .0
+            .iter()
+            .filter(|p| Some(p.hero) != declaring && side_of(p.hero) == declaring_side)
+            .count();
         if others > 0 {
             words.push(format!(
                 "{} more plan{} queued",

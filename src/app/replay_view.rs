@@ -54,7 +54,7 @@ impl PendingReplay {
 }
 
 /// The most of an event's words the banner shows.
-const EVENT_CHARS: usize = 100;
+const EVENT_CHARS: usize = 80;
 
 /// Events a second, slowest to fastest (Up and Down move along).
 pub const SPEEDS: [f32; 7] = [0.5, 1.0, 2.0, 4.0, 8.0, 16.0, 32.0];

@@ -125,6 +125,28 @@ fn switch_rule(choice: &mut LevelChoice, action: MenuAction) {
     }
 }
 
+/// What an optional rule does, for its tooltip (lit buttons are off the book's standard).
+fn rule_tip(action: MenuAction) -> &'static str {
+    match action {
+        MenuAction::ToggleExceptional => {
+            "Exceptional results: a cause cell at its die's highest value (a 4 in the d4 column) draws another card and adds to it (on by the book)"
+        }
+        MenuAction::ToggleIncreasedEffect => {
+            "Increased effect: an effect result marked for it draws another card for more effect (on by the book)"
+        }
+        MenuAction::CycleVictoryThreshold => {
+            "Victory threshold: how much effect makes one victory in a check (6 by the book)"
+        }
+        MenuAction::CycleCardUse => {
+            "Card hacking: one card a check (the book's standard), the cause and the effect on two cards, or cause, hit location and effect on three"
+        }
+        MenuAction::ToggleWeaponLength => {
+            "Weapon length: the longer weapon has the advantage when a hand-to-hand fight begins, until the shorter one lands a blow on the torso or the head (off by the book)"
+        }
+        _ => "",
+    }
+}
+
 /// An optional rule as the level select shows it: its words and whether it is off the book's
 /// standard.
 fn rule_words(level: &Level, action: MenuAction) -> (String, bool) {
@@ -463,7 +485,7 @@ fn show_choice(
                         18.0,
                     ),
                     RushingToggle,
-                    Tip("The conflict chapter's option: once every declaration of a segment is made, a hero with AP on the track may rush an action into this segment, paying the rest from its pool and a Rush Tax (the Step of its card); docs/rules-decisions.md 125".into()),
+                    Tip("The conflict chapter's option: once every declaration of a segment is made, a hero with AP on the track may rush an action into this segment, paying the rest from its pool and a Rush Tax (the Step of its card). Off by the book's standard".into()),
                 ));
                 if rush {
                     rushing.insert(Lit);
@@ -483,7 +505,7 @@ fn show_choice(
                         let mut b = row.spawn((
                             button(format!("{words} ({})", k(action)), 14.0),
                             RuleToggle(action),
-                            Tip("An optional rule of the action-resolution chapter for this match (docs/rules-decisions.md 98); lit when it is not the book's standard".into()),
+                            Tip(rule_tip(action).into()),
                         ));
                         if changed {
                             b.insert(Lit);

@@ -211,6 +211,14 @@ fn clicking_another_hero_while_one_declares_says_why() {
         panel.contains(&format!("It is {name}'s declaration now")),
         "{panel}"
     );
+    // The word goes with the declaration: a pass, and it is gone.
+    assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration));
+    assert!(
+        app.world()
+            .resource::<tarnation::app::input::Selection>()
+            .note
+            .is_none()
+    );
 }
 
 /// With no gun to shoot (fists in the brawl), pointing at a foe beyond a pace offers to close

@@ -88,6 +88,7 @@ pub(super) fn act(
         } else if let Some(hero) = declarer {
             intents.write(Intent::Pass { hero });
             plan.drop_hero(hero);
+            selection.note = None;
         }
         selection.hero = None;
         selection.pick = None;
@@ -483,9 +484,12 @@ pub(super) fn act(
     {
         selection.pick = None;
     }
-    // A declaration of the hero's own takes the place of its plan.
+    // A declaration of the hero's own takes the place of its plan, and of any word about it.
     for intent in &out {
         plan.drop_hero(intent.hero());
+    }
+    if !out.is_empty() {
+        selection.note = None;
     }
     intents.write_batch(out);
 }

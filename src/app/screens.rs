@@ -524,6 +524,8 @@ fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
                 justify_content: JustifyContent::Center,
                 align_items: AlignItems::Center,
                 row_gap: px(16),
+                // Centred over the map, clear of the panel column at the right.
+                padding: UiRect::right(px(super::layout::PANEL_W)),
                 ..default()
             },
             DespawnOnExit(Pause::Paused),

@@ -118,12 +118,23 @@ pub struct SinceDeclaration {
     pub journal: usize,
     /// By side.
     pub log_at: Vec<usize>,
+    /// By hero (its `HeroId`): a hero's own results come after its declaration, and another
+    /// hero of the side declaring meanwhile does not hide them.
+    pub hero_at: Vec<(crate::sim::HeroId, usize)>,
 }
 
 impl SinceDeclaration {
     /// The log's length at `side`'s last declaration (0 before its first).
     pub fn of(&self, side: usize) -> usize {
         self.log_at.get(side).copied().unwrap_or(0)
+    }
+
+    /// The log's length at `hero`'s last declaration, if it has made one.
+    pub fn of_hero(&self, hero: crate::sim::HeroId) -> Option<usize> {
+        self.hero_at
+            .iter()
+            .find(|(h, _)| *h == hero)
+            .map(|(_, at)| *at)
     }
 }
 
@@ -152,23 +163,26 @@ fn follow_declarations(
     if journal.0.len() == since.journal {
         return;
     }
-    let sides: Vec<usize> = journal.0[since.journal..]
+    let human: Vec<(usize, crate::sim::HeroId)> = journal.0[since.journal..]
         .iter()
-        .map(|e| e.seat)
-        .filter(|&seat| {
+        .filter(|e| {
             battle
                 .level
                 .sides
-                .get(seat)
+                .get(e.seat)
                 .is_some_and(|s| s.control == Control::Human)
         })
+        .map(|e| (e.seat, e.intent.hero()))
         .collect();
     since.journal = journal.0.len();
-    for side in sides {
+    let now = log.events.len();
+    for (side, hero) in human {
         if since.log_at.len() <= side {
             since.log_at.resize(side + 1, 0);
         }
-        since.log_at[side] = log.events.len();
+        since.log_at[side] = now;
+        since.hero_at.retain(|(h, _)| *h != hero);
+        since.hero_at.push((hero, now));
     }
 }
 
@@ -219,10 +233,12 @@ fn show_log(
     since: Res<SinceDeclaration>,
     seat: Res<super::hotseat::HotSeat>,
     battle: Res<Battle>,
+    declaring: (Res<RoundState>, Query<(&crate::sim::HeroId, &Side)>),
     mut text: Query<&mut Text, (With<LogText>, Without<Summary>)>,
     mut summary_text: Query<&mut Text, (With<Summary>, Without<LogText>)>,
 ) {
-    if !log.is_changed() && !since.is_changed() && !seat.is_changed() {
+    let (round, ids) = declaring;
+    if !log.is_changed() && !since.is_changed() && !seat.is_changed() && !round.is_changed() {
         return;
     }
     let human = battle
@@ -231,8 +247,15 @@ fn show_log(
         .iter()
         .any(|s| s.control == Control::Human);
     let side = seat.last_human.unwrap_or(0);
+    // The hero of the desk who declares now: what happened since its own last declaration;
+    // else since the side's.
+    let hero_mark = round
+        .declarer()
+        .and_then(|e| ids.get(e).ok())
+        .filter(|(_, s)| Some(s.0) == seat.last_human)
+        .and_then(|(id, _)| since.of_hero(*id));
     for mut t in &mut summary_text {
-        t.0 = summary(&log, human.then(|| since.of(side)));
+        t.0 = summary(&log, human.then(|| hero_mark.unwrap_or(since.of(side))));
     }
     let Ok(mut text) = text.single_mut() else {
         return;
@@ -286,6 +309,21 @@ mod tests {
             text: text.into(),
             fields: Default::default(),
         }
+    }
+
+    /// Each hero has its own mark: another hero of the side declaring does not move it.
+    #[test]
+    fn a_hero_s_mark_is_its_own() {
+        use crate::sim::HeroId;
+        let mut since = SinceDeclaration::default();
+        since.hero_at.push((HeroId(0), 5));
+        since.hero_at.push((HeroId(1), 9));
+        since.log_at = vec![9];
+        assert_eq!(since.of_hero(HeroId(0)), Some(5));
+        assert_eq!(since.of_hero(HeroId(1)), Some(9));
+        assert_eq!(since.of_hero(HeroId(2)), None);
+        assert_eq!(since.of(0), 9);
+        assert_eq!(since.of(1), 0);
     }
 
     /// The summary counts every event and those of note, lists the last five of note cut to

@@ -178,6 +178,7 @@ pub(super) fn preview_moves(world: &mut World) {
             Color::WHITE
         }
     });
+    let reach_now = in_reach.len();
     let view = ReachView {
         hexes: in_reach,
         path: path.clone(),
@@ -238,6 +239,13 @@ pub(super) fn preview_moves(world: &mut World) {
                 }
             }
         }
+        None if reach_now == 0 => (
+            format!(
+                "{} ({gait}, {left} AP): no hex in reach now (point at one to see why)",
+                hero.name
+            ),
+            String::new(),
+        ),
         None => (
             format!(
                 "{} ({gait}, {left} AP): the outlined hexes are in reach",

@@ -95,6 +95,26 @@ pub struct Suspended {
     pub seat: HotSeat,
 }
 
+/// Back from a screen the Esc menu opened (Settings, Load): to the battle set aside, resumed
+/// from its file with its seat, or to the main menu when none was.
+pub fn back_from_menu(
+    suspended: Option<&Suspended>,
+    commands: &mut Commands,
+    next: &mut NextState<Screen>,
+) {
+    match suspended {
+        Some(s) => {
+            commands.insert_resource(PendingLoad {
+                file: s.file.clone(),
+                seat: Some(s.seat.clone()),
+            });
+            commands.remove_resource::<Suspended>();
+            next.set(Screen::Battle);
+        }
+        None => next.set(Screen::MainMenu),
+    }
+}
+
 /// A match was loaded into this battle: the hot-seat as it was, if it is to be kept (else the
 /// blindfold shows before the first declaration).
 #[derive(Resource, Clone, Debug)]

@@ -287,17 +287,7 @@ fn list_input(
         }
     }
     if input.pressed(MenuAction::Back) {
-        match suspended {
-            Some(s) => {
-                commands.insert_resource(PendingLoad {
-                    file: s.file.clone(),
-                    seat: Some(s.seat.clone()),
-                });
-                commands.remove_resource::<Suspended>();
-                next.set(Screen::Battle);
-            }
-            None => next.set(Screen::MainMenu),
-        }
+        super::saves::back_from_menu(suspended.as_deref(), &mut commands, &mut next);
         return;
     }
     if !open {

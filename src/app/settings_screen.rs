@@ -7,7 +7,7 @@ use super::input::{
     SettingsFile, persist,
 };
 use super::layout::palette;
-use super::saves::{PendingLoad, Suspended};
+use super::saves::Suspended;
 use super::screens::{button_row, screen_root, title};
 use super::state::Screen;
 use super::widgets::{Lit, Tip, button, clicked, label};
@@ -114,17 +114,7 @@ fn capture_key(
 ) {
     let Some(action) = rebinding.waiting else {
         if input.pressed(MenuAction::Back) {
-            match suspended {
-                Some(s) => {
-                    commands.insert_resource(PendingLoad {
-                        file: s.file.clone(),
-                        seat: Some(s.seat.clone()),
-                    });
-                    commands.remove_resource::<Suspended>();
-                    next.set(Screen::Battle);
-                }
-                None => next.set(Screen::MainMenu),
-            }
+            super::saves::back_from_menu(suspended.as_deref(), &mut commands, &mut next);
         }
         return;
     };

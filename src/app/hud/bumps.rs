@@ -90,16 +90,30 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     }
 }
 
-/// The waiting hero, when a human side answers for it.
-fn waiting_human(hero: Option<Entity>, battle: &Battle, sides: &Query<&Side>) -> Option<Entity> {
-    let hero = hero?;
-    let side = sides.get(hero).ok()?.0;
-    battle
-        .level
-        .sides
-        .get(side)
-        .is_some_and(|s| s.control == Control::Human)
-        .then_some(hero)
+/// The waiting hero, when a human side answers for it; when none waits, the choice's box
+/// (the boxes with marker `B`) goes.
+fn waiting_human<B: Component>(
+    hero: Option<Entity>,
+    battle: &Battle,
+    sides: &Query<&Side>,
+    boxes: &Query<Entity, With<B>>,
+    commands: &mut Commands,
+) -> Option<Entity> {
+    let human = hero.filter(|&hero| {
+        sides.get(hero).is_ok_and(|side| {
+            battle
+                .level
+                .sides
+                .get(side.0)
+                .is_some_and(|s| s.control == Control::Human)
+        })
+    });
+    if human.is_none() {
+        for e in boxes {
+            commands.entity(e).despawn();
+        }
+    }
+    human
 }
 
 /// The snap shot's box.
@@ -125,11 +139,14 @@ pub(super) fn snap_or_hold(
     choices: Query<(&Interaction, &SnapChoice), Changed<Interaction>>,
     mut intents: MessageWriter<Intent>,
 ) {
-    let hero = waiting_human(pending.as_ref().map(|p| p.hero), &battle, &sides);
+    let hero = waiting_human(
+        pending.as_ref().map(|p| p.hero),
+        &battle,
+        &sides,
+        &boxes,
+        &mut commands,
+    );
     let Some((hero, pending)) = hero.zip(pending) else {
-        for e in &boxes {
-            commands.entity(e).despawn();
-        }
         return;
     };
     let Ok((h, &id)) = heroes.get(hero) else {
@@ -189,11 +206,14 @@ pub(super) fn spend_bumps(
     choices: Query<(&Interaction, &BumpChoice), Changed<Interaction>>,
     mut intents: MessageWriter<Intent>,
 ) {
-    let hero = waiting_human(pending.as_ref().map(|p| p.hero), &battle, &sides);
+    let hero = waiting_human(
+        pending.as_ref().map(|p| p.hero),
+        &battle,
+        &sides,
+        &boxes,
+        &mut commands,
+    );
     let Some((hero, pending)) = hero.zip(pending) else {
-        for e in &boxes {
-            commands.entity(e).despawn();
-        }
         return;
     };
     let Ok((h, &id)) = heroes.get(hero) else {

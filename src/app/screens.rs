@@ -70,11 +70,6 @@ impl Plugin for ScreensPlugin {
                 Update,
                 (pace_button, esc_menu_buttons).run_if(in_state(Pause::Paused)),
             )
-            .add_systems(
-                Update,
-                resolution_line
-                    .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
-            )
             .add_systems(Update, menu_keys.run_if(in_state(Screen::MainMenu)));
     }
 }
@@ -495,20 +490,6 @@ pub fn set_aside(world: &mut World, to: Screen) {
         .unwrap_or_default();
     world.insert_resource(Suspended { file, seat });
     world.resource_mut::<NextState<Screen>>().set(to);
-}
-
-/// The banner's third line names the system that resolves the match's checks, when nothing
-/// else (the HUD's fuller line: the system's keys, the rush window) has said anything there.
-fn resolution_line(
-    battle: Res<Battle>,
-    mut line: Query<&mut Text, With<super::frame::BannerLine>>,
-) {
-    let system = battle.level.resolution.unwrap_or_default();
-    for mut text in &mut line {
-        if text.0.is_empty() {
-            text.0 = format!("Checks by the {}", system.name());
-        }
-    }
 }
 
 /// The Esc menu: it goes when the battle resumes (or is left).

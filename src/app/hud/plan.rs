@@ -16,10 +16,21 @@ const LAST: u32 = 40;
 /// The segment an action of `ap` declared at `now` resolves in: this one when the tokens in
 /// front pay it, else the segment its last token is placed. `None`: it cannot be paid.
 pub fn resolves_in(track: &ActionTrack, ap: u32, now: u32, over_rounds: bool) -> Option<u32> {
+    resolves_losing(track, ap, now, over_rounds).map(|(segment, _)| segment)
+}
+
+/// The segment, as `resolves_in`, and the tokens in front the declaration loses (the track's
+/// own count: "they still must remove all of their counters").
+pub fn resolves_losing(
+    track: &ActionTrack,
+    ap: u32,
+    now: u32,
+    over_rounds: bool,
+) -> Option<(u32, u32)> {
     let mut t = track.clone();
     match t.declare(ap, now, over_rounds).ok()? {
-        Declared::Paid { .. } => Some(now),
-        Declared::Committed { .. } => paid_at(&mut t, now),
+        Declared::Paid { lost } => Some((now, lost)),
+        Declared::Committed { .. } => paid_at(&mut t, now).map(|s| (s, 0)),
     }
 }
 

@@ -1,6 +1,6 @@
 //! Previews for the hex pointed at: a move's path, its AP and the segment it resolves in, or
 //! why the hex is out of reach; the reach map; each hero's engagement.
-use super::plan::resolves_in;
+use super::plan::resolves_losing;
 use super::shot_preview::FireLine;
 use crate::app::board::MapGeometry;
 use crate::app::input::{BattleAction, Bindings, Selection};
@@ -47,19 +47,15 @@ pub struct ReachCache {
 /// "resolves in segment 7" for an action of `ap` declared now by `e`.
 pub(super) fn when_words(world: &World, e: Entity, ap: u32, over_rounds: bool) -> String {
     let now = world.resource::<RoundState>().segment;
-    // "They still must remove all of their counters": tokens in front beyond the cost are lost.
-    let lost = world
-        .get::<Track>(e)
-        .map_or(0, |t| t.0.in_front.saturating_sub(ap));
     match world
         .get::<Track>(e)
-        .and_then(|t| resolves_in(&t.0, ap, now.max(1), over_rounds))
+        .and_then(|t| resolves_losing(&t.0, ap, now.max(1), over_rounds))
     {
-        Some(s) if s == now && lost > 0 => {
+        Some((s, lost)) if s == now && lost > 0 => {
             format!("resolves this segment, {lost} AP in front lost")
         }
-        Some(s) if s == now => "resolves this segment".into(),
-        Some(s) => format!("resolves in segment {s}"),
+        Some((s, _)) if s == now => "resolves this segment".into(),
+        Some((s, _)) => format!("resolves in segment {s}"),
         None => "cannot be paid this round".into(),
     }
 }

@@ -262,7 +262,7 @@ pub(super) fn act(
     }
     if pressed(BattleAction::AddBlow)
         && let Some(target) = enemy_under_cursor
-        && selection.blows.len() < MAX_BLOWS
+        && selection.blows.len() < crate::rules::melee::MAX_ATTACKS as usize
         && let Some(e) = heroes.iter().find(|x| *x.5 == target).map(|x| x.0)
     {
         let (attack, careful) = (selection.attack, selection.careful);
@@ -493,9 +493,6 @@ pub(super) fn act(
     }
     intents.write_batch(out);
 }
-
-/// The most blows a series may hold ("up to 4 attacks", decision 105).
-pub const MAX_BLOWS: usize = 4;
 
 /// The queued plan's next step, when its hero declares (one declaration each time).
 pub(super) fn send_plan(

@@ -8,7 +8,6 @@ mod clicks;
 mod pointer;
 mod selection;
 
-pub use act::MAX_BLOWS;
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;

@@ -11,5 +11,5 @@ mod scheduler;
 mod stack;
 
 pub use declare::{accept, declarer};
-pub use rush::{may_rush, window_open as rush_window_open};
+pub use rush::{may_rush, price_rush, window_open as rush_window_open};
 pub use scheduler::{advance, run_round, scripted};

@@ -85,6 +85,22 @@ fn same_action(paying: &Action, rushed: &Action) -> bool {
 /// A rush declared in the window: priced now, paid from the track and the pool, and due in
 /// this segment on the initiative stack, its Rush Tax to pay when it resolves.
 pub(super) fn rush(world: &mut World, hero: Entity, action: &Action) -> Result<(), Refusal> {
+    let (cost, on_track, rush) = price_rush(world, hero, action)?;
+    if let Some(mut t) = world.get_mut::<Track>(hero) {
+        t.0.rush(rush.rushed);
+    }
+    perform_rush(world, hero, action, cost, on_track, rush);
+    Ok(())
+}
+
+/// What rushing `action` now would take, by the rules of the rush window: its cost, the AP on
+/// the track that go toward it and the rush (`rules::rush::plan`); or why it cannot be rushed.
+/// The window asks this too, to price its buttons.
+pub fn price_rush(
+    world: &mut World,
+    hero: Entity,
+    action: &Action,
+) -> Result<(u32, u32, crate::rules::rush::Rush), Refusal> {
     let name = name_of(world, hero);
     let cost = price(world, action)?.ap;
     let track = world.get::<Track>(hero).ok_or("no action track")?.0.clone();
@@ -111,9 +127,19 @@ pub(super) fn rush(world: &mut World, hero: Entity, action: &Action) -> Result<(
     };
     let rush = crate::rules::rush::plan(cost, on_track, track.pool, action.aims())
         .map_err(|e| Refusal::new(format!("{name} cannot rush the {}: {e}", action.name())))?;
-    if let Some(mut t) = world.get_mut::<Track>(hero) {
-        t.0.rush(rush.rushed);
-    }
+    Ok((cost, on_track, rush))
+}
+
+/// The rush, priced: on the stack of this segment, logged.
+fn perform_rush(
+    world: &mut World,
+    hero: Entity,
+    action: &Action,
+    cost: u32,
+    on_track: u32,
+    rush: crate::rules::rush::Rush,
+) {
+    let name = name_of(world, hero);
     world.entity_mut(hero).remove::<Committed>();
     let at = world.resource::<RoundState>().now();
     world.entity_mut(hero).insert(Rushed {
@@ -151,7 +177,6 @@ pub(super) fn rush(world: &mut World, hero: Entity, action: &Action) -> Result<(
         lost: 0,
     });
     end_turn(world);
-    Ok(())
 }
 
 /// The rushed action's amount on the initiative stack: "moving the action up higher into the

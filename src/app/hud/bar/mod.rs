@@ -6,8 +6,8 @@
 use super::plan::resolves_in;
 use crate::app::frame::BarRow;
 use crate::app::hotseat::HotSeat;
+use crate::app::input::wants_a_hero;
 use crate::app::input::{ActionButton, BattleAction, Bindings, Selection};
-use crate::app::input::{MAX_BLOWS, wants_a_hero};
 use crate::app::layout::{BUTTON_GAP, BUTTON_H, BUTTON_W, CAPTION_H, GROUP_GAP, palette};
 use crate::app::widgets::{ButtonText, Greyed, Lit, Tip, label};
 use crate::data::level::Control;

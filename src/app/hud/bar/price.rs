@@ -260,9 +260,12 @@ fn bar_view(world: &mut World) -> BarView {
                 if engaged.is_empty() && selection.blows.is_empty() {
                     state.enabled = false;
                     state.tip = format!("{tip}.\nNo foe within a pace of {hero_name}.");
-                } else if selection.blows.len() >= MAX_BLOWS {
+                } else if selection.blows.len() >= crate::rules::melee::MAX_ATTACKS as usize {
                     state.enabled = false;
-                    state.tip = format!("{tip}.\nA series holds {MAX_BLOWS} blows at most.");
+                    state.tip = format!(
+                        "{tip}.\nA series holds {} blows at most.",
+                        crate::rules::melee::MAX_ATTACKS
+                    );
                 }
                 None
             }
@@ -340,7 +343,7 @@ fn bar_view(world: &mut World) -> BarView {
                 let fallen: Vec<HeroId> = query::heroes(world)
                     .into_iter()
                     .filter(|&a| a != e && query::side_of(world, a) == side)
-                    .filter(|&a| query::is_down(world, a))
+                    .filter(|&a| crate::sim::actions::aid::revivable(world, a))
                     .filter_map(|a| world.get::<HeroId>(a).copied())
                     .collect();
                 let tried = first_priced(world, ally_id, fallen, |target| Action::Revive {
@@ -461,27 +464,10 @@ fn bar_view(world: &mut World) -> BarView {
                         .and_then(|t| resolves_in(t, p.ap, now, declared.over_rounds()));
                     state.hint = format!("{}  {} AP", state.hint, p.ap);
                     if rush_window {
-                        // Rushed now: the tokens on the track, the rest from the pool.
-                        let t = track.unwrap_or_default();
-                        let paying = world.get::<Committed>(e).map(|c| c.0.clone());
-                        let on_track = match &paying {
-                            Some(_) => t.commitment.as_ref().map_or(0, |c| c.paid),
-                            None => t.in_front,
-                        };
-                        let rush = if paying.as_ref().is_some_and(|c| {
-                            action != BattleAction::Rush && c.name() != declared.name()
-                        }) {
-                            Err(format!(
-                                "{hero_name} is paying for the {}: only it can be rushed ({})",
-                                paying.as_ref().map_or("", |c| c.name()),
-                                keys.key(BattleAction::Rush)
-                            ))
-                        } else if paying.is_none() && t.in_front >= p.ap {
-                            Err("the tokens in front pay it: nothing to rush".to_string())
-                        } else {
-                            crate::rules::rush::plan(p.ap, on_track, t.pool, declared.aims())
-                                .map_err(|e| e.to_string())
-                        };
+                        // Rushed now: priced by the rush window's own rules.
+                        let rush = crate::sim::round::price_rush(world, e, &declared)
+                            .map(|(_, _, r)| r)
+                            .map_err(|why| keys.refusal(&why));
                         match rush {
                             Ok(r) => {
                                 state.tip = format!(

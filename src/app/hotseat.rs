@@ -23,6 +23,19 @@ pub struct HotSeat {
     pub after_load: bool,
 }
 
+impl HotSeat {
+    /// The side at the desk: the last human side that held the seat (a computer's declaration
+    /// does not take it), else the level's first human side.
+    pub fn desk_side(&self, level: &crate::data::level::Level) -> Option<usize> {
+        self.last_human.or_else(|| {
+            level
+                .sides
+                .iter()
+                .position(|s| s.control == crate::data::level::Control::Human)
+        })
+    }
+}
+
 pub struct HotSeatPlugin;
 
 impl Plugin for HotSeatPlugin {

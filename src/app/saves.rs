@@ -9,7 +9,6 @@ use super::input::{BattleAction, BattleInput, Bindings, QueuedPlan, Selection};
 use super::layout::{BANNER_H, palette};
 use super::state::{Pause, Screen};
 use super::widgets::label;
-use crate::data::level::Control;
 use crate::data::saves::{now_secs, save_name, saves_dir};
 use crate::sim::journal::MatchFile;
 use crate::sim::model::{Battle, BattleOver, Journal, RoundState};
@@ -490,14 +489,9 @@ pub fn desk_side(world: &World) -> Option<usize> {
     let battle = world.get_resource::<Battle>()?;
     world
         .get_resource::<HotSeat>()
-        .and_then(|s| s.last_human)
-        .or_else(|| {
-            battle
-                .level
-                .sides
-                .iter()
-                .position(|s| s.control == Control::Human)
-        })
+        .cloned()
+        .unwrap_or_default()
+        .desk_side(&battle.level)
 }
 
 fn undo(world: &mut World) {

@@ -103,15 +103,7 @@ pub(super) fn act(
         intents.write(Intent::Hold { hero });
         plan.drop_hero(hero);
     }
-    // The side at the desk: the last human side that held the seat (a computer's declaration
-    // does not take it), else the level's first human side.
-    let Some(active) = seat.last_human.or_else(|| {
-        battle
-            .level
-            .sides
-            .iter()
-            .position(|s| s.control == crate::data::level::Control::Human)
-    }) else {
+    let Some(active) = seat.desk_side(&battle.level) else {
         return;
     };
     let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == active).collect();

@@ -1,0 +1,196 @@
+//! The computer in hand to hand: escaping dominance, regrouping, picking up a dropped weapon,
+//! blocking the blows it sees coming, and the attack the round's AP allow.
+
+use super::*;
+
+/// Hand to hand: escape dominance first (under partial dominance, only when outnumbered: its
+/// own bumps lift it otherwise); free of a hold this round and outnumbered, disengage carefully
+/// toward an ally; else the attack the round's AP allow, heaviest first (a heavy attack's bump
+/// shoves the foe toward dominance), at the foe with the lowest defense, and with two foes and
+/// the skill for two attacks a quick one at the other foe in the same series.
+pub(super) fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    let id = hero_id(world, hero);
+    let foes = engaged_foes(world, hero);
+    if foes.is_empty() {
+        return None;
+    }
+    let held_level = melee::dominated(world, hero);
+    let outnumbered = outnumbered(world, &foes);
+    if held_level >= 2 || (held_level == 1 && outnumbered) {
+        let escape = Action::Escape { hero: id };
+        if price(world, &escape).is_ok_and(|p| p.ap <= track.left()) {
+            return Some(escape);
+        }
+        if held_level >= 2 {
+            return None;
+        }
+    }
+    // "The combatant may then break the engagement as above (pay 2 APs to carefully
+    // disengage ...)": out of a hold this round, and outnumbered.
+    if held_level == 0
+        && outnumbered
+        && escaped_this_round(world, hero)
+        && let Some(command) = regroup(world, hero, track)
+    {
+        return Some(command);
+    }
+    // A weapon dropped in a calamity: picked up again.
+    if !melee::close_weapon(world, hero).armed
+        && let Some(command) = pick_up(world, hero, track)
+    {
+        return Some(command);
+    }
+    // A foe beside it is paying for blows at it: a block first (one a blow).
+    let incoming: u32 = foes
+        .iter()
+        .map(|&f| match world.get::<Committed>(f) {
+            Some(Committed(Action::Melee { target, times, .. })) if *target == id => {
+                u32::from(*times)
+            }
+            Some(Committed(Action::MeleeSeries { blows, .. })) => {
+                blows.iter().filter(|b| b.0 == id).count() as u32
+            }
+            _ => 0,
+        })
+        .sum();
+    let ready = world
+        .get::<crate::sim::model::CloseCombat>(hero)
+        .map_or(0, |c| c.blocks);
+    let block = Action::Block { hero: id };
+    if incoming > ready && price(world, &block).is_ok_and(|p| p.ap <= track.left()) {
+        return Some(block);
+    }
+    let by_defense =
+        |world: &World, f: Entity| (melee::defense(world, f).0, query::level_order(world, f));
+    let target = foes.iter().copied().min_by_key(|&f| by_defense(world, f))?;
+    let held = melee::dominated(world, target) >= 2;
+    // "His goal is to create a dominant position for his brother": with an ally on the same
+    // foe, the one who is not yet pressing it grapples for dominance.
+    let allies_on_it = engaged_foes(world, target).len() > 1;
+    let choices: &[AttackType] = if held {
+        &[AttackType::Standard, AttackType::Quick]
+    } else if allies_on_it && melee::dominated(world, target) == 0 {
+        &[AttackType::Grapple, AttackType::Standard, AttackType::Quick]
+    } else {
+        &[AttackType::Heavy, AttackType::Standard, AttackType::Quick]
+    };
+    // "Changing targets during a series of attacks is 1 AP per switch": with a second foe
+    // and a second result in the pool, a quick attack at it too.
+    let other = foes
+        .iter()
+        .copied()
+        .filter(|&f| f != target)
+        .min_by_key(|&f| by_defense(world, f))
+        .map(|f| hero_id(world, f));
+    let h = world.get::<Hero>(hero)?.clone();
+    let skill = melee::close_skill(&h, &melee::close_weapon(world, hero).skill);
+    let two = skill.pool().is_ok_and(|p| p.rows >= 2);
+    let target = hero_id(world, target);
+    let series = choices.iter().filter(|_| two).filter_map(|&attack| {
+        other.map(|other| Action::MeleeSeries {
+            hero: id,
+            blows: vec![(target, attack, false), (other, AttackType::Quick, false)],
+        })
+    });
+    let single = choices.iter().map(|&attack| Action::Melee {
+        hero: id,
+        target,
+        attack,
+        careful: false,
+        times: 1,
+    });
+    series
+        .chain(single)
+        .find(|command| price(world, command).is_ok_and(|p| p.ap <= track.left()))
+}
+
+/// Ready a hand-to-hand weapon the hero carries and does not hold (one that is not broken).
+fn pick_up(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    let id = hero_id(world, hero);
+    let gear = &world.resource::<Battle>().gear;
+    let weapon = world.get::<Weapons>(hero)?.0.iter().position(|w| {
+        !w.ready
+            && !w.jammed
+            && w.name != "Fists"
+            && gear
+                .weapon(&w.name)
+                .is_some_and(|g| g.kind == crate::data::gear::WeaponKind::Melee)
+    })?;
+    let ready = Action::Ready { hero: id, weapon };
+    price(world, &ready)
+        .is_ok_and(|p| p.ap <= track.left())
+        .then_some(ready)
+}
+
+/// More foes on the hero than fighters of its side on them.
+fn outnumbered(world: &World, foes: &[Entity]) -> bool {
+    let mut ours: Vec<Entity> = Vec::new();
+    for &f in foes {
+        for e in engaged_foes(world, f) {
+            if !ours.contains(&e) {
+                ours.push(e);
+            }
+        }
+    }
+    foes.len() > ours.len()
+}
+
+/// The hero got out from under dominance this round.
+fn escaped_this_round(world: &World, hero: Entity) -> bool {
+    let name = query::hero_name(world, hero);
+    let round = world.resource::<crate::sim::model::RoundState>().round;
+    world
+        .resource::<crate::sim::model::MatchLog>()
+        .events
+        .iter()
+        .rev()
+        .take_while(|e| e.round == round)
+        .any(|e| {
+            e.kind == "escape"
+                && e.actor.as_deref() == Some(name.as_str())
+                && e.fields.get("escaped").is_some_and(|v| v == true)
+        })
+}
+
+/// Disengage carefully (no free attack) to the hex nearest a standing ally the AP allow, out
+/// of reach of every foe engaged now.
+fn regroup(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    let id = hero_id(world, hero);
+    let side = world.get::<Side>(hero)?.0;
+    let pos = world.get::<HexPos>(hero)?.0;
+    let foes: Vec<Hex> = engaged_foes(world, hero)
+        .iter()
+        .filter_map(|&f| query::position(world, f))
+        .collect();
+    let allies: Vec<Hex> = query::heroes(world)
+        .into_iter()
+        .filter(|&e| e != hero && query::side_of(world, e) == side && !query::is_down(world, e))
+        .filter_map(|e| query::position(world, e))
+        .collect();
+    if allies.is_empty() {
+        return None;
+    }
+    let near_ally = |h: Hex| {
+        allies
+            .iter()
+            .map(|a| a.unsigned_distance_to(h))
+            .min()
+            .unwrap_or(0)
+    };
+    let mut options: Vec<(u32, u32, Hex)> = Vec::new();
+    for to in hexx::Hex::range(pos, 2) {
+        if foes.iter().any(|f| f.unsigned_distance_to(to) <= 1) {
+            continue;
+        }
+        let command = Action::Disengage { hero: id, to };
+        if let Ok(p) = price(world, &command)
+            && p.ap <= track.left()
+        {
+            options.push((near_ally(to), p.ap, to));
+        }
+    }
+    let (_, _, to) = options
+        .into_iter()
+        .min_by_key(|&(d, ap, h)| (d, ap, h.x, h.y))?;
+    Some(Action::Disengage { hero: id, to })
+}

@@ -1,6 +1,7 @@
 //! Firing: the volley through the action deck, then ammunition, cover, wounds, stun,
 //! strays, thrown weapons, discharges and the Bravery check under fire.
 
+use super::bravery::{tactical_aim, under_fire};
 use super::*;
 use crate::data::gear::WeaponKind;
 use crate::rules::action_time::stun_tn;
@@ -9,15 +10,14 @@ use crate::rules::check::CheckRequest;
 use crate::rules::damage::{BodyPart, DamageType, Fate};
 use crate::rules::hexmap::offset_of;
 use crate::rules::ranged::{self, ShotKind};
-use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN};
 use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::outcome::Outcome;
 use crate::sim::bonus;
-use crate::sim::deck::{resolve_check, skill_pool, trait_skill, with_deck};
+use crate::sim::deck::{resolve_check, trait_skill, with_deck};
 use crate::sim::log::check_fields;
 use crate::sim::model::{
-    ActionDeck, AimLost, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound,
-    PendingAttack, PendingBumps, PendingSnap, TwoWeaponAim, UnderFire, Weapons, Wounds,
+    ActionDeck, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound, PendingAttack,
+    PendingBumps, PendingSnap, TwoWeaponAim, Weapons, Wounds,
 };
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
@@ -559,130 +559,6 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome, moving
         .into_iter()
         .collect(),
     );
-}
-
-/// "In TWTW, normal or aimed shots may require a bravery check if the character is under
-/// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
-/// firer, -2 for each that hit, plus the AV of the cover in the firer's hex. On a failure the
-/// aim is lost, the shot goes off as a snap shot, and no aiming is allowed this round.
-pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) -> bool {
-    let Some(fire) = world
-        .get::<UnderFire>(hero)
-        .copied()
-        .filter(|u| u.shots > 0 || u.melee > 0)
-    else {
-        return false;
-    };
-    let Some(h) = world.get::<Hero>(hero).cloned() else {
-        return false;
-    };
-    // "If the character was hit by a melee attack of any kind, they may not aim, and any aim
-    // they had accumulated is automatically lost."
-    if fire.melee_hit {
-        log(
-            world,
-            hero,
-            "bravery",
-            format!("{} was hit hand to hand: no aim, a snap shot", h.name),
-            [("aim_kept".to_string(), json!(false))]
-                .into_iter()
-                .collect(),
-        );
-        lose_aim(world, hero, series);
-        return true;
-    }
-    // "If the character is a target of a melee attack, perform a Difficult (7) Bravery check."
-    let tn = if fire.melee > 0 {
-        MELEE_BRAVERY_TN
-    } else {
-        BRAVERY_TN
-    };
-    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-    let cover_av = crate::sim::query::cover_objects(world)
-        .filter(|(_, p, _)| *p == at)
-        .map(|(_, _, c)| c.av)
-        .min()
-        .unwrap_or(0);
-    let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), tn);
-    request.adjust.direct =
-        -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
-    let Ok(check) = resolve_check(world, &request) else {
-        return false;
-    };
-    let kept = check.success;
-    let mut f = check_fields(&check);
-    f.insert("melee".into(), json!(fire.melee));
-    f.insert("shots".into(), json!(fire.shots));
-    f.insert("hits".into(), json!(fire.hits));
-    f.insert("cover_av".into(), json!(cover_av));
-    f.insert("aim_kept".into(), json!(kept));
-    log(
-        world,
-        hero,
-        "bravery",
-        format!(
-            "{} under fire ({}, {}): Bravery, {}; {}",
-            h.name,
-            crate::rules::words::count(fire.shots, "shot", "shots"),
-            crate::rules::words::count(fire.hits, "hit", "hits"),
-            crate::sim::log::check_words(&check),
-            if kept {
-                "the aim holds"
-            } else {
-                "the aim is lost: a snap shot"
-            }
-        ),
-        f,
-    );
-    if !kept {
-        lose_aim(world, hero, series);
-    }
-    // Bumps a Bravery check has no use for: one saved as a bonus counter.
-    if kept && check.bumps > 0 {
-        bonus::earn(world, hero, "Bravery check");
-    }
-    // A calamity under fire: the hero throws itself down into the dirt.
-    if check.calamity && world.get::<crate::sim::model::MountedOn>(hero).is_none() {
-        world
-            .entity_mut(hero)
-            .insert(crate::sim::model::Prone(true));
-        log(
-            world,
-            hero,
-            "calamity",
-            format!(
-                "CALAMITY: {} loses their nerve and throws themselves prone",
-                h.name
-            ),
-            [("consequence".to_string(), json!("prone"))]
-                .into_iter()
-                .collect(),
-        );
-    }
-    !kept
-}
-
-/// The aim is lost: the shot goes off as a snap shot, and no aiming this round.
-fn lose_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
-    world.entity_mut(hero).insert(AimLost(true));
-    let target = series.targets[0];
-    if let Ok(snap) = plan_with(world, hero, target, ShotKind::Snap, true, false) {
-        series.volley.attacks[0].terms = snap.terms.clone();
-        series.shots[0] = snap;
-    }
-}
-
-pub(super) fn under_fire(world: &mut World, target: Entity, hit: bool) {
-    if let Some(mut u) = world.get_mut::<UnderFire>(target) {
-        u.shots += 1;
-        u.hits += u32::from(hit);
-    } else {
-        world.entity_mut(target).insert(UnderFire {
-            shots: 1,
-            hits: u32::from(hit),
-            ..Default::default()
-        });
-    }
 }
 
 /// Apply wounds and concussion at a location, then the Stun check: "Whenever a character is

@@ -2,6 +2,7 @@
 //! speeds) into the rules' `ShotRequest`, resolved through the action deck, and its outcome
 //! applied: ammunition, cover ablation, wounds, stun, equipment failure, stray shots.
 
+mod bravery;
 mod fire;
 mod plan;
 mod report;

@@ -1,0 +1,136 @@
+//! Tactical aiming under fire: the Bravery check an aimed or normal shot may need, the aim lost
+//! on a failure, and the shots that put a hero under fire.
+
+use super::*;
+use crate::rules::check::CheckRequest;
+use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN, ShotKind};
+use crate::sim::bonus;
+use crate::sim::deck::{resolve_check, skill_pool};
+use crate::sim::log::check_fields;
+use crate::sim::model::{AimLost, Hero, HexPos, UnderFire};
+use bevy::prelude::*;
+use serde_json::json;
+
+/// "In TWTW, normal or aimed shots may require a bravery check if the character is under
+/// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
+/// firer, -2 for each that hit, plus the AV of the cover in the firer's hex. On a failure the
+/// aim is lost, the shot goes off as a snap shot, and no aiming is allowed this round.
+pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) -> bool {
+    let Some(fire) = world
+        .get::<UnderFire>(hero)
+        .copied()
+        .filter(|u| u.shots > 0 || u.melee > 0)
+    else {
+        return false;
+    };
+    let Some(h) = world.get::<Hero>(hero).cloned() else {
+        return false;
+    };
+    // "If the character was hit by a melee attack of any kind, they may not aim, and any aim
+    // they had accumulated is automatically lost."
+    if fire.melee_hit {
+        log(
+            world,
+            hero,
+            "bravery",
+            format!("{} was hit hand to hand: no aim, a snap shot", h.name),
+            [("aim_kept".to_string(), json!(false))]
+                .into_iter()
+                .collect(),
+        );
+        lose_aim(world, hero, series);
+        return true;
+    }
+    // "If the character is a target of a melee attack, perform a Difficult (7) Bravery check."
+    let tn = if fire.melee > 0 {
+        MELEE_BRAVERY_TN
+    } else {
+        BRAVERY_TN
+    };
+    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    let cover_av = crate::sim::query::cover_objects(world)
+        .filter(|(_, p, _)| *p == at)
+        .map(|(_, _, c)| c.av)
+        .min()
+        .unwrap_or(0);
+    let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), tn);
+    request.adjust.direct =
+        -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
+    let Ok(check) = resolve_check(world, &request) else {
+        return false;
+    };
+    let kept = check.success;
+    let mut f = check_fields(&check);
+    f.insert("melee".into(), json!(fire.melee));
+    f.insert("shots".into(), json!(fire.shots));
+    f.insert("hits".into(), json!(fire.hits));
+    f.insert("cover_av".into(), json!(cover_av));
+    f.insert("aim_kept".into(), json!(kept));
+    log(
+        world,
+        hero,
+        "bravery",
+        format!(
+            "{} under fire ({}, {}): Bravery, {}; {}",
+            h.name,
+            crate::rules::words::count(fire.shots, "shot", "shots"),
+            crate::rules::words::count(fire.hits, "hit", "hits"),
+            crate::sim::log::check_words(&check),
+            if kept {
+                "the aim holds"
+            } else {
+                "the aim is lost: a snap shot"
+            }
+        ),
+        f,
+    );
+    if !kept {
+        lose_aim(world, hero, series);
+    }
+    // Bumps a Bravery check has no use for: one saved as a bonus counter.
+    if kept && check.bumps > 0 {
+        bonus::earn(world, hero, "Bravery check");
+    }
+    // A calamity under fire: the hero throws itself down into the dirt.
+    if check.calamity && world.get::<crate::sim::model::MountedOn>(hero).is_none() {
+        world
+            .entity_mut(hero)
+            .insert(crate::sim::model::Prone(true));
+        log(
+            world,
+            hero,
+            "calamity",
+            format!(
+                "CALAMITY: {} loses their nerve and throws themselves prone",
+                h.name
+            ),
+            [("consequence".to_string(), json!("prone"))]
+                .into_iter()
+                .collect(),
+        );
+    }
+    !kept
+}
+
+/// The aim is lost: the shot goes off as a snap shot, and no aiming this round.
+fn lose_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
+    world.entity_mut(hero).insert(AimLost(true));
+    let target = series.targets[0];
+    if let Ok(snap) = plan_with(world, hero, target, ShotKind::Snap, true, false) {
+        series.volley.attacks[0].terms = snap.terms.clone();
+        series.shots[0] = snap;
+    }
+}
+
+pub(super) fn under_fire(world: &mut World, target: Entity, hit: bool) {
+    if let Some(mut u) = world.get_mut::<UnderFire>(target) {
+        u.shots += 1;
+        u.hits += u32::from(hit);
+    } else {
+        world.entity_mut(target).insert(UnderFire {
+            shots: 1,
+            hits: u32::from(hit),
+            ..Default::default()
+        });
+    }
+}

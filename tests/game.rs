@@ -2268,3 +2268,6 @@ mod rushing;
 
 #[path = "game/contests.rs"]
 mod contests;
+
+#[path = "game/pinned.rs"]
+mod pinned;

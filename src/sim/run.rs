@@ -19,8 +19,20 @@ pub fn headless_app(level: Level, gear: Gear, seed: u64, cards: Vec<Card>) -> Ap
         SimPlugin,
         AiPlugin,
     ));
+    one_thread(&mut app);
     spawn_level(app.world_mut(), level, gear);
     app
+}
+
+/// A headless match is one sequential story: every schedule of its app runs on the
+/// single-threaded executor, so no frame hands work between threads (issue 20: with bevy's
+/// multi-threaded executor, waking and parking threads took 40 % of a match's cycles).
+/// The window keeps bevy's executors for its own systems.
+pub fn one_thread(app: &mut App) {
+    use bevy::ecs::schedule::SingleThreadedExecutor;
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(SingleThreadedExecutor::new());
+    }
 }
 
 /// The app of a match file, its journal ready to be played. With `only`, it stops where the
@@ -240,6 +252,7 @@ pub fn play_checked(
                 SimPlugin,
                 AiPlugin,
             ));
+            one_thread(&mut app);
             app
         });
     super::setup::start_match(app.world_mut(), level, gear.clone(), seed, cards.to_vec());

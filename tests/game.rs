@@ -2271,3 +2271,6 @@ mod contests;
 
 #[path = "game/pinned.rs"]
 mod pinned;
+
+#[path = "game/schedules.rs"]
+mod schedules;

@@ -6,10 +6,11 @@
 //! Layered, each module importing only those above it in this list:
 //! `intent` (what a seat can say: plain data) -> `model` (every component and per-match
 //! resource) -> `query` (lookups everyone needs) -> `log` -> `deck` (the one RNG, checks) ->
-//! `bonus` (the bonus counters) -> `setup`, `journal` -> `actions` (one family per module:
-//! pricing and performing side by side) -> `victory` -> `seats` -> `round` (the scheduler) ->
-//! `ai` (registers itself as a seat) -> this plugin, `run` (whole matches for the command line)
-//! and `saves` (a match in play saved, loaded, taken back).
+//! `bonus` (the bonus counters) -> `setup`, `journal` -> `seats` (who answers for a hero: the
+//! actions ask it who makes a choice) -> `actions` (one family per module: pricing and
+//! performing side by side) -> `victory` -> `round` (the round's schedules and their driver) ->
+//! `ai` (registers itself as a seat and its choices) -> this plugin, `run` (whole matches for
+//! the command line) and `saves` (a match in play saved, loaded, taken back).
 
 pub mod actions;
 pub mod ai;
@@ -67,5 +68,6 @@ impl Plugin for SimPlugin {
             )
             .add_systems(Update, round::run_round.in_set(SimSystems::Round))
             .add_systems(Update, victory::check_victory.in_set(SimSystems::Victory));
+        round::build_schedules(app);
     }
 }

@@ -1,4 +1,6 @@
-//! The seats: who answers when a hero of a side is to declare. A human seat is waited for (its
+//! The seats: who answers when a hero of a side is to declare, and who makes the choices an
+//! action raises (a snap shot after the aim is lost, a hit's bumps): the actions ask the seat
+//! (`player_chooses`, `spend_bumps`), never who controls the hero. A human seat is waited for (its
 //! intents come as messages from the window or a test); the computer player registers itself
 //! here (`ComputerPlayer`), so the round never imports it; a recorded script (a replay, a
 //! loaded match) answers before any seat is asked.
@@ -7,6 +9,7 @@ use super::intent::{HeroId, Intent};
 use super::model::Script;
 use super::query::control_of;
 use crate::data::level::Control;
+use crate::rules::shot::{BumpSpend, Volley};
 use bevy::prelude::*;
 
 /// A computer player: the intent it sends for the hero whose declaration it is.
@@ -44,4 +47,34 @@ pub fn seat_of(world: &World, hero: Entity) -> Seat {
             .get_resource::<ComputerPlayer>()
             .map_or(Seat::Waiting, |p| Seat::Computer(p.0)),
     }
+}
+
+/// How the computer spends a hit's bumps when its hero attacks (found on copies of the deck).
+pub type SpendBumpsFn = fn(&World, Entity, &Volley) -> BumpSpend;
+
+/// How the computer answers a choice a hero's attack waits on (a side taken over mid-match).
+pub type AnswerChoiceFn = fn(&World, HeroId) -> Intent;
+
+/// The computer's choices within an action, registered by its plugin beside `ComputerPlayer`.
+#[derive(Resource, Clone, Copy)]
+pub struct ComputerChoices {
+    pub spend_bumps: SpendBumpsFn,
+    pub answer_choice: AnswerChoiceFn,
+}
+
+/// The player at the desk makes this hero's choices: an action raises them (`PendingSnap`,
+/// `PendingBumps`) and waits for the answer. False: the computer chooses on the spot.
+pub fn player_chooses(world: &World, hero: Entity) -> bool {
+    control_of(world, hero) == Control::Human
+}
+
+/// How a hit's bumps are spent when nobody is asked (a series, a fan, a blow of several): the
+/// Judge's way for a player's hero, the computer's own way for its heroes.
+pub fn spend_bumps(world: &World, hero: Entity, volley: &Volley) -> BumpSpend {
+    if player_chooses(world, hero) {
+        return BumpSpend::Judge;
+    }
+    world
+        .get_resource::<ComputerChoices>()
+        .map_or(BumpSpend::Judge, |c| (c.spend_bumps)(world, hero, volley))
 }

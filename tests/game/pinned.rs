@@ -23,6 +23,9 @@ fn fnv(bytes: &[u8]) -> u64 {
     h
 }
 
+/// A level option switched.
+type Tweak = fn(&mut level::Level);
+
 /// One pinned match: a name, and the level as it is played.
 struct Case {
     name: String,
@@ -58,7 +61,7 @@ fn cases(gear: &gear::Gear) -> Vec<Case> {
             }
         }
         // The options of the level select, one at a time, under the action deck.
-        let options: [(&str, fn(&mut level::Level)); 7] = [
+        let options: [(&str, Tweak); 7] = [
             ("rushing", |l| opts(l).rushing = true),
             ("no-exceptional", |l| opts(l).exceptional = false),
             ("no-increased-effect", |l| opts(l).increased_effect = false),
@@ -103,8 +106,14 @@ fn opts(level: &mut level::Level) -> &mut LevelOptions {
 
 /// "name seed json-hash words-hash events" for one match, as `sim` prints it.
 fn pin(case: &Case, gear: &gear::Gear, cards: &[tarnation::rules::card::Card]) -> String {
-    let played = tarnation::sim::run::run(case.level.clone(), gear.clone(), case.seed, cards.to_vec(), 10)
-        .unwrap_or_else(|e| panic!("{} seed {}: {e}", case.name, case.seed));
+    let played = tarnation::sim::run::run(
+        case.level.clone(),
+        gear.clone(),
+        case.seed,
+        cards.to_vec(),
+        10,
+    )
+    .unwrap_or_else(|e| panic!("{} seed {}: {e}", case.name, case.seed));
     let mut json = String::new();
     let mut words = String::new();
     for event in &played.log.events {
@@ -129,10 +138,7 @@ fn pinned_matches_are_unchanged() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let gear = gear::load(&root.join(gear::GEAR_PATH)).unwrap();
     let cards = deck_file::load_match_deck().unwrap();
-    let lines: Vec<String> = cases(&gear)
-        .iter()
-        .map(|c| pin(c, &gear, &cards))
-        .collect();
+    let lines: Vec<String> = cases(&gear).iter().map(|c| pin(c, &gear, &cards)).collect();
     let path = root.join(PIN_FILE);
     if std::env::var("TARNATION_PIN").as_deref() == Ok("write") {
         std::fs::write(&path, lines.join("\n") + "\n").unwrap();

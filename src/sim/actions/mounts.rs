@@ -148,6 +148,16 @@ pub fn dismount(world: &mut World, e: Entity, to: Hex, ap: u32) -> Outcome {
     }
 }
 
+/// The mounts' step of each segment (the `Segment` schedule, after the tokens are placed):
+/// every mount moves its share of its speed in this segment, `continuous_paces` of it, so a
+/// mount covers its whole speed over the 20 segments. Past the 20th segment nobody moves.
+pub fn move_mounts_their_share(world: &mut World) {
+    let segment = world.resource::<crate::sim::model::RoundState>().segment;
+    if segment <= action_time::SEGMENTS {
+        move_mounts(world, segment);
+    }
+}
+
 /// "Continuous action movement occurs before other actions, and proceeds from slowest to
 /// fastest, based on Quickness value."
 pub fn move_mounts(world: &mut World, segment: u32) {

@@ -10,7 +10,7 @@ use super::model::{
     StackSpend, Track, Weapons,
 };
 use super::query::{self, enemies_by_distance, engaged_foes, hero_id, occupied_hexes};
-use super::seats::ComputerPlayer;
+use super::seats::{ComputerChoices, ComputerPlayer};
 use crate::rules::action_time::ActionTrack;
 use crate::rules::hexmap::{hex_at, hexside_toward, step};
 use crate::rules::melee::AttackType;
@@ -20,7 +20,9 @@ use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
 use hexx::Hex;
 
+mod choices;
 mod close;
+pub use choices::{answer_choice, computer_spend};
 use close::close_combat;
 
 /// Registers the computer player as the seat of computer-controlled sides.
@@ -28,7 +30,11 @@ pub struct AiPlugin;
 
 impl Plugin for AiPlugin {
     fn build(&self, app: &mut App) {
-        app.insert_resource(ComputerPlayer(player));
+        app.insert_resource(ComputerPlayer(player))
+            .insert_resource(ComputerChoices {
+                spend_bumps: computer_spend,
+                answer_choice,
+            });
     }
 }
 

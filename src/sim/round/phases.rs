@@ -19,8 +19,9 @@ use crate::sim::query::{hero_name as name_of, heroes};
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
-/// "Each combat round begins with an initiative step."
-pub(super) fn initiative_step(world: &mut World) {
+/// "Each combat round begins with an initiative step." The round's count goes on, and what
+/// the last round left on the track is cleared.
+pub(super) fn begin_round(world: &mut World) {
     {
         let mut s = world.resource_mut::<RoundState>();
         s.round += 1;
@@ -38,23 +39,34 @@ pub(super) fn initiative_step(world: &mut World) {
         format!("Round {round} begins: the initiative step"),
         fields(&[]),
     );
+}
+
+/// What lasts one round ends with it: moves made, figures appeared, the aim lost, the two
+/// weapons' aim, blocks and dodges, holding. (Hero by hero, just before the hero's own test:
+/// a hero who falls unconscious at his recovery check no longer engages those after him.)
+fn reset_round_marks(world: &mut World, e: Entity) {
+    if let Some(mut moved) = world.get_mut::<MovedThisRound>(e) {
+        moved.0 = None;
+    }
+    if let Some(mut appeared) = world.get_mut::<AppearedThisRound>(e) {
+        appeared.0 = false;
+    }
+    world.entity_mut(e).remove::<AimLost>();
+    world
+        .entity_mut(e)
+        .remove::<crate::sim::model::TwoWeaponAim>();
+    melee::new_round(world, e);
+    world.entity_mut(e).remove::<Holding>();
+}
+
+/// Each hero in turn: the marks of the last round cleared; down, no tokens; stunned, the
+/// recovery check; else the Quickness test that places the first AP token.
+pub(super) fn initiative_tests(world: &mut World) {
     for e in heroes(world) {
-        if let Some(mut moved) = world.get_mut::<MovedThisRound>(e) {
-            moved.0 = None;
-        }
-        if let Some(mut appeared) = world.get_mut::<AppearedThisRound>(e) {
-            appeared.0 = false;
-        }
-        world.entity_mut(e).remove::<AimLost>();
-        world
-            .entity_mut(e)
-            .remove::<crate::sim::model::TwoWeaponAim>();
-        melee::new_round(world, e);
-        world.entity_mut(e).remove::<Holding>();
+        reset_round_marks(world, e);
         let hero = world.get::<Hero>(e).cloned().expect("a hero");
         let down = world.get::<Down>(e).is_some_and(|d| d.0);
         let wounds = world.get::<Wounds>(e).cloned().unwrap_or_default();
-        let debt = world.get::<Track>(e).map_or(0, |t| t.0.debt);
         if down {
             world.entity_mut(e).insert(Track(ActionTrack::idle()));
             continue;
@@ -63,48 +75,54 @@ pub(super) fn initiative_step(world: &mut World) {
             recovery(world, e, &hero, &wounds);
             continue;
         }
-        let request = CheckRequest::simple(trait_skill(&hero, "Quickness"), INITIATIVE_TN);
-        let outcome = match resolve_check(world, &request) {
-            Ok(o) => o,
-            Err(why) => {
-                log(world, Some(e), "error", why, fields(&[]));
-                continue;
-            }
-        };
-        let step = outcome.resolution.as_ref().map_or(1, |r| r.cause.step);
-        let start = initiative_segment(hero.initiative, &outcome, step);
-        let ap = round_ap(hero.ap, wounds.worst());
-        let carried = world
-            .get::<Committed>(e)
-            .map(|_| ())
-            .and_then(|_| world.get::<Track>(e).and_then(|t| t.0.commitment.clone()));
-        let track = ActionTrack::new(start, ap, debt, carried);
-        let mut f = check_fields(&outcome);
-        f.insert("in".into(), json!(hero.initiative));
-        f.insert("first_segment".into(), json!(start));
-        f.insert("ap".into(), json!(track.total));
-        f.insert("step".into(), json!(step));
-        log(
-            world,
-            Some(e),
-            "initiative",
-            format!(
-                "{}: Quickness test, {}; IN {} -> first token at segment {start}, {} AP",
-                hero.name,
-                check_words(&outcome),
-                hero.initiative,
-                track.total
-            ),
-            f,
-        );
-        world.entity_mut(e).insert(Track(track));
+        initiative_test(world, e, &hero, &wounds);
     }
+}
+
+/// "Characters make a Quickness test ... the step of the card places the first AP token."
+fn initiative_test(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
+    let debt = world.get::<Track>(e).map_or(0, |t| t.0.debt);
+    let request = CheckRequest::simple(trait_skill(hero, "Quickness"), INITIATIVE_TN);
+    let outcome = match resolve_check(world, &request) {
+        Ok(o) => o,
+        Err(why) => {
+            log(world, Some(e), "error", why, fields(&[]));
+            return;
+        }
+    };
+    let step = outcome.resolution.as_ref().map_or(1, |r| r.cause.step);
+    let start = initiative_segment(hero.initiative, &outcome, step);
+    let ap = round_ap(hero.ap, wounds.worst());
+    let carried = world
+        .get::<Committed>(e)
+        .map(|_| ())
+        .and_then(|_| world.get::<Track>(e).and_then(|t| t.0.commitment.clone()));
+    let track = ActionTrack::new(start, ap, debt, carried);
+    let mut f = check_fields(&outcome);
+    f.insert("in".into(), json!(hero.initiative));
+    f.insert("first_segment".into(), json!(start));
+    f.insert("ap".into(), json!(track.total));
+    f.insert("step".into(), json!(step));
+    log(
+        world,
+        Some(e),
+        "initiative",
+        format!(
+            "{}: Quickness test, {}; IN {} -> first token at segment {start}, {} AP",
+            hero.name,
+            check_words(&outcome),
+            hero.initiative,
+            track.total
+        ),
+        f,
+    );
+    world.entity_mut(e).insert(Track(track));
 }
 
 /// "Each round, stunned characters use their action (Recover, all APs) to attempt a recovery
 /// check ... Any character that critically fails a recovery check immediately falls
 /// unconscious."
-pub(super) fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
+fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
     world.entity_mut(e).insert(Track(ActionTrack::idle()));
     let tn = stun_tn(wounds.worst()).max(INITIATIVE_TN);
     let request = CheckRequest::simple(trait_skill(hero, "Fortitude"), tn);
@@ -143,15 +161,14 @@ pub(super) fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wound
     }
 }
 
-/// The next segment: tokens are placed, mounts move, and the declaration order is set.
-pub(super) fn next_segment(world: &mut World) {
+/// The next segment: each track's token placed; an action whose last AP this pays falls due.
+pub(super) fn place_tokens(world: &mut World) {
     let segment = {
         let mut s = world.resource_mut::<RoundState>();
         s.segment += 1;
         s.segment
     };
-    let list = heroes(world);
-    for &e in &list {
+    for e in heroes(world) {
         if world.get::<Down>(e).is_some_and(|d| d.0) {
             continue;
         }
@@ -177,17 +194,21 @@ pub(super) fn next_segment(world: &mut World) {
             }
         }
     }
-    if segment <= SEGMENTS {
-        move_mounts(world, segment);
-        let mut order: Vec<(Entity, u32)> = list
-            .iter()
-            .filter(|&&e| may_declare(world, e))
-            .map(|&e| (e, world.get::<Hero>(e).map_or(0, |h| h.quickness)))
-            .collect();
-        order.sort_by_key(|o| o.1);
-        world.resource_mut::<RoundState>().declaring =
-            action_time::declaration_order(&order).into();
+}
+
+/// "Characters declare their actions in ascending order of Quickness" (segments 1 to 20; past
+/// the 20th only paid actions finish, nobody declares).
+pub(super) fn declaration_order(world: &mut World) {
+    if world.resource::<RoundState>().segment > SEGMENTS {
+        return;
     }
+    let mut order: Vec<(Entity, u32)> = heroes(world)
+        .into_iter()
+        .filter(|&e| may_declare(world, e))
+        .map(|e| (e, world.get::<Hero>(e).map_or(0, |h| h.quickness)))
+        .collect();
+    order.sort_by_key(|o| o.1);
+    world.resource_mut::<RoundState>().declaring = action_time::declaration_order(&order).into();
 }
 
 /// "After the conclusion of the 20th segment, or when the last character has spent their
@@ -206,12 +227,18 @@ pub(super) fn round_ends(world: &mut World) -> bool {
     segment > 0 && tracks.iter().all(|t| t.finished())
 }
 
-pub(super) fn end_round(world: &mut World) {
+/// A round ended early: the mounts still cover the rest of their round's movement.
+pub(super) fn mounts_finish_round(world: &mut World) {
     let segment = world.resource::<RoundState>().segment;
-    // A round ended early: the mounts still cover the rest of their round's movement.
     for s in segment + 1..=SEGMENTS {
         move_mounts(world, s);
     }
+}
+
+/// "Any unused APs are lost": unpaid actions that cannot carry over lapse, and the round is
+/// over (the next step is an initiative step).
+pub(super) fn close_tracks(world: &mut World) {
+    let segment = world.resource::<RoundState>().segment;
     let mut lost_by: Map<String, Value> = Map::new();
     for e in heroes(world) {
         let Some(mut track) = world.get_mut::<Track>(e) else {

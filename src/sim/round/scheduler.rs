@@ -1,13 +1,12 @@
-//! The scheduler: the intents of the frame, then the round as far as it can go without a
-//! human's declaration: initiative steps, segments, the seats asked in turn, resolution.
+//! The driver of the round: the intents of the frame, then the round's schedules
+//! (`schedule.rs`) as far as the round can go without a human's declaration.
 
 use super::declare::{accept, ask_computer, end_turn, may_declare, play_script};
-use super::phases::{end_round, initiative_step, next_segment, round_ends};
-use super::stack::resolve_due;
-use crate::rules::shot::BumpSpend;
+use super::phases::round_ends;
+use super::schedule::{Declarations, Resolution, RoundEnd, RoundFlow, RoundStart, Segment};
 use crate::sim::intent::Intent;
-use crate::sim::model::{BattleOver, Pacing, PendingBumps, RoundOptions, RoundState, Script};
-use crate::sim::seats::{self, Seat};
+use crate::sim::model::{BattleOver, Pacing, RoundOptions, RoundState, Script};
+use crate::sim::seats::{self, ComputerChoices, Seat};
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
 
@@ -46,92 +45,113 @@ fn over(world: &World) -> bool {
     world.contains_resource::<BattleOver>()
 }
 
-/// Run the round until a human must declare, or a round has ended.
+/// Run the round until a human must declare, or a round has ended: the schedules of
+/// `schedule.rs` in the rulebook's order, as far as the round can go without a human. The
+/// round's schedules are taken out of the world once for the whole run (as `World::
+/// schedule_scope` does for one), then each is run as often as the round needs.
 pub fn advance(world: &mut World) {
+    let Some(mut round) = RoundSchedules::take(world) else {
+        return;
+    };
+    drive(world, &mut round);
+    round.put_back(world);
+}
+
+/// The round's five schedules, out of the world while the driver runs them.
+struct RoundSchedules {
+    start: Schedule,
+    segment: Schedule,
+    declarations: Schedule,
+    resolution: Schedule,
+    end: Schedule,
+}
+
+impl RoundSchedules {
+    fn take(world: &mut World) -> Option<RoundSchedules> {
+        let mut all = world.get_resource_mut::<Schedules>()?;
+        if ![
+            all.contains(RoundStart),
+            all.contains(Segment),
+            all.contains(Declarations),
+            all.contains(Resolution),
+            all.contains(RoundEnd),
+        ]
+        .iter()
+        .all(|&c| c)
+        {
+            return None;
+        }
+        Some(RoundSchedules {
+            start: all.remove_temporarily(RoundStart)?,
+            segment: all.remove_temporarily(Segment)?,
+            declarations: all.remove_temporarily(Declarations)?,
+            resolution: all.remove_temporarily(Resolution)?,
+            end: all.remove_temporarily(RoundEnd)?,
+        })
+    }
+
+    fn put_back(self, world: &mut World) {
+        let mut all = world.resource_mut::<Schedules>();
+        for schedule in [
+            self.start,
+            self.segment,
+            self.declarations,
+            self.resolution,
+            self.end,
+        ] {
+            all.reinsert(schedule);
+        }
+    }
+}
+
+fn drive(world: &mut World, round: &mut RoundSchedules) {
     loop {
         if over(world) {
             return;
         }
-        let (round, round_over) = {
+        let (count, round_over) = {
             let s = world.resource::<RoundState>();
             (s.round, s.round_over)
         };
         if round_over {
             let limit = world.resource::<RoundOptions>().max_rounds;
-            if limit.is_some_and(|l| round >= l) {
+            if limit.is_some_and(|l| count >= l) {
                 return;
             }
             // One round per frame: the window and the tests see each end of round.
             world.resource_mut::<RoundState>().round_over = false;
-            initiative_step(world);
+            round.start.run(world);
             return;
         }
-        if round == 0 {
-            initiative_step(world);
+        if count == 0 {
+            round.start.run(world);
             continue;
         }
-        // An attack waits for its player's choice (its bumps, or the snap shot).
-        if let Some(hero) = crate::sim::query::waiting_choice(world) {
-            match seats::seat_of(world, hero) {
-                Seat::Script => {
-                    if !play_script(world) {
-                        return;
-                    }
-                }
-                Seat::Waiting | Seat::Human => return,
-                // A computer seat (a side taken over): the Judge's choice, the snap shot made.
-                Seat::Computer(_) => {
-                    let id = crate::sim::query::hero_id(world, hero);
-                    let answer = if world.contains_resource::<PendingBumps>() {
-                        Intent::SpendBumps {
-                            hero: id,
-                            spend: BumpSpend::Judge,
-                        }
-                    } else {
-                        Intent::Snap {
-                            hero: id,
-                            fire: true,
-                        }
-                    };
-                    let _ = accept(world, answer);
-                }
+        // A choice to answer (an attack's bumps, a snap shot) or a declaration to make.
+        if crate::sim::query::waiting_choice(world).is_some()
+            || world.resource::<RoundState>().declarer().is_some()
+        {
+            world.resource_mut::<RoundFlow>().halted = false;
+            round.declarations.run(world);
+            if world.resource::<RoundFlow>().halted {
+                return;
             }
             continue;
         }
-        if let Some(front) = world.resource::<RoundState>().declarer() {
-            if !may_declare(world, front) {
-                end_turn(world);
+        // Everyone has declared: the rush window, then what is due (a segment with nothing
+        // due and no rush window to open has nothing to resolve).
+        if something_to_resolve(world) {
+            round.resolution.run(world);
+            let flow = *world.resource::<RoundFlow>();
+            if flow.rush_opened || flow.held {
                 continue;
             }
-            match seats::seat_of(world, front) {
-                Seat::Script => {
-                    if !play_script(world) {
-                        return;
-                    }
-                }
-                Seat::Waiting | Seat::Human => return,
-                Seat::Computer(player) => {
-                    if !paced(world) {
-                        return;
-                    }
-                    ask_computer(world, front, player);
-                }
-            }
-            continue;
-        }
-        // Everyone has declared: with rushing on, those who may rush are asked first.
-        if super::rush::open_window(world) {
-            continue;
-        }
-        // The segment's actions resolve (unless a player's choice holds them).
-        if !resolve_due(world) {
-            continue;
         }
         if over(world) {
             return;
         }
         if round_ends(world) {
-            end_round(world);
+            round.end.run(world);
             return;
         }
         let state = world.resource::<RoundState>();
@@ -145,7 +165,65 @@ pub fn advance(world: &mut World) {
         if !paced(world) {
             return;
         }
-        next_segment(world);
+        round.segment.run(world);
+    }
+}
+
+/// The segment has actions due, a resolution under way, or (rushing on) a rush window to ask.
+fn something_to_resolve(world: &World) -> bool {
+    let state = world.resource::<RoundState>();
+    !state.due.is_empty() || state.resolving.is_some() || world.resource::<RoundOptions>().rushing
+}
+
+/// The `Declarations` schedule's one system: the seat of the waiting choice answers it, or the
+/// hero whose declaration it is declares (a hero who may no longer declare passes on). Where
+/// a human (or the pace of the window) must answer first, the round halts.
+pub(super) fn ask_seat(world: &mut World) {
+    let halted = if let Some(hero) = crate::sim::query::waiting_choice(world) {
+        !answer_choice(world, hero)
+    } else if let Some(front) = world.resource::<RoundState>().declarer() {
+        !declare_next(world, front)
+    } else {
+        false
+    };
+    world.resource_mut::<RoundFlow>().halted = halted;
+}
+
+/// The seat of a hero whose attack waits for a choice answers it. False: nobody may yet.
+fn answer_choice(world: &mut World, hero: Entity) -> bool {
+    match seats::seat_of(world, hero) {
+        Seat::Script => play_script(world),
+        Seat::Waiting | Seat::Human => false,
+        // A computer seat (a side taken over) answers as the computer chooses.
+        Seat::Computer(_) => {
+            let id = crate::sim::query::hero_id(world, hero);
+            let Some(choices) = world.get_resource::<ComputerChoices>().copied() else {
+                return false;
+            };
+            let answer = (choices.answer_choice)(world, id);
+            let _ = accept(world, answer);
+            true
+        }
+    }
+}
+
+/// The hero at the front of the declaration order declares, through its seat. False: nobody
+/// may yet (a human's turn, a broken script, or the window's pace).
+fn declare_next(world: &mut World, front: Entity) -> bool {
+    if !may_declare(world, front) {
+        end_turn(world);
+        return true;
+    }
+    match seats::seat_of(world, front) {
+        Seat::Script => play_script(world),
+        Seat::Waiting | Seat::Human => false,
+        Seat::Computer(player) => {
+            if !paced(world) {
+                return false;
+            }
+            ask_computer(world, front, player);
+            true
+        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The segment's paid actions resolve: alone, or through the initiative stack.
 
+use super::schedule::RoundFlow;
 use crate::rules::action_time::{QUICK_DRAW_TN, StackEntry, quick_draw_bonus, stack_order};
 use crate::rules::card::Card;
 use crate::rules::check::{CheckRequest, Skill};
@@ -18,27 +19,49 @@ use bevy::prelude::*;
 use serde_json::json;
 use std::collections::VecDeque;
 
-/// The segment's paid actions resolve: alone, or through the initiative stack, one after the
-/// other. False while a player's choice holds the resolution (the rest wait in `resolving`).
-pub(super) fn resolve_due(world: &mut World) -> bool {
-    if world.resource::<RoundState>().resolving.is_none() {
-        let due: Vec<Action> = std::mem::take(&mut world.resource_mut::<RoundState>().due)
-            .into_iter()
-            .filter(|c| !entity(world, c).is_some_and(|e| is_down(world, e)))
-            .collect();
-        let order: VecDeque<(Action, Option<Card>)> = match due.len() {
-            0 => VecDeque::new(),
-            1 => [(due[0].clone(), None)].into(),
-            _ => initiative_stack(world, &due)
-                .into_iter()
-                .map(|(action, card)| (action, Some(card)))
-                .collect(),
-        };
-        world.resource_mut::<RoundState>().resolving = Some(order);
+/// The rush window (the `Resolution` schedule's first step): with rushing on, once the
+/// segment's declarations are done, those who may rush are asked before anything resolves.
+pub(super) fn open_rush_window(world: &mut World) {
+    let opened = super::rush::open_window(world);
+    let mut flow = world.resource_mut::<RoundFlow>();
+    flow.rush_opened = opened;
+    flow.held = false;
+}
+
+/// "If more than one character has an action resolving in the same segment", the initiative
+/// stack orders them (the `Resolution` schedule's second step): the segment's paid actions,
+/// less those of heroes already down, in the order they resolve, each with its stack card.
+/// Once a segment: while a player's choice holds the resolution, the order is kept.
+pub(super) fn stack_due_actions(world: &mut World) {
+    if world.resource::<RoundFlow>().rush_opened
+        || world.resource::<RoundState>().resolving.is_some()
+    {
+        return;
     }
-    loop {
+    let due: Vec<Action> = std::mem::take(&mut world.resource_mut::<RoundState>().due)
+        .into_iter()
+        .filter(|c| !entity(world, c).is_some_and(|e| is_down(world, e)))
+        .collect();
+    let order: VecDeque<(Action, Option<Card>)> = match due.len() {
+        0 => VecDeque::new(),
+        1 => [(due[0].clone(), None)].into(),
+        _ => initiative_stack(world, &due)
+            .into_iter()
+            .map(|(action, card)| (action, Some(card)))
+            .collect(),
+    };
+    world.resource_mut::<RoundState>().resolving = Some(order);
+}
+
+/// What is due resolves, one action after the other in the stack's order (the `Resolution`
+/// schedule's last step). A player's choice holds the rest (`RoundFlow::held`) until answered.
+pub(super) fn resolve_due(world: &mut World) {
+    if world.resource::<RoundFlow>().rush_opened {
+        return;
+    }
+    let held = loop {
         if waiting_choice(world).is_some() {
-            return false;
+            break true;
         }
         let next = world
             .resource_mut::<RoundState>()
@@ -49,10 +72,11 @@ pub(super) fn resolve_due(world: &mut World) -> bool {
             Some((action, card)) => resolve_one(world, &action, card),
             None => {
                 world.resource_mut::<RoundState>().resolving = None;
-                return true;
+                break false;
             }
         }
-    }
+    };
+    world.resource_mut::<RoundFlow>().held = held;
 }
 
 /// What the waiting player answered.

@@ -26,12 +26,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
             hero: hero_id(world, hero),
         };
     }
-    let spend = if crate::sim::query::control_of(world, hero) == crate::data::level::Control::Human
-    {
-        BumpSpend::Judge
-    } else {
-        combat::computer_spend(world, hero, &p.volley)
-    };
+    let spend = crate::sim::seats::spend_bumps(world, hero, &p.volley);
     strike(world, hero, p, spend)
 }
 
@@ -39,9 +34,7 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
 /// Judge's way, each place on the card's hit location stack the bumps pay for, and each number
 /// of bumps toward dominance that changes it (found on copies of the deck: nothing is drawn).
 fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBumps> {
-    if crate::sim::query::control_of(world, hero) != crate::data::level::Control::Human
-        || p.blows.len() != 1
-    {
+    if !crate::sim::seats::player_chooses(world, hero) || p.blows.len() != 1 {
         return None;
     }
     let volley = crate::sim::bonus::on_volley(world, hero, &p.volley);

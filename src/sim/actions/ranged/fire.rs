@@ -46,7 +46,7 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outco
 }
 
 fn human(world: &World, hero: Entity) -> bool {
-    crate::sim::query::control_of(world, hero) == crate::data::level::Control::Human
+    crate::sim::seats::player_chooses(world, hero)
 }
 
 /// The shot as it stands after aiming: a human's hit with bumps waits for them to be spent;
@@ -58,11 +58,7 @@ pub fn fire_or_wait(world: &mut World, hero: Entity, series: SeriesPlan) -> Outc
             hero: hero_id(world, hero),
         };
     }
-    let spend = if human(world, hero) {
-        BumpSpend::Judge
-    } else {
-        computer_spend(world, hero, &series.volley)
-    };
+    let spend = crate::sim::seats::spend_bumps(world, hero, &series.volley);
     fire_series(world, hero, series, spend)
 }
 
@@ -346,32 +342,6 @@ pub fn volley_now_spending(
         }
     }
     Ok(outcomes)
-}
-
-/// How the computer spends a hit's bumps: the Judge's way, but one bump saved as a bonus
-/// counter when the hero may earn one and the bump buys nothing (the same place, wounds, Conc
-/// and dominance without it). Found on copies of the deck.
-pub fn computer_spend(world: &World, hero: Entity, volley: &shot::Volley) -> BumpSpend {
-    if !bonus::can_earn(world, hero) {
-        return BumpSpend::Judge;
-    }
-    let volley = bonus::on_volley(world, hero, volley);
-    let dry = |spend| {
-        crate::sim::deck::with_deck_copy(world, |source, options| {
-            shot::resolve_volley_spending(source, &volley, options, spend)
-        })
-        .ok()
-        .and_then(|o| o.into_iter().next())
-    };
-    let (Some(judge), Some(saved)) = (dry(BumpSpend::Judge), dry(BumpSpend::Save)) else {
-        return BumpSpend::Judge;
-    };
-    let same = |o: &ShotOutcome| (o.hit, o.location, o.dealt, o.reserved);
-    if saved.saved > 0 && same(&saved) == same(&judge) {
-        BumpSpend::Save
-    } else {
-        BumpSpend::Judge
-    }
 }
 
 /// The shot's cause card (the first drawn): its scatter, step, toggle and unintended targets

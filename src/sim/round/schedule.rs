@@ -1,0 +1,119 @@
+//! The round as the rulebook tells it: Bevy schedules named for its parts, each a chain of
+//! small systems, one for each step the text names. This file is the whole picture:
+//!
+//! ```text
+//! RoundStart   begin_round -> initiative_tests
+//!              "Each combat round begins with an initiative step": a Quickness test a hero
+//!              (a stunned hero's recovery check instead), AP tokens placed.
+//!
+//! Segment      (once for each segment 1..20, and beyond 20 for actions paid past it)
+//!              place_tokens -> move_mounts -> declaration_order
+//!              the next segment's token placed on every track (paid actions fall due), every
+//!              mount moves its share of its speed ("continuous action movement occurs before
+//!              other actions"), the declaration order set (ascending Quickness).
+//!
+//! Declarations (as many times as the segment has declarations and answers)
+//!              ask_seat: a pending choice answered, or the next hero in declaration order
+//!              declares; stops the round where a human seat (or the pace) must answer.
+//!
+//! Resolution   open_rush_window -> stack_due_actions -> resolve_due
+//!              with rushing on, those who may rush are asked first; the segment's paid
+//!              actions ordered by the initiative stack (its cards flipped) when more than one
+//!              is due; then each resolves (shots, blows, dominance, wounds, stun).
+//!
+//! RoundEnd     mounts_finish_round -> close_tracks
+//!              "After the conclusion of the 20th segment, or when the last character has
+//!              spent their last AP": the mounts cover the rest of their movement, unpaid
+//!              actions lapse, unused AP are lost.
+//! ```
+//!
+//! Victory is checked once a frame, after the round has gone as far as it can
+//! (`SimSystems::Victory`), as before these schedules. The driver (`scheduler::advance`) runs these schedules in that order as far as the round can
+//! go without a human, as bevy's own `FixedMain` is driven, and stops where a seat must answer.
+//! Every system here is exclusive and the round is one story: the schedules run on the
+//! single-threaded executor, so no thread is woken to run them.
+
+use super::phases;
+use super::scheduler;
+use super::stack;
+use crate::sim::actions::mounts;
+use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
+use bevy::ecs::system::ScheduleSystem;
+use bevy::prelude::*;
+
+/// "Each combat round begins with an initiative step."
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RoundStart;
+
+/// The opening of a segment: tokens placed, mounts moving, the declaration order.
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Segment;
+
+/// One answer asked of a seat: a pending choice, or the next declaration.
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Declarations;
+
+/// The segment's paid actions resolve (after the rush window, when rushing is on).
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Resolution;
+
+/// The end of the round.
+#[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct RoundEnd;
+
+/// How the last schedule run left the round: where the driver goes on, or why it stops.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RoundFlow {
+    /// A seat must answer first (a human, a script that no longer fits, or the computer's
+    /// pace in the window): the round stops here until the next frame.
+    pub halted: bool,
+    /// The rush window opened: those who may rush declare before anything resolves.
+    pub rush_opened: bool,
+    /// The resolution waits for a player's choice (the rest wait in `RoundState::resolving`).
+    pub held: bool,
+}
+
+/// The round's schedules, each a chain of exclusive systems on the single-threaded executor.
+pub(crate) fn build(app: &mut App) {
+    app.init_resource::<RoundFlow>();
+    add(
+        app,
+        RoundStart,
+        (phases::begin_round, phases::initiative_tests),
+    );
+    add(
+        app,
+        Segment,
+        (
+            phases::place_tokens,
+            mounts::move_mounts_their_share,
+            phases::declaration_order,
+        ),
+    );
+    add(app, Declarations, scheduler::ask_seat);
+    add(
+        app,
+        Resolution,
+        (
+            stack::open_rush_window,
+            stack::stack_due_actions,
+            stack::resolve_due,
+        ),
+    );
+    add(
+        app,
+        RoundEnd,
+        (phases::mounts_finish_round, phases::close_tracks),
+    );
+}
+
+fn add<M>(
+    app: &mut App,
+    label: impl ScheduleLabel + Clone,
+    systems: impl IntoScheduleConfigs<ScheduleSystem, M>,
+) {
+    let mut schedule = Schedule::new(label.clone());
+    schedule.set_executor(SingleThreadedExecutor::new());
+    app.add_schedule(schedule);
+    app.add_systems(label, systems.chain());
+}

@@ -1,0 +1,111 @@
+//! The round as schedules (issue 20): each schedule run alone on a headless app, its systems
+//! doing the step of the round they are named for, and nothing else.
+
+use super::table::*;
+use bevy::prelude::*;
+use tarnation::rules::action_time::{SEGMENTS, continuous_paces};
+use tarnation::rules::hexmap::hex_at;
+use tarnation::sim::model::{HexPos, MatchLog, Mount, RoundState, Track};
+use tarnation::sim::round::{RoundEnd, RoundStart, Segment};
+use tarnation::sim::run::headless_app;
+
+fn gulch() -> App {
+    let (level, gear) = level_file("gulch_chase.ron", |_| {});
+    headless_app(level, gear, 2, cards())
+}
+
+fn mount_at(app: &mut App, name: &str) -> (Entity, hexx::Hex) {
+    let world = app.world_mut();
+    let mut q = world.query::<(Entity, &Mount, &HexPos)>();
+    q.iter(world)
+        .find(|(_, m, _)| m.name == name)
+        .map(|(e, _, p)| (e, p.0))
+        .expect("the mount")
+}
+
+fn kinds(app: &App) -> Vec<String> {
+    app.world()
+        .resource::<MatchLog>()
+        .events
+        .iter()
+        .map(|e| e.kind.clone())
+        .collect()
+}
+
+/// "divide the total movement into equal (or roughly equal) parts and spread them between the
+/// 20 segments": the `Segment` schedule alone (no declaration, no resolution) moves each mount
+/// its share in every segment, its rider with it, the whole speed over the round; past the
+/// 20th segment no mount moves.
+#[test]
+fn the_segment_schedule_moves_every_mount_its_share() {
+    let mut app = gulch();
+    let (_, start) = mount_at(&mut app, "Vaquero's pony");
+    assert_eq!(start, hex_at(2, 4));
+    for segment in 1..=SEGMENTS {
+        let before = mount_at(&mut app, "Vaquero's pony").1;
+        app.world_mut().run_schedule(Segment);
+        assert_eq!(app.world().resource::<RoundState>().segment, segment);
+        let after = mount_at(&mut app, "Vaquero's pony").1;
+        assert_eq!(
+            before.unsigned_distance_to(after),
+            continuous_paces(16, segment),
+            "segment {segment}"
+        );
+    }
+    // 16 paces east for the pony, 14 for the nags, in the 20 segments of a round.
+    assert_eq!(mount_at(&mut app, "Vaquero's pony").1, hex_at(18, 4));
+    assert_eq!(mount_at(&mut app, "Hank's nags").1, hex_at(22, 3));
+    let moves = kinds(&app)
+        .iter()
+        .filter(|k| *k == "continuous_move")
+        .count();
+    let expected = (1..=SEGMENTS)
+        .map(|s| (continuous_paces(16, s) > 0) as usize + (continuous_paces(14, s) > 0) as usize)
+        .sum::<usize>();
+    assert_eq!(moves, expected);
+    // A 21st segment (a paid action finishing past the 20th): nobody moves.
+    app.world_mut().run_schedule(Segment);
+    assert_eq!(mount_at(&mut app, "Vaquero's pony").1, hex_at(18, 4));
+}
+
+/// "Each combat round begins with an initiative step": the `RoundStart` schedule counts the
+/// round, logs it, and gives every standing hero a track from a Quickness test, hero by hero.
+#[test]
+fn the_round_start_schedule_is_the_initiative_step() {
+    let mut app = gulch();
+    app.world_mut().run_schedule(RoundStart);
+    let state = app.world().resource::<RoundState>();
+    assert_eq!((state.round, state.segment), (1, 0));
+    let kinds = kinds(&app);
+    assert_eq!(kinds[0], "round");
+    let heroes = app
+        .world()
+        .resource::<tarnation::sim::model::Roster>()
+        .0
+        .len();
+    assert_eq!(
+        kinds[1..].iter().filter(|k| *k == "initiative").count(),
+        heroes
+    );
+    let world = app.world_mut();
+    let mut tracks = world.query::<&Track>();
+    assert_eq!(tracks.iter(world).count(), heroes);
+    assert!(tracks.iter(world).all(|t| t.0.total > 0));
+}
+
+/// A round that ends early: the `RoundEnd` schedule has the mounts cover the rest of their
+/// movement, then closes the round (unused AP lost, the next step an initiative step).
+#[test]
+fn the_round_end_schedule_finishes_the_mounts_movement_and_closes_the_round() {
+    let mut app = gulch();
+    app.world_mut().run_schedule(RoundStart);
+    for _ in 0..5 {
+        app.world_mut().run_schedule(Segment);
+    }
+    app.world_mut().run_schedule(RoundEnd);
+    assert_eq!(mount_at(&mut app, "Vaquero's pony").1, hex_at(18, 4));
+    let state = app.world().resource::<RoundState>();
+    assert!(state.round_over);
+    assert_eq!(state.completed, 1);
+    assert_eq!(kinds(&app).last().map(String::as_str), Some("round_end"));
+}

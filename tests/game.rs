@@ -2274,3 +2274,6 @@ mod pinned;
 
 #[path = "game/schedules.rs"]
 mod schedules;
+
+#[path = "game/events.rs"]
+mod events;

@@ -4,7 +4,7 @@
 //! Every change is a `bonus` event.
 
 use crate::rules::bonus::{BonusPool, Spend};
-use crate::sim::log::log_event;
+
 use crate::sim::model::{BonusArmed, BonusPools, Hero, Side};
 use crate::sim::query::{hero_id, hero_name};
 use bevy::prelude::*;
@@ -72,7 +72,9 @@ fn event(world: &mut World, hero: Entity, text: String, extra: &[(&str, Value)])
     }
     f.insert("held".into(), json!(holds(world, hero)));
     f.insert("pool".into(), json!(in_pool(world, hero)));
-    log_event(world, Some(hero), "bonus", text, f);
+    let event =
+        crate::sim::events::MatchEvent::report(crate::sim::events::Reported::Bonus, text, f);
+    crate::sim::events::record(world, Some(hero), event);
 }
 
 /// A bump saved: the hero earns a counter from its side's pool, if it may. `from` names the

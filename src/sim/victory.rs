@@ -92,20 +92,11 @@ pub fn check_victory(
         };
         if let Some(mut log) = log {
             let now = round.as_ref().map_or((0, 0), |r| r.now());
-            let mut fields = serde_json::Map::new();
-            fields.insert("winner".into(), serde_json::json!(result.name));
-            fields.insert("why".into(), serde_json::json!(result.why));
-            log.push(
-                now,
-                None,
-                "battle_over",
-                format!(
-                    "{}: {}",
-                    crate::rules::words::wins(&result.name),
-                    result.why
-                ),
-                fields,
-            );
+            let event = super::events::MatchEvent::BattleOver {
+                winner: result.name.clone(),
+                why: result.why.clone(),
+            };
+            log.push(now, None, event.kind(), event.text(), event.fields());
         }
         decided.write(result.clone());
         commands.insert_resource(result);

@@ -6,8 +6,9 @@ use crate::rules::check::CheckRequest;
 use crate::rules::damage::Fate;
 use crate::rules::medicine::{self, MEDICINE_SKILL, MEDICINE_TRAIT, REVIVE_TN, Revival};
 use crate::sim::deck::{pool_choices, resolve_check, skill_pool, spend_choices};
+use crate::sim::events::{Consequence, MatchEvent, Reported, record};
 use crate::sim::intent::Refusal;
-use crate::sim::log::{check_fields, check_words, log_by};
+use crate::sim::log::{check_fields, check_words};
 use crate::sim::model::{BeyondReviving, Down, Hero, HexPos, MountedOn, Prone, Track, Wounds};
 use crate::sim::query::{hero_id, hero_name, side_of};
 use bevy::prelude::*;
@@ -108,33 +109,25 @@ pub fn revive(world: &mut World, e: Entity, target: Entity, ap: u32) -> Outcome 
     f.insert("target".into(), json!(whom));
     f.insert("revived".into(), json!(revival == Revival::Revived));
     f.insert("ap".into(), json!(ap));
-    log_by(
+    let text = format!(
+        "{}: Medicine to revive {whom}, {}; {verdict}",
+        h.name,
+        check_words(&roll)
+    );
+    record(
         world,
-        e,
-        "medicine",
-        format!(
-            "{}: Medicine to revive {whom}, {}; {verdict}",
-            h.name,
-            check_words(&roll)
-        ),
-        f,
+        Some(e),
+        MatchEvent::report(Reported::Medicine, text, f),
     );
     if revival == Revival::OutForHours {
-        log_by(
-            world,
-            e,
-            "calamity",
-            format!(
-                "CALAMITY: {}'s medicine goes wrong: {whom} is out for hours",
-                h.name
-            ),
-            [
-                ("consequence".to_string(), json!("out_for_hours")),
-                ("target".to_string(), json!(whom)),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let what = Consequence::OutForHours {
+            target: whom.clone(),
+        };
+        let event = MatchEvent::Calamity {
+            hero: h.name.clone(),
+            what,
+        };
+        record(world, Some(e), event);
     }
     Outcome::Prepared {
         hero,

@@ -7,13 +7,12 @@ use crate::rules::hexmap::{offset_of, step};
 use crate::rules::movement::{
     DISMOUNT_AP, MOUNT_AP, REIN_AP, STAND_UP_AP, facing_cost_standing, hexsides_between, turned,
 };
+use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::{Refusal, Remedy};
-use crate::sim::log::{fields, log_event};
 use crate::sim::model::{Battle, Facing, HexPos, Mount, MountedOn, Prone};
 use crate::sim::query::{hero_id, hero_name, occupied_hexes};
 use bevy::prelude::*;
 use hexx::Hex;
-use serde_json::json;
 
 /// A riderless mount in a hex beside the hero.
 pub fn free_mount_beside(world: &mut World, hero: Entity) -> Option<Entity> {
@@ -205,35 +204,21 @@ pub fn move_mounts(world: &mut World, segment: u32) {
                 }
             }
             let (c, r) = offset_of(at);
-            log_event(
-                world,
-                m.rider,
-                "continuous_move",
-                format!(
-                    "{} moves {} to {c},{r}",
-                    m.name,
-                    crate::rules::words::count(moved, "pace", "paces")
-                ),
-                fields(&[
-                    ("mount", json!(m.name)),
-                    ("paces", json!(moved)),
-                    ("to", json!((c, r))),
-                    ("speed", json!(m.speed)),
-                ]),
-            );
+            let event = MatchEvent::ContinuousMove {
+                mount: m.name.clone(),
+                paces: moved,
+                to: (c, r),
+                speed: m.speed,
+            };
+            record(world, m.rider, event);
         }
         if let Some(why) = blocked {
             world.get_mut::<Mount>(mount).expect("a mount").speed = 0;
-            log_event(
-                world,
-                m.rider,
-                "mount_halted",
-                format!(
-                    "{} is halted by {why}: the rider must steer and spur it on",
-                    m.name
-                ),
-                fields(&[("mount", json!(m.name))]),
-            );
+            let event = MatchEvent::MountHalted {
+                mount: m.name.clone(),
+                by: why.to_string(),
+            };
+            record(world, m.rider, event);
         }
     }
     // Riders keep their mount's hex (a rider moved by another rule stays in the saddle).

@@ -6,8 +6,9 @@ use crate::rules::action_time::skill_cost;
 use crate::rules::check::CheckRequest;
 use crate::rules::hexmap::hex_at;
 use crate::sim::deck::{resolve_check, skill_pool};
+use crate::sim::events::{Consequence, MatchEvent, Reported, record};
 use crate::sim::intent::Refusal;
-use crate::sim::log::{check_fields, check_words, log_by};
+use crate::sim::log::{check_fields, check_words};
 use crate::sim::model::{Battle, Hero, HexPos, Objectives};
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
@@ -77,20 +78,15 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         f.insert("left".into(), json!([done.left(0), done.left(1)]));
         f.insert("complete".into(), json!(done.winner.is_some()));
         let tally = format!("{} to {}", done.victories[0], done.victories[1]);
-        log_by(
-            world,
-            e,
-            "skill",
-            format!(
-                "{}: {} for '{title}' (contested), {}; effect {} = {} victories ({tally})",
-                h.name,
-                task.skill,
-                check_words(&outcome),
-                outcome.magnitude.unwrap_or(0),
-                outcome.victories.unwrap_or(0)
-            ),
-            f,
+        let text = format!(
+            "{}: {} for '{title}' (contested), {}; effect {} = {} victories ({tally})",
+            h.name,
+            task.skill,
+            check_words(&outcome),
+            outcome.magnitude.unwrap_or(0),
+            outcome.victories.unwrap_or(0)
         );
+        record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
         return Outcome::Worked {
             hero,
             objective: title,
@@ -115,21 +111,14 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         complete = counter.is_complete();
     }
     if setback {
-        log_by(
-            world,
-            e,
-            "calamity",
-            format!(
-                "CALAMITY: {}'s work on '{title}' goes wrong: a setback, one more victory to win back first",
-                h.name
-            ),
-            [
-                ("objective".to_string(), json!(title)),
-                ("consequence".to_string(), json!("setback")),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let what = Consequence::Setback {
+            objective: title.clone(),
+        };
+        let event = MatchEvent::Calamity {
+            hero: h.name.clone(),
+            what,
+        };
+        record(world, Some(e), event);
     }
     let mut f = check_fields(&outcome);
     f.insert("objective".into(), json!(title));
@@ -137,19 +126,14 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
     f.insert("victories".into(), json!(won));
     f.insert("filled".into(), json!(filled));
     f.insert("complete".into(), json!(complete));
-    log_by(
-        world,
-        e,
-        "skill",
-        format!(
-            "{}: {} for '{title}', {}; effect {} = {won} victories ({filled} filled)",
-            h.name,
-            task.skill,
-            check_words(&outcome),
-            outcome.magnitude.unwrap_or(0)
-        ),
-        f,
+    let text = format!(
+        "{}: {} for '{title}', {}; effect {} = {won} victories ({filled} filled)",
+        h.name,
+        task.skill,
+        check_words(&outcome),
+        outcome.magnitude.unwrap_or(0)
     );
+    record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
     Outcome::Worked {
         hero,
         objective: title,

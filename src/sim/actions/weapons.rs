@@ -3,6 +3,7 @@
 
 use super::outcome::{Outcome, Priced};
 use crate::data::gear::WeaponKind;
+use crate::sim::events::{Consequence, MatchEvent, Reported, record};
 use crate::sim::intent::Refusal;
 use crate::sim::model::{Battle, Weapons};
 use crate::sim::query::{hero_id, hero_name};
@@ -198,7 +199,7 @@ pub fn price_speed_load(world: &World, e: Entity) -> Result<Priced<(usize, u32)>
 /// loaded on a calamity.
 pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap: u32) -> Outcome {
     use crate::rules::weapons::{SPEED_LOAD_SKILL, SPEED_LOAD_TN, SPEED_LOAD_TRAIT};
-    use crate::sim::log::{check_fields, check_words, log_by};
+    use crate::sim::log::{check_fields, check_words};
     use serde_json::json;
     let hero = hero_id(world, e);
     let h = world
@@ -264,29 +265,21 @@ pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap:
     f.insert("extra_ap".into(), json!(load.extra_ap));
     f.insert("from_pool".into(), json!(from_pool));
     f.insert("owed".into(), json!(owed));
-    log_by(
+    let text = format!("{}: Speed Load, {}; {verdict}", h.name, check_words(&roll));
+    record(
         world,
-        e,
-        "speed_load",
-        format!("{}: Speed Load, {}; {verdict}", h.name, check_words(&roll)),
-        f,
+        Some(e),
+        MatchEvent::report(Reported::SpeedLoad, text, f),
     );
     if load.dropped {
-        log_by(
-            world,
-            e,
-            "calamity",
-            format!(
-                "CALAMITY: {} fumbles the speed load: the shell is dropped, nothing loaded",
-                h.name
-            ),
-            [
-                ("weapon".to_string(), json!(name)),
-                ("consequence".to_string(), json!("dropped_shell")),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let what = Consequence::DroppedShell {
+            weapon: name.clone(),
+        };
+        let event = MatchEvent::Calamity {
+            hero: h.name.clone(),
+            what,
+        };
+        record(world, Some(e), event);
     }
     Outcome::Reloaded {
         hero,

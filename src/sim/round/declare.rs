@@ -5,9 +5,9 @@
 
 use crate::rules::action_time::Declared;
 use crate::sim::actions::{Outcome, price};
+use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::Intent;
 use crate::sim::intent::{Action, HeroId, Refusal};
-use crate::sim::log::{fields, log_event as log};
 use crate::sim::model::{
     Committed, Down, Entry, Holding, Journal, PoolChoices, Script, StackSpend, Track, Wounds,
 };
@@ -16,7 +16,6 @@ use crate::sim::query::hero_name as name_of;
 use crate::sim::query::{self, hero_id, side_of};
 use crate::sim::seats::ComputerPlayerFn;
 use bevy::prelude::*;
-use serde_json::json;
 
 /// Take an intent: legal now and from the hero whose declaration it is, it is carried out and
 /// written in the journal; otherwise it is refused with the reason (an `Outcome::Refused`).
@@ -104,14 +103,8 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
         }
         Intent::Hold { .. } => {
             world.entity_mut(hero).insert(Holding);
-            let name = name_of(world, hero);
-            log(
-                world,
-                Some(hero),
-                "hold",
-                format!("{name} holds: no more declarations this round"),
-                fields(&[]),
-            );
+            let hero_name = name_of(world, hero);
+            record(world, Some(hero), MatchEvent::Hold { hero: hero_name });
             end_turn(world);
             Ok(())
         }
@@ -205,30 +198,19 @@ fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Re
                     .get_mut::<Track>(hero)
                     .map(|mut t| t.0.pay_stack_fee())
                     .unwrap_or(true);
-                let whence = if from_pool {
-                    "from the pool"
-                } else {
-                    "from next round's AP"
+                let event = MatchEvent::StackFee {
+                    hero: name.clone(),
+                    from_pool,
                 };
-                log(
-                    world,
-                    Some(hero),
-                    "stack_fee",
-                    format!("{name} joins the initiative stack: 1 AP {whence}"),
-                    fields(&[("from_pool", json!(from_pool))]),
-                );
+                record(world, Some(hero), event);
             }
-            log(
-                world,
-                Some(hero),
-                "declare",
-                format!("{name} declares {what} ({ap} AP{})", lost_words(lost)),
-                fields(&[
-                    ("action", json!(what)),
-                    ("ap", json!(ap)),
-                    ("lost", json!(lost)),
-                ]),
-            );
+            let event = MatchEvent::Declare {
+                hero: name.clone(),
+                action: what.clone(),
+                ap,
+                lost,
+            };
+            record(world, Some(hero), event);
             world.resource_mut::<RoundState>().due.push(action.clone());
             world.write_message(Outcome::Declared {
                 hero: id,
@@ -238,17 +220,13 @@ fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Re
             });
         }
         Declared::Committed { paid } => {
-            log(
-                world,
-                Some(hero),
-                "commit",
-                format!("{name} declares {what} ({ap} AP) and pays {paid} AP toward it"),
-                fields(&[
-                    ("action", json!(what)),
-                    ("ap", json!(ap)),
-                    ("paid", json!(paid)),
-                ]),
-            );
+            let event = MatchEvent::Commit {
+                hero: name.clone(),
+                action: what.clone(),
+                ap,
+                paid,
+            };
+            record(world, Some(hero), event);
             world.entity_mut(hero).insert(Committed(action.clone()));
             world.write_message(Outcome::Committed {
                 hero: id,
@@ -260,14 +238,6 @@ fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Re
     }
     end_turn(world);
     Ok(())
-}
-
-fn lost_words(lost: u32) -> String {
-    if lost > 0 {
-        format!(", {lost} AP lost")
-    } else {
-        String::new()
-    }
 }
 
 /// The declaring hero has declared: the next one declares.

@@ -9,15 +9,13 @@ use crate::rules::check::CheckRequest;
 use crate::sim::actions::melee;
 use crate::sim::actions::mounts::move_mounts;
 use crate::sim::deck::{resolve_check, trait_skill};
-use crate::sim::log::{check_fields, check_words};
-use crate::sim::log::{fields, log_event as log};
+use crate::sim::events::{MatchEvent, Recovered, record};
 use crate::sim::model::RoundState;
 use crate::sim::model::{
     AimLost, AppearedThisRound, Committed, Down, Hero, Holding, MovedThisRound, Track, Wounds,
 };
 use crate::sim::query::{hero_name as name_of, heroes};
 use bevy::prelude::*;
-use serde_json::{Map, Value, json};
 
 /// "Each combat round begins with an initiative step." The round's count goes on, and what
 /// the last round left on the track is cleared.
@@ -32,13 +30,7 @@ pub(super) fn begin_round(world: &mut World) {
         s.resolving = None;
     }
     let round = world.resource::<RoundState>().round;
-    log(
-        world,
-        None,
-        "round",
-        format!("Round {round} begins: the initiative step"),
-        fields(&[]),
-    );
+    record(world, None, MatchEvent::RoundBegins { round });
 }
 
 /// What lasts one round ends with it: moves made, figures appeared, the aim lost, the two
@@ -86,7 +78,7 @@ fn initiative_test(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
     let outcome = match resolve_check(world, &request) {
         Ok(o) => o,
         Err(why) => {
-            log(world, Some(e), "error", why, fields(&[]));
+            record(world, Some(e), MatchEvent::Error { why });
             return;
         }
     };
@@ -98,24 +90,15 @@ fn initiative_test(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
         .map(|_| ())
         .and_then(|_| world.get::<Track>(e).and_then(|t| t.0.commitment.clone()));
     let track = ActionTrack::new(start, ap, debt, carried);
-    let mut f = check_fields(&outcome);
-    f.insert("in".into(), json!(hero.initiative));
-    f.insert("first_segment".into(), json!(start));
-    f.insert("ap".into(), json!(track.total));
-    f.insert("step".into(), json!(step));
-    log(
-        world,
-        Some(e),
-        "initiative",
-        format!(
-            "{}: Quickness test, {}; IN {} -> first token at segment {start}, {} AP",
-            hero.name,
-            check_words(&outcome),
-            hero.initiative,
-            track.total
-        ),
-        f,
-    );
+    let event = MatchEvent::Initiative {
+        hero: hero.name.clone(),
+        check: outcome,
+        initiative: hero.initiative,
+        first_segment: start,
+        ap: track.total,
+        step,
+    };
+    record(world, Some(e), event);
     world.entity_mut(e).insert(Track(track));
 }
 
@@ -133,30 +116,24 @@ fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
         if let Some(mut d) = world.get_mut::<Down>(e) {
             d.0 = true;
         }
-        "falls unconscious"
+        Recovered::Unconscious
     } else if outcome.success {
         if let Some(mut w) = world.get_mut::<Wounds>(e) {
             w.stunned = false;
         }
-        "shakes off the stun"
+        Recovered::ShakesOff
     } else {
-        "is still stunned"
+        Recovered::StillStunned
     };
-    let mut f = check_fields(&outcome);
-    f.insert("recovered".into(), json!(outcome.success));
-    log(
-        world,
-        Some(e),
-        "recovery",
-        format!(
-            "{} spends the round recovering: Fortitude, {}; {verdict}",
-            hero.name,
-            check_words(&outcome)
-        ),
-        f,
-    );
+    let (success, bumps) = (outcome.success, outcome.bumps);
+    let event = MatchEvent::Recovery {
+        hero: hero.name.clone(),
+        check: outcome,
+        verdict,
+    };
+    record(world, Some(e), event);
     // Bumps a recovery check has no use for: one saved as a bonus counter.
-    if outcome.success && outcome.bumps > 0 {
+    if success && bumps > 0 {
         crate::sim::bonus::earn(world, e, "recovery check");
     }
 }
@@ -182,14 +159,9 @@ pub(super) fn place_tokens(world: &mut World) {
         if track.0.place(segment) == Some(true) {
             track.0.take_paid();
             if let Some(Committed(command)) = world.entity_mut(e).take::<Committed>() {
-                let name = name_of(world, e);
-                log(
-                    world,
-                    Some(e),
-                    "paid",
-                    format!("{name} has paid for {}", command.name()),
-                    fields(&[("action", json!(command.name()))]),
-                );
+                let hero = name_of(world, e);
+                let action = command.name().to_string();
+                record(world, Some(e), MatchEvent::Paid { hero, action });
                 world.resource_mut::<RoundState>().due.push(command);
             }
         }
@@ -239,7 +211,7 @@ pub(super) fn mounts_finish_round(world: &mut World) {
 /// over (the next step is an initiative step).
 pub(super) fn close_tracks(world: &mut World) {
     let segment = world.resource::<RoundState>().segment;
-    let mut lost_by: Map<String, Value> = Map::new();
+    let mut lost_by: Vec<(String, u32)> = Vec::new();
     for e in heroes(world) {
         let Some(mut track) = world.get_mut::<Track>(e) else {
             continue;
@@ -252,27 +224,21 @@ pub(super) fn close_tracks(world: &mut World) {
         if carried.is_none()
             && let Some(Committed(command)) = world.entity_mut(e).take::<Committed>()
         {
-            log(
-                world,
-                Some(e),
-                "lapsed",
-                format!(
-                    "{name}'s {} lapses unpaid: the AP spent on it are lost",
-                    command.name()
-                ),
-                fields(&[("action", json!(command.name()))]),
-            );
+            let event = MatchEvent::Lapsed {
+                hero: name.clone(),
+                action: command.name().to_string(),
+            };
+            record(world, Some(e), event);
         }
-        lost_by.insert(name, json!(lost));
+        lost_by.push((name, lost));
     }
     let round = world.resource::<RoundState>().round;
-    log(
-        world,
-        None,
-        "round_end",
-        format!("Round {round} ends after segment {segment}: unused AP are lost"),
-        fields(&[("lost", Value::Object(lost_by))]),
-    );
+    let event = MatchEvent::RoundEnd {
+        round,
+        segment,
+        lost: lost_by,
+    };
+    record(world, None, event);
     let mut s = world.resource_mut::<RoundState>();
     s.round_over = true;
     s.completed = round;

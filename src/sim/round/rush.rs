@@ -8,14 +8,13 @@ use crate::rules::action_time::SEGMENTS;
 use crate::rules::card::Card;
 use crate::rules::melee::AttackType;
 use crate::sim::actions::price;
+use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::{Action, Refusal};
-use crate::sim::log::{fields, log_event as log};
 use crate::sim::model::{
     ActionDeck, Committed, Down, Hero, Holding, RoundOptions, RoundState, Rushed, Track, Wounds,
 };
 use crate::sim::query::{hero_name as name_of, heroes};
 use bevy::prelude::*;
-use serde_json::json;
 
 /// The rush window of this segment is open: the heroes who may rush are asked.
 pub fn window_open(world: &World) -> bool {
@@ -156,18 +155,15 @@ fn perform_rush(
             on_track, rush.rushed, rush.rushed
         )
     };
-    log(
-        world,
-        Some(hero),
-        "rush",
-        format!("{name} rushes the {what} ({cost} AP): {words}"),
-        fields(&[
-            ("action", json!(what)),
-            ("ap", json!(cost)),
-            ("from_track", json!(rush.from_track)),
-            ("rushed", json!(rush.rushed)),
-        ]),
-    );
+    let event = MatchEvent::Rush {
+        hero: name.clone(),
+        action: what.to_string(),
+        ap: cost,
+        from_track: rush.from_track,
+        rushed: rush.rushed,
+        words,
+    };
+    record(world, Some(hero), event);
     world.resource_mut::<RoundState>().due.push(action.clone());
     let id = crate::sim::query::hero_id(world, hero);
     world.write_message(crate::sim::actions::Outcome::Declared {
@@ -218,23 +214,12 @@ pub(super) fn pay_tax(world: &mut World, hero: Entity) {
         .get_mut::<Track>(hero)
         .map_or((0, 0), |mut t| t.0.pay_penalty(tax));
     let name = name_of(world, hero);
-    let owed_words = if owed > 0 {
-        format!(", {owed} from next round's AP")
-    } else {
-        String::new()
+    let event = MatchEvent::RushTax {
+        hero: name,
+        step,
+        tax,
+        from_pool,
+        owed,
     };
-    log(
-        world,
-        Some(hero),
-        "rush_tax",
-        format!(
-            "{name} pays the Rush Tax: Step {step}, {tax} AP ({from_pool} from the pool{owed_words})"
-        ),
-        fields(&[
-            ("step", json!(step)),
-            ("tax", json!(tax)),
-            ("from_pool", json!(from_pool)),
-            ("owed", json!(owed)),
-        ]),
-    );
+    record(world, Some(hero), event);
 }

@@ -7,16 +7,14 @@ use crate::rules::check::{CheckRequest, Skill};
 use crate::rules::shot::BumpSpend;
 use crate::sim::actions::{Outcome, melee, perform, ranged};
 use crate::sim::deck::resolve_check;
+use crate::sim::events::{MatchEvent, Walked, record};
 use crate::sim::intent::Action;
-use crate::sim::log::{check_fields, check_words};
-use crate::sim::log::{fields, log_event as log};
 use crate::sim::model::{
     ActionDeck, Down, FlippedCard, StackLine, StackSpend, Track, UnderFire, Wounds,
 };
 use crate::sim::model::{Hero, PendingAttack, PendingBumps, PendingSnap, RoundState};
 use crate::sim::query::{hero_name as name_of, is_down, waiting_choice};
 use bevy::prelude::*;
-use serde_json::json;
 use std::collections::VecDeque;
 
 /// The rush window (the `Resolution` schedule's first step): with rushing on, once the
@@ -138,14 +136,11 @@ pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card
         if let Some(card) = card {
             world.resource_mut::<ActionDeck>().deck.discard(card.number);
         }
-        let name = name_of(world, hero);
-        log(
-            world,
-            Some(hero),
-            "failed",
-            format!("{name} is down before the {} resolves", command.name()),
-            fields(&[("action", json!(command.name()))]),
-        );
+        let event = MatchEvent::DownBeforeResolving {
+            hero: name_of(world, hero),
+            action: command.name().to_string(),
+        };
+        record(world, Some(hero), event);
         return;
     }
     let card = super::rush::card_for(world, hero, card);
@@ -176,23 +171,26 @@ fn after_perform(world: &mut World, command: &Action, hero: Entity, outcome: Out
     // "since their last action": being shot at before it no longer shakes the next aim.
     world.entity_mut(hero).remove::<UnderFire>();
     let name = name_of(world, hero);
-    let kind = match &outcome {
-        Outcome::Refused { .. } => "failed",
-        _ => "resolve",
+    let walk = match &outcome {
+        Outcome::Moved { path, ap, .. } => Some(Walked {
+            paces: path.len(),
+            ap: *ap,
+            to: path.last().map(|h| crate::rules::hexmap::offset_of(*h)),
+        }),
+        _ => None,
     };
-    let mut f = fields(&[("action", json!(command.name()))]);
-    if let Outcome::Moved { path, ap, .. } = &outcome {
-        let to = path.last().map(|h| crate::rules::hexmap::offset_of(*h));
-        f.insert("paces".into(), json!(path.len()));
-        f.insert("ap".into(), json!(ap));
-        f.insert("to".into(), json!(to));
-    }
     // A shot writes its own event, with every field of the card.
     if !matches!(
         outcome,
         Outcome::Shot { .. } | Outcome::Melee { .. } | Outcome::Escaped { .. }
     ) {
-        log(world, Some(hero), kind, outcome.describe(&name), f);
+        let event = MatchEvent::Resolve {
+            action: command.name().to_string(),
+            failed: matches!(outcome, Outcome::Refused { .. }),
+            words: outcome.describe(&name),
+            walk,
+        };
+        record(world, Some(hero), event);
     }
     world.write_message(outcome);
 }
@@ -228,22 +226,8 @@ pub(super) fn initiative_stack(world: &mut World, due: &[Action]) -> Vec<(Action
             total: e.total(),
         })
         .collect();
-    let words: Vec<String> = lines
-        .iter()
-        .map(|l| {
-            format!(
-                "{} (card {}, Fragment {} {:+} = {})",
-                l.actor, l.card, l.fragment, l.bonus, l.total
-            )
-        })
-        .collect();
-    log(
-        world,
-        None,
-        "stack",
-        format!("Initiative stack: {}", words.join(", then ")),
-        fields(&[("order", serde_json::to_value(&lines).expect("lines"))]),
-    );
+    let order = lines.clone();
+    record(world, None, MatchEvent::Stack { order });
     world.resource_mut::<RoundState>().stack = lines;
     ordered
         .into_iter()
@@ -266,21 +250,14 @@ pub(super) fn stack_bonus(world: &mut World, hero: Entity) -> i32 {
     let quick = quick_draw(world, hero, &h);
     let total = gear + wounds + quick + super::rush::stack_bonus(world, hero);
     if gear != 0 || wounds != 0 {
-        log(
-            world,
-            Some(hero),
-            "stack_bonus",
-            format!(
-                "{}: stack bonus {total:+} (gear {gear:+}, wounds {wounds:+}, Quick Draw {quick:+})",
-                h.name
-            ),
-            fields(&[
-                ("gear", json!(gear)),
-                ("wounds", json!(wounds)),
-                ("quick_draw", json!(quick)),
-                ("bonus", json!(total)),
-            ]),
-        );
+        let event = MatchEvent::StackBonus {
+            hero: h.name.clone(),
+            gear,
+            wounds,
+            quick_draw: quick,
+            bonus: total,
+        };
+        record(world, Some(hero), event);
     }
     total
 }
@@ -305,19 +282,12 @@ fn quick_draw(world: &mut World, hero: Entity, h: &Hero) -> i32 {
     } else {
         0
     };
-    let mut f = check_fields(&outcome);
-    f.insert("bonus".into(), json!(bonus + spent as i32));
-    f.insert("ap_spent".into(), json!(spent));
-    log(
-        world,
-        Some(hero),
-        "quick_draw",
-        format!(
-            "{}: Quick Draw, {}; bonus {bonus} + {spent} AP",
-            h.name,
-            check_words(&outcome)
-        ),
-        f,
-    );
+    let event = MatchEvent::QuickDraw {
+        hero: h.name.clone(),
+        check: outcome,
+        bonus,
+        spent,
+    };
+    record(world, Some(hero), event);
     bonus + spent as i32
 }

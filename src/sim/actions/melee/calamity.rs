@@ -6,6 +6,7 @@
 use super::*;
 use crate::rules::melee;
 use crate::rules::shot::ShotOutcome;
+use crate::sim::events::{MatchEvent, Reported, record};
 use crate::sim::model::Weapons;
 use crate::sim::query::weapon_in_hand;
 use bevy::prelude::*;
@@ -60,7 +61,8 @@ pub(super) fn blow_calamity(
     f.insert("weapon".into(), json!(weapon));
     f.insert("foe".into(), json!(foe_name));
     f.insert("dominance".into(), json!(dominated(world, hero)));
-    log(world, hero, "calamity", text.clone(), f);
+    let event = MatchEvent::report(Reported::MeleeCalamity, text.clone(), f);
+    record(world, Some(hero), event);
     if consequence == "free_attack" {
         super::escape::free_attack(world, foe, hero, &format!("{who} is pinned"));
     }
@@ -111,7 +113,8 @@ pub(super) fn block_calamity(
     f.insert("weapon".into(), json!(weapon));
     f.insert("foe".into(), json!(foe_name));
     f.insert("dominance".into(), json!(dominated(world, blocker)));
-    log(world, blocker, "calamity", text.clone(), f);
+    let event = MatchEvent::report(Reported::MeleeCalamity, text.clone(), f);
+    record(world, Some(blocker), event);
     if consequence == "free_attack" {
         super::escape::free_attack(world, attacker, blocker, &format!("{who} is pinned"));
     }
@@ -135,7 +138,11 @@ pub(super) fn escape_calamity(world: &mut World, hero: Entity, foe: Entity) {
     f.insert("weapon".into(), json!(null));
     f.insert("foe".into(), json!(foe_name));
     f.insert("dominance".into(), json!(dominated(world, hero)));
-    log(world, hero, "calamity", text, f);
+    record(
+        world,
+        Some(hero),
+        MatchEvent::report(Reported::MeleeCalamity, text, f),
+    );
     if pressed == Pressed::Pinned {
         super::escape::free_attack(world, foe, hero, &format!("{who} is pinned"));
     }

@@ -8,12 +8,13 @@ use crate::rules::hexmap::{facing_to, offset_of};
 use crate::rules::melee::{self, AttackType, Dominance};
 use crate::rules::movement::{EMERGE_FROM_COVER_AP, Gait, STAND_UP_AP, path_cost};
 use crate::sim::deck::resolve_check;
+use crate::sim::events::{MatchEvent, Reported, record};
 use crate::sim::intent::Remedy;
 use crate::sim::log::{check_fields, check_words};
 use crate::sim::model::{Battle, BehindCover, Hero, HexPos, Mount, MountedOn, Prone, Track};
 use bevy::prelude::*;
 use hexx::Hex;
-use serde_json::{Map, json};
+use serde_json::json;
 
 /// Getting out from under dominance: "TN 3 + (half level of opponent) ... Each attempt costs 1
 /// AP. If successful, the combatant must move at least 1 hex ... away from their foe at normal
@@ -262,7 +263,8 @@ pub fn escape(world: &mut World, hero: Entity, plan: EscapePlan, ap: u32) -> Out
     f.insert("ap".into(), json!(ap));
     f.insert("to".into(), json!(moved_to.map(|(c, r)| [c, r])));
     f.insert("step_ap".into(), json!(step_ap));
-    log(world, hero, "escape", text.clone(), f);
+    let event = MatchEvent::report(Reported::Escape, text.clone(), f);
+    record(world, Some(hero), event);
     if check.calamity {
         super::calamity::escape_calamity(world, hero, foe);
     }
@@ -309,13 +311,12 @@ pub(super) fn free_attack(world: &mut World, attacker: Entity, target: Entity, w
         return false;
     };
     let who = name(world, attacker);
-    log(
-        world,
-        attacker,
-        "free_attack",
-        format!("{why}: {who} gets a free quick attack ({cost} AP)"),
-        Map::new(),
-    );
+    let event = MatchEvent::FreeAttack {
+        why: why.to_string(),
+        hero: who,
+        ap: cost,
+    };
+    record(world, Some(attacker), event);
     execute(world, attacker, p);
     true
 }

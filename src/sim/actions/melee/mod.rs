@@ -22,7 +22,6 @@ use crate::sim::model::{CloseCombat, Dominated, Facing, HexPos, MovedThisRound};
 use crate::sim::query::{engaged_foes, hero_id, hero_name};
 use bevy::prelude::*;
 
-pub(super) use crate::sim::log::log_by as log;
 pub(super) use crate::sim::query::hero_name as name;
 
 pub fn dominated(world: &World, e: Entity) -> u32 {

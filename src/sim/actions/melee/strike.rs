@@ -9,6 +9,7 @@ use crate::rules::hexmap::{hexside_toward, step};
 use crate::rules::melee::{self, AttackType, BlockOutcome, Dominance};
 use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::ranged as combat;
+use crate::sim::events::{MatchEvent, Reported, record};
 use crate::sim::model::{
     Battle, BumpOption, Closed, Down, HexPos, MatchLog, MountedOn, PendingAttack, PendingBumps,
     UnderFire, Weapons,
@@ -130,7 +131,8 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
             f.insert("target".into(), json!(foe));
             f.insert("attack".into(), json!(blow.attack.name()));
             f.insert("series".into(), json!([i + 1, outcomes.len()]));
-            log(world, hero, "out_of_reach", text.clone(), f);
+            let event = MatchEvent::report(Reported::OutOfReach, text.clone(), f);
+            record(world, Some(hero), event);
             texts.push(text);
             continue;
         }
@@ -205,14 +207,10 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
                 w.jammed = true;
                 let weapon = w.name.clone();
                 let who = name(world, target);
-                log(
+                record(
                     world,
-                    target,
-                    "broken",
-                    format!("{who}'s {weapon} breaks on the block"),
-                    [("weapon".to_string(), json!(weapon))]
-                        .into_iter()
-                        .collect(),
+                    Some(target),
+                    MatchEvent::Broken { hero: who, weapon },
                 );
             }
         }
@@ -240,7 +238,8 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
         f.insert("dominance".into(), json!(Dominance::from_level(foe).name()));
         f.insert("shoved".into(), json!(shoved));
         f.insert("series".into(), json!([i + 1, outcomes.len()]));
-        log(world, hero, "melee", text.clone(), f);
+        let event = MatchEvent::report(Reported::Melee, text.clone(), f);
+        record(world, Some(hero), event);
         world.resource_mut::<MatchLog>().move_last_to(mark);
         texts.push(text);
         texts.extend(block_calamity);

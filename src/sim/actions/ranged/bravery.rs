@@ -6,6 +6,7 @@ use crate::rules::check::CheckRequest;
 use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN, ShotKind};
 use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, skill_pool};
+use crate::sim::events::{Consequence, MatchEvent, Reported, record};
 use crate::sim::log::check_fields;
 use crate::sim::model::{AimLost, Hero, HexPos, UnderFire};
 use bevy::prelude::*;
@@ -29,15 +30,10 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     // "If the character was hit by a melee attack of any kind, they may not aim, and any aim
     // they had accumulated is automatically lost."
     if fire.melee_hit {
-        log(
-            world,
-            hero,
-            "bravery",
-            format!("{} was hit hand to hand: no aim, a snap shot", h.name),
-            [("aim_kept".to_string(), json!(false))]
-                .into_iter()
-                .collect(),
-        );
+        let event = MatchEvent::HitHandToHand {
+            hero: h.name.clone(),
+        };
+        record(world, Some(hero), event);
         lose_aim(world, hero, series);
         return true;
     }
@@ -66,23 +62,22 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     f.insert("hits".into(), json!(fire.hits));
     f.insert("cover_av".into(), json!(cover_av));
     f.insert("aim_kept".into(), json!(kept));
-    log(
+    let text = format!(
+        "{} under fire ({}, {}): Bravery, {}; {}",
+        h.name,
+        crate::rules::words::count(fire.shots, "shot", "shots"),
+        crate::rules::words::count(fire.hits, "hit", "hits"),
+        crate::sim::log::check_words(&check),
+        if kept {
+            "the aim holds"
+        } else {
+            "the aim is lost: a snap shot"
+        }
+    );
+    record(
         world,
-        hero,
-        "bravery",
-        format!(
-            "{} under fire ({}, {}): Bravery, {}; {}",
-            h.name,
-            crate::rules::words::count(fire.shots, "shot", "shots"),
-            crate::rules::words::count(fire.hits, "hit", "hits"),
-            crate::sim::log::check_words(&check),
-            if kept {
-                "the aim holds"
-            } else {
-                "the aim is lost: a snap shot"
-            }
-        ),
-        f,
+        Some(hero),
+        MatchEvent::report(Reported::Bravery, text, f),
     );
     if !kept {
         lose_aim(world, hero, series);
@@ -96,18 +91,11 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         world
             .entity_mut(hero)
             .insert(crate::sim::model::Prone(true));
-        log(
-            world,
-            hero,
-            "calamity",
-            format!(
-                "CALAMITY: {} loses their nerve and throws themselves prone",
-                h.name
-            ),
-            [("consequence".to_string(), json!("prone"))]
-                .into_iter()
-                .collect(),
-        );
+        let event = MatchEvent::Calamity {
+            hero: h.name.clone(),
+            what: Consequence::Prone,
+        };
+        record(world, Some(hero), event);
     }
     !kept
 }

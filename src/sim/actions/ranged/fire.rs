@@ -14,7 +14,7 @@ use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::outcome::Outcome;
 use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, trait_skill, with_deck};
-use crate::sim::log::check_fields;
+use crate::sim::events::{Consequence, MatchEvent, Reported, record};
 use crate::sim::model::{
     ActionDeck, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound, PendingAttack,
     PendingBumps, PendingSnap, TwoWeaponAim, Weapons, Wounds,
@@ -68,19 +68,13 @@ pub fn forgo(world: &mut World, hero: Entity, series: &SeriesPlan) -> Outcome {
     let who = name(world, hero);
     let target = series.targets[0];
     let whom = name(world, target);
-    let text = format!("{who} holds fire at {whom}: no snap shot (the AP are spent)");
-    log(
-        world,
-        hero,
-        "forgo",
-        text.clone(),
-        [
-            ("target".to_string(), json!(whom)),
-            ("weapon".to_string(), json!(series.shots[0].weapon.name)),
-        ]
-        .into_iter()
-        .collect(),
-    );
+    let event = MatchEvent::Forgo {
+        hero: who,
+        target: whom,
+        weapon: series.shots[0].weapon.name.clone(),
+    };
+    let text = event.text();
+    record(world, Some(hero), event);
     Outcome::Forgone {
         hero: hero_id(world, hero),
         text,
@@ -203,18 +197,8 @@ pub fn fire_series(
     } else if calamity && !thrown_weapon {
         let who = name(world, hero);
         let weapon = series.shots[0].weapon.name.clone();
-        log(
-            world,
-            hero,
-            "calamity",
-            format!("CALAMITY: {who}'s {weapon} jams; it must be cleared (reload) to fire again"),
-            [
-                ("weapon".to_string(), json!(weapon)),
-                ("consequence".to_string(), json!("jammed")),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let what = Consequence::Jammed { weapon };
+        record(world, Some(hero), MatchEvent::Calamity { hero: who, what });
     }
     // Two weapons: the target it aimed at (any shot but a snap shot) this round.
     if crate::sim::query::two_weapons(world, hero)
@@ -283,7 +267,11 @@ pub fn fire_series(
         if i == 0 {
             f.insert("series_ap".into(), json!(series.ap));
         }
-        log(world, hero, "shot", text.clone(), f);
+        record(
+            world,
+            Some(hero),
+            MatchEvent::report(Reported::Shot, text.clone(), f),
+        );
         world
             .resource_mut::<crate::sim::model::MatchLog>()
             .move_last_to(mark);
@@ -384,39 +372,20 @@ pub(super) fn thrown(
     };
     let (c, r) = offset_of(landing);
     if slipped {
-        log(
-            world,
-            hero,
-            "calamity",
-            format!(
-                "CALAMITY: the {} slips from the hand and lands at the thrower's feet, {c},{r}",
-                p.weapon.name
-            ),
-            [
-                ("weapon".to_string(), json!(p.weapon.name)),
-                ("consequence".to_string(), json!("slipped")),
-                ("at".to_string(), json!([c, r])),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let what = Consequence::Slipped {
+            weapon: p.weapon.name.clone(),
+            at: (c, r),
+        };
+        let who = name(world, hero);
+        record(world, Some(hero), MatchEvent::Calamity { hero: who, what });
     } else if !o.hit {
-        log(
-            world,
-            hero,
-            "landed",
-            format!(
-                "The {} misses and lands at {c},{r}: clock {}, {} paces",
-                p.weapon.name, card.scatter, card.step
-            ),
-            [
-                ("clock".to_string(), json!(card.scatter)),
-                ("step".to_string(), json!(card.step)),
-                ("at".to_string(), json!([c, r])),
-            ]
-            .into_iter()
-            .collect(),
-        );
+        let event = MatchEvent::Landed {
+            weapon: p.weapon.name.clone(),
+            clock: card.scatter,
+            step: card.step,
+            at: (c, r),
+        };
+        record(world, Some(hero), event);
     }
     if p.weapon.blast == 0 {
         return;
@@ -442,7 +411,7 @@ pub(super) fn thrown(
         let mut f = Map::new();
         f.insert("at".into(), json!([c, r]));
         f.insert("distance".into(), json!(distance));
-        hit_bystander(world, victim, &card, p, distance, "blast", &what, f);
+        hit_bystander(world, victim, &card, p, distance, Reported::Blast, &what, f);
     }
 }
 
@@ -498,36 +467,36 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome, moving
         );
         (effect, dealt, fate, stunned)
     };
-    log(
-        world,
-        hero,
-        "discharge",
-        format!(
-            "{who}'s fully loaded {} goes off: {}",
-            pistol.name,
-            if misses {
-                "the toggle says YES, the round misses".to_string()
-            } else {
-                format!(
-                    "the toggle says NO, the right leg is hit: effect {effect}, {} and {} Conc{}",
-                    crate::rules::words::count(dealt.wounds, "wound", "wounds"),
-                    dealt.conc,
-                    fate_words(fate, stunned)
-                )
-            }
+    let text = format!(
+        "{who}'s fully loaded {} goes off: {}",
+        pistol.name,
+        if misses {
+            "the toggle says YES, the round misses".to_string()
+        } else {
+            format!(
+                "the toggle says NO, the right leg is hit: effect {effect}, {} and {} Conc{}",
+                crate::rules::words::count(dealt.wounds, "wound", "wounds"),
+                dealt.conc,
+                fate_words(fate, stunned)
+            )
+        }
+    );
+    let f = [
+        ("weapon".to_string(), json!(pistol.name)),
+        (
+            "toggle".to_string(),
+            json!(if misses { "YES" } else { "NO" }),
         ),
-        [
-            ("weapon".to_string(), json!(pistol.name)),
-            (
-                "toggle".to_string(),
-                json!(if misses { "YES" } else { "NO" }),
-            ),
-            ("effect".to_string(), json!(effect)),
-            ("wounds".to_string(), json!(dealt.wounds)),
-            ("conc".to_string(), json!(dealt.conc)),
-        ]
-        .into_iter()
-        .collect(),
+        ("effect".to_string(), json!(effect)),
+        ("wounds".to_string(), json!(dealt.wounds)),
+        ("conc".to_string(), json!(dealt.conc)),
+    ]
+    .into_iter()
+    .collect();
+    record(
+        world,
+        Some(hero),
+        MatchEvent::report(Reported::Discharge, text, f),
     );
 }
 
@@ -579,22 +548,15 @@ pub fn wound(
     if stunned && let Some(mut w) = world.get_mut::<Wounds>(target) {
         w.stunned = true;
     }
-    let mut f = check_fields(&check);
-    f.insert("stunned".into(), json!(stunned));
-    log(
-        world,
-        target,
-        "stun_check",
-        format!(
-            "{}: Stun check (Fortitude), {}; {}",
-            t.name,
-            crate::sim::log::check_words(&check),
-            if stunned { "stunned" } else { "keeps going" }
-        ),
-        f,
-    );
+    let (success, bumps) = (check.success, check.bumps);
+    let event = MatchEvent::StunCheck {
+        hero: t.name.clone(),
+        check,
+        stunned,
+    };
+    record(world, Some(target), event);
     // Bumps a Stun check has no use for: one saved as a bonus counter.
-    if check.success && check.bumps > 0 {
+    if success && bumps > 0 {
         bonus::earn(world, target, "Stun check");
     }
     (fate, stunned)
@@ -655,16 +617,23 @@ pub(super) fn stray_hits(
         if let Some(mut cover) = world.get_mut::<Cover>(victim) {
             cover.av = 0;
             let name = cover.name.clone();
-            log(
+            record(
                 world,
-                hero,
-                "stray_hit",
-                format!("A stray shot shatters the {name}"),
-                [("object".to_string(), json!(name))].into_iter().collect(),
+                Some(hero),
+                MatchEvent::StrayShatters { object: name },
             );
         } else {
             let what = "A stray shot hits {victim}".to_string();
-            hit_bystander(world, victim, &card, p, 0, "stray_hit", &what, Map::new());
+            hit_bystander(
+                world,
+                victim,
+                &card,
+                p,
+                0,
+                Reported::StrayHit,
+                &what,
+                Map::new(),
+            );
         }
         hit += 1;
     }
@@ -680,7 +649,7 @@ pub(super) fn hit_bystander(
     card: &Card,
     p: &ShotPlan,
     rows_less: u32,
-    kind: &str,
+    of: Reported,
     what: &str,
     mut fields: Map<String, Value>,
 ) {
@@ -701,5 +670,5 @@ pub(super) fn hit_bystander(
     fields.insert("wounds".into(), json!(dealt.wounds));
     fields.insert("conc".into(), json!(dealt.conc));
     fields.insert("stunned".into(), json!(stunned));
-    log(world, victim, kind, text, fields);
+    record(world, Some(victim), MatchEvent::report(of, text, fields));
 }

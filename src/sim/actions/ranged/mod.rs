@@ -17,7 +17,6 @@ use super::outcome::Priced;
 use crate::sim::intent::Refusal;
 use bevy::prelude::*;
 
-pub(super) use crate::sim::log::log_by as log;
 pub(super) use crate::sim::query::hero_name as name;
 
 /// The price of a shot with the main or the off hand's weapon: a series of one.

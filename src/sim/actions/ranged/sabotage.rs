@@ -6,7 +6,6 @@ use super::*;
 use crate::rules::shot::{ShotOutcome, Volley};
 use crate::sim::deck::with_deck;
 use crate::sim::query::hero_id;
-use serde_json::json;
 
 /// The shot fired to miss, through the match deck.
 pub fn fire_to_miss(
@@ -31,17 +30,10 @@ pub fn calamity_hits_the_target(world: &mut World, hero: Entity, series: &Series
     let who = name(world, hero);
     let whom = name(world, series.targets[0]);
     let weapon = series.shots[0].weapon.name.clone();
-    log(
-        world,
-        hero,
-        "calamity",
-        format!("CALAMITY: {who}'s shot fired to miss finds {whom} after all"),
-        [
-            ("weapon".to_string(), json!(weapon)),
-            ("consequence".to_string(), json!("target_hit")),
-            ("target".to_string(), json!(whom)),
-        ]
-        .into_iter()
-        .collect(),
-    );
+    let what = crate::sim::events::Consequence::TargetHit {
+        weapon,
+        target: whom,
+    };
+    let event = crate::sim::events::MatchEvent::Calamity { hero: who, what };
+    crate::sim::events::record(world, Some(hero), event);
 }

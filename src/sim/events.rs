@@ -666,6 +666,16 @@ fn lost_words(lost: u32) -> String {
 
 /// Write an event to the match log, now (the round and segment of the match), by `actor`.
 pub fn record(world: &mut World, actor: Option<Entity>, event: MatchEvent) {
-    let (kind, text, fields) = (event.kind(), event.text(), event.fields());
+    let (kind, text, fields) = event.into_parts();
     log_event(world, actor, kind, text, fields);
+}
+
+impl MatchEvent {
+    /// Kind, words and fields, the event consumed (a report's are moved, not copied).
+    pub fn into_parts(self) -> (&'static str, String, Map<String, Value>) {
+        match self {
+            MatchEvent::Report(r) => (r.of.kind(), r.text, r.fields),
+            event => (event.kind(), event.text(), event.fields()),
+        }
+    }
 }

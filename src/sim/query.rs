@@ -137,8 +137,13 @@ pub fn engaged_foes(world: &World, hero: Entity) -> Vec<Entity> {
         return vec![];
     };
     let side = side_of(world, hero);
-    heroes(world)
-        .into_iter()
+    let Some(roster) = world.get_resource::<Roster>() else {
+        return vec![];
+    };
+    roster
+        .0
+        .iter()
+        .copied()
         .filter(|&e| {
             // The distance first: most figures are not beside the hero (one lookup, not three).
             e != hero

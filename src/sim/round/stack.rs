@@ -144,7 +144,11 @@ pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card
         return;
     }
     let card = super::rush::card_for(world, hero, card);
-    world.insert_resource(FlippedCard(card));
+    // Kept in place, not inserted and removed each time: a resource is an entity in bevy 0.19.
+    match world.get_resource_mut::<FlippedCard>() {
+        Some(mut flipped) => flipped.0 = card,
+        None => world.insert_resource(FlippedCard(card)),
+    }
     let outcome = perform(world, command);
     // The player chooses (the bumps, or the snap shot): the flipped card stays for the attack.
     if matches!(outcome, Outcome::Pending { .. }) {
@@ -165,7 +169,10 @@ pub(super) fn resolve_one(world: &mut World, command: &Action, card: Option<Card
 fn after_perform(world: &mut World, command: &Action, hero: Entity, outcome: Outcome) {
     super::rush::pay_tax(world, hero);
     // A card the action did not read (a move) is discarded after ordering the stack.
-    if let Some(card) = world.remove_resource::<FlippedCard>().and_then(|f| f.0) {
+    if let Some(card) = world
+        .get_resource_mut::<FlippedCard>()
+        .and_then(|mut f| f.0.take())
+    {
         world.resource_mut::<ActionDeck>().deck.discard(card.number);
     }
     // "since their last action": being shot at before it no longer shakes the next aim.

@@ -217,17 +217,20 @@ fn plan_blow(
     dmg: Pool,
     blocks_left: &mut Vec<(Entity, u32)>,
 ) -> Result<(Blow, Attack, u32), Refusal> {
-    let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
-    let t = world.get::<Hero>(target).ok_or("nobody there")?.clone();
+    // Copies of what is read of the two heroes (not the heroes: the planning runs often).
+    let h_db = world.get::<Hero>(hero).ok_or("no such hero")?.db;
+    let t = world.get::<Hero>(target).ok_or("nobody there")?;
+    let (t_dodge, t_size) = (t.skills.get("Dodge").copied().unwrap_or(0), t.size);
     if world.get::<Down>(target).is_some_and(|d| d.0) {
-        return Err(format!("{} is already down", t.name).into());
+        let t = crate::sim::query::hero_name(world, target);
+        return Err(format!("{t} is already down").into());
     }
     if !engaged_foes(world, hero).contains(&target) {
-        return Err(format!(
-            "{} is not within one pace of {}: close in first",
-            t.name, h.name
-        )
-        .into());
+        let (t, h) = (
+            crate::sim::query::hero_name(world, target),
+            crate::sim::query::hero_name(world, hero),
+        );
+        return Err(format!("{t} is not within one pace of {h}: close in first").into());
     }
     let (tn, tn_parts) = defense(world, target);
     let (ours, theirs) = advantage(world, hero, target);
@@ -254,7 +257,7 @@ fn plan_blow(
         .and_then(|c| c.dodge)
         .is_some_and(|toward| melee::dodge_covers(toward, side));
     let downgrades = if dodged {
-        melee::agility_downgrades(t.skills.get("Dodge").copied().unwrap_or(0))
+        melee::agility_downgrades(t_dodge)
     } else {
         0
     };
@@ -290,7 +293,7 @@ fn plan_blow(
         // A weapon block: something in hand that is no gun swung as a club.
         let w = close_weapon(world, target);
         (
-            close_skill(&t, &w.skill),
+            close_skill(world.get::<Hero>(target).expect("a hero"), &w.skill),
             w.armed && w.club.is_none(),
             w.reliability,
         )
@@ -304,7 +307,7 @@ fn plan_blow(
         },
         flat,
         no_damage,
-        bonus: h.db + improvised.map_or(0, |i| i.damage() as i32),
+        bonus: h_db + improvised.map_or(0, |i| i.damage() as i32),
         rows,
         block: block.as_ref().map(|b| b.0),
         // Full dominance or the foe's back: the attacker picks the location (the head).
@@ -318,7 +321,7 @@ fn plan_blow(
             tn_parts: tn_parts.clone(),
             modifiers,
         },
-        target_size: t.size,
+        target_size: t_size,
         cover: None,
         close: Some(close),
     };

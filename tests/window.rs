@@ -348,3 +348,51 @@ fn the_main_menu_asks_before_quitting() {
     app.update();
     assert_eq!(exits(&app), 1, "the second Esc leaves");
 }
+
+/// "Draw, cock and shoot" previewed for a holstered Peacemaker: each step priced and the chance
+/// of the shot at the end, and the match exactly as it was (issue 20: previews never change
+/// the match; the weapons are worked out as the actions will leave them, then put back).
+#[test]
+fn the_draw_cock_and_shoot_preview_changes_nothing() {
+    use tarnation::sim::model::{HexPos, Track, Weapons};
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let gear = tarnation::data::gear::load(&root.join("assets/gear.ron")).unwrap();
+    let level = tarnation::data::level::load(&root.join("levels/street_duel.ron"), &gear).unwrap();
+    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
+    let mut app = tarnation::sim::run::headless_app(level, gear, 3, cards);
+    app.update();
+    let world = app.world_mut();
+    let named = |world: &mut World, name: &str| {
+        let mut q = world.query::<(Entity, &Hero)>();
+        q.iter(world).find(|(_, h)| h.name == name).unwrap().0
+    };
+    let miranda = named(world, "Miranda Valentine");
+    let felicia = named(world, "Felicia Laroq");
+    let (id, target) = (
+        tarnation::sim::query::hero_id(world, miranda),
+        tarnation::sim::query::hero_id(world, felicia),
+    );
+    let weapons = world.get::<Weapons>(miranda).unwrap().clone();
+    let track = world.get::<Track>(miranda).cloned();
+    let at = world.get::<HexPos>(miranda).unwrap().0;
+    let events = world.resource::<MatchLog>().events.len();
+    let journal = world.resource::<Journal>().0.len();
+    let chain = tarnation::app::hud::shot_chain(
+        world,
+        miranda,
+        id,
+        target,
+        tarnation::rules::ranged::ShotKind::Normal,
+    )
+    .expect("a holstered gun: draw first");
+    assert!(chain.words().starts_with("draw"), "{}", chain.words());
+    assert!(chain.words().ends_with("shoot"), "{}", chain.words());
+    assert!(chain.steps.len() >= 2 && chain.chance > 0.0);
+    // Nothing of the match moved: weapons, track, place, log, journal.
+    assert_eq!(world.get::<Weapons>(miranda).unwrap(), &weapons);
+    assert!(!weapons.0[0].ready, "still holstered");
+    assert_eq!(world.get::<Track>(miranda).cloned(), track);
+    assert_eq!(world.get::<HexPos>(miranda).unwrap().0, at);
+    assert_eq!(world.resource::<MatchLog>().events.len(), events);
+    assert_eq!(world.resource::<Journal>().0.len(), journal);
+}

@@ -420,5 +420,77 @@ pub fn skill_cost(full_attention: bool) -> u32 {
     if full_attention { 8 } else { 4 }
 }
 
+// ---- when an action resolves, counted on the track (the window's previews) ----
+
+/// The last segment a round's tokens can reach (beyond 20, paid actions may still finish):
+/// how far the window looks ahead for when an action resolves.
+pub const LAST_SEGMENT: u32 = 40;
+
+/// The segment an action of `ap` declared at `now` resolves in: this one when the tokens in
+/// front pay it, else the segment its last token is placed. `None`: it cannot be paid.
+pub fn resolves_in(track: &ActionTrack, ap: u32, now: u32, over_rounds: bool) -> Option<u32> {
+    resolves_losing(track, ap, now, over_rounds).map(|(segment, _)| segment)
+}
+
+/// The segment, as `resolves_in`, and the tokens in front the declaration loses (the track's
+/// own count: "they still must remove all of their counters").
+pub fn resolves_losing(
+    track: &ActionTrack,
+    ap: u32,
+    now: u32,
+    over_rounds: bool,
+) -> Option<(u32, u32)> {
+    let mut t = track.clone();
+    match t.declare(ap, now, over_rounds).ok()? {
+        Declared::Paid { lost } => Some((now, lost)),
+        Declared::Committed { .. } => paid_at(&mut t, now).map(|s| (s, 0)),
+    }
+}
+
+/// The segment the commitment on the track is paid in, counting on from `now`.
+pub fn paid_at(t: &mut ActionTrack, now: u32) -> Option<u32> {
+    for s in now + 1..=LAST_SEGMENT {
+        match t.place(s) {
+            Some(true) => {
+                t.take_paid();
+                return Some(s);
+            }
+            None if t.pool == 0 => return None,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The segment the last of several declarations resolves in, each declared as soon as the
+/// hero has a token in front again after the one before.
+pub fn chain_resolves_in(track: &ActionTrack, aps: &[u32], now: u32) -> Option<u32> {
+    let mut t = track.clone();
+    let mut seg = now;
+    let mut last = None;
+    for (i, ap) in aps.iter().enumerate() {
+        if i > 0 {
+            loop {
+                seg += 1;
+                if seg > LAST_SEGMENT || t.pool == 0 && t.in_front == 0 {
+                    return None;
+                }
+                t.place(seg);
+                if t.in_front > 0 {
+                    break;
+                }
+            }
+        }
+        match t.declare(*ap, seg, false).ok()? {
+            Declared::Paid { .. } => last = Some(seg),
+            Declared::Committed { .. } => {
+                seg = paid_at(&mut t, seg)?;
+                last = Some(seg);
+            }
+        }
+    }
+    last
+}
+
 #[cfg(test)]
 mod tests;

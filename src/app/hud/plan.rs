@@ -1,83 +1,15 @@
-//! When an action would resolve, and "draw, cock and shoot" as one plan. Both ask the
-//! simulation: the segment comes from the hero's own action track (`ActionTrack::declare` and
-//! `place`, the rules' token counting), the plan's steps are priced by `sim::actions::price`
-//! and tried out with the simulation's own `execute` on the weapons, which are put back.
+//! "Draw, cock and shoot" as one plan: its steps priced by `sim::actions::price`, each step's
+//! weapons worked out by the simulation's own rules for readying and cocking
+//! (`sim::actions::weapons::{readied, cocked}`) on a copy, which is put back. When an action
+//! would resolve is the rules' own token counting (`rules::action_time::resolves_in` and the
+//! rest, re-exported here for the window).
 
-use crate::rules::action_time::{ActionTrack, Declared};
+pub use crate::rules::action_time::{chain_resolves_in, paid_at, resolves_in, resolves_losing};
 use crate::rules::ranged::ShotKind;
-use crate::sim::actions::{Plan, Priced, execute, price};
+use crate::sim::actions::{Plan, Priced, price, weapons};
 use crate::sim::intent::{Action, HeroId, Remedy};
 use crate::sim::model::{Battle, Weapons};
 use bevy::prelude::*;
-
-/// The last segment a round's tokens can reach (beyond 20, paid actions may still finish).
-const LAST: u32 = 40;
-
-/// The segment an action of `ap` declared at `now` resolves in: this one when the tokens in
-/// front pay it, else the segment its last token is placed. `None`: it cannot be paid.
-pub fn resolves_in(track: &ActionTrack, ap: u32, now: u32, over_rounds: bool) -> Option<u32> {
-    resolves_losing(track, ap, now, over_rounds).map(|(segment, _)| segment)
-}
-
-/// The segment, as `resolves_in`, and the tokens in front the declaration loses (the track's
-/// own count: "they still must remove all of their counters").
-pub fn resolves_losing(
-    track: &ActionTrack,
-    ap: u32,
-    now: u32,
-    over_rounds: bool,
-) -> Option<(u32, u32)> {
-    let mut t = track.clone();
-    match t.declare(ap, now, over_rounds).ok()? {
-        Declared::Paid { lost } => Some((now, lost)),
-        Declared::Committed { .. } => paid_at(&mut t, now).map(|s| (s, 0)),
-    }
-}
-
-/// The segment the commitment on the track is paid in, counting on from `now`.
-pub fn paid_at(t: &mut ActionTrack, now: u32) -> Option<u32> {
-    for s in now + 1..=LAST {
-        match t.place(s) {
-            Some(true) => {
-                t.take_paid();
-                return Some(s);
-            }
-            None if t.pool == 0 => return None,
-            _ => {}
-        }
-    }
-    None
-}
-
-/// The segment the last of several declarations resolves in, each declared as soon as the
-/// hero has a token in front again after the one before.
-pub fn chain_resolves_in(track: &ActionTrack, aps: &[u32], now: u32) -> Option<u32> {
-    let mut t = track.clone();
-    let mut seg = now;
-    let mut last = None;
-    for (i, ap) in aps.iter().enumerate() {
-        if i > 0 {
-            loop {
-                seg += 1;
-                if seg > LAST || t.pool == 0 && t.in_front == 0 {
-                    return None;
-                }
-                t.place(seg);
-                if t.in_front > 0 {
-                    break;
-                }
-            }
-        }
-        match t.declare(*ap, seg, false).ok()? {
-            Declared::Paid { .. } => last = Some(seg),
-            Declared::Committed { .. } => {
-                seg = paid_at(&mut t, seg)?;
-                last = Some(seg);
-            }
-        }
-    }
-    last
-}
 
 /// "Draw, cock and shoot": the declarations a shot at `target` needs when the weapon is
 /// holstered or uncocked, each priced, with the chance to hit of the shot at the end.
@@ -142,10 +74,18 @@ fn try_chain(
     weapons: &Weapons,
 ) -> Option<ShotChain> {
     let mut steps = Vec::new();
+    // Each step priced, then its weapons worked out as the action will leave them (nothing
+    // else of the match is touched; the caller puts the weapons back).
     let mut step = |world: &mut World, action: Action| -> Option<()> {
         let priced = price(world, &action).ok()?;
         steps.push((action, priced.ap));
-        execute(world, e, priced);
+        let mut hands = world.get::<Weapons>(e)?.clone();
+        match priced.plan {
+            Plan::Ready { weapon, off_hand } => weapons::readied(&mut hands, weapon, off_hand),
+            Plan::Cock { weapon } => weapons::cocked(&mut hands, weapon),
+            _ => return None,
+        }
+        world.entity_mut(e).insert(hands);
         Some(())
     };
     if remedy == Remedy::Ready {
@@ -169,21 +109,4 @@ fn try_chain(
     };
     steps.push((shoot.clone(), ap));
     Some(ShotChain { steps, chance })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn an_action_resolves_when_its_last_token_is_placed() {
-        // Tokens from segment 4, 6 AP: at segment 4 one token is in front.
-        let mut t = ActionTrack::new(4, 6, 0, None);
-        t.place(4);
-        assert_eq!(resolves_in(&t, 1, 4, false), Some(4));
-        assert_eq!(resolves_in(&t, 3, 4, false), Some(6));
-        assert_eq!(resolves_in(&t, 9, 4, false), None);
-        // Draw (1), cock (1), shoot (3): 4, then 5, then paid at 8.
-        assert_eq!(chain_resolves_in(&t, &[1, 1, 3], 4), Some(8));
-    }
 }

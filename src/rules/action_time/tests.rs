@@ -217,3 +217,22 @@ fn a_track_is_finished_when_nothing_is_left() {
     assert!(t.finished());
     assert!(ActionTrack::idle().finished());
 }
+
+#[test]
+fn an_action_resolves_when_its_last_token_is_placed() {
+    // Tokens from segment 4, 6 AP: at segment 4 one token is in front.
+    let mut t = ActionTrack::new(4, 6, 0, None);
+    t.place(4);
+    assert_eq!(resolves_in(&t, 1, 4, false), Some(4));
+    assert_eq!(resolves_in(&t, 3, 4, false), Some(6));
+    assert_eq!(resolves_in(&t, 9, 4, false), None);
+    // Draw (1), cock (1), shoot (3): 4, then 5, then paid at 8.
+    assert_eq!(chain_resolves_in(&t, &[1, 1, 3], 4), Some(8));
+    // Paid over the track: the commitment of 3 AP declared at 4 is paid in segment 6.
+    let mut paying = t.clone();
+    assert!(matches!(
+        paying.declare(3, 4, false),
+        Ok(Declared::Committed { .. })
+    ));
+    assert_eq!(paid_at(&mut paying, 4), Some(6));
+}

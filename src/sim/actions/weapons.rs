@@ -47,19 +47,7 @@ pub fn ready(world: &mut World, e: Entity, weapon: usize, off_hand: bool, ap: u3
             reason: "no weapons".into(),
         };
     };
-    for (i, w) in weapons.0.iter_mut().enumerate() {
-        if off_hand {
-            w.off_hand = i == weapon;
-        } else {
-            w.ready = i == weapon;
-            if i == weapon {
-                w.off_hand = false;
-            }
-        }
-        if !w.ready && !w.off_hand {
-            w.cocked = false;
-        }
-    }
+    readied(&mut weapons, weapon, off_hand);
     let name = weapons.0[weapon].name.clone();
     Outcome::Readied {
         hero,
@@ -116,13 +104,36 @@ pub fn price_cock(world: &World, e: Entity) -> Result<Priced<usize>, Refusal> {
 pub fn cock(world: &mut World, e: Entity, weapon: usize, ap: u32) -> Outcome {
     let hero = hero_id(world, e);
     let mut weapons = world.get_mut::<Weapons>(e).expect("priced");
-    let w = &mut weapons.0[weapon];
-    w.cocked = true;
+    cocked(&mut weapons, weapon);
     Outcome::Cocked {
         hero,
-        weapon: w.name.clone(),
+        weapon: weapons.0[weapon].name.clone(),
         ap,
     }
+}
+
+/// The weapons after readying `weapon` (in the off hand, or the main hand): the other hand's
+/// weapon stays; a weapon no longer in either hand is no longer cocked. Plain values, so a
+/// preview works out a plan's weapons the way the action will.
+pub fn readied(weapons: &mut Weapons, weapon: usize, off_hand: bool) {
+    for (i, w) in weapons.0.iter_mut().enumerate() {
+        if off_hand {
+            w.off_hand = i == weapon;
+        } else {
+            w.ready = i == weapon;
+            if i == weapon {
+                w.off_hand = false;
+            }
+        }
+        if !w.ready && !w.off_hand {
+            w.cocked = false;
+        }
+    }
+}
+
+/// The weapons after cocking `weapon`.
+pub fn cocked(weapons: &mut Weapons, weapon: usize) {
+    weapons.0[weapon].cocked = true;
 }
 
 /// Load the weapon in hand to capacity (1 AP a round), clearing a jam first (4 AP).

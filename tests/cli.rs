@@ -788,6 +788,60 @@ fn bad_match_files_are_refused_with_their_reason() {
     assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
 }
 
+/// A match file whose level was edited is refused like a bad level file, with the line of
+/// what is wrong in the match file, and never crashes the replay (issue 21: `rows: []` and an
+/// uneven row used to panic; the window's Load and Continue read the same way).
+#[cfg(feature = "ecs")]
+#[test]
+fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
+    let dir = scratch("broken_level");
+    let good = dir.join("good.match.ron");
+    let (code, _, err) = tarnation(&[
+        "sim",
+        "levels/saloon_brawl.ron",
+        "--seed",
+        "2",
+        "--rounds",
+        "2",
+        "--save",
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&good).unwrap();
+    let start = text.find("rows: [").unwrap();
+    let end = start + text[start..].find(']').unwrap() + 1;
+    let no_rows = dir.join("no_rows.match.ron");
+    std::fs::write(
+        &no_rows,
+        format!("{}rows: []{}", &text[..start], &text[end..]),
+    )
+    .unwrap();
+    let uneven = dir.join("uneven.match.ron");
+    std::fs::write(
+        &uneven,
+        text.replacen("\"#..#######...#\"", "\"#..#######..\"", 1),
+    )
+    .unwrap();
+    let no_weapon = dir.join("no_weapon.match.ron");
+    std::fs::write(&no_weapon, text.replacen("\"Fists\"", "\"Ghost gun\"", 1)).unwrap();
+    for (file, what) in [
+        (&no_rows, "the map has no rows"),
+        (&uneven, "has 12 hexes, row 0 has 14"),
+        (&no_weapon, "the level or gear it carries"),
+    ] {
+        for extra in [&[][..], &["--verify"][..], &["--json"][..]] {
+            let mut args = vec!["replay", file.to_str().unwrap()];
+            args.extend(extra);
+            let (code, out, err) = tarnation(&args);
+            assert_eq!(code, 2, "{file:?} {extra:?}: {out}{err}");
+            assert!(err.contains(what), "{file:?}: {err}");
+            let name = file.file_name().unwrap().to_str().unwrap();
+            assert!(err.contains(&format!("{name}:")), "{file:?}: {err}");
+            assert!(!err.contains("panicked"), "{err}");
+        }
+    }
+}
+
 /// Started from another directory, the game finds its deck, gear and levels beside the
 /// executable's source tree (it used to find nothing outside the repository).
 #[cfg(feature = "ecs")]

@@ -171,6 +171,13 @@ impl Gear {
 
 pub fn parse(path: &Path, text: &str) -> Result<Gear, DataError> {
     let gear: Gear = parse_ron(path, text)?;
+    check(path, text, gear)
+}
+
+/// What `parse` checks once the file is read: every weapon's cards (DMG, RD), a ranged
+/// weapon's AP, no weapon twice. `text` is the file the gear came from (a gear file, or a
+/// match file that carries it), for the line of an error.
+pub fn check(path: &Path, text: &str, gear: Gear) -> Result<Gear, DataError> {
     for w in &gear.weapons {
         if let Err(message) = w.damage_pool() {
             return Err(super::located(

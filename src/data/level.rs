@@ -301,6 +301,13 @@ fn out_of_range(hero: &HeroDef) -> Option<(&'static str, i64, std::ops::RangeInc
 
 pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
     let level: Level = parse_ron(path, text)?;
+    check(path, text, level, gear)
+}
+
+/// Everything `levels check` checks of a level once it is read: the map, its heroes, cover,
+/// mounts, objectives and victory against the gear. `text` is the file the level came from (a
+/// level file, or a match file that carries it), for the line of an error.
+pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level, DataError> {
     let err = |needle: &str, message: String| Err(located(path, text, needle, message));
     let rows = &level.map.rows;
     let Some(first) = rows.first() else {

@@ -183,6 +183,26 @@ impl MatchFile {
         }
         crate::data::deck_file::validate(&file.deck)
             .map_err(|e| invalid(format!("its deck: {e}")))?;
+        // The level and gear it carries, checked as `levels check` checks a level file: an
+        // edited match file is refused with the line of what is wrong, never played.
+        let in_file = |e: DataError| match e {
+            DataError::Parse {
+                path,
+                line,
+                column,
+                message,
+            } => DataError::Parse {
+                path,
+                line,
+                column,
+                message: format!("the level or gear it carries: {message}"),
+            },
+            other => other,
+        };
+        let mut file = file;
+        file.gear = crate::data::gear::check(path, text, file.gear).map_err(in_file)?;
+        file.level =
+            crate::data::level::check(path, text, file.level, &file.gear).map_err(in_file)?;
         Ok(file)
     }
 }

@@ -288,12 +288,15 @@ pub enum CliError {
     /// rule broken.
     #[error("{message}")]
     Broken { output: String, message: String },
+    /// A replay printed in full that is not the match its file recorded (exit code 3).
+    #[error("{message}")]
+    Differs { output: String, message: String },
 }
 
 impl CliError {
     pub fn exit_code(&self) -> i32 {
         match self {
-            CliError::Mismatch(_) => 3,
+            CliError::Mismatch(_) | CliError::Differs { .. } => 3,
             CliError::Broken { .. } => 1,
             _ => 2,
         }
@@ -550,7 +553,17 @@ pub fn replay(args: &ReplayArgs) -> Result<String, CliError> {
     let file = MatchFile::load(&args.file)?;
     if args.verify {
         return match run::verify(&file) {
-            Ok(n) => Ok(format!("verified: {n} events\n")),
+            Ok(n) if file.setup_checked() => Ok(format!("verified: {n} events\n")),
+            Ok(n) => Ok(format!(
+                "verified: {n} events (a match file of version {}: its log is checked; it \
+                 carries no digest of its level, gear, deck and seed, so those are not)\n",
+                file.version
+            )),
+            Err(m) if m.event == 0 => Err(CliError::Mismatch(format!(
+                "{}: {}",
+                args.file.display(),
+                m.why.unwrap_or_default()
+            ))),
             Err(m) => {
                 let event = m
                     .replayed
@@ -569,7 +582,31 @@ pub fn replay(args: &ReplayArgs) -> Result<String, CliError> {
     let end = replayed
         .end
         .map_err(|why| CliError::Mismatch(format!("{}: {why}", args.file.display())))?;
-    Ok(log_text(&replayed.log.events, Some(&end), args.json))
+    let output = log_text(&replayed.log.events, Some(&end), args.json);
+    // What was printed is held against what the file recorded: the log's digest, and the
+    // level, gear, deck and seed it was played with.
+    let printed = crate::sim::journal::digest(&replayed.log.events);
+    let differs = if !file.setup_unchanged() {
+        Some("its level, gear, deck or seed is not the one the match was played with".into())
+    } else if printed != file.digest || replayed.log.events.len() != file.events {
+        Some(format!(
+            "this is not the match the file recorded ({} events printed, {} recorded)",
+            replayed.log.events.len(),
+            file.events
+        ))
+    } else {
+        None
+    };
+    match differs {
+        Some(why) => Err(CliError::Differs {
+            output,
+            message: format!(
+                "{}: {why}; `replay --verify` says where",
+                args.file.display()
+            ),
+        }),
+        None => Ok(output),
+    }
 }
 
 #[cfg(not(feature = "ecs"))]

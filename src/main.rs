@@ -21,6 +21,7 @@ fn main() {
     let (output, failure) = match result {
         Ok(text) => (text, None),
         Err(cli::CliError::Broken { output, message }) => (output, Some((message, 1))),
+        Err(cli::CliError::Differs { output, message }) => (output, Some((message, 3))),
         Err(err) => (String::new(), Some((err.to_string(), err.exit_code()))),
     };
     // A reader that closes the pipe early (`| head`) ends the program quietly.

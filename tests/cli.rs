@@ -761,13 +761,13 @@ fn bad_match_files_are_refused_with_their_reason() {
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&good).unwrap();
     let newer = dir.join("newer.match.ron");
-    std::fs::write(&newer, text.replacen("version: 1,", "version: 2,", 1)).unwrap();
+    std::fs::write(&newer, text.replacen("version: 2,", "version: 3,", 1)).unwrap();
     let truncated = dir.join("truncated.match.ron");
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
     let foreign = dir.join("foreign.match.ron");
     std::fs::write(&foreign, "(name: \"not a match\")").unwrap();
     for (file, what) in [
-        (&newer, "version 2"),
+        (&newer, "version 3"),
         (&truncated, "truncated.match.ron:"),
         (&foreign, "foreign.match.ron:"),
     ] {
@@ -840,6 +840,95 @@ fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
             assert!(!err.contains("panicked"), "{err}");
         }
     }
+}
+
+/// `replay --verify` is fooled by nothing (issue 21): intents after the end of the match, a
+/// seat that does not exist, a changed level or seed, each fail with exit 3 and say what;
+/// plain `replay` prints the log and says, with exit 3, that it is not the recorded match; a
+/// damaged digest is named as such; a genuine file of version 1 still loads, plays and verifies
+/// what it can.
+#[cfg(feature = "ecs")]
+#[test]
+fn verify_is_fooled_by_no_edit() {
+    let dir = scratch("fooled");
+    let good = dir.join("good.match.ron");
+    let (code, _, err) = tarnation(&[
+        "sim",
+        "levels/street_duel.ron",
+        "--seed",
+        "3",
+        "--save",
+        good.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&good).unwrap();
+    assert!(text.contains("version: 2,") && text.contains("setup_digest: Some("));
+    let write = |name: &str, body: String| {
+        let path = dir.join(name);
+        std::fs::write(&path, body).unwrap();
+        path
+    };
+    // The last journal entry, recorded again after the match ended.
+    let journal_end = text.find("    ],\n    events:").expect("the journal's end");
+    let last_entry = text[..journal_end].rfind("        Entry(").unwrap();
+    let appended = write(
+        "appended.match.ron",
+        format!(
+            "{}{}{}",
+            &text[..journal_end],
+            &text[last_entry..journal_end],
+            &text[journal_end..]
+        ),
+    );
+    let seat = write("seat.match.ron", text.replacen("seat: 0,", "seat: 99,", 1));
+    let db = write("db.match.ron", text.replacen("db: 1,", "db: 2,", 1));
+    let seed = write("seed.match.ron", text.replacen("seed: 3,", "seed: 4,", 1));
+    for (file, what) in [
+        (&appended, "comes after the end of the match"),
+        (&seat, "seat 99"),
+        (&db, "level, gear, deck or seed"),
+        (&seed, "level, gear, deck or seed"),
+    ] {
+        let (code, out, err) = tarnation(&["replay", file.to_str().unwrap(), "--verify"]);
+        assert_eq!(code, 3, "{file:?}: {out}{err}");
+        assert!(err.contains(what), "{file:?}: {err}");
+        assert!(!out.contains("verified"), "{file:?}: {out}");
+        let (code, _, err) = tarnation(&["replay", file.to_str().unwrap()]);
+        assert_eq!(code, 3, "plain replay of {file:?}: {err}");
+    }
+    // Plain replay of a changed seed prints the log it played, then says it is not the match.
+    let (_, out, err) = tarnation(&["replay", db.to_str().unwrap()]);
+    assert!(out.lines().count() > 10, "{out}");
+    assert!(err.contains("--verify"), "{err}");
+    // A damaged digest of one event: the file is blamed, not the replay.
+    let digests = text.find("event_digests: [").unwrap();
+    let first = digests + text[digests..].find('"').unwrap() + 1;
+    let mut damaged = text.clone();
+    let flipped = if &text[first..first + 1] == "0" {
+        "1"
+    } else {
+        "0"
+    };
+    damaged.replace_range(first..first + 1, flipped);
+    let damaged = write("damaged.match.ron", damaged);
+    let (code, _, err) = tarnation(&["replay", damaged.to_str().unwrap(), "--verify"]);
+    assert_eq!(code, 3, "{err}");
+    assert!(err.contains("stored digest of event 1 is damaged"), "{err}");
+    // A genuine file of version 1 (no digest of its setup): loads, replays, verifies its log.
+    let start = text.find("    setup_digest: Some(").unwrap();
+    let end = start + text[start..].find('\n').unwrap() + 1;
+    let old = write(
+        "old.match.ron",
+        format!("{}{}", &text[..start], &text[end..]).replacen("version: 2,", "version: 1,", 1),
+    );
+    let (code, out, err) = tarnation(&["replay", old.to_str().unwrap(), "--verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(out.starts_with("verified: "), "{out}");
+    assert!(out.contains("version 1"), "{out}");
+    let (code, replayed, err) = tarnation(&["replay", old.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let (_, played, _) = tarnation(&["sim", "levels/street_duel.ron", "--seed", "3"]);
+    assert_eq!(replayed, played);
 }
 
 /// Started from another directory, the game finds its deck, gear and levels beside the

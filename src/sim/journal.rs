@@ -12,8 +12,12 @@ use serde::{Deserialize, Serialize};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The version of the match file this game writes and reads.
-pub const MATCH_VERSION: u32 = 1;
+/// The version of the match file this game writes. Version 2 adds `setup_digest`; a file of
+/// version 1 still loads and plays (its log is checked, its level, gear, deck and seed cannot be).
+pub const MATCH_VERSION: u32 = 2;
+
+/// The oldest version this game reads.
+pub const OLDEST_MATCH_VERSION: u32 = 1;
 
 /// The file extension of a match.
 pub const MATCH_EXTENSION: &str = "match.ron";
@@ -40,6 +44,16 @@ pub struct MatchFile {
     pub saved_at: Option<u64>,
     #[serde(default)]
     pub at: Option<(u32, u32)>,
+    /// FNV-1a (64 bits, hex) of the level, gear, deck and seed the match was played with:
+    /// `replay --verify` refuses a file whose setup was changed (version 2 on).
+    #[serde(default)]
+    pub setup_digest: Option<String>,
+}
+
+/// The digest of a match's setup: its level, gear, deck and seed, as RON.
+pub fn setup_digest(level: &Level, gear: &Gear, deck: &[Card], seed: u64) -> String {
+    let text = ron::to_string(&(level, gear, deck, seed)).expect("a setup serializes");
+    format!("{:016x}", fnv1a(FNV_OFFSET, text.as_bytes()))
 }
 
 /// FNV-1a over bytes, continuing from `hash`.
@@ -86,6 +100,7 @@ impl MatchFile {
         log: &[LogEvent],
     ) -> MatchFile {
         let event_digests = digests(log);
+        let setup = setup_digest(&level, &gear, &deck, seed);
         MatchFile {
             version: MATCH_VERSION,
             level,
@@ -99,7 +114,21 @@ impl MatchFile {
             event_digests,
             saved_at: None,
             at: None,
+            setup_digest: Some(setup),
         }
+    }
+
+    /// The file's level, gear, deck and seed are those it recorded (true for a file of
+    /// version 1, which recorded no digest of them: see `setup_checked`).
+    pub fn setup_unchanged(&self) -> bool {
+        self.setup_digest
+            .as_ref()
+            .is_none_or(|d| *d == setup_digest(&self.level, &self.gear, &self.deck, self.seed))
+    }
+
+    /// Whether the file carries a digest of its setup (version 2 on).
+    pub fn setup_checked(&self) -> bool {
+        self.setup_digest.is_some()
     }
 
     pub fn to_ron(&self) -> String {
@@ -158,21 +187,25 @@ impl MatchFile {
             path: PathBuf::from(path),
             message,
         };
+        let readable = OLDEST_MATCH_VERSION..=MATCH_VERSION;
+        let unreadable = |version: u32| {
+            invalid(format!(
+                "a match file of version {version}; this game reads versions \
+                 {OLDEST_MATCH_VERSION} to {MATCH_VERSION}"
+            ))
+        };
         match ron::from_str::<Version>(text) {
-            Ok(v) if v.version != MATCH_VERSION => {
-                return Err(invalid(format!(
-                    "a match file of version {}; this game reads version {MATCH_VERSION}",
-                    v.version
-                )));
-            }
+            Ok(v) if !readable.contains(&v.version) => return Err(unreadable(v.version)),
             _ => {}
         }
         let file: MatchFile = crate::data::parse_ron(path, text)?;
-        if file.version != MATCH_VERSION {
-            return Err(invalid(format!(
-                "a match file of version {}; this game reads version {MATCH_VERSION}",
-                file.version
-            )));
+        if !readable.contains(&file.version) {
+            return Err(unreadable(file.version));
+        }
+        if file.version >= 2 && file.setup_digest.is_none() {
+            return Err(invalid(
+                "it has no digest of its level, gear, deck and seed (damaged)".into(),
+            ));
         }
         if file.event_digests.len() != file.events
             || file.event_digests.last().is_some_and(|d| *d != file.digest)

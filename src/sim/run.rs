@@ -160,7 +160,19 @@ pub struct Replayed {
 /// Replay a match file: its intents applied in order, nobody asked.
 pub fn replay(file: &MatchFile) -> Replayed {
     let mut app = app_of(file, true);
-    let end = play_out(&mut app, file.rounds);
+    let mut end = play_out(&mut app, file.rounds);
+    // The match is over (or at its round limit) with intents still recorded: they were never
+    // part of it.
+    if end.is_ok()
+        && let Some(script) = app.world().get_resource::<Script>()
+        && !script.entries.is_empty()
+    {
+        end = Err(format!(
+            "journal entry {} comes after the end of the match ({} more)",
+            script.applied + 1,
+            script.entries.len()
+        ));
+    }
     Replayed {
         end,
         log: app.world().resource::<MatchLog>().clone(),
@@ -182,15 +194,35 @@ pub struct Mismatch {
 /// Replay a file and hold its log against the stored digests: the number of events that
 /// match, or the first that does not.
 pub fn verify(file: &MatchFile) -> Result<usize, Mismatch> {
+    if !file.setup_unchanged() {
+        return Err(Mismatch {
+            event: 0,
+            replayed: None,
+            why: Some(
+                "its level, gear, deck or seed is not the one the match was played with (or \
+                 the digest of them is damaged)"
+                    .into(),
+            ),
+        });
+    }
     let replayed = replay(file);
     let mine = digests(&replayed.log.events);
-    let why = replayed.end.clone().err();
+    let mut why = replayed.end.clone().err();
     let first =
         (0..mine.len().max(file.events)).find(|&i| mine.get(i) != file.event_digests.get(i));
     match first {
         None if why.is_none() && mine.len() == file.events => Ok(mine.len()),
         found => {
             let i = found.unwrap_or(mine.len());
+            // The replay agrees with the whole log's digest: the file's own digest of this
+            // event is what was damaged, not the match.
+            if why.is_none() && mine.len() == file.events && mine.last() == Some(&file.digest) {
+                why = Some(format!(
+                    "the file's stored digest of event {} is damaged: the replay agrees with \
+                     its digest of the whole log",
+                    i + 1
+                ));
+            }
             Err(Mismatch {
                 event: i + 1,
                 replayed: replayed.log.events.get(i).map(|e| e.line()),

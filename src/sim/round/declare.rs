@@ -287,10 +287,20 @@ pub(super) fn play_script(world: &mut World) -> bool {
     let index = world.resource::<Script>().applied;
     let now = world.resource::<RoundState>().now();
     let wrong_time = (entry.round, entry.segment) != now;
+    // The seat that sent it: the side of the hero it is for, as `accept` recorded it.
+    let seat = query::entity(world, entry.intent.hero()).map(|e| side_of(world, e));
     let result = if wrong_time {
         Err(Refusal::new(format!(
             "recorded for round {} segment {}, but the match is at round {} segment {}",
             entry.round, entry.segment, now.0, now.1
+        )))
+    } else if seat != Some(entry.seat) {
+        Err(Refusal::new(format!(
+            "recorded from seat {}, but {}",
+            entry.seat,
+            seat.map_or("no hero of the match is named".to_string(), |s| format!(
+                "the hero's side is seat {s}"
+            ))
         )))
     } else {
         accept(world, entry.intent.clone())

@@ -70,6 +70,9 @@ pub struct SimArgs {
     /// Write the match file (level, gear, deck, seed, journal, digest) here (`*.match.ron`).
     #[arg(long)]
     pub save: Option<PathBuf>,
+    /// With --save: replace the file even when it is not a match file.
+    #[arg(long, requires = "save")]
+    pub force: bool,
     /// The system that resolves every check: action-deck, dice-pool or d20 (default: the
     /// level's, else the action deck).
     #[arg(long, value_parser = parse_resolution)]
@@ -288,6 +291,9 @@ pub enum CliError {
     /// rule broken.
     #[error("{message}")]
     Broken { output: String, message: String },
+    /// A match played and printed whose file could not be written (exit code 2).
+    #[error("{message}")]
+    Unsaved { output: String, message: String },
     /// A replay printed in full that is not the match its file recorded (exit code 3).
     #[error("{message}")]
     Differs { output: String, message: String },
@@ -502,13 +508,31 @@ pub fn sim(args: &SimArgs) -> Result<String, CliError> {
     if args.rushing {
         level.options.get_or_insert_with(Default::default).rushing = true;
     }
+    // `--save` replaces a match file, never anything else (a level, say) unless forced.
+    if let Some(path) = &args.save
+        && path.exists()
+        && !args.force
+        && !crate::sim::journal::MatchFile::is_match_file(path)
+    {
+        return Err(CliError::Usage(format!(
+            "{}: not a match file: --save would replace it (add --force to replace it anyway)",
+            path.display()
+        )));
+    }
     let cards = deck_file::load_match_deck()?;
     let played = crate::sim::run::run(level, gear, args.seed, cards, args.rounds)
         .map_err(CliError::Usage)?;
-    if let Some(path) = &args.save {
-        played.file.save(path)?;
+    let output = log_text(&played.log.events, Some(&played.end), args.json);
+    if let Some(path) = &args.save
+        && let Err(e) = played.file.save(path)
+    {
+        // The match was played: its log is printed all the same.
+        return Err(CliError::Unsaved {
+            output,
+            message: e.to_string(),
+        });
     }
-    Ok(log_text(&played.log.events, Some(&played.end), args.json))
+    Ok(output)
 }
 
 /// The match log as `sim` prints it: a line per event (words or JSON), then the end in words.

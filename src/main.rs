@@ -22,6 +22,7 @@ fn main() {
         Ok(text) => (text, None),
         Err(cli::CliError::Broken { output, message }) => (output, Some((message, 1))),
         Err(cli::CliError::Differs { output, message }) => (output, Some((message, 3))),
+        Err(cli::CliError::Unsaved { output, message }) => (output, Some((message, 2))),
         Err(err) => (String::new(), Some((err.to_string(), err.exit_code()))),
     };
     // A reader that closes the pipe early (`| head`) ends the program quietly.

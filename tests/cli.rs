@@ -931,6 +931,72 @@ fn verify_is_fooled_by_no_edit() {
     assert_eq!(replayed, played);
 }
 
+/// `--save` never replaces what is not a match file (a level file, say) unless forced; a save
+/// that cannot be written still prints the match and says "cannot write"; a temporary file a
+/// killed save left behind is cleaned when the folder is next written (issue 21).
+#[cfg(feature = "ecs")]
+#[test]
+fn saving_replaces_only_match_files_and_loses_no_log() {
+    let dir = scratch("overwrite");
+    let level = dir.join("duel.ron");
+    let original = std::fs::read_to_string(
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("levels/street_duel.ron"),
+    )
+    .unwrap();
+    std::fs::write(&level, &original).unwrap();
+    let l = level.to_str().unwrap();
+    let (code, out, err) = tarnation(&["sim", l, "--rounds", "1", "--save", l]);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("not a match file") && err.contains("--force"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(&level).unwrap(), original);
+    // A match file is replaced as before, and --force replaces anything.
+    let m = dir.join("duel.match.ron");
+    let ms = m.to_str().unwrap();
+    for _ in 0..2 {
+        let (code, _, err) = tarnation(&["sim", l, "--rounds", "1", "--save", ms]);
+        assert_eq!(code, 0, "{err}");
+    }
+    let (code, _, err) = tarnation(&["sim", l, "--rounds", "1", "--save", l, "--force"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(
+        std::fs::read_to_string(&level)
+            .unwrap()
+            .starts_with("// A Tarnation match")
+    );
+    // A folder that cannot be written: the log is printed, the error says so.
+    let blocked = dir.join("a_file_not_a_folder");
+    std::fs::write(&blocked, "x").unwrap();
+    let inside = blocked.join("m.match.ron");
+    let (code, out, err) = tarnation(&[
+        "sim",
+        "levels/street_duel.ron",
+        "--rounds",
+        "1",
+        "--save",
+        inside.to_str().unwrap(),
+    ]);
+    assert_eq!(code, 2, "{err}");
+    assert!(out.contains("Round 1 begins"), "the log is printed: {out}");
+    assert!(err.contains("cannot write"), "{err}");
+    assert!(!err.contains("cannot read"), "{err}");
+    // A stale temporary file (a process long gone) is removed by the next save beside it.
+    let stale = dir.join(".duel.match.ron.999999999.tmp");
+    std::fs::write(&stale, "half a match").unwrap();
+    let (code, _, err) = tarnation(&[
+        "sim",
+        "levels/street_duel.ron",
+        "--rounds",
+        "1",
+        "--save",
+        ms,
+    ]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!stale.exists(), "the stale temporary file is gone");
+}
+
 /// Started from another directory, the game finds its deck, gear and levels beside the
 /// executable's source tree (it used to find nothing outside the repository).
 #[cfg(feature = "ecs")]

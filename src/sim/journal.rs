@@ -50,6 +50,33 @@ pub struct MatchFile {
     pub setup_digest: Option<String>,
 }
 
+/// A save killed between writing and renaming leaves `.NAME.PID.tmp` beside the file: those of
+/// processes that no longer run are removed when the folder is next written to.
+fn remove_stale_temporaries(dir: &Path) {
+    // Whether a process still runs is read from /proc: without it, nothing is removed.
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(read) = std::fs::read_dir(dir) else {
+        return;
+    };
+    for entry in read.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = name
+            .strip_prefix('.')
+            .and_then(|n| n.strip_suffix(".tmp"))
+            .and_then(|n| n.rsplit_once('.'))
+            .and_then(|(_, pid)| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let alive = pid == std::process::id() || Path::new(&format!("/proc/{pid}")).exists();
+        if !alive {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
 /// The digest of a match's setup: its level, gear, deck and seed, as RON.
 pub fn setup_digest(level: &Level, gear: &Gear, deck: &[Card], seed: u64) -> String {
     let text = ron::to_string(&(level, gear, deck, seed)).expect("a setup serializes");
@@ -145,13 +172,14 @@ impl MatchFile {
     /// Write the file atomically: a temporary file beside it, then a rename, so a crash while
     /// saving leaves any older file whole.
     pub fn save(&self, path: &Path) -> Result<(), DataError> {
-        let io = |source| DataError::Io {
+        let io = |source| DataError::Write {
             path: path.to_path_buf(),
             source,
         };
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(io)?;
         }
+        remove_stale_temporaries(path.parent().unwrap_or(Path::new(".")));
         let name = path
             .file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -167,6 +195,13 @@ impl MatchFile {
             let _ = std::fs::remove_file(&temp);
         }
         written.map_err(io)
+    }
+
+    /// Is the file at `path` a match file (one this game wrote: `--save` may replace it)?
+    pub fn is_match_file(path: &Path) -> bool {
+        std::fs::read_to_string(path).is_ok_and(|text| {
+            text.starts_with("// A Tarnation match") || MatchFile::parse(path, &text).is_ok()
+        })
     }
 
     /// Read a match file: a file of another version, a bad or a truncated one is an error

@@ -266,6 +266,142 @@ fn broken_level_files_are_located() {
     }
 }
 
+/// Levels that were accepted and then broke a match are refused at the line of what is wrong
+/// (issue 21): no heroes, a side without heroes, two heroes or sides of one name, cover, a
+/// mount or an objective inside a wall, a mount on another figure, more height rows than map
+/// rows, a die that is no die, more heroes than the limit; a byte-order mark is accepted.
+#[cfg(feature = "ecs")]
+#[test]
+fn levels_that_would_break_a_match_are_refused_at_their_line() {
+    let dir = scratch("levels_refused");
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let read = |name: &str| std::fs::read_to_string(root.join("levels").join(name)).unwrap();
+    let (duel, gulch, mine) = (
+        read("street_duel.ron"),
+        read("gulch_chase.ron"),
+        read("mine_raid.ron"),
+    );
+    let line_of =
+        |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let heroes_at = duel.find("    heroes: [").unwrap();
+    let victory_at = duel.find("    victory:").unwrap();
+    let no_heroes = format!(
+        "{}    heroes: [],\n{}",
+        &duel[..heroes_at],
+        &duel[victory_at..]
+    );
+    let felicia = duel.find("        (name: \"Felicia Laroq\"").unwrap();
+    let octavio = duel.find("        (name: \"Octavio\"").unwrap();
+    let entry = &duel[felicia..octavio];
+    let crowd: String = (0..101)
+        .map(|i| entry.replacen("Felicia Laroq", &format!("Hand {i}"), 1))
+        .collect();
+    let too_many = format!("{}{crowd}{}", &duel[..felicia], &duel[felicia..]);
+    let tall = duel.replacen(
+        "        ],\n    ),\n    cover:",
+        &format!(
+            "        ],\n        heights: [{}],\n    ),\n    cover:",
+            ["\"0000000000000000\""; 11].join(", ")
+        ),
+        1,
+    );
+    // (text, the line that must be reported, what the message says); line by the broken text.
+    let cases: Vec<(String, usize, &str)> = vec![
+        (
+            no_heroes.clone(),
+            line_of(&no_heroes, "heroes: []"),
+            "at least one hero",
+        ),
+        {
+            let t = duel.replace("side: \"Laroq gang\"", "side: \"Valentine posse\"");
+            let l = line_of(&t, "(name: \"Laroq gang\"");
+            (t, l, "side 'Laroq gang' has no heroes")
+        },
+        (
+            duel.replacen("(name: \"Octavio\"", "(name: \"Felicia Laroq\"", 1),
+            line_of(&duel, "(name: \"Octavio\""),
+            "two heroes are named 'Felicia Laroq'",
+        ),
+        (
+            duel.replacen(
+                "at: (3, 2), material: Glass",
+                "at: (0, 0), material: Glass",
+                1,
+            ),
+            line_of(&duel, "saloon window"),
+            "cover 'saloon window' is inside a wall",
+        ),
+        (
+            tall.clone(),
+            line_of(&tall, "heights:"),
+            "11 heights rows for a map of 10 rows",
+        ),
+        (
+            duel.replacen("\"Coordination\": (3, D10)", "\"Coordination\": (3, D7)", 1),
+            line_of(&duel, "\"Coordination\": (3, D10)"),
+            "no such die 'D7'",
+        ),
+        (
+            too_many.clone(),
+            line_of(&too_many, "    heroes: ["),
+            "a level has at most 100",
+        ),
+        (
+            gulch.replacen(
+                "at: (2, 4), facing: 0, quickness: 5",
+                "at: (8, 3), facing: 0, quickness: 5",
+                1,
+            ),
+            line_of(&gulch, "Vaquero's pony"),
+            "stands on hero 'Hank Daggett'",
+        ),
+        (
+            mine.replacen("task: Some((at: (4, 1)", "task: Some((at: (0, 0)", 1),
+            line_of(&mine, "skill: \"Demolitions\""),
+            "is inside a wall",
+        ),
+        // The task's own line (68), not the first hero whose skills name Demolitions (40).
+        (
+            mine.replacen("tn: 7,", "tn: 700,", 1),
+            line_of(&mine, "skill: \"Demolitions\""),
+            "the TN is 1 to 100",
+        ),
+        // The field's line, not the hero's first.
+        (
+            duel.replacen("ap: 8, move: 4", "ap: 0, move: 4", 1),
+            line_of(&duel, "ap: 8, move: 4"),
+            "needs AP >= 1",
+        ),
+    ];
+    for (i, (text, line, message)) in cases.iter().enumerate() {
+        assert_ne!(text, &duel, "case {i} changed nothing");
+        let path = dir.join(format!("refused{i}.ron"));
+        std::fs::write(&path, text).unwrap();
+        let (code, _, err) = tarnation(&["levels", "check", path.to_str().unwrap()]);
+        assert_eq!(code, 2, "case {i}: {err}");
+        let located = format!("{}:{line}:", path.display());
+        assert!(
+            err.contains(&located),
+            "case {i}: expected {located} in {err}"
+        );
+        assert!(err.contains(message), "case {i}: {err}");
+        // `sim` refuses it the same way, before any match.
+        let (code, out, _) = tarnation(&["sim", path.to_str().unwrap(), "--rounds", "1"]);
+        assert_eq!((code, out.as_str()), (2, ""), "case {i}");
+    }
+    // A byte-order mark (Windows editors write one) is accepted.
+    let bom = dir.join("bom.ron");
+    std::fs::write(&bom, format!("\u{feff}{duel}")).unwrap();
+    let (code, _, err) = tarnation(&["levels", "check", bom.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    // A file that never ends is refused before it is read whole.
+    if std::path::Path::new("/dev/zero").exists() {
+        let (code, _, err) = tarnation(&["sim", "/dev/zero"]);
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains("larger than"), "{err}");
+    }
+}
+
 /// `tarnation sim LEVEL --seed N --rounds R --json`: one object per event, with round,
 /// segment, actor and kind; checks carry card, TN, result and bumps. Same seed, same log.
 #[cfg(feature = "ecs")]

@@ -366,6 +366,7 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
             format!("a level has 2 to 4 sides, not {}", level.sides.len()),
         );
     }
+    check_figures(path, text, &level)?;
     let mut taken = Vec::new();
     for hero in &level.heroes {
         // Errors about a hero point into that hero's own entry.
@@ -461,8 +462,16 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
             );
         }
         if hero.move_paces == 0 || hero.run < hero.move_paces || hero.ap == 0 {
+            // The field that is wrong, in the hero's own entry.
+            let field = if hero.ap == 0 {
+                "ap:"
+            } else if hero.move_paces == 0 {
+                "move:"
+            } else {
+                "run:"
+            };
             return err(
-                &hero.name,
+                field,
                 format!("hero '{}': needs AP >= 1 and Run >= Move >= 1", hero.name),
             );
         }
@@ -560,10 +569,13 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
             Victory::Objective {
                 task: Some(task), ..
             } if !(1..=100).contains(&task.tn) => {
-                return err(
-                    &task.skill,
+                return Err(located_after(
+                    path,
+                    text,
+                    &["victory:"],
+                    &format!("skill: \"{}\"", task.skill),
                     format!("objective task: the TN is 1 to 100, not {}", task.tn),
-                );
+                ));
             }
             _ => {}
         }
@@ -574,13 +586,22 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
         } = v
         {
             if !on_map(task.at) {
-                return err(
-                    &task.skill,
+                return Err(located_after(
+                    path,
+                    text,
+                    &["victory:"],
+                    &format!("skill: \"{}\"", task.skill),
                     format!("objective task at {:?} is off the map", task.at),
-                );
+                ));
             }
             if let Err(e) = task.quality.parse::<crate::rules::die::Pool>() {
-                return err(&task.quality, format!("objective task quality: {e}"));
+                return Err(located_after(
+                    path,
+                    text,
+                    &["victory:", &format!("skill: \"{}\"", task.skill)],
+                    &task.quality,
+                    format!("objective task quality: {e}"),
+                ));
             }
         }
     }
@@ -591,6 +612,181 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
         );
     }
     Ok(level)
+}
+
+/// The most heroes a level may have (a round of 10 000 heroes took 72 s and 2 GB).
+pub const MAX_HEROES: usize = 100;
+
+/// Who stands where, and who is who: at least one hero, every side with a hero, names told
+/// apart, no more heroes than `MAX_HEROES`, nothing inside a wall, one figure a hex, every
+/// objective reachable from a hex beside it, no more height rows than map rows (issue 21: each
+/// was accepted and then broke a match).
+fn check_figures(path: &Path, text: &str, level: &Level) -> Result<(), DataError> {
+    let err = |needle: &str, message: String| Err(located(path, text, needle, message));
+    let rows = &level.map.rows;
+    if level.map.heights.len() > rows.len() {
+        return err(
+            "heights",
+            format!(
+                "{} heights rows for a map of {} rows",
+                level.map.heights.len(),
+                rows.len()
+            ),
+        );
+    }
+    if level.heroes.is_empty() {
+        return err("heroes:", "a level needs at least one hero".into());
+    }
+    if level.heroes.len() > MAX_HEROES {
+        return err(
+            "heroes:",
+            format!(
+                "{} heroes: a level has at most {MAX_HEROES}",
+                level.heroes.len()
+            ),
+        );
+    }
+    for (i, side) in level.sides.iter().enumerate() {
+        let entry = format!("name: \"{}\"", side.name);
+        if level.sides[..i].iter().any(|s| s.name == side.name) {
+            return Err(nth_located(
+                path,
+                text,
+                "sides:",
+                &entry,
+                2,
+                format!("two sides are named '{}'", side.name),
+            ));
+        }
+        if !level.heroes.iter().any(|h| h.side == side.name) {
+            return Err(located_after(
+                path,
+                text,
+                &["sides:"],
+                &entry,
+                format!("side '{}' has no heroes", side.name),
+            ));
+        }
+    }
+    for (i, hero) in level.heroes.iter().enumerate() {
+        if level.heroes[..i].iter().any(|h| h.name == hero.name) {
+            let entry = format!("name: \"{}\"", hero.name);
+            return Err(nth_located(
+                path,
+                text,
+                "heroes:",
+                &entry,
+                2,
+                format!("two heroes are named '{}'", hero.name),
+            ));
+        }
+    }
+    let terrain_at = |(c, r): (i32, i32)| {
+        rows.get(r as usize)
+            .and_then(|row| row.chars().nth(c as usize))
+            .and_then(Terrain::from_symbol)
+    };
+    let wall = |at: (i32, i32)| terrain_at(at) == Some(Terrain::Wall);
+    for cover in &level.cover {
+        if wall(cover.at) {
+            return err(
+                &cover.name,
+                format!("cover '{}' is inside a wall at {:?}", cover.name, cover.at),
+            );
+        }
+    }
+    for (i, mount) in level.mounts.iter().enumerate() {
+        if wall(mount.at) {
+            return err(
+                &mount.name,
+                format!("mount '{}' is inside a wall at {:?}", mount.name, mount.at),
+            );
+        }
+        let someone_else = level
+            .heroes
+            .iter()
+            .find(|h| h.at == mount.at && mount.rider.as_ref() != Some(&h.name))
+            .map(|h| format!("hero '{}'", h.name))
+            .or_else(|| {
+                level.mounts[..i]
+                    .iter()
+                    .find(|m| m.at == mount.at)
+                    .map(|m| format!("mount '{}'", m.name))
+            });
+        if let Some(other) = someone_else {
+            return err(
+                &mount.name,
+                format!(
+                    "mount '{}' stands on {other}'s hex {:?} (one figure a hex; a rider is \
+                     named as the mount's rider)",
+                    mount.name, mount.at
+                ),
+            );
+        }
+    }
+    for v in &level.victory {
+        if let Victory::Objective {
+            name,
+            task: Some(task),
+            ..
+        } = v
+        {
+            // The task's own line, not the first hero whose skills name the same skill.
+            let task_err = |message: String| {
+                Err(located_after(
+                    path,
+                    text,
+                    &["victory:"],
+                    &format!("skill: \"{}\"", task.skill),
+                    message,
+                ))
+            };
+            if wall(task.at) {
+                return task_err(format!(
+                    "objective '{name}': its task at {:?} is inside a wall",
+                    task.at
+                ));
+            }
+            let at = crate::rules::hexmap::hex_at(task.at.0, task.at.1);
+            let open = |h: hexx::Hex| {
+                let (c, r) = crate::rules::hexmap::offset_of(h);
+                c >= 0 && r >= 0 && terrain_at((c, r)).is_some_and(|t| t.passable())
+            };
+            if !open(at) && !at.all_neighbors().into_iter().any(open) {
+                return task_err(format!(
+                    "objective '{name}': no hex a hero can stand on at or beside its task at \
+                     {:?}",
+                    task.at
+                ));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// An error at the `n`th `needle` after `anchor` (1-based): the second of two heroes of the
+/// same name, not the first.
+fn nth_located(
+    path: &Path,
+    text: &str,
+    anchor: &str,
+    needle: &str,
+    n: usize,
+    message: String,
+) -> DataError {
+    let from = text.find(anchor).unwrap_or(0);
+    let at = text[from..]
+        .match_indices(needle)
+        .nth(n.saturating_sub(1))
+        .map_or(from, |(i, _)| from + i);
+    let line = text[..at].matches('\n').count() + 1;
+    let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+    DataError::Parse {
+        path: path.to_path_buf(),
+        line,
+        column,
+        message,
+    }
 }
 
 pub fn load(path: &Path, gear: &Gear) -> Result<Level, DataError> {

@@ -37,18 +37,75 @@ pub enum DataError {
 
 /// Parse RON text, naming the file and position on error.
 pub fn parse_ron<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, DataError> {
-    ron::from_str(text).map_err(|e| DataError::Parse {
-        path: path.to_path_buf(),
-        line: e.span.start.line,
-        column: e.span.start.col,
-        message: e.code.to_string(),
+    ron::from_str(text).map_err(|e| {
+        let (line, column) = (e.span.start.line, e.span.start.col);
+        let mut message = e.code.to_string();
+        // A trait's die that is no die: say so, not "did not match any variant".
+        if message.contains("untagged enum TraitDef") {
+            let at = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
+            message = match no_such_die(at) {
+                Some(die) => format!("no such die '{die}': a die is D4, D6, D8, D10 or D12"),
+                None => "a trait is a die (D8) or a rank and a die ((2, D8))".into(),
+            };
+        }
+        DataError::Parse {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        }
     })
 }
 
+/// The first `D<number>` in `text` that is no die of the game.
+fn no_such_die(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    (0..bytes.len()).find_map(|i| {
+        let digits: String = text[i + 1..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        let word_start = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        (bytes[i] == b'D' && word_start && !digits.is_empty())
+            .then(|| format!("D{digits}"))
+            .filter(|d| !["D4", "D6", "D8", "D10", "D12"].contains(&d.as_str()))
+    })
+}
+
+/// The largest data file the game reads (a match file of a long six-against-six battle is a
+/// few hundred kilobytes): a larger one, or a device that never ends (`/dev/zero`), is refused
+/// before it is read whole.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+
+/// A data file's text: at most `MAX_FILE_BYTES`, a UTF-8 byte-order mark (Windows editors
+/// write one) dropped.
 pub fn read(path: &Path) -> Result<String, DataError> {
-    std::fs::read_to_string(path).map_err(|source| DataError::Io {
+    use std::io::Read;
+    let io = |source| DataError::Io {
         path: path.to_path_buf(),
         source,
+    };
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(DataError::Invalid {
+            path: path.to_path_buf(),
+            message: format!(
+                "larger than {} MB: not a file of this game",
+                MAX_FILE_BYTES / (1024 * 1024)
+            ),
+        });
+    }
+    let text = String::from_utf8(bytes).map_err(|e| DataError::Invalid {
+        path: path.to_path_buf(),
+        message: format!("not UTF-8 text ({e})"),
+    })?;
+    Ok(match text.strip_prefix('\u{feff}') {
+        Some(rest) => rest.to_string(),
+        None => text,
     })
 }
 

@@ -471,8 +471,20 @@ pub fn levels(command: &LevelsCommand) -> Result<String, CliError> {
     let mut report = String::new();
     let mut failures = Vec::new();
     for file in files {
-        match paths::locate(file).and_then(|f| crate::data::level::load(&f, &gear)) {
-            Ok(level) => {
+        let loaded = paths::locate(file).and_then(|f| {
+            let level = crate::data::level::load(&f, &gear)?;
+            let text = crate::data::read(&f)?;
+            Ok((
+                crate::data::level::warnings(&f, &text, &level, &gear),
+                level,
+            ))
+        });
+        match loaded {
+            Ok((warnings, level)) => {
+                for w in warnings {
+                    report.push_str(&w);
+                    report.push('\n');
+                }
                 let map = level.hex_map();
                 report.push_str(&format!(
                     "{}: ok: {} ({}x{} hexes, {} sides, {} heroes)\n",

@@ -389,6 +389,30 @@ fn levels_that_would_break_a_match_are_refused_at_their_line() {
         let (code, out, _) = tarnation(&["sim", path.to_str().unwrap(), "--rounds", "1"]);
         assert_eq!((code, out.as_str()), (2, ""), "case {i}");
     }
+    // A skill one word or letter from one the game reads is kept, with a warning at its line.
+    let near = dir.join("near.ron");
+    let text = duel.replacen("\"Quick Draw\": 2", "\"Quick Drawing\": 2", 1);
+    std::fs::write(&near, &text).unwrap();
+    let (code, out, err) = tarnation(&["levels", "check", near.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let at = format!(
+        "warning: {}:{}:",
+        near.display(),
+        line_of(&text, "Quick Drawing")
+    );
+    assert!(out.contains(&at), "{out}");
+    assert!(out.contains("did you mean 'Quick Draw'?"), "{out}");
+    // The shipped levels' free skills (Streetwise, Riding, ...) draw no warning.
+    let (_, out, _) = tarnation(&[
+        "levels",
+        "check",
+        "levels/street_duel.ron",
+        "levels/gulch_chase.ron",
+        "levels/mine_raid.ron",
+        "levels/saloon_brawl.ron",
+        "levels/bench_6v6.ron",
+    ]);
+    assert!(!out.contains("warning"), "{out}");
     // A byte-order mark (Windows editors write one) is accepted.
     let bom = dir.join("bom.ron");
     std::fs::write(&bom, format!("\u{feff}{duel}")).unwrap();

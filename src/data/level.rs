@@ -764,6 +764,85 @@ fn check_figures(path: &Path, text: &str, level: &Level) -> Result<(), DataError
     Ok(())
 }
 
+/// The skills a rule of the game reads by name (the rest a level may name freely: Streetwise,
+/// Stealth, Riding, ...).
+pub const RULE_SKILLS: [&str; 6] = [
+    "Quick Draw",
+    "Bravery",
+    "Dodge",
+    crate::rules::weapons::SPEED_LOAD_SKILL,
+    crate::rules::medicine::MEDICINE_SKILL,
+    "Demolitions",
+];
+
+/// Warnings about a level that plays but likely not as meant: a hero's skill one letter-edit
+/// or one word away from a skill a rule, a weapon or an objective uses ("Quick Drawing" makes a
+/// hero unskilled at Quick Draw). Each `file:line:column: what`, the nearest known skill named.
+pub fn warnings(path: &Path, text: &str, level: &Level, gear: &Gear) -> Vec<String> {
+    let mut known: Vec<&str> = RULE_SKILLS.to_vec();
+    known.extend(gear.weapons.iter().map(|w| w.skill.as_str()));
+    for v in &level.victory {
+        if let Victory::Objective {
+            task: Some(task), ..
+        } = v
+        {
+            known.push(&task.skill);
+        }
+    }
+    let mut out = Vec::new();
+    for hero in &level.heroes {
+        let entry = format!("name: \"{}\"", hero.name);
+        for skill in hero.skills.keys() {
+            if known.contains(&skill.as_str()) {
+                continue;
+            }
+            if let Some(near) = known.iter().find(|k| near_miss(skill, k)) {
+                let at = located_after(
+                    path,
+                    text,
+                    &["heroes:", &entry],
+                    &format!("\"{skill}\""),
+                    format!(
+                        "hero '{}': skill '{skill}' is no skill the game reads; did you mean \
+                         '{near}'? (kept as written)",
+                        hero.name
+                    ),
+                );
+                out.push(format!("warning: {at}"));
+            }
+        }
+    }
+    out
+}
+
+/// One letter added, dropped or changed, or one word added, dropped or changed.
+fn near_miss(a: &str, b: &str) -> bool {
+    fn one_edit<T: PartialEq>(a: &[T], b: &[T]) -> bool {
+        let (short, long) = if a.len() <= b.len() { (a, b) } else { (b, a) };
+        if long.len() - short.len() > 1 {
+            return false;
+        }
+        let head = short.iter().zip(long).take_while(|(x, y)| x == y).count();
+        let (s, l) = (&short[head..], &long[head..]);
+        if short.len() == long.len() {
+            s.len() <= 1 || s[1..] == l[1..]
+        } else {
+            *s == l[1..]
+        }
+    }
+    let (ca, cb): (Vec<char>, Vec<char>) = (
+        a.to_lowercase().chars().collect(),
+        b.to_lowercase().chars().collect(),
+    );
+    let (wa, wb): (Vec<&str>, Vec<&str>) = (
+        a.split_whitespace().collect(),
+        b.split_whitespace().collect(),
+    );
+    // A word changed needs a word kept: "Riding" is not one word away from "Bravery".
+    let words = wa.len().max(wb.len()) >= 2 && one_edit(&wa, &wb);
+    a != b && (one_edit(&ca, &cb) || words)
+}
+
 /// An error at the `n`th `needle` after `anchor` (1-based): the second of two heroes of the
 /// same name, not the first.
 fn nth_located(

@@ -139,7 +139,12 @@ fn look(world: &World, watch: &mut Watch) {
                 let ev = &events[k];
                 str_field(&ev.fields, "target") == Some(name)
                     || (ev.actor.as_deref() == Some(name)
-                        && matches!(ev.kind.as_str(), "stray_hit" | "recovery"))
+                        && matches!(
+                            ev.kind.as_str(),
+                            // The hit is the actor's own: a stray, a blast (his own dynamite
+                            // too), his own pistol going off, the Stun check after a hit.
+                            "stray_hit" | "recovery" | "blast" | "discharge" | "stun_check"
+                        ))
             });
             if let Some(k) = struck {
                 down_from.insert(name, k + 1);

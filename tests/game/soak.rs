@@ -133,3 +133,81 @@ fn the_watch_flags_what_breaks_the_rules() {
         "every declaration resolves, is refused, or lapses"
     );
 }
+
+/// The rule checker (issue 21): a hero put down by the blast of his own dynamite acted (threw
+/// it) before the blast, so he never "acts while down"; the checker used to date his fall from
+/// an earlier shot at him and flag his own throw.
+#[test]
+fn the_checker_dates_a_fall_from_the_blast_of_ones_own_dynamite() {
+    use super::table::{cards, level_file};
+    use bevy::prelude::*;
+    use serde_json::json;
+    use tarnation::sim::invariants::{Watch, check};
+    use tarnation::sim::model::{Down, Hero, MatchLog};
+    use tarnation::sim::run::headless_app;
+    let (level, gear) = level_file("mine_raid.ron", |_| {});
+    let mut app = headless_app(level, gear, 120, cards());
+    app.init_resource::<Watch>();
+    let world = app.world_mut();
+    let hank = {
+        let mut q = world.query::<(Entity, &Hero)>();
+        q.iter(world)
+            .find(|(_, h)| h.name == "Hank Daggett")
+            .unwrap()
+            .0
+    };
+    let field = |pairs: &[(&str, serde_json::Value)]| {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect::<serde_json::Map<_, _>>()
+    };
+    let mut log = world.resource_mut::<MatchLog>();
+    // Angus shoots at Hank and misses; Hank throws his dynamite, and is caught in its blast.
+    log.push(
+        (1, 6),
+        Some("Angus Laroq"),
+        "shot",
+        "Angus Laroq shoots at Hank Daggett: a miss".into(),
+        field(&[("target", json!("Hank Daggett")), ("hit", json!(false))]),
+    );
+    log.push(
+        (1, 9),
+        Some("Hank Daggett"),
+        "shot",
+        "Hank Daggett throws the Dynamite at Angus Laroq".into(),
+        field(&[("target", json!("Angus Laroq")), ("hit", json!(false))]),
+    );
+    log.push(
+        (1, 9),
+        Some("Hank Daggett"),
+        "blast",
+        "The blast catches Hank Daggett".into(),
+        field(&[("distance", json!(0)), ("wounds", json!(5))]),
+    );
+    world.entity_mut(hank).insert(Down(true));
+    check(world);
+    let breaks = &world.resource::<Watch>().breaks;
+    assert!(
+        breaks
+            .iter()
+            .all(|b| b.rule != "a hero who is down never acts"),
+        "{breaks:#?}"
+    );
+    // Acting after the blast is still a break.
+    world.resource_mut::<MatchLog>().push(
+        (1, 10),
+        Some("Hank Daggett"),
+        "declare",
+        "Hank Daggett declares a move".into(),
+        serde_json::Map::new(),
+    );
+    check(world);
+    assert!(
+        world
+            .resource::<Watch>()
+            .breaks
+            .iter()
+            .any(|b| b.rule == "a hero who is down never acts")
+    );
+}

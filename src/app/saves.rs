@@ -9,7 +9,7 @@ use super::input::{BattleAction, BattleInput, Bindings, QueuedPlan, Selection};
 use super::layout::{BANNER_H, palette};
 use super::state::{Pause, Screen};
 use super::widgets::label;
-use crate::data::saves::{now_secs, save_name, saves_dir};
+use crate::data::saves::{now_secs, saves_dir};
 use crate::sim::journal::MatchFile;
 use crate::sim::model::{Battle, BattleOver, Journal, RoundState};
 use crate::sim::saves;
@@ -363,8 +363,9 @@ pub fn write_file(file: &MatchFile, folders: &SaveFolders, kind: &str) -> Result
     } else {
         &folders.saves
     };
-    let path = dir.join(save_name(
+    let path = dir.join(crate::data::saves::save_name_of_match(
         &file.level.name,
+        file.match_id.as_deref(),
         file.saved_at.unwrap_or_else(now_secs),
         kind,
     ));
@@ -404,20 +405,33 @@ fn drop_autosaves_of_the_match(world: &World) {
     }
 }
 
-/// Only the newest `AUTOSAVES_KEPT` autosaves stay.
+/// Only the newest `AUTOSAVES_KEPT` autosaves of each match stay (issue 21: playing a second
+/// match used to delete the only save of the first). A match is told by the id in its file
+/// names; autosaves of before the ids count as one match, as they did.
 fn prune_autosaves(dir: &Path) {
     let Ok(read) = std::fs::read_dir(dir) else {
         return;
     };
-    let mut autos: Vec<(std::time::SystemTime, PathBuf)> = read
+    let mut autos: Vec<(Option<String>, std::time::SystemTime, PathBuf)> = read
         .filter_map(|e| e.ok())
         .map(|e| e.path())
         .filter(|p| kind_of(p) == AUTO)
-        .filter_map(|p| Some((std::fs::metadata(&p).ok()?.modified().ok()?, p)))
+        .filter_map(|p| {
+            let id = crate::data::saves::match_id_of_name(&file_name(&p)).map(str::to_string);
+            Some((id, std::fs::metadata(&p).ok()?.modified().ok()?, p))
+        })
         .collect();
-    autos.sort_by(|a, b| b.0.cmp(&a.0).then(b.1.cmp(&a.1)));
-    for (_, path) in autos.into_iter().skip(AUTOSAVES_KEPT) {
-        let _ = std::fs::remove_file(path);
+    autos.sort_by(|a, b| a.0.cmp(&b.0).then(b.1.cmp(&a.1)).then(b.2.cmp(&a.2)));
+    let mut kept: Option<(&Option<String>, usize)> = None;
+    for (id, _, path) in &autos {
+        let n = match kept {
+            Some((last, n)) if last == id => n + 1,
+            _ => 1,
+        };
+        kept = Some((id, n));
+        if n > AUTOSAVES_KEPT {
+            let _ = std::fs::remove_file(path);
+        }
     }
 }
 

@@ -85,6 +85,31 @@ pub fn save_name(level: &str, secs: u64, kind: &str) -> String {
     format!("{slug}-{stamp}-{kind}.match.ron")
 }
 
+/// A save's file name with its match's id before the kind
+/// ("the-laroq-mine-2026-11-23-031502-1a2b3c4d-auto.match.ron"): saves of one match are told
+/// from another's by their names.
+pub fn save_name_of_match(level: &str, id: Option<&str>, secs: u64, kind: &str) -> String {
+    let plain = save_name(level, secs, kind);
+    match id {
+        Some(id) => plain.replacen(
+            &format!("-{kind}.match.ron"),
+            &format!("-{id}-{kind}.match.ron"),
+            1,
+        ),
+        None => plain,
+    }
+}
+
+/// The match id a save's file name carries (eight hex digits before its kind), if any.
+pub fn match_id_of_name(name: &str) -> Option<&str> {
+    let stem = name.strip_suffix(".match.ron")?;
+    let mut parts = stem.rsplit('-');
+    parts.next()?;
+    parts
+        .next()
+        .filter(|id| id.len() == 8 && id.chars().all(|c| c.is_ascii_hexdigit()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -48,6 +48,9 @@ pub struct MatchFile {
     /// `replay --verify` refuses a file whose setup was changed (version 2 on).
     #[serde(default)]
     pub setup_digest: Option<String>,
+    /// The match's id (the window's saves: autosaves are kept per match). No rule reads it.
+    #[serde(default)]
+    pub match_id: Option<String>,
 }
 
 /// A save killed between writing and renaming leaves `.NAME.PID.tmp` beside the file: those of
@@ -142,6 +145,7 @@ impl MatchFile {
             saved_at: None,
             at: None,
             setup_digest: Some(setup),
+            match_id: None,
         }
     }
 

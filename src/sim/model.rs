@@ -440,6 +440,26 @@ pub struct Entry {
     pub intent: Intent,
 }
 
+/// The match's own id, kept in its files and their names (issue 21: the autosaves of one match
+/// are pruned apart from another's). No rule reads it; a loaded match keeps its file's.
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct MatchId(pub String);
+
+impl MatchId {
+    /// A new id: eight hex digits from the clock and the seed.
+    pub fn new(seed: u64) -> MatchId {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos() as u64);
+        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+        for b in nanos.to_le_bytes().iter().chain(&seed.to_le_bytes()) {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+        MatchId(format!("{:08x}", h as u32))
+    }
+}
+
 /// Every accepted intent in order, the computer's too: with the level, gear, deck and seed,
 /// the whole of a match.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]

@@ -31,6 +31,9 @@ pub fn match_file_of(world: &World) -> Option<MatchFile> {
     );
     file.saved_at = Some(now_secs());
     file.at = Some(world.resource::<RoundState>().now());
+    file.match_id = world
+        .get_resource::<crate::sim::model::MatchId>()
+        .map(|id| id.0.clone());
     Some(file)
 }
 
@@ -54,6 +57,10 @@ pub fn load_into(world: &mut World, file: &MatchFile) -> Result<(), String> {
         file.seed,
         file.deck.clone(),
     );
+    // A loaded match is the same match: its saves keep its id.
+    if let Some(id) = &file.match_id {
+        world.insert_resource(crate::sim::model::MatchId(id.clone()));
+    }
     world.resource_mut::<RoundOptions>().max_rounds = file.rounds;
     world.insert_resource(Script {
         entries: file.journal.iter().cloned().collect(),

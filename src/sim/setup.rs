@@ -21,6 +21,7 @@ pub fn start_match(world: &mut World, level: Level, gear: Gear, seed: u64, cards
         deck: Deck::new(cards, seed),
     });
     world.insert_resource(ChanceMemo::default());
+    world.insert_resource(crate::sim::model::MatchId::new(seed));
     spawn_level(world, level, gear);
 }
 

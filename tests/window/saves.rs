@@ -689,3 +689,47 @@ fn undo_rebinds_to_a_chord_in_the_settings() {
         "F6"
     );
 }
+
+/// Autosaves are kept per match (issue 21): playing a second match for many rounds no longer
+/// deletes the only autosave of a first match the player quit; each match keeps its newest few,
+/// and every save's file name carries its match's id.
+#[test]
+fn autosaves_are_pruned_per_match() {
+    use tarnation::app::saves::{AUTO, AUTOSAVES_KEPT, write_file};
+    let dir = scratch("per_match");
+    let folders = SaveFolders::new(dir.clone());
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let gear = tarnation::data::gear::load(&root.join("assets/gear.ron")).unwrap();
+    let level = tarnation::data::level::load(&root.join("levels/street_duel.ron"), &gear).unwrap();
+    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
+    let played = tarnation::sim::run::run(level, gear, 4, cards, 1).unwrap();
+    let mut first = played.file.clone();
+    first.match_id = Some("0000aaaa".into());
+    first.saved_at = Some(1_000);
+    let kept = write_file(&first, &folders, AUTO).unwrap();
+    assert!(file_name_of(&kept).contains("-0000aaaa-auto"));
+    // The second match autosaves round after round.
+    let mut second = played.file.clone();
+    second.match_id = Some("0000bbbb".into());
+    for round in 0..(AUTOSAVES_KEPT as u64 + 4) {
+        second.saved_at = Some(2_000 + round);
+        write_file(&second, &folders, AUTO).unwrap();
+    }
+    let names: Vec<String> = files(&dir).iter().map(|p| file_name_of(p)).collect();
+    assert!(
+        kept.exists(),
+        "the first match's only autosave stays: {names:?}"
+    );
+    assert_eq!(
+        names
+            .iter()
+            .filter(|n| n.contains("-0000bbbb-auto"))
+            .count(),
+        AUTOSAVES_KEPT,
+        "{names:?}"
+    );
+}
+
+fn file_name_of(path: &std::path::Path) -> String {
+    path.file_name().unwrap().to_string_lossy().into_owned()
+}

@@ -681,6 +681,13 @@ fn check_figures(path: &Path, text: &str, level: &Level) -> Result<(), DataError
             ));
         }
     }
+    check_placement(path, text, level)
+}
+
+/// Nothing inside a wall, one figure a hex, a hex to stand on at or beside every objective.
+fn check_placement(path: &Path, text: &str, level: &Level) -> Result<(), DataError> {
+    let err = |needle: &str, message: String| Err(located(path, text, needle, message));
+    let rows = &level.map.rows;
     let terrain_at = |(c, r): (i32, i32)| {
         rows.get(r as usize)
             .and_then(|row| row.chars().nth(c as usize))

@@ -366,6 +366,13 @@ impl MatchEvent {
                 "{hero}: Quick Draw, {}; bonus {bonus} + {spent} AP",
                 check_words(check)
             ),
+            other => other.segment_text(),
+        }
+    }
+
+    /// The words of the segment's events: rushing, resolution, mounts, the round's end.
+    fn segment_text(&self) -> String {
+        match self {
             MatchEvent::Rush {
                 hero,
                 action,
@@ -413,6 +420,14 @@ impl MatchEvent {
                 format!("Round {round} ends after segment {segment}: unused AP are lost")
             }
             MatchEvent::Error { why } => why.clone(),
+            // The events of the actions (attacks, calamities, the end of the battle).
+            other => other.action_text(),
+        }
+    }
+
+    /// The words of the actions' events (`text` has action time's).
+    fn action_text(&self) -> String {
+        match self {
             MatchEvent::Forgo { hero, target, .. } => {
                 format!("{hero} holds fire at {target}: no snap shot (the AP are spent)")
             }
@@ -444,6 +459,7 @@ impl MatchEvent {
                 format!("{}: {why}", crate::rules::words::wins(winner))
             }
             MatchEvent::Report(r) => r.text.clone(),
+            _ => unreachable!("action time's events are worded in text()"),
         }
     }
 
@@ -526,6 +542,13 @@ impl MatchEvent {
                 f.insert("ap_spent".into(), json!(spent));
                 f
             }
+            other => other.segment_fields(),
+        }
+    }
+
+    /// The fields of the segment's events: rushing, resolution, mounts, the round's end.
+    fn segment_fields(&self) -> Map<String, Value> {
+        match self {
             MatchEvent::Rush {
                 action,
                 ap,
@@ -569,6 +592,14 @@ impl MatchEvent {
                     .collect();
                 fields(&[("lost", Value::Object(lost))])
             }
+            // The events of the actions (attacks, calamities, the end of the battle).
+            other => other.action_fields(),
+        }
+    }
+
+    /// The fields of the actions' events (`fields` has action time's).
+    fn action_fields(&self) -> Map<String, Value> {
+        match self {
             MatchEvent::Forgo { target, weapon, .. } => {
                 fields(&[("target", json!(target)), ("weapon", json!(weapon))])
             }
@@ -593,6 +624,7 @@ impl MatchEvent {
                 fields(&[("winner", json!(winner)), ("why", json!(why))])
             }
             MatchEvent::Report(r) => r.fields.clone(),
+            _ => unreachable!("action time's events have their fields in fields()"),
         }
     }
 }

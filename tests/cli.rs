@@ -948,6 +948,18 @@ fn bad_match_files_are_refused_with_their_reason() {
     assert!(names.iter().all(|n| !n.contains(".tmp")), "{names:?}");
 }
 
+/// `sim ARGS --save DIR/good.match.ron`, and the text of the match file it wrote.
+#[cfg(feature = "ecs")]
+fn saved_match(dir: &std::path::Path, args: &[&str]) -> String {
+    let good = dir.join("good.match.ron");
+    let mut all = vec!["sim"];
+    all.extend(args);
+    all.extend(["--save", good.to_str().unwrap()]);
+    let (code, _, err) = tarnation(&all);
+    assert_eq!(code, 0, "{err}");
+    std::fs::read_to_string(&good).unwrap()
+}
+
 /// A match file whose level was edited is refused like a bad level file, with the line of
 /// what is wrong in the match file, and never crashes the replay (issue 21: `rows: []` and an
 /// uneven row used to panic; the window's Load and Continue read the same way).
@@ -955,19 +967,10 @@ fn bad_match_files_are_refused_with_their_reason() {
 #[test]
 fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
     let dir = scratch("broken_level");
-    let good = dir.join("good.match.ron");
-    let (code, _, err) = tarnation(&[
-        "sim",
-        "levels/saloon_brawl.ron",
-        "--seed",
-        "2",
-        "--rounds",
-        "2",
-        "--save",
-        good.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let text = std::fs::read_to_string(&good).unwrap();
+    let text = saved_match(
+        &dir,
+        &["levels/saloon_brawl.ron", "--seed", "2", "--rounds", "2"],
+    );
     let start = text.find("rows: [").unwrap();
     let end = start + text[start..].find(']').unwrap() + 1;
     let no_rows = dir.join("no_rows.match.ron");
@@ -1011,17 +1014,7 @@ fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
 #[test]
 fn verify_is_fooled_by_no_edit() {
     let dir = scratch("fooled");
-    let good = dir.join("good.match.ron");
-    let (code, _, err) = tarnation(&[
-        "sim",
-        "levels/street_duel.ron",
-        "--seed",
-        "3",
-        "--save",
-        good.to_str().unwrap(),
-    ]);
-    assert_eq!(code, 0, "{err}");
-    let text = std::fs::read_to_string(&good).unwrap();
+    let text = saved_match(&dir, &["levels/street_duel.ron", "--seed", "3"]);
     assert!(text.contains("version: 2,") && text.contains("setup_digest: Some("));
     let write = |name: &str, body: String| {
         let path = dir.join(name);

@@ -696,6 +696,12 @@ fn lost_words(lost: u32) -> String {
     }
 }
 
+/// A calamity's consequence, by the hero whose check it was.
+pub fn calamity(world: &mut World, hero: Entity, what: Consequence) {
+    let name = super::query::hero_name(world, hero);
+    record(world, Some(hero), MatchEvent::Calamity { hero: name, what });
+}
+
 /// Write an event to the match log, now (the round and segment of the match), by `actor`.
 pub fn record(world: &mut World, actor: Option<Entity>, event: MatchEvent) {
     let (kind, text, fields) = event.into_parts();

@@ -6,7 +6,7 @@ use crate::rules::check::CheckRequest;
 use crate::rules::damage::Fate;
 use crate::rules::medicine::{self, MEDICINE_SKILL, MEDICINE_TRAIT, REVIVE_TN, Revival};
 use crate::sim::deck::{pool_choices, resolve_check, skill_pool, spend_choices};
-use crate::sim::events::{Consequence, MatchEvent, Reported, record};
+use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
 use crate::sim::intent::Refusal;
 use crate::sim::log::{check_fields, check_words};
 use crate::sim::model::{BeyondReviving, Down, Hero, HexPos, MountedOn, Prone, Track, Wounds};
@@ -123,11 +123,7 @@ pub fn revive(world: &mut World, e: Entity, target: Entity, ap: u32) -> Outcome 
         let what = Consequence::OutForHours {
             target: whom.clone(),
         };
-        let event = MatchEvent::Calamity {
-            hero: h.name.clone(),
-            what,
-        };
-        record(world, Some(e), event);
+        calamity(world, e, what);
     }
     Outcome::Prepared {
         hero,

@@ -6,7 +6,7 @@ use crate::rules::action_time::skill_cost;
 use crate::rules::check::CheckRequest;
 use crate::rules::hexmap::hex_at;
 use crate::sim::deck::{resolve_check, skill_pool};
-use crate::sim::events::{Consequence, MatchEvent, Reported, record};
+use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
 use crate::sim::intent::Refusal;
 use crate::sim::log::{check_fields, check_words};
 use crate::sim::model::{Battle, Hero, HexPos, Objectives};
@@ -114,11 +114,7 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         let what = Consequence::Setback {
             objective: title.clone(),
         };
-        let event = MatchEvent::Calamity {
-            hero: h.name.clone(),
-            what,
-        };
-        record(world, Some(e), event);
+        calamity(world, e, what);
     }
     let mut f = check_fields(&outcome);
     f.insert("objective".into(), json!(title));

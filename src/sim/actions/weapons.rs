@@ -3,7 +3,7 @@
 
 use super::outcome::{Outcome, Priced};
 use crate::data::gear::WeaponKind;
-use crate::sim::events::{Consequence, MatchEvent, Reported, record};
+use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
 use crate::sim::intent::Refusal;
 use crate::sim::model::{Battle, Weapons};
 use crate::sim::query::{hero_id, hero_name};
@@ -286,11 +286,7 @@ pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap:
         let what = Consequence::DroppedShell {
             weapon: name.clone(),
         };
-        let event = MatchEvent::Calamity {
-            hero: h.name.clone(),
-            what,
-        };
-        record(world, Some(e), event);
+        calamity(world, e, what);
     }
     Outcome::Reloaded {
         hero,

@@ -6,7 +6,7 @@ use crate::rules::check::CheckRequest;
 use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN, ShotKind};
 use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, skill_pool};
-use crate::sim::events::{Consequence, MatchEvent, Reported, record};
+use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
 use crate::sim::log::check_fields;
 use crate::sim::model::{AimLost, Hero, HexPos, UnderFire};
 use bevy::prelude::*;
@@ -91,11 +91,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         world
             .entity_mut(hero)
             .insert(crate::sim::model::Prone(true));
-        let event = MatchEvent::Calamity {
-            hero: h.name.clone(),
-            what: Consequence::Prone,
-        };
-        record(world, Some(hero), event);
+        calamity(world, hero, Consequence::Prone);
     }
     !kept
 }

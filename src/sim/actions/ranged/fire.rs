@@ -14,7 +14,7 @@ use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::outcome::Outcome;
 use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, trait_skill, with_deck};
-use crate::sim::events::{Consequence, MatchEvent, Reported, record};
+use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
 use crate::sim::model::{
     ActionDeck, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound, PendingAttack,
     PendingBumps, PendingSnap, TwoWeaponAim, Weapons, Wounds,
@@ -195,10 +195,8 @@ pub fn fire_series(
     if calamity && series.sabotage {
         super::calamity_hits_the_target(world, hero, &series);
     } else if calamity && !thrown_weapon {
-        let who = name(world, hero);
         let weapon = series.shots[0].weapon.name.clone();
-        let what = Consequence::Jammed { weapon };
-        record(world, Some(hero), MatchEvent::Calamity { hero: who, what });
+        crate::sim::events::calamity(world, hero, Consequence::Jammed { weapon });
     }
     // Two weapons: the target it aimed at (any shot but a snap shot) this round.
     if crate::sim::query::two_weapons(world, hero)
@@ -376,8 +374,7 @@ pub(super) fn thrown(
             weapon: p.weapon.name.clone(),
             at: (c, r),
         };
-        let who = name(world, hero);
-        record(world, Some(hero), MatchEvent::Calamity { hero: who, what });
+        calamity(world, hero, what);
     } else if !o.hit {
         let event = MatchEvent::Landed {
             weapon: p.weapon.name.clone(),

@@ -27,13 +27,11 @@ pub fn fire_to_miss(
 /// "a calamity indicates the target is hit": the calamity's consequence, in the log before
 /// the shot's own event.
 pub fn calamity_hits_the_target(world: &mut World, hero: Entity, series: &SeriesPlan) {
-    let who = name(world, hero);
     let whom = name(world, series.targets[0]);
     let weapon = series.shots[0].weapon.name.clone();
     let what = crate::sim::events::Consequence::TargetHit {
         weapon,
         target: whom,
     };
-    let event = crate::sim::events::MatchEvent::Calamity { hero: who, what };
-    crate::sim::events::record(world, Some(hero), event);
+    crate::sim::events::calamity(world, hero, what);
 }

@@ -366,6 +366,12 @@ fn levels_that_would_break_a_match_are_refused_at_their_line() {
             line_of(&mine, "skill: \"Demolitions\""),
             "the TN is 1 to 100",
         ),
+        // Trailing junk: its own line, not the end of the level before it.
+        {
+            let t = format!("{duel}\n// the end\n   junk here\n");
+            let l = line_of(&t, "junk here");
+            (t, l, "text after the end")
+        },
         // The field's line, not the hero's first.
         (
             duel.replacen("ap: 8, move: 4", "ap: 0, move: 4", 1),

@@ -38,8 +38,13 @@ pub enum DataError {
 /// Parse RON text, naming the file and position on error.
 pub fn parse_ron<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Result<T, DataError> {
     ron::from_str(text).map_err(|e| {
-        let (line, column) = (e.span.start.line, e.span.start.col);
+        let (mut line, mut column) = (e.span.start.line, e.span.start.col);
         let mut message = e.code.to_string();
+        // Trailing junk: name the junk, not the end of what came before it.
+        if matches!(e.code, ron::Error::TrailingCharacters) {
+            (line, column) = junk_after(text, line, column);
+            message = "text after the end of what the file holds".into();
+        }
         // A trait's die that is no die: say so, not "did not match any variant".
         if message.contains("untagged enum TraitDef") {
             let at = text.lines().nth(line.saturating_sub(1)).unwrap_or_default();
@@ -55,6 +60,33 @@ pub fn parse_ron<T: serde::de::DeserializeOwned>(path: &Path, text: &str) -> Res
             message,
         }
     })
+}
+
+/// The first character from (line, column) on that is neither blank nor in a comment.
+fn junk_after(text: &str, line: usize, column: usize) -> (usize, usize) {
+    let mut at: usize = text
+        .split_inclusive('\n')
+        .take(line.saturating_sub(1))
+        .map(str::len)
+        .sum::<usize>()
+        + column.saturating_sub(1);
+    at = at.min(text.len());
+    while at < text.len() {
+        let rest = &text[at..];
+        if rest.starts_with("//") {
+            at += rest.find('\n').unwrap_or(rest.len());
+        } else if rest.starts_with("/*") {
+            at += rest.find("*/").map_or(rest.len(), |i| i + 2);
+        } else if let Some(c) = rest.chars().next().filter(|c| c.is_whitespace()) {
+            at += c.len_utf8();
+        } else {
+            break;
+        }
+    }
+    let before = &text[..at];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
+    (line, column)
 }
 
 /// The first `D<number>` in `text` that is no die of the game.

@@ -617,23 +617,10 @@ pub fn replay(args: &ReplayArgs) -> Result<String, CliError> {
     let replayed = run::replay(&file);
     let end = replayed
         .end
+        .clone()
         .map_err(|why| CliError::Mismatch(format!("{}: {why}", args.file.display())))?;
     let output = log_text(&replayed.log.events, Some(&end), args.json);
-    // What was printed is held against what the file recorded: the log's digest, and the
-    // level, gear, deck and seed it was played with.
-    let printed = crate::sim::journal::digest(&replayed.log.events);
-    let differs = if !file.setup_unchanged() {
-        Some("its level, gear, deck or seed is not the one the match was played with".into())
-    } else if printed != file.digest || replayed.log.events.len() != file.events {
-        Some(format!(
-            "this is not the match the file recorded ({} events printed, {} recorded)",
-            replayed.log.events.len(),
-            file.events
-        ))
-    } else {
-        None
-    };
-    match differs {
+    match replayed.differs_from(&file) {
         Some(why) => Err(CliError::Differs {
             output,
             message: format!(

@@ -646,18 +646,25 @@ fn check_figures(path: &Path, text: &str, level: &Level) -> Result<(), DataError
             ),
         );
     }
-    for (i, side) in level.sides.iter().enumerate() {
+    // Two of one name: the second is named, at its own entry.
+    let repeated = |list: &str, what: &str, name: Option<&str>| match name {
+        Some(name) => Err(nth_located(
+            path,
+            text,
+            list,
+            &format!("name: \"{name}\""),
+            2,
+            format!("two {what} are named '{name}'"),
+        )),
+        None => Ok(()),
+    };
+    repeated(
+        "sides:",
+        "sides",
+        first_repeated(level.sides.iter().map(|s| s.name.as_str())),
+    )?;
+    for side in &level.sides {
         let entry = format!("name: \"{}\"", side.name);
-        if level.sides[..i].iter().any(|s| s.name == side.name) {
-            return Err(nth_located(
-                path,
-                text,
-                "sides:",
-                &entry,
-                2,
-                format!("two sides are named '{}'", side.name),
-            ));
-        }
         if !level.heroes.iter().any(|h| h.side == side.name) {
             return Err(located_after(
                 path,
@@ -668,19 +675,11 @@ fn check_figures(path: &Path, text: &str, level: &Level) -> Result<(), DataError
             ));
         }
     }
-    for (i, hero) in level.heroes.iter().enumerate() {
-        if level.heroes[..i].iter().any(|h| h.name == hero.name) {
-            let entry = format!("name: \"{}\"", hero.name);
-            return Err(nth_located(
-                path,
-                text,
-                "heroes:",
-                &entry,
-                2,
-                format!("two heroes are named '{}'", hero.name),
-            ));
-        }
-    }
+    repeated(
+        "heroes:",
+        "heroes",
+        first_repeated(level.heroes.iter().map(|h| h.name.as_str())),
+    )?;
     check_placement(path, text, level)
 }
 
@@ -865,14 +864,13 @@ fn nth_located(
         .match_indices(needle)
         .nth(n.saturating_sub(1))
         .map_or(from, |(i, _)| from + i);
-    let line = text[..at].matches('\n').count() + 1;
-    let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
-    DataError::Parse {
-        path: path.to_path_buf(),
-        line,
-        column,
-        message,
-    }
+    super::located_at(path, text, at, message)
+}
+
+/// The first name that an earlier one repeats.
+fn first_repeated<'a>(names: impl Iterator<Item = &'a str>) -> Option<&'a str> {
+    let mut seen = std::collections::HashSet::new();
+    names.into_iter().find(|n| !seen.insert(*n))
 }
 
 pub fn load(path: &Path, gear: &Gear) -> Result<Level, DataError> {

@@ -83,10 +83,7 @@ fn junk_after(text: &str, line: usize, column: usize) -> (usize, usize) {
             break;
         }
     }
-    let before = &text[..at];
-    let line = before.matches('\n').count() + 1;
-    let column = before.len() - before.rfind('\n').map_or(0, |i| i + 1) + 1;
-    (line, column)
+    line_column(text, at)
 }
 
 /// The first `D<number>` in `text` that is no die of the game.
@@ -174,12 +171,24 @@ pub fn located_after(
         }
     }
     let at = text[from..].find(needle).map_or(from, |i| from + i);
-    let line = text[..at].matches('\n').count() + 1;
-    let column = at - text[..at].rfind('\n').map_or(0, |n| n + 1) + 1;
+    located_at(path, text, at, message)
+}
+
+/// An error at byte `at` of `text` (1-based line and column).
+pub fn located_at(path: &Path, text: &str, at: usize, message: String) -> DataError {
+    let (line, column) = line_column(text, at);
     DataError::Parse {
         path: path.to_path_buf(),
         line,
         column,
         message,
     }
+}
+
+/// The 1-based line and column of byte `at` of `text`.
+fn line_column(text: &str, at: usize) -> (usize, usize) {
+    let before = &text[..at.min(text.len())];
+    let line = before.matches('\n').count() + 1;
+    let column = before.len() - before.rfind('\n').map_or(0, |n| n + 1) + 1;
+    (line, column)
 }

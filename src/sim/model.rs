@@ -451,12 +451,7 @@ impl MatchId {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos() as u64);
-        let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-        for b in nanos.to_le_bytes().iter().chain(&seed.to_le_bytes()) {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-        MatchId(format!("{:08x}", h as u32))
+        MatchId(format!("{:08x}", (nanos ^ seed.rotate_left(32)) as u32))
     }
 }
 

@@ -157,6 +157,25 @@ pub struct Replayed {
     pub log: MatchLog,
 }
 
+impl Replayed {
+    /// Why the replayed log is not the match the file recorded (its level, gear, deck or seed
+    /// changed, or another log), if it is not: what plain `replay` says after printing it.
+    pub fn differs_from(&self, file: &MatchFile) -> Option<String> {
+        let events = &self.log.events;
+        if !file.setup_unchanged() {
+            Some("its level, gear, deck or seed is not the one the match was played with".into())
+        } else if super::journal::digest(events) != file.digest || events.len() != file.events {
+            Some(format!(
+                "this is not the match the file recorded ({} events printed, {} recorded)",
+                events.len(),
+                file.events
+            ))
+        } else {
+            None
+        }
+    }
+}
+
 /// Replay a match file: its intents applied in order, nobody asked.
 pub fn replay(file: &MatchFile) -> Replayed {
     let mut app = app_of(file, true);

@@ -24,7 +24,7 @@ pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
     match &result {
         Ok(()) => {
             let (round, segment) = world.resource::<RoundState>().now();
-            let seat = query::entity(world, intent.hero()).map_or(0, |e| side_of(world, e));
+            let seat = seat_of_intent(world, &intent).unwrap_or(0);
             world.resource_mut::<Journal>().0.push(Entry {
                 round,
                 segment,
@@ -40,6 +40,11 @@ pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
         }
     }
     result
+}
+
+/// The seat (side) an intent comes from: its hero's.
+fn seat_of_intent(world: &World, intent: &Intent) -> Option<usize> {
+    query::entity(world, intent.hero()).map(|e| side_of(world, e))
 }
 
 fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
@@ -287,8 +292,8 @@ pub(super) fn play_script(world: &mut World) -> bool {
     let index = world.resource::<Script>().applied;
     let now = world.resource::<RoundState>().now();
     let wrong_time = (entry.round, entry.segment) != now;
-    // The seat that sent it: the side of the hero it is for, as `accept` recorded it.
-    let seat = query::entity(world, entry.intent.hero()).map(|e| side_of(world, e));
+    // The seat that sent it: the side of the hero it is for, as `accept` records it.
+    let seat = seat_of_intent(world, &entry.intent);
     let result = if wrong_time {
         Err(Refusal::new(format!(
             "recorded for round {} segment {}, but the match is at round {} segment {}",

@@ -174,13 +174,22 @@ pub(super) fn declaration_order(world: &mut World) {
     if world.resource::<RoundState>().segment > SEGMENTS {
         return;
     }
+    let order = by_quickness(world, may_declare);
+    world.resource_mut::<RoundState>().declaring = order;
+}
+
+/// The heroes `asked` picks out, in the order they declare: "ascending order of Quickness".
+pub(super) fn by_quickness(
+    world: &World,
+    asked: impl Fn(&World, Entity) -> bool,
+) -> std::collections::VecDeque<Entity> {
     let mut order: Vec<(Entity, u32)> = heroes(world)
         .into_iter()
-        .filter(|&e| may_declare(world, e))
+        .filter(|&e| asked(world, e))
         .map(|e| (e, world.get::<Hero>(e).map_or(0, |h| h.quickness)))
         .collect();
     order.sort_by_key(|o| o.1);
-    world.resource_mut::<RoundState>().declaring = action_time::declaration_order(&order).into();
+    action_time::declaration_order(&order).into()
 }
 
 /// "After the conclusion of the 20th segment, or when the last character has spent their

@@ -11,9 +11,9 @@ use crate::sim::actions::price;
 use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::{Action, Refusal};
 use crate::sim::model::{
-    ActionDeck, Committed, Down, Hero, Holding, RoundOptions, RoundState, Rushed, Track, Wounds,
+    ActionDeck, Committed, Down, Holding, RoundOptions, RoundState, Rushed, Track, Wounds,
 };
-use crate::sim::query::{hero_name as name_of, heroes};
+use crate::sim::query::hero_name as name_of;
 use bevy::prelude::*;
 
 /// The rush window of this segment is open: the heroes who may rush are asked.
@@ -35,15 +35,9 @@ pub(super) fn open_window(world: &mut World) -> bool {
         return false;
     }
     world.resource_mut::<RoundState>().rush_window = Some(now);
-    let mut order: Vec<(Entity, u32)> = heroes(world)
-        .into_iter()
-        .filter(|&e| may_rush(world, e))
-        .map(|e| (e, world.get::<Hero>(e).map_or(0, |h| h.quickness)))
-        .collect();
-    order.sort_by_key(|o| o.1);
-    let queue = crate::rules::action_time::declaration_order(&order);
+    let queue = super::phases::by_quickness(world, may_rush);
     let any = !queue.is_empty();
-    world.resource_mut::<RoundState>().declaring = queue.into();
+    world.resource_mut::<RoundState>().declaring = queue;
     any
 }
 

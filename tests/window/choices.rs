@@ -5,11 +5,12 @@
 //! own refusal.
 
 use super::*;
+use tarnation::app::hud::BarView;
 use tarnation::app::hud::{
     BAR, CardCell, CardRead, ChoicesView, Mark, Marked, bar_lines, card_read, line_width,
     option_words,
 };
-use tarnation::app::input::{ActionButton, BattleAction, ForcedHover, Selection};
+use tarnation::app::input::{ActionButton, BattleAction, ForcedHover, Selection, wants_a_hero};
 use tarnation::app::layout::{BAR_H, BUTTON_H, CAPTION_H, frame};
 use tarnation::app::screens::PendingBattle;
 use tarnation::data::level::Level;
@@ -534,6 +535,56 @@ fn speed_load_revive_and_a_shot_fired_to_miss() {
         hero: me,
         target: fallen
     })));
+}
+
+/// One door for the desk: every usable button of the bar, clicked, sends the very intent the
+/// bar priced (both are built by `desk_intent`), with an enemy pointed at and with nobody.
+#[test]
+fn every_usable_button_sends_the_intent_the_bar_priced() {
+    let at_cyril = |pointed: bool| {
+        let mut app = battle(7, "levels/street_duel.ron", |_| {});
+        let cyril = hero(&mut app, "Cyril Wellington");
+        until_declares(&mut app, cyril);
+        if pointed {
+            let felicia = hero(&mut app, "Felicia Laroq");
+            point_at(&mut app, felicia);
+        } else {
+            point_at_nothing(&mut app);
+        }
+        app
+    };
+    for pointed in [true, false] {
+        let buttons = at_cyril(pointed).world().resource::<BarView>().0.clone();
+        let usable: Vec<_> = buttons
+            .iter()
+            .filter(|b| b.enabled && b.shown && b.priced.is_some())
+            // Priced at the nearest enemy with nobody pointed at: a click then picks one.
+            .filter(|b| pointed || wants_a_hero(b.action).is_none())
+            .collect();
+        // Turning both ways, prone, cocking, loading, speed loading, dodging.
+        assert!(usable.len() >= 7, "{usable:#?}");
+        for button in usable {
+            let mut app = at_cyril(pointed);
+            let before = sent(&app).len();
+            assert!(click::<ActionButton>(&mut app, |b| b.0 == button.action));
+            assert_eq!(
+                sent(&app)[before..].to_vec(),
+                vec![button.priced.clone().unwrap()],
+                "{:?}",
+                button.action
+            );
+        }
+    }
+    // A key whose declaration the desk cannot build says why on the panel, and sends nothing.
+    let mut app = at_cyril(true);
+    let before = sent(&app).len();
+    tap(&mut app, KeyCode::KeyZ);
+    assert_eq!(sent(&app).len(), before);
+    let panel = panel(&mut app);
+    assert!(
+        panel.contains("Not declared: no series yet: point at enemies and add them (A)"),
+        "{panel}"
+    );
 }
 
 /// A button for a foe, clicked with the pointer on the bar: the next click on the map picks

@@ -2,17 +2,17 @@
 //! the `Selection` until it is sent).
 
 use super::bindings::BattleAction;
+use super::bindings::Bindings;
 use super::clicks::BattleInput;
+use super::desk::{Aim, DeskView, desk_intent};
 use super::selection::{PlanOffer, QueuedPlan, Selection, next_shot, wants_a_hero};
 use crate::app::hotseat::HotSeat;
 use crate::app::state::{Pause, Screen};
-use crate::rules::bonus::Spend;
-use crate::rules::movement::{Gait, turned};
+use crate::rules::melee::MAX_ATTACKS;
+use crate::rules::movement::Gait;
+use crate::rules::ranged::MAX_SHOTS;
 use crate::sim::intent::{Action, HeroId, Intent};
-use crate::sim::model::{
-    BonusArmed, Committed, Down, Facing, Hero, HexPos, Mount, MountedOn, PoolChoices, RoundState,
-    Side, Weapons,
-};
+use crate::sim::model::{Battle, Hero, HexPos, PendingBumps, PendingSnap, RoundState, Side};
 use bevy::prelude::*;
 
 /// Esc opens and closes the Esc menu; in it, M quits to the main menu.
@@ -35,53 +35,174 @@ pub(super) fn pause_keys(
     }
 }
 
+/// The actions that send an intent, in the order one frame sends them.
+const SENDING: [BattleAction; 31] = {
+    use BattleAction as A;
+    [
+        A::Reload,
+        A::Venture,
+        A::SpendWill,
+        A::BonusSpend,
+        A::BackUp,
+        A::Revive,
+        A::Sabotage,
+        A::SpeedLoad,
+        A::StrikeBlows,
+        A::Rush,
+        A::ReadyOffHand,
+        A::ShootOffHand,
+        A::MeleeAttack,
+        A::Block,
+        A::Dodge,
+        A::StackSpend,
+        A::MountOrDismount,
+        A::Escape,
+        A::Disengage,
+        A::FireSeries,
+        A::MoveHere,
+        A::TurnLeft,
+        A::TurnRight,
+        A::Rein,
+        A::DropProne,
+        A::StandUp,
+        A::DuckBehindCover,
+        A::EmergeFromCover,
+        A::ReadyWeapon,
+        A::Cock,
+        A::WorkObjective,
+    ]
+};
+
+/// The heroes on the map: entity, hero, hex, side, id.
+type Heroes<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Hero,
+        &'static HexPos,
+        &'static Side,
+        &'static HeroId,
+    ),
+>;
+
+/// Keys, mouse buttons and the bar's buttons at the desk: the hero selected, the choices kept
+/// in the selection, and every intent (built by `desk_intent`, the door the bar prices).
 pub(super) fn act(
     actions: BattleInput,
-    pause: Res<State<Pause>>,
-    mut selection: ResMut<Selection>,
-    mut seat: ResMut<HotSeat>,
-    heroes: Query<(Entity, &Hero, &HexPos, &Side, &Facing, &HeroId)>,
+    (pause, pending): (
+        Res<State<Pause>>,
+        (Option<Res<PendingBumps>>, Option<Res<PendingSnap>>),
+    ),
+    (mut selection, mut seat, mut plan): (ResMut<Selection>, ResMut<HotSeat>, ResMut<QueuedPlan>),
+    heroes: Heroes,
     mut intents: MessageWriter<Intent>,
-    round: Res<RoundState>,
-    weapons: Query<&Weapons>,
-    riders: Query<&MountedOn>,
-    stack_spend: Query<&crate::sim::model::StackSpend>,
-    mounts: Query<(&Mount, &Facing)>,
-    offer: Res<PlanOffer>,
-    mut plan: ResMut<QueuedPlan>,
-    pending: (
-        Option<Res<crate::sim::model::PendingBumps>>,
-        Option<Res<crate::sim::model::PendingSnap>>,
-    ),
-    battle: Res<crate::sim::model::Battle>,
-    choices: (
-        Query<&PoolChoices>,
-        Query<&BonusArmed>,
-        Query<&Committed>,
-        Query<&Down>,
-    ),
+    (round, offer, battle, keys): (Res<RoundState>, Res<PlanOffer>, Res<Battle>, Res<Bindings>),
+    view: DeskView,
 ) {
     // A hit waits for its bumps to be spent (the HUD's box takes that choice).
     if *pause.get() == Pause::Paused || pending.0.is_some() || pending.1.is_some() {
         return;
     }
-    // A button that wants a hero on the map was clicked: this left click on the map picks it
-    // (a right click lets it go).
-    let picked = match selection.pick {
+    let Some(picked) = take_pick(&actions, &mut selection) else {
+        return;
+    };
+    let declarer = round
+        .declarer()
+        .and_then(|e| heroes.get(e).ok().map(|h| *h.4));
+    end_or_hold(
+        &actions,
+        declarer,
+        &mut seat,
+        &mut selection,
+        &mut plan,
+        &mut intents,
+    );
+    if seat.awaiting_handoff {
+        return;
+    }
+    let Some(active) = seat.desk_side(&battle.level) else {
+        return;
+    };
+    select_hero(&actions, picked, &round, &heroes, active, &mut selection);
+    keep_choices(&actions, &mut selection);
+    let Some(entity) = selection.hero else { return };
+    let Ok(&hero) = heroes.get(entity).map(|h| h.4) else {
+        return;
+    };
+    let aim = Aim {
+        enemy: selection.hovered.and_then(|to| {
+            heroes
+                .iter()
+                .find(|h| h.2.0 == to && h.3.0 != active)
+                .map(|h| h.0)
+        }),
+        ally: selection.hovered.and_then(|to| {
+            heroes
+                .iter()
+                .find(|h| h.2.0 == to && h.3.0 == active && h.0 != entity)
+                .map(|h| h.0)
+        }),
+        hex: selection.hovered,
+    };
+    let pressed = |a: BattleAction| actions.just_pressed(a) || picked == Some(a);
+    start_picks(&actions, aim, &mut selection);
+    gather_targets(&pressed, aim, &mut selection);
+    // Right click on an enemy the offered plan is for: draw, cock and shoot, queued.
+    let queued = actions.just_pressed(BattleAction::MoveHere)
+        && queue_offer(&offer, (entity, hero), aim, &mut selection, &mut plan);
+    let mut out: Vec<Intent> = Vec::new();
+    let mut refused = None;
+    for action in SENDING {
+        if !pressed(action) || (queued && action == BattleAction::MoveHere) {
+            continue;
+        }
+        // A button for a hero on the map with nobody fitting pointed at: the pick waits for a
+        // click on the map (`start_picks`).
+        let fits = match action {
+            BattleAction::BackUp | BattleAction::Revive => aim.ally.is_some(),
+            _ => wants_a_hero(action).is_none() || aim.enemy.is_some(),
+        };
+        if !fits {
+            continue;
+        }
+        match desk_intent(&view, &selection, &keys, entity, action, aim) {
+            Some(Ok(intent)) => out.push(intent),
+            Some(Err(why)) => refused = Some(format!("Not declared: {}", keys.refusal(&why))),
+            None => {}
+        }
+    }
+    send(out, &mut selection, &mut plan, &mut intents);
+    if let Some(why) = refused {
+        selection.note = Some((entity, why));
+    }
+}
+
+/// A button that wants a hero on the map was clicked: this left click on the map picks it (a
+/// right click lets it go). `None`: the frame is spent letting the pick go.
+fn take_pick(actions: &BattleInput, selection: &mut Selection) -> Option<Option<BattleAction>> {
+    match selection.pick {
         Some(p) if actions.just_pressed(BattleAction::Select) && selection.hovered.is_some() => {
             selection.pick = None;
-            Some(p)
+            Some(Some(p))
         }
         Some(_) if actions.just_pressed(BattleAction::MoveHere) => {
             selection.pick = None;
-            return;
+            None
         }
-        _ => None,
-    };
-    let pressed = |a: BattleAction| actions.just_pressed(a) || picked == Some(a);
-    let declarer = round
-        .declarer()
-        .and_then(|e| heroes.get(e).ok().map(|h| *h.5));
+        _ => Some(None),
+    }
+}
+
+/// End the declaration (or take the seat handed over), or hold the round.
+fn end_or_hold(
+    actions: &BattleInput,
+    declarer: Option<HeroId>,
+    seat: &mut HotSeat,
+    selection: &mut Selection,
+    plan: &mut QueuedPlan,
+    intents: &mut MessageWriter<Intent>,
+) {
     if actions.just_pressed(BattleAction::EndDeclaration) {
         if seat.awaiting_handoff {
             seat.awaiting_handoff = false;
@@ -94,34 +215,38 @@ pub(super) fn act(
         selection.pick = None;
         selection.blows.clear();
     }
-    if seat.awaiting_handoff {
-        return;
-    }
-    if actions.just_pressed(BattleAction::HoldRound)
+    if !seat.awaiting_handoff
+        && actions.just_pressed(BattleAction::HoldRound)
         && let Some(hero) = declarer
     {
         intents.write(Intent::Hold { hero });
         plan.drop_hero(hero);
     }
-    let Some(active) = seat.desk_side(&battle.level) else {
-        return;
-    };
+}
+
+/// The selected hero: while a hero of the desk declares, that one (the bar, the previews and
+/// every click are for it); between its declarations the player may select another.
+fn select_hero(
+    actions: &BattleInput,
+    picked: Option<BattleAction>,
+    round: &RoundState,
+    heroes: &Heroes,
+    active: usize,
+    selection: &mut Selection,
+) {
     let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == active).collect();
     own.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-    // While a hero of the desk declares, it is the selected hero: the bar, the previews and
-    // every click are for it. Between its declarations the player may select another.
-    let own_declarer = round.declarer().filter(|e| own.iter().any(|h| h.0 == *e));
-    if let Some(e) = own_declarer {
-        selection.hero = Some(e);
+    let clicked_own = |selection: &Selection| -> Option<Entity> {
+        let click = actions.just_pressed(BattleAction::Select)
+            && picked.is_none()
+            && selection.pick.is_none();
+        let hex = selection.hovered.filter(|_| click)?;
+        own.iter().find(|x| x.2.0 == hex).map(|h| h.0)
+    };
+    if let Some(e) = round.declarer().filter(|e| own.iter().any(|h| h.0 == *e)) {
         // Another hero of the side clicked (or Tab) while this one declares: say why the
         // selection stays.
-        let other = actions.just_pressed(BattleAction::Select)
-            && picked.is_none()
-            && selection.pick.is_none()
-            && selection
-                .hovered
-                .and_then(|hex| own.iter().find(|x| x.2.0 == hex))
-                .is_some_and(|h| h.0 != e);
+        let other = clicked_own(selection).is_some_and(|h| h != e);
         if other || actions.just_pressed(BattleAction::NextHero) {
             let name = heroes.get(e).map_or(String::new(), |h| h.1.name.clone());
             selection.note = Some((
@@ -131,26 +256,27 @@ pub(super) fn act(
                 ),
             ));
         }
-    } else if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
+        selection.hero = Some(e);
+        return;
+    }
+    if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
         selection.hero = own.first().map(|h| h.0);
     }
-    if own_declarer.is_none()
-        && picked.is_none()
-        && selection.pick.is_none()
-        && actions.just_pressed(BattleAction::Select)
-        && let Some(h) = selection
-            .hovered
-            .and_then(|hex| own.iter().find(|x| x.2.0 == hex))
-    {
-        selection.hero = Some(h.0);
+    if let Some(h) = clicked_own(selection) {
+        selection.hero = Some(h);
     }
-    if own_declarer.is_none() && actions.just_pressed(BattleAction::NextHero) && !own.is_empty() {
+    if actions.just_pressed(BattleAction::NextHero) && !own.is_empty() {
         let i = own
             .iter()
             .position(|h| Some(h.0) == selection.hero)
             .map_or(0, |i| (i + 1) % own.len());
         selection.hero = Some(own[i].0);
     }
+}
+
+/// The choices kept in the selection until an action is sent: walk or run, the shot, fanning,
+/// the attack and care.
+fn keep_choices(actions: &BattleInput, selection: &mut Selection) {
     if actions.just_pressed(BattleAction::ToggleRun) {
         selection.gait = if selection.gait == Gait::Walk {
             Gait::Run
@@ -158,33 +284,23 @@ pub(super) fn act(
             Gait::Walk
         };
     }
-    let Some(entity) = selection.hero else { return };
-    let Ok((_, h, at, _, facing, &hero)) = heroes.get(entity) else {
-        return;
-    };
-    let (at, facing) = (at.0, facing.0);
-    let id_of = |e: Entity| heroes.get(e).ok().map(|h| *h.5);
-    let mut out: Vec<Intent> = Vec::new();
     if actions.just_pressed(BattleAction::CycleShot) {
         selection.shot = next_shot(selection.shot);
     }
-    if actions.just_pressed(BattleAction::Reload) {
-        out.push(Intent::Declare(Action::Reload { hero }));
+    if actions.just_pressed(BattleAction::ToggleFan) {
+        selection.fan = !selection.fan;
     }
-    let enemy_under_cursor = selection.hovered.and_then(|to| {
-        heroes
-            .iter()
-            .find(|h| h.2.0 == to && h.3.0 != active)
-            .map(|h| *h.5)
-    });
-    let ally_under_cursor = selection.hovered.and_then(|to| {
-        heroes
-            .iter()
-            .find(|h| h.2.0 == to && h.3.0 == active && h.0 != entity)
-            .map(|h| (h.0, *h.5))
-    });
-    // A button for a hero on the map, clicked (or its key pressed) with nobody fitting
-    // pointed at: the next click on the map picks the hero.
+    if actions.just_pressed(BattleAction::CycleAttack) {
+        selection.attack = selection.attack.next();
+    }
+    if actions.just_pressed(BattleAction::ToggleCareful) {
+        selection.careful = !selection.careful;
+    }
+}
+
+/// A button for a hero on the map, clicked (or its key pressed) with nobody fitting pointed
+/// at: the next click on the map picks the hero (pressed again: let go).
+fn start_picks(actions: &BattleInput, aim: Aim, selection: &mut Selection) {
     for action in [
         BattleAction::MeleeAttack,
         BattleAction::AddBlow,
@@ -199,9 +315,9 @@ pub(super) fn act(
         }
         let ally = matches!(action, BattleAction::BackUp | BattleAction::Revive);
         let fits = if ally {
-            ally_under_cursor.is_some()
+            aim.ally.is_some()
         } else {
-            enemy_under_cursor.is_some()
+            aim.enemy.is_some()
         };
         if !fits {
             selection.pick = if selection.pick == Some(action) {
@@ -211,274 +327,77 @@ pub(super) fn act(
             };
         }
     }
-    let (pool_choices, armed, committed, down) = choices;
-    if pressed(BattleAction::Venture) {
-        let now = pool_choices.get(entity).map_or(0, |c| c.venture);
-        let tokens = (now + 1) % (crate::rules::dice_pool::MAX_VENTURE + 1);
-        out.push(Intent::Venture { hero, tokens });
-    }
-    if pressed(BattleAction::SpendWill) {
-        let now = pool_choices.get(entity).is_ok_and(|c| c.will);
-        out.push(Intent::Will { hero, spend: !now });
-    }
-    if pressed(BattleAction::BonusSpend) {
-        let spend = match armed.get(entity).ok().map(|a| a.0) {
-            None => Some(Spend::RightOn),
-            Some(Spend::RightOn) => Some(Spend::Aces),
-            Some(_) => None,
-        };
-        out.push(Intent::Bonus { hero, spend });
-    }
-    if pressed(BattleAction::BackUp)
-        && let Some((_, ally)) = ally_under_cursor
-    {
-        out.push(Intent::Declare(Action::BackUp { hero, ally }));
-    }
-    if pressed(BattleAction::Revive)
-        && let Some((e, target)) = ally_under_cursor
-        && down.get(e).is_ok_and(|d| d.0)
-    {
-        out.push(Intent::Declare(Action::Revive { hero, target }));
-    }
-    if pressed(BattleAction::Sabotage)
-        && let Some(target) = enemy_under_cursor
-    {
-        out.push(Intent::Declare(Action::Sabotage {
-            hero,
-            target,
-            kind: selection.shot,
-        }));
-    }
-    if pressed(BattleAction::SpeedLoad) {
-        out.push(Intent::Declare(Action::SpeedLoad { hero }));
-    }
-    if pressed(BattleAction::AddBlow)
-        && let Some(target) = enemy_under_cursor
-        && selection.blows.len() < crate::rules::melee::MAX_ATTACKS as usize
-        && let Some(e) = heroes.iter().find(|x| *x.5 == target).map(|x| x.0)
-    {
+}
+
+/// The foe pointed at joins the series of blows, the enemy the series of shots.
+fn gather_targets(pressed: &impl Fn(BattleAction) -> bool, aim: Aim, selection: &mut Selection) {
+    let Some(e) = aim.enemy else { return };
+    if pressed(BattleAction::AddBlow) && selection.blows.len() < MAX_ATTACKS as usize {
         let (attack, careful) = (selection.attack, selection.careful);
         selection.blows.push((e, attack, careful));
     }
-    if pressed(BattleAction::StrikeBlows) && !selection.blows.is_empty() {
-        let blows = selection
-            .blows
-            .drain(..)
-            .filter_map(|(e, attack, careful)| id_of(e).map(|t| (t, attack, careful)))
-            .collect();
-        out.push(Intent::Declare(Action::MeleeSeries { hero, blows }));
-    }
-    if pressed(BattleAction::Rush)
-        && let Ok(c) = committed.get(entity)
-    {
-        out.push(Intent::Rush(c.0.clone()));
-    }
-    if actions.just_pressed(BattleAction::ReadyOffHand)
-        && let Ok(carried) = weapons.get(entity)
-    {
-        let n = carried.0.len().max(1);
-        let from = carried
-            .0
-            .iter()
-            .position(|w| w.off_hand)
-            .map_or(0, |i| i + 1);
-        if let Some(next) = (0..n)
-            .map(|k| (from + k) % n)
-            .find(|&i| carried.0.get(i).is_some_and(|w| !w.ready))
-        {
-            out.push(Intent::Declare(Action::ReadyOffHand { hero, weapon: next }));
-        }
-    }
-    if pressed(BattleAction::ShootOffHand)
-        && let Some(target) = enemy_under_cursor
-    {
-        out.push(Intent::Declare(Action::ShootOffHand {
-            hero,
-            target,
-            kind: selection.shot,
-        }));
-    }
-    if actions.just_pressed(BattleAction::ToggleFan) {
-        selection.fan = !selection.fan;
-    }
-    if actions.just_pressed(BattleAction::CycleAttack) {
-        selection.attack = selection.attack.next();
-    }
-    if actions.just_pressed(BattleAction::ToggleCareful) {
-        selection.careful = !selection.careful;
-    }
-    if pressed(BattleAction::MeleeAttack)
-        && let Some(target) = enemy_under_cursor
-    {
-        out.push(Intent::Declare(Action::Melee {
-            hero,
-            target,
-            attack: selection.attack,
-            careful: selection.careful,
-            times: 1,
-        }));
-    }
-    if actions.just_pressed(BattleAction::Block) {
-        out.push(Intent::Declare(Action::Block { hero }));
-    }
-    if actions.just_pressed(BattleAction::Dodge) {
-        let toward = match selection.hovered {
-            Some(b) if b != at => crate::rules::hexmap::hexside_toward(at, b),
-            _ => facing,
-        };
-        out.push(Intent::Declare(Action::Dodge { hero, toward }));
-    }
-    if actions.just_pressed(BattleAction::StackSpend) {
-        let level = h.skills.get("Quick Draw").copied().unwrap_or(0);
-        let now = stack_spend.get(entity).map_or(0, |s| s.0);
-        let ap = if now >= level { 0 } else { now + 1 };
-        out.push(Intent::StackSpend { hero, ap });
-    }
-    if actions.just_pressed(BattleAction::MountOrDismount) {
-        out.push(Intent::Declare(if riders.get(entity).is_ok() {
-            Action::Dismount { hero }
-        } else {
-            Action::MountUp { hero }
-        }));
-    }
-    if actions.just_pressed(BattleAction::Escape) {
-        out.push(Intent::Declare(Action::Escape { hero }));
-    }
-    if actions.just_pressed(BattleAction::Disengage)
-        && let Some(to) = selection.hovered
-    {
-        out.push(Intent::Declare(Action::Disengage { hero, to }));
-    }
-    if pressed(BattleAction::AddToSeries)
-        && let Some(target) = enemy_under_cursor
-        && selection.series.len() < crate::rules::ranged::MAX_SHOTS
-    {
+    if pressed(BattleAction::AddToSeries) && selection.series.len() < MAX_SHOTS {
         let kind = selection.shot;
-        if let Some(e) = heroes.iter().find(|x| *x.5 == target).map(|x| x.0) {
-            selection.series.push((e, kind));
-        }
+        selection.series.push((e, kind));
     }
-    if actions.just_pressed(BattleAction::FireSeries) && !selection.series.is_empty() {
-        let shots = selection
-            .series
-            .drain(..)
-            .filter_map(|(e, kind)| id_of(e).map(|t| (t, kind)))
-            .collect();
-        out.push(Intent::Declare(Action::Series {
-            hero,
-            shots,
-            fan: selection.fan,
-        }));
+}
+
+/// A right click on the enemy the offered plan is for: the plan (draw, cock and shoot) is
+/// queued, or the player is told why not. True when the click was the plan's.
+fn queue_offer(
+    offer: &PlanOffer,
+    (entity, hero): (Entity, HeroId),
+    aim: Aim,
+    selection: &mut Selection,
+    plan: &mut QueuedPlan,
+) -> bool {
+    let ours = offer.target.is_some()
+        && offer.target == aim.hex
+        && aim.enemy.is_some()
+        && offer.steps.first().is_some_and(|s| s.hero() == hero);
+    if !ours {
+        return false;
     }
-    // Right click: shoot the enemy under the cursor (drawing and cocking first, as one queued
-    // plan, when the weapon is not ready), or move there.
-    let queue = offer.target.is_some() && offer.target == selection.hovered;
-    if actions.just_pressed(BattleAction::MoveHere)
-        && queue
-        && enemy_under_cursor.is_some()
-        && offer.steps.first().is_some_and(|s| s.hero() == hero)
-    {
-        if offer.fires_in.is_some() {
-            plan.queue(hero, offer.steps.iter().cloned(), offer.what.clone());
-        } else {
-            // A plan its own hero cannot pay this round is not started: its first steps would
-            // spend AP for a shot that never comes.
-            selection.note = Some((
-                entity,
-                format!(
-                    "Not queued: {} ({} AP) cannot be paid this round",
-                    offer.what, offer.ap
-                ),
-            ));
-        }
-    } else if actions.just_pressed(BattleAction::MoveHere)
-        && let Some(to) = selection.hovered
-    {
-        out.push(Intent::Declare(match enemy_under_cursor {
-            Some(target) => Action::Shoot {
-                hero,
-                target,
-                kind: selection.shot,
-            },
-            None => Action::Move {
-                hero,
-                to,
-                gait: selection.gait,
-            },
-        }));
+    if offer.fires_in.is_some() {
+        plan.queue(hero, offer.steps.iter().cloned(), offer.what.clone());
+    } else {
+        // A plan its own hero cannot pay this round is not started: its first steps would
+        // spend AP for a shot that never comes.
+        selection.note = Some((
+            entity,
+            format!(
+                "Not queued: {} ({} AP) cannot be paid this round",
+                offer.what, offer.ap
+            ),
+        ));
     }
-    // A rider's turns steer the mount.
-    let mount = riders.get(entity).ok().and_then(|m| mounts.get(m.0).ok());
-    for (action, by) in [(BattleAction::TurnLeft, 1), (BattleAction::TurnRight, -1)] {
-        if !actions.just_pressed(action) {
-            continue;
-        }
-        out.push(Intent::Declare(match mount {
-            Some((_, heading)) => Action::Steer {
-                hero,
-                facing: turned(heading.0, by),
-            },
-            None => Action::Face {
-                hero,
-                facing: turned(facing, by),
-            },
-        }));
-    }
-    if actions.just_pressed(BattleAction::Rein)
-        && let Some((m, _)) = mount
-    {
-        let speed = if m.speed > 0 { 0 } else { m.best_speed };
-        out.push(Intent::Declare(Action::Rein { hero, speed }));
-    }
-    if actions.just_pressed(BattleAction::DropProne) {
-        out.push(Intent::Declare(Action::DropProne { hero }));
-    }
-    if actions.just_pressed(BattleAction::StandUp) {
-        out.push(Intent::Declare(Action::StandUp { hero }));
-    }
-    if actions.just_pressed(BattleAction::DuckBehindCover) {
-        out.push(Intent::Declare(Action::DuckBehindCover { hero }));
-    }
-    if actions.just_pressed(BattleAction::EmergeFromCover) {
-        out.push(Intent::Declare(Action::EmergeFromCover { hero }));
-    }
-    if actions.just_pressed(BattleAction::ReadyWeapon)
-        && let Ok(carried) = weapons.get(entity)
-    {
-        let n = carried.0.len().max(1);
-        let next = carried
-            .0
-            .iter()
-            .position(|w| w.ready)
-            .map_or(0, |i| (i + 1) % n);
-        out.push(Intent::Declare(Action::Ready { hero, weapon: next }));
-    }
-    if actions.just_pressed(BattleAction::Cock) {
-        out.push(Intent::Declare(Action::Cock { hero }));
-    }
-    if actions.just_pressed(BattleAction::WorkObjective) {
-        out.push(Intent::Declare(Action::WorkObjective {
-            hero,
-            objective: 0,
-        }));
-    }
-    // Rushing: once the segment's declarations are made, an action's key rushes it.
-    if round.rush_window == Some(round.now()) {
-        for intent in &mut out {
-            if let Intent::Declare(action) = intent {
-                *intent = Intent::Rush(action.clone());
+    true
+}
+
+/// Send the frame's intents: a series sent is begun afresh, a declaration takes the place of
+/// the hero's plan and of any word about it.
+fn send(
+    out: Vec<Intent>,
+    selection: &mut Selection,
+    plan: &mut QueuedPlan,
+    intents: &mut MessageWriter<Intent>,
+) {
+    for intent in &out {
+        match intent {
+            Intent::Declare(Action::Series { .. }) | Intent::Rush(Action::Series { .. }) => {
+                selection.series.clear();
             }
+            Intent::Declare(Action::MeleeSeries { .. })
+            | Intent::Rush(Action::MeleeSeries { .. }) => selection.blows.clear(),
+            _ => {}
         }
+        plan.drop_hero(intent.hero());
     }
     if out
         .iter()
         .any(|i| matches!(i, Intent::Declare(_) | Intent::Rush(_)))
     {
         selection.pick = None;
-    }
-    // A declaration of the hero's own takes the place of its plan, and of any word about it.
-    for intent in &out {
-        plan.drop_hero(intent.hero());
     }
     if !out.is_empty() {
         selection.note = None;

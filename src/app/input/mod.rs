@@ -5,12 +5,14 @@
 mod act;
 mod bindings;
 mod clicks;
+mod desk;
 mod pointer;
 mod selection;
 
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
+pub use desk::{Aim, DeskView, desk_intent};
 pub use pointer::{CameraFit, MapRect, READABLE_SCALE, first_view, fit_camera};
 use pointer::{camera, hover, track_frame};
 pub use selection::*;

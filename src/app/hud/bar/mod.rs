@@ -6,21 +6,22 @@
 use super::plan::resolves_in;
 use crate::app::frame::BarRow;
 use crate::app::hotseat::HotSeat;
-use crate::app::input::wants_a_hero;
 use crate::app::input::{ActionButton, BattleAction, Bindings, Selection};
+use crate::app::input::{Aim, DeskView, desk_intent, wants_a_hero};
 use crate::app::layout::{BUTTON_GAP, BUTTON_H, BUTTON_W, CAPTION_H, GROUP_GAP, palette};
 use crate::app::widgets::{ButtonText, Greyed, Lit, Tip, label};
 use crate::data::level::Control;
 use crate::rules::check::Resolution;
-use crate::rules::movement::{Gait, turned};
+use crate::rules::movement::Gait;
 use crate::sim::actions::price;
 use crate::sim::bonus;
-use crate::sim::intent::{Action, HeroId, Refusal};
+use crate::sim::intent::{Action, HeroId, Intent, Refusal};
 use crate::sim::model::{
-    BehindCover, Committed, Facing, Hero, Journal, Mount, MountedOn, PoolChoices, Prone,
-    RoundOptions, RoundState, Side, SideInfo, StackSpend, Track, Weapons,
+    BehindCover, Hero, Journal, MountedOn, PoolChoices, Prone, RoundOptions, RoundState, Side,
+    SideInfo, StackSpend, Track,
 };
 use crate::sim::query;
+use bevy::ecs::system::SystemState;
 use bevy::prelude::*;
 
 mod price;
@@ -314,6 +315,9 @@ pub struct BarState {
     /// On the bar in this match (Venture and Will only with dice pools, Rush only when the
     /// level plays rushing).
     pub shown: bool,
+    /// The intent the button's AP is the price of: what `desk_intent` builds for it, the
+    /// same door the keys and the mouse send through. `None`: nothing priced.
+    pub priced: Option<Intent>,
 }
 
 /// Every button's state, for the window and the tests.

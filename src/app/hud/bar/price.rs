@@ -41,20 +41,11 @@ fn hero_pointed(world: &World, at: Option<hexx::Hex>, side: usize, ally: bool) -
     })
 }
 
-fn bar_view(world: &mut World) -> BarView {
-    let keys = world.resource::<Bindings>().clone();
-    let Some(selection) = world.get_resource::<Selection>().cloned() else {
-        return BarView::default();
-    };
-    let seat = world.get_resource::<HotSeat>().cloned().unwrap_or_default();
+/// Why no hero of the desk may declare now, if so.
+fn not_now(world: &World, seat: &HotSeat, hero: Option<Entity>) -> Option<String> {
     let declarer = world.resource::<RoundState>().declarer();
-    let options = world.resource::<RoundOptions>().clone();
-    let dice_pools = options.check.system == Resolution::DicePool;
-    let rush_window = crate::sim::round::rush_window_open(world);
-    let hero_e = selection.hero;
-    let id = hero_e.and_then(|e| world.get::<HeroId>(e).copied());
     // Whose turn: the selected hero's own declaration, by a human seat.
-    let human_side = |world: &World, e: Entity| {
+    let human_side = |e: Entity| {
         let side = world.get::<Side>(e).map(|s| s.0);
         let mut q = world.try_query::<&SideInfo>();
         q.as_mut().is_some_and(|q| {
@@ -62,10 +53,10 @@ fn bar_view(world: &mut World) -> BarView {
                 .any(|i| Some(i.index) == side && i.control == Control::Human)
         })
     };
-    let not_now: Option<String> = match (declarer, hero_e) {
+    match (declarer, hero) {
         _ if seat.awaiting_handoff => Some("The seat is being handed over".into()),
         (None, _) => Some("Nobody declares now: the segment's actions resolve".into()),
-        (Some(d), _) if !human_side(world, d) => Some(format!(
+        (Some(d), _) if !human_side(d) => Some(format!(
             "It is {}'s declaration (the computer's)",
             query::hero_name(world, d)
         )),
@@ -75,28 +66,136 @@ fn bar_view(world: &mut World) -> BarView {
         )),
         (_, None) => Some("No hero selected".into()),
         _ => None,
-    };
-    let side = hero_e.map_or(usize::MAX, |e| query::side_of(world, e));
-    let enemy = hero_pointed(world, selection.hovered, side, false);
-    let enemy_id = enemy.and_then(|e| world.get::<HeroId>(e).copied());
-    let ally = hero_pointed(world, selection.hovered, side, true).filter(|&a| Some(a) != hero_e);
-    let ally_id = ally.and_then(|e| world.get::<HeroId>(e).copied());
-    // Without anyone pointed at, a button for a foe is priced at the nearest one (a click
-    // then picks the foe on the map).
-    let nearest = hero_e.and_then(|e| {
-        let at = query::position(world, e)?;
-        query::enemies_by_distance(world, side, at)
-            .first()
-            .and_then(|&(_, f)| world.get::<HeroId>(f).copied())
-    });
-    let engaged: Vec<HeroId> = hero_e.map_or(Vec::new(), |e| {
-        query::engaged_foes(world, e)
+    }
+}
+
+/// Whom the bar's buttons are priced at: what is pointed at, else the nearest enemy, the
+/// first foe within a pace, and each ally a revive or a backing up could be for.
+struct Aims {
+    pointed: Aim,
+    nearest: Option<Entity>,
+    engaged: Option<Entity>,
+    fallen: Vec<Entity>,
+    allies: Vec<Entity>,
+}
+
+impl Aims {
+    fn of(world: &World, hero: Entity, hovered: Option<hexx::Hex>) -> Aims {
+        let side = query::side_of(world, hero);
+        let ally = hero_pointed(world, hovered, side, true).filter(|&a| a != hero);
+        let allies: Vec<Entity> = query::heroes(world)
             .into_iter()
-            .filter_map(|f| world.get::<HeroId>(f).copied())
-            .collect()
-    });
+            .filter(|&a| a != hero && query::side_of(world, a) == side)
+            .collect();
+        Aims {
+            pointed: Aim {
+                enemy: hero_pointed(world, hovered, side, false),
+                ally,
+                hex: hovered,
+            },
+            nearest: query::position(world, hero).and_then(|at| {
+                query::enemies_by_distance(world, side, at)
+                    .first()
+                    .map(|&(_, f)| f)
+            }),
+            engaged: query::engaged_foes(world, hero).first().copied(),
+            fallen: allies
+                .iter()
+                .copied()
+                .filter(|&a| crate::sim::actions::aid::revivable(world, a))
+                .collect(),
+            allies,
+        }
+    }
+
+    /// The aims a button is priced at, in order: the first the simulation accepts is shown.
+    fn for_action(&self, action: BattleAction) -> Vec<Aim> {
+        let with_enemy = |enemy| Aim {
+            enemy,
+            ..self.pointed
+        };
+        let each_ally = |others: &[Entity]| -> Vec<Aim> {
+            let allies: Vec<Entity> = match self.pointed.ally {
+                Some(one) => vec![one],
+                None => others.to_vec(),
+            };
+            let aims: Vec<Aim> = allies
+                .into_iter()
+                .map(|a| Aim {
+                    ally: Some(a),
+                    ..self.pointed
+                })
+                .collect();
+            if aims.is_empty() {
+                vec![self.pointed]
+            } else {
+                aims
+            }
+        };
+        match action {
+            BattleAction::ShootOffHand | BattleAction::Sabotage => {
+                vec![with_enemy(self.pointed.enemy.or(self.nearest))]
+            }
+            BattleAction::MeleeAttack => vec![with_enemy(self.pointed.enemy.or(self.engaged))],
+            BattleAction::Revive => each_ally(&self.fallen),
+            BattleAction::BackUp => each_ally(&self.allies),
+            _ => vec![self.pointed],
+        }
+    }
+}
+
+/// The button a toggle shows now: emerge when ducked, stand when prone.
+fn shown_action(world: &World, hero: Entity, action: BattleAction) -> BattleAction {
+    match action {
+        BattleAction::DuckBehindCover if world.get::<BehindCover>(hero).is_some_and(|b| b.0) => {
+            BattleAction::EmergeFromCover
+        }
+        BattleAction::DropProne if world.get::<Prone>(hero).is_some_and(|p| p.0) => {
+            BattleAction::StandUp
+        }
+        other => other,
+    }
+}
+
+/// What each button of the bar would send for `hero` (`desk_intent`, the door the keys use),
+/// at each of its aims.
+fn intents_of_bar(
+    world: &mut World,
+    selection: &Selection,
+    keys: &Bindings,
+    hero: Entity,
+) -> Vec<Vec<Option<Result<Intent, Refusal>>>> {
+    let aims = Aims::of(world, hero, selection.hovered);
+    let mut desk = SystemState::<DeskView>::new(world);
+    let Ok(view) = desk.get(world) else {
+        return vec![Vec::new(); BAR.len()];
+    };
+    BAR.iter()
+        .map(|&(action, ..)| {
+            let action = shown_action(world, hero, action);
+            aims.for_action(action)
+                .into_iter()
+                .map(|aim| desk_intent(&view, selection, keys, hero, action, aim))
+                .collect()
+        })
+        .collect()
+}
+
+fn bar_view(world: &mut World) -> BarView {
+    let keys = world.resource::<Bindings>().clone();
+    let Some(selection) = world.get_resource::<Selection>().cloned() else {
+        return BarView::default();
+    };
+    let seat = world.get_resource::<HotSeat>().cloned().unwrap_or_default();
+    let options = world.resource::<RoundOptions>().clone();
+    let not_now = not_now(world, &seat, selection.hero);
+    let hero = selection.hero.filter(|&e| world.get::<HeroId>(e).is_some());
+    let intents = match hero {
+        Some(e) => intents_of_bar(world, &selection, &keys, e),
+        None => vec![Vec::new(); BAR.len()],
+    };
     let mut out = Vec::new();
-    for (action, name, tip, _) in BAR {
+    for ((action, name, tip, _), sent) in BAR.into_iter().zip(intents) {
         let mut state = BarState {
             action,
             name: name.to_string(),
@@ -105,41 +204,15 @@ fn bar_view(world: &mut World) -> BarView {
             enabled: true,
             lit: selection.pick == Some(action),
             shown: match action {
-                BattleAction::Venture | BattleAction::SpendWill => dice_pools,
+                BattleAction::Venture | BattleAction::SpendWill => {
+                    options.check.system == Resolution::DicePool
+                }
                 BattleAction::Rush => options.rushing,
                 _ => true,
             },
+            priced: None,
         };
-        // A button for a hero on the map: how to pick it (said last).
-        let picking = selection.pick == Some(action);
-        let pick_hint = match wants_a_hero(action) {
-            Some(who) if picking => Some(format!(
-                "Click {who} on the map ({}: let go).",
-                keys.key(BattleAction::MoveHere)
-            )),
-            Some(who) => Some(format!(
-                "Point at {who} and press {} (or click here, then on the map).",
-                keys.key(action)
-            )),
-            None => None,
-        };
-        // Choices kept in the selection: always usable.
-        match action {
-            BattleAction::ToggleRun => {
-                state.name = match selection.gait {
-                    Gait::Walk => "Walk".into(),
-                    Gait::Run => "Run".into(),
-                };
-                state.lit = selection.gait == Gait::Run;
-            }
-            BattleAction::CycleShot => state.name = selection.shot.name().replace(" shot", ""),
-            BattleAction::ToggleFan => state.lit = selection.fan,
-            BattleAction::CycleAttack => {
-                state.name = selection.attack.name().replace(" attack", "")
-            }
-            BattleAction::ToggleCareful => state.lit = selection.careful,
-            _ => {}
-        }
+        selection_choice(&selection, &mut state);
         let declaration = !matches!(
             action,
             BattleAction::ToggleRun
@@ -157,371 +230,254 @@ fn bar_view(world: &mut World) -> BarView {
             out.push(state);
             continue;
         }
-        let (Some(e), Some(hero)) = (hero_e, id) else {
-            out.push(state);
-            continue;
-        };
-        let hero_name = query::hero_name(world, e);
-        let priced: Option<Result<Action, Refusal>> = match action {
-            BattleAction::TurnLeft | BattleAction::TurnRight => {
-                let by = if action == BattleAction::TurnLeft {
-                    1
-                } else {
-                    -1
-                };
-                Some(Ok(match world.get::<MountedOn>(e).map(|m| m.0) {
-                    Some(m) => Action::Steer {
-                        hero,
-                        facing: turned(world.get::<Facing>(m).map_or(0, |f| f.0), by),
-                    },
-                    None => Action::Face {
-                        hero,
-                        facing: turned(world.get::<Facing>(e).map_or(0, |f| f.0), by),
-                    },
-                }))
-            }
-            BattleAction::ReadyWeapon => Some(
-                world
-                    .get::<Weapons>(e)
-                    .map(|w| {
-                        let n = w.0.len().max(1);
-                        let next = w.0.iter().position(|w| w.ready).map_or(0, |i| (i + 1) % n);
-                        Action::Ready { hero, weapon: next }
-                    })
-                    .ok_or_else(|| Refusal::new("no weapons")),
-            ),
-            BattleAction::Cock => Some(Ok(Action::Cock { hero })),
-            BattleAction::Reload => Some(Ok(Action::Reload { hero })),
-            BattleAction::SpeedLoad => Some(Ok(Action::SpeedLoad { hero })),
-            BattleAction::AddToSeries => {
-                state.hint = format!("{}  {}", state.hint, selection.series.len());
-                None
-            }
-            BattleAction::FireSeries => {
-                if selection.series.is_empty() {
-                    Some(Err(Refusal::new(format!(
-                        "no series yet: point at enemies and add them ({})",
-                        keys.key(BattleAction::AddToSeries)
-                    ))))
-                } else {
-                    let shots = selection
-                        .series
-                        .iter()
-                        .filter_map(|(t, k)| world.get::<HeroId>(*t).map(|id| (*id, *k)))
-                        .collect();
-                    Some(Ok(Action::Series {
-                        hero,
-                        shots,
-                        fan: selection.fan,
-                    }))
-                }
-            }
-            BattleAction::ReadyOffHand => world.get::<Weapons>(e).map(|w| {
-                let n = w.0.len().max(1);
-                let from = w.0.iter().position(|w| w.off_hand).map_or(0, |i| i + 1);
-                (0..n)
-                    .map(|k| (from + k) % n)
-                    .find(|&i| w.0.get(i).is_some_and(|w| !w.ready))
-                    .map(|weapon| Action::ReadyOffHand { hero, weapon })
-                    .ok_or_else(|| Refusal::new("no second weapon to take in the off hand"))
-            }),
-            BattleAction::ShootOffHand | BattleAction::Sabotage => {
-                Some(match enemy_id.or(nearest) {
-                    Some(target) if action == BattleAction::ShootOffHand => {
-                        Ok(Action::ShootOffHand {
-                            hero,
-                            target,
-                            kind: selection.shot,
-                        })
-                    }
-                    Some(target) => Ok(Action::Sabotage {
-                        hero,
-                        target,
-                        kind: selection.shot,
-                    }),
-                    None => Err(Refusal::new("no enemy is left standing")),
-                })
-            }
-            BattleAction::MeleeAttack => {
-                let target = enemy_id.or_else(|| engaged.first().copied());
-                Some(match target {
-                    Some(target) => Ok(Action::Melee {
-                        hero,
-                        target,
-                        attack: selection.attack,
-                        careful: selection.careful,
-                        times: 1,
-                    }),
-                    None => Err(Refusal::new(format!("no foe within a pace of {hero_name}"))),
-                })
-            }
-            BattleAction::AddBlow => {
-                state.hint = format!("{}  {}", state.hint, selection.blows.len());
-                if engaged.is_empty() && selection.blows.is_empty() {
-                    state.enabled = false;
-                    state.tip = format!("{tip}.\nNo foe within a pace of {hero_name}.");
-                } else if selection.blows.len() >= crate::rules::melee::MAX_ATTACKS as usize {
-                    state.enabled = false;
-                    state.tip = format!(
-                        "{tip}.\nA series holds {} blows at most.",
-                        crate::rules::melee::MAX_ATTACKS
-                    );
-                }
-                None
-            }
-            BattleAction::StrikeBlows => {
-                if selection.blows.is_empty() {
-                    Some(Err(Refusal::new(format!(
-                        "no blows yet: point at foes within a pace and add them ({})",
-                        keys.key(BattleAction::AddBlow)
-                    ))))
-                } else {
-                    let blows = selection
-                        .blows
-                        .iter()
-                        .filter_map(|(t, a, c)| world.get::<HeroId>(*t).map(|id| (*id, *a, *c)))
-                        .collect();
-                    Some(Ok(Action::MeleeSeries { hero, blows }))
-                }
-            }
-            BattleAction::Block => Some(Ok(Action::Block { hero })),
-            BattleAction::Dodge => {
-                let at = world.get::<crate::sim::model::HexPos>(e).map(|p| p.0);
-                let toward = match (selection.hovered, at) {
-                    (Some(b), Some(a)) if a != b => crate::rules::hexmap::hexside_toward(a, b),
-                    _ => world.get::<Facing>(e).map_or(0, |f| f.0),
-                };
-                Some(Ok(Action::Dodge { hero, toward }))
-            }
-            BattleAction::Escape => Some(Ok(Action::Escape { hero })),
-            BattleAction::Disengage => Some(match selection.hovered {
-                Some(to) => Ok(Action::Disengage { hero, to }),
-                None => Err(Refusal::new("point at the hex to move away to first")),
-            }),
-            BattleAction::DuckBehindCover => {
-                let ducked = world.get::<BehindCover>(e).is_some_and(|b| b.0);
-                if ducked {
-                    state.action = BattleAction::EmergeFromCover;
-                    state.name = "Emerge".into();
-                    state.hint = key(&keys, BattleAction::EmergeFromCover);
-                    Some(Ok(Action::EmergeFromCover { hero }))
-                } else {
-                    Some(Ok(Action::DuckBehindCover { hero }))
-                }
-            }
-            BattleAction::DropProne => {
-                if world.get::<Prone>(e).is_some_and(|p| p.0) {
-                    state.action = BattleAction::StandUp;
-                    state.name = "Stand".into();
-                    state.hint = key(&keys, BattleAction::StandUp);
-                    Some(Ok(Action::StandUp { hero }))
-                } else {
-                    Some(Ok(Action::DropProne { hero }))
-                }
-            }
-            BattleAction::MountOrDismount => {
-                if world.get::<MountedOn>(e).is_some() {
-                    state.name = "Dismount".into();
-                    Some(Ok(Action::Dismount { hero }))
-                } else {
-                    Some(Ok(Action::MountUp { hero }))
-                }
-            }
-            BattleAction::Rein => Some(
-                world
-                    .get::<MountedOn>(e)
-                    .and_then(|m| world.get::<Mount>(m.0))
-                    .map(|m| Action::Rein {
-                        hero,
-                        speed: if m.speed > 0 { 0 } else { m.best_speed },
-                    })
-                    .ok_or_else(|| Refusal::new("not riding a mount")),
-            ),
-            BattleAction::WorkObjective => Some(Ok(Action::WorkObjective { hero, objective: 0 })),
-            BattleAction::Revive => {
-                // The ally pointed at, else the first unconscious ally a revive could reach.
-                let fallen: Vec<HeroId> = query::heroes(world)
-                    .into_iter()
-                    .filter(|&a| a != e && query::side_of(world, a) == side)
-                    .filter(|&a| crate::sim::actions::aid::revivable(world, a))
-                    .filter_map(|a| world.get::<HeroId>(a).copied())
-                    .collect();
-                let tried = first_priced(world, ally_id, fallen, |target| Action::Revive {
-                    hero,
-                    target,
-                });
-                Some(tried.unwrap_or_else(|| {
-                    Err(Refusal::new(format!(
-                        "no ally of {hero_name} is unconscious"
-                    )))
-                }))
-            }
-            BattleAction::BackUp => {
-                // The ally pointed at, else any ally the counter could go to.
-                let allies: Vec<HeroId> = query::heroes(world)
-                    .into_iter()
-                    .filter(|&a| a != e && query::side_of(world, a) == side)
-                    .filter_map(|a| world.get::<HeroId>(a).copied())
-                    .collect();
-                let tried =
-                    first_priced(world, ally_id, allies, |ally| Action::BackUp { hero, ally });
-                Some(tried.unwrap_or_else(|| {
-                    Err(Refusal::new(format!("{hero_name} has no ally to back up")))
-                }))
-            }
-            BattleAction::Venture => {
-                let n = world.get::<PoolChoices>(e).map_or(0, |c| c.venture);
-                state.name = format!("Vent. {n}");
-                state.lit = n > 0;
-                state.tip = format!(
-                    "{tip}.\n{hero_name} ventures {n} on the next check ({} cycles 0-3).",
-                    keys.key(action)
-                );
-                None
-            }
-            BattleAction::SpendWill => {
-                let will = world.get::<Hero>(e).map_or(0, |h| h.will);
-                let on = world.get::<PoolChoices>(e).is_some_and(|c| c.will);
-                state.lit = on;
-                state.name = if on { "Will on" } else { "Will off" }.into();
-                state.hint = format!("{}  {will} left", state.hint);
-                if will == 0 && !on {
-                    state.enabled = false;
-                    state.tip = format!("{tip}.\n{hero_name} has no Will left.");
-                } else {
-                    state.tip = format!("{tip}.\n{hero_name} has {will} Will left.");
-                }
-                None
-            }
-            BattleAction::BonusSpend => {
-                let armed = bonus::armed(world, e);
-                // Short, to fit the button: "Right on", "Aces!".
-                state.name = match armed {
-                    None => "Bonus",
-                    Some(crate::rules::bonus::Spend::RightOn) => "Right on",
-                    Some(s) => s.name(),
-                }
-                .into();
-                state.lit = armed.is_some();
-                let pool = bonus::in_pool(world, e);
-                if !bonus::holds(world, e) {
-                    state.enabled = false;
-                    state.tip = format!(
-                        "{tip}.\n{hero_name} holds no bonus counter ({pool} in the side's pool: save a bump from a hit to earn one)."
-                    );
-                } else {
-                    state.tip = format!(
-                        "{tip}.\n{hero_name} holds a bonus counter, set for {} ({} cycles).",
-                        armed.map_or("nothing yet", |s| s.name()),
-                        keys.key(action)
-                    );
-                }
-                None
-            }
-            BattleAction::StackSpend => {
-                let level = world
-                    .get::<Hero>(e)
-                    .and_then(|h| h.skills.get("Quick Draw").copied())
-                    .unwrap_or(0);
-                let now = world.get::<StackSpend>(e).map_or(0, |s| s.0);
-                state.name = format!("Stack {now}");
-                if level == 0 {
-                    state.enabled = false;
-                    state.tip = format!("{tip}.\nOnly a hero with Quick Draw may.");
-                }
-                None
-            }
-            BattleAction::Rush => {
-                state.lit = rush_window;
-                match (rush_window, world.get::<Committed>(e).map(|c| c.0.clone())) {
-                    (false, _) => {
-                        state.enabled = false;
-                        state.tip = format!(
-                            "{tip}.\nAn action is rushed once every declaration of the segment is made."
-                        );
-                        None
-                    }
-                    (true, None) => {
-                        state.enabled = false;
-                        state.tip = format!(
-                            "{tip}.\n{hero_name} is paying for nothing: press the key of the action to rush."
-                        );
-                        None
-                    }
-                    (true, Some(paying)) => Some(Ok(paying)),
-                }
-            }
-            _ => None,
-        };
-        match priced {
-            Some(Ok(declared)) => match price(world, &declared) {
-                Ok(p) => {
-                    let track = world.get::<Track>(e).map(|t| t.0.clone());
-                    let left = track.as_ref().map_or(0, |t| t.left());
-                    let now = world.resource::<RoundState>().segment.max(1);
-                    let when = track
-                        .as_ref()
-                        .and_then(|t| resolves_in(t, p.ap, now, declared.over_rounds()));
-                    state.hint = format!("{}  {} AP", state.hint, p.ap);
-                    if rush_window {
-                        // Rushed now: priced by the rush window's own rules.
-                        let rush = crate::sim::round::price_rush(world, e, &declared)
-                            .map(|(_, _, r)| r)
-                            .map_err(|why| keys.refusal(&why));
-                        match rush {
-                            Ok(r) => {
-                                state.tip = format!(
-                                    "{}: rushed now, {} AP from the track and {} from the pool (+{} on the stack; the Rush Tax is its card's Step).",
-                                    state.tip, r.from_track, r.rushed, r.rushed
-                                )
-                            }
-                            Err(why) => {
-                                state.enabled = false;
-                                state.tip = format!(
-                                    "{}.\nThe segment's declarations are made: only a rush now, and {why}.",
-                                    state.tip
-                                );
-                            }
-                        }
-                    } else {
-                        match when {
-                            Some(s) => {
-                                state.tip =
-                                    format!("{}: {} AP, resolves in segment {s}.", state.tip, p.ap)
-                            }
-                            None if declared.over_rounds() => {}
-                            None => {
-                                state.enabled = false;
-                                state.tip = format!(
-                                    "{}.\nNot enough AP: it costs {} AP, {left} are left this round.",
-                                    state.tip, p.ap
-                                );
-                            }
-                        }
-                    }
-                }
-                Err(why) => {
-                    state.enabled = false;
-                    state.tip = format!("{}.\n{}", state.tip, capitalised(&keys.refusal(&why)));
-                }
-            },
-            Some(Err(why)) => {
-                state.enabled = false;
-                state.tip = format!("{}.\n{}", state.tip, capitalised(&keys.refusal(&why)));
-            }
-            None => {}
+        if let Some(e) = hero {
+            describe(world, e, &selection, &keys, &mut state);
+            price_button(world, e, &keys, &mut state, sent);
         }
-        if picking {
-            state.lit = true;
-        }
-        if let Some(hint) = pick_hint
-            && state.enabled
+        let picking = selection.pick == Some(action);
+        state.lit |= picking;
+        // A button for a hero on the map: how to pick it (said last).
+        if state.enabled
+            && let Some(who) = wants_a_hero(action)
         {
+            let hint = if picking {
+                format!(
+                    "Click {who} on the map ({}: let go).",
+                    keys.key(BattleAction::MoveHere)
+                )
+            } else {
+                format!(
+                    "Point at {who} and press {} (or click here, then on the map).",
+                    keys.key(action)
+                )
+            };
             state.tip = format!("{}\n{hint}", state.tip);
         }
         out.push(state);
     }
     BarView(out)
+}
+
+/// The choices kept in the selection: always usable, named and lit as they stand.
+fn selection_choice(selection: &Selection, state: &mut BarState) {
+    match state.action {
+        BattleAction::ToggleRun => {
+            state.name = match selection.gait {
+                Gait::Walk => "Walk".into(),
+                Gait::Run => "Run".into(),
+            };
+            state.lit = selection.gait == Gait::Run;
+        }
+        BattleAction::CycleShot => state.name = selection.shot.name().replace(" shot", ""),
+        BattleAction::ToggleFan => state.lit = selection.fan,
+        BattleAction::CycleAttack => state.name = selection.attack.name().replace(" attack", ""),
+        BattleAction::ToggleCareful => state.lit = selection.careful,
+        _ => {}
+    }
+}
+
+/// What a button says of the hero as it stands: the toggles' sides, what is gathered, the
+/// choices of the dice pool and the bonus counter, the stack spend and the rush.
+fn describe(
+    world: &World,
+    e: Entity,
+    selection: &Selection,
+    keys: &Bindings,
+    state: &mut BarState,
+) {
+    let action = state.action;
+    let tip = state.tip.clone();
+    let hero_name = query::hero_name(world, e);
+    match action {
+        BattleAction::DuckBehindCover | BattleAction::DropProne => {
+            let shown = shown_action(world, e, action);
+            if shown != action {
+                state.action = shown;
+                state.name = if shown == BattleAction::StandUp {
+                    "Stand"
+                } else {
+                    "Emerge"
+                }
+                .into();
+                state.hint = key(keys, shown);
+            }
+        }
+        BattleAction::MountOrDismount if world.get::<MountedOn>(e).is_some() => {
+            state.name = "Dismount".into();
+        }
+        BattleAction::AddToSeries => {
+            state.hint = format!("{}  {}", state.hint, selection.series.len());
+        }
+        BattleAction::AddBlow => {
+            state.hint = format!("{}  {}", state.hint, selection.blows.len());
+            if query::engaged_foes(world, e).is_empty() && selection.blows.is_empty() {
+                state.enabled = false;
+                state.tip = format!("{tip}.\nNo foe within a pace of {hero_name}.");
+            } else if selection.blows.len() >= crate::rules::melee::MAX_ATTACKS as usize {
+                state.enabled = false;
+                state.tip = format!(
+                    "{tip}.\nA series holds {} blows at most.",
+                    crate::rules::melee::MAX_ATTACKS
+                );
+            }
+        }
+        BattleAction::Venture | BattleAction::SpendWill => dice_pool_choice(world, e, keys, state),
+        BattleAction::BonusSpend => bonus_choice(world, e, keys, state),
+        BattleAction::StackSpend => {
+            let level = world
+                .get::<Hero>(e)
+                .and_then(|h| h.skills.get("Quick Draw").copied())
+                .unwrap_or(0);
+            let now = world.get::<StackSpend>(e).map_or(0, |s| s.0);
+            state.name = format!("Stack {now}");
+            if level == 0 {
+                state.enabled = false;
+                state.tip = format!("{tip}.\nOnly a hero with Quick Draw may.");
+            }
+        }
+        BattleAction::Rush => state.lit = crate::sim::round::rush_window_open(world),
+        _ => {}
+    }
+}
+
+/// Venturing and spending Will (the dice pool): how many, how much is left.
+fn dice_pool_choice(world: &World, e: Entity, keys: &Bindings, state: &mut BarState) {
+    let tip = state.tip.clone();
+    let hero_name = query::hero_name(world, e);
+    if state.action == BattleAction::Venture {
+        let n = world.get::<PoolChoices>(e).map_or(0, |c| c.venture);
+        state.name = format!("Vent. {n}");
+        state.lit = n > 0;
+        state.tip = format!(
+            "{tip}.\n{hero_name} ventures {n} on the next check ({} cycles 0-3).",
+            keys.key(state.action)
+        );
+        return;
+    }
+    let will = world.get::<Hero>(e).map_or(0, |h| h.will);
+    let on = world.get::<PoolChoices>(e).is_some_and(|c| c.will);
+    state.lit = on;
+    state.name = if on { "Will on" } else { "Will off" }.into();
+    state.hint = format!("{}  {will} left", state.hint);
+    if will == 0 && !on {
+        state.enabled = false;
+        state.tip = format!("{tip}.\n{hero_name} has no Will left.");
+    } else {
+        state.tip = format!("{tip}.\n{hero_name} has {will} Will left.");
+    }
+}
+
+/// The bonus counter: held or not, and what it is set for.
+fn bonus_choice(world: &World, e: Entity, keys: &Bindings, state: &mut BarState) {
+    let tip = state.tip.clone();
+    let hero_name = query::hero_name(world, e);
+    let armed = bonus::armed(world, e);
+    // Short, to fit the button: "Right on", "Aces!".
+    state.name = match armed {
+        None => "Bonus",
+        Some(crate::rules::bonus::Spend::RightOn) => "Right on",
+        Some(s) => s.name(),
+    }
+    .into();
+    state.lit = armed.is_some();
+    let pool = bonus::in_pool(world, e);
+    if !bonus::holds(world, e) {
+        state.enabled = false;
+        state.tip = format!(
+            "{tip}.\n{hero_name} holds no bonus counter ({pool} in the side's pool: save a bump from a hit to earn one)."
+        );
+    } else {
+        state.tip = format!(
+            "{tip}.\n{hero_name} holds a bonus counter, set for {} ({} cycles).",
+            armed.map_or("nothing yet", |s| s.name()),
+            keys.key(state.action)
+        );
+    }
+}
+
+/// A button's AP and when its action resolves, priced by the simulation; greyed with the
+/// refusal when it cannot be declared. Of several aims, the first the simulation accepts.
+fn price_button(
+    world: &mut World,
+    e: Entity,
+    keys: &Bindings,
+    state: &mut BarState,
+    sent: Vec<Option<Result<Intent, Refusal>>>,
+) {
+    let mut first_refusal = None;
+    for intent in sent.into_iter().flatten() {
+        let declared = match &intent {
+            Ok(Intent::Declare(a) | Intent::Rush(a)) => a.clone(),
+            // A choice, not a declaration: nothing to price.
+            Ok(_) => return,
+            Err(why) => {
+                first_refusal.get_or_insert(why.clone());
+                continue;
+            }
+        };
+        match price(world, &declared) {
+            Ok(p) => {
+                state.priced = intent.ok();
+                return show_price(world, e, keys, state, &declared, p.ap);
+            }
+            Err(why) => {
+                first_refusal.get_or_insert(why);
+            }
+        }
+    }
+    if let Some(why) = first_refusal {
+        state.enabled = false;
+        state.tip = format!("{}.\n{}", state.tip, capitalised(&keys.refusal(&why)));
+    }
+}
+
+/// The AP of a button and when it resolves (or, in the rush window, what rushing it costs).
+fn show_price(
+    world: &mut World,
+    e: Entity,
+    keys: &Bindings,
+    state: &mut BarState,
+    declared: &Action,
+    ap: u32,
+) {
+    let track = world.get::<Track>(e).map(|t| t.0.clone());
+    let left = track.as_ref().map_or(0, |t| t.left());
+    let now = world.resource::<RoundState>().segment.max(1);
+    state.hint = format!("{}  {ap} AP", state.hint);
+    if crate::sim::round::rush_window_open(world) {
+        // Rushed now: priced by the rush window's own rules.
+        match crate::sim::round::price_rush(world, e, declared) {
+            Ok((_, _, r)) => {
+                state.tip = format!(
+                    "{}: rushed now, {} AP from the track and {} from the pool (+{} on the stack; the Rush Tax is its card's Step).",
+                    state.tip, r.from_track, r.rushed, r.rushed
+                )
+            }
+            Err(why) => {
+                state.enabled = false;
+                state.tip = format!(
+                    "{}.\nThe segment's declarations are made: only a rush now, and {}.",
+                    state.tip,
+                    keys.refusal(&why)
+                );
+            }
+        }
+        return;
+    }
+    match track
+        .as_ref()
+        .and_then(|t| resolves_in(t, ap, now, declared.over_rounds()))
+    {
+        Some(s) => state.tip = format!("{}: {ap} AP, resolves in segment {s}.", state.tip),
+        None if declared.over_rounds() => {}
+        None => {
+            state.enabled = false;
+            state.tip = format!(
+                "{}.\nNot enough AP: it costs {ap} AP, {left} are left this round.",
+                state.tip
+            );
+        }
+    }
 }
 
 fn capitalised(s: &str) -> String {
@@ -530,28 +486,4 @@ fn capitalised(s: &str) -> String {
         Some(f) => f.to_uppercase().chain(c).collect(),
         None => String::new(),
     }
-}
-
-/// An action for an ally: at the ally pointed at (only that one), else at the first of `others`
-/// it can be done for; the first refusal when none. `None`: nobody to try.
-fn first_priced(
-    world: &mut World,
-    pointed: Option<HeroId>,
-    others: Vec<HeroId>,
-    action: impl Fn(HeroId) -> Action,
-) -> Option<Result<Action, Refusal>> {
-    let mut tried: Option<Result<Action, Refusal>> = None;
-    let candidates: Vec<HeroId> = match pointed {
-        Some(one) => vec![one],
-        None => others,
-    };
-    for ally in candidates {
-        let command = action(ally);
-        match price(world, &command) {
-            Ok(_) => return Some(Ok(command)),
-            Err(why) if tried.is_none() => tried = Some(Err(why)),
-            Err(_) => {}
-        }
-    }
-    tried
 }

@@ -234,58 +234,7 @@ fn spawn_map(
         kind,
         anchor,
     };
-    // Fit the map's bounds (every tile, whole) into the frame's map area; the camera follows
-    // the window's size after.
-    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
-    for (hex, _) in map.hexes() {
-        let (c, r) = offset_of(hex);
-        let p = geometry.center(c, r);
-        lo = lo.min(p);
-        hi = hi.max(p);
-    }
-    let half = Vec2::new(TILE_W as f32, TILE_H as f32) / 2.0;
-    let (lo, hi) = (lo - half, hi + half);
-    // The first view centres on the heroes of the human sides (all heroes when none is).
-    let humans: Vec<Vec2> = battle
-        .level
-        .heroes
-        .iter()
-        .filter(|h| {
-            battle
-                .level
-                .sides
-                .iter()
-                .any(|s| s.name == h.side && s.control == crate::data::level::Control::Human)
-        })
-        .map(|h| geometry.center(h.at.0, h.at.1))
-        .collect();
-    let everyone: Vec<Vec2> = battle
-        .level
-        .heroes
-        .iter()
-        .map(|h| geometry.center(h.at.0, h.at.1))
-        .collect();
-    let shown = if humans.is_empty() {
-        &everyone
-    } else {
-        &humans
-    };
-    // The box round the heroes shown, two hexes to spare on every side.
-    let (focus, focus_size) = if shown.is_empty() {
-        ((lo + hi) / 2.0, Vec2::ZERO)
-    } else {
-        let min = shown.iter().copied().reduce(Vec2::min).unwrap_or_default();
-        let max = shown.iter().copied().reduce(Vec2::max).unwrap_or_default();
-        let step = geometry.center(1, 0).distance(geometry.center(0, 0));
-        ((min + max) / 2.0, max - min + Vec2::splat(4.0 * step))
-    };
-    let fit = CameraFit {
-        center: (lo + hi) / 2.0,
-        map: hi - lo,
-        fit: fit_camera(&rect.0, (lo + hi) / 2.0, hi - lo).0,
-        focus,
-        focus_size,
-    };
+    let fit = first_fit(&battle, &geometry, &rect);
     let (scale, camera) = first_view(&rect.0, &fit);
     commands.insert_resource(fit);
     let projection = Projection::from(OrthographicProjection {
@@ -406,52 +355,10 @@ fn place_figures(
                 Goal(at.extend(3.0)),
             ));
             let dir = facing_vec.unwrap_or(Vec2::X);
-            let tip = Triangle2d::new(
-                Vec2::new(9.0, 0.0),
-                Vec2::new(-3.0, 6.0),
-                Vec2::new(-3.0, -6.0),
-            );
-            marker.with_children(|p| {
-                p.spawn((
-                    Mesh2d(meshes.add(tip)),
-                    MeshMaterial2d(materials.add(Color::srgb(0.1, 0.08, 0.05))),
-                    Transform::from_translation((dir * 14.0).extend(0.5))
-                        .with_rotation(Quat::from_rotation_z(dir.y.atan2(dir.x))),
-                ));
-                let initials: String = hero
-                    .name
-                    .split_whitespace()
-                    .filter_map(|w| w.chars().next())
-                    .collect();
-                p.spawn((
-                    Text2d::new(initials),
-                    TextFont {
-                        font_size: FontSize::Px(13.0),
-                        ..default()
-                    },
-                    TextColor(Color::WHITE),
-                    Transform::from_xyz(0.0, 0.0, 0.6),
-                ));
-                // Dominance over this hero: partial, dominance, full.
-                let level = dominated.map_or(0, |d| d.0);
-                if level > 0 && !down.is_some_and(|d| d.0) {
-                    let tag = ["", "PARTIAL", "DOMINATED", "PINNED"][level.min(3) as usize];
-                    p.spawn((
-                        Mesh2d(meshes.add(Rectangle::new(8.0 * tag.len() as f32 + 6.0, 16.0))),
-                        MeshMaterial2d(materials.add(Color::srgba(0.1, 0.05, 0.0, 0.85))),
-                        Transform::from_xyz(0.0, 27.0, 0.65),
-                    ));
-                    p.spawn((
-                        Text2d::new(tag),
-                        TextFont {
-                            font_size: FontSize::Px(13.0),
-                            ..default()
-                        },
-                        TextColor(Color::srgb(1.0, 0.75, 0.2)),
-                        Transform::from_xyz(0.0, 27.0, 0.7),
-                    ));
-                }
-            });
+            let level = dominated.map_or(0, |d| d.0);
+            let level = if down.is_some_and(|d| d.0) { 0 } else { level };
+            marker
+                .with_children(|p| hero_marks(p, (&mut meshes, &mut materials), hero, dir, level));
         } else if let Some(cover) = cover {
             let shade = 1.0 - cover.av as f32 * 0.13;
             marker.insert((
@@ -470,6 +377,118 @@ fn place_figures(
                 Goal((at + Vec2::new(0.0, -6.0)).extend(2.5)),
             ));
         }
+    }
+}
+
+/// Fit the map's bounds (every tile, whole) into the frame's map area, the first view on the
+/// heroes of the human sides; the camera follows the window's size after.
+fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect) -> CameraFit {
+    let map = &battle.map;
+    // Fit the map's bounds (every tile, whole) into the frame's map area; the camera follows
+    // the window's size after.
+    let (mut lo, mut hi) = (Vec2::splat(f32::MAX), Vec2::splat(f32::MIN));
+    for (hex, _) in map.hexes() {
+        let (c, r) = offset_of(hex);
+        let p = geometry.center(c, r);
+        lo = lo.min(p);
+        hi = hi.max(p);
+    }
+    let half = Vec2::new(TILE_W as f32, TILE_H as f32) / 2.0;
+    let (lo, hi) = (lo - half, hi + half);
+    // The first view centres on the heroes of the human sides (all heroes when none is).
+    let humans: Vec<Vec2> = battle
+        .level
+        .heroes
+        .iter()
+        .filter(|h| {
+            battle
+                .level
+                .sides
+                .iter()
+                .any(|s| s.name == h.side && s.control == crate::data::level::Control::Human)
+        })
+        .map(|h| geometry.center(h.at.0, h.at.1))
+        .collect();
+    let everyone: Vec<Vec2> = battle
+        .level
+        .heroes
+        .iter()
+        .map(|h| geometry.center(h.at.0, h.at.1))
+        .collect();
+    let shown = if humans.is_empty() {
+        &everyone
+    } else {
+        &humans
+    };
+    // The box round the heroes shown, two hexes to spare on every side.
+    let (focus, focus_size) = if shown.is_empty() {
+        ((lo + hi) / 2.0, Vec2::ZERO)
+    } else {
+        let min = shown.iter().copied().reduce(Vec2::min).unwrap_or_default();
+        let max = shown.iter().copied().reduce(Vec2::max).unwrap_or_default();
+        let step = geometry.center(1, 0).distance(geometry.center(0, 0));
+        ((min + max) / 2.0, max - min + Vec2::splat(4.0 * step))
+    };
+    CameraFit {
+        center: (lo + hi) / 2.0,
+        map: hi - lo,
+        fit: fit_camera(&rect.0, (lo + hi) / 2.0, hi - lo).0,
+        focus,
+        focus_size,
+    }
+}
+
+/// The marks on a hero's figure: the facing tip, the initials and the dominance over it
+/// (0 none, 1 partial, 2 dominance, 3 full).
+fn hero_marks(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    hero: &Hero,
+    dir: Vec2,
+    level: u32,
+) {
+    let tip = Triangle2d::new(
+        Vec2::new(9.0, 0.0),
+        Vec2::new(-3.0, 6.0),
+        Vec2::new(-3.0, -6.0),
+    );
+    p.spawn((
+        Mesh2d(meshes.add(tip)),
+        MeshMaterial2d(materials.add(Color::srgb(0.1, 0.08, 0.05))),
+        Transform::from_translation((dir * 14.0).extend(0.5))
+            .with_rotation(Quat::from_rotation_z(dir.y.atan2(dir.x))),
+    ));
+    let initials: String = hero
+        .name
+        .split_whitespace()
+        .filter_map(|w| w.chars().next())
+        .collect();
+    p.spawn((
+        Text2d::new(initials),
+        TextFont {
+            font_size: FontSize::Px(13.0),
+            ..default()
+        },
+        TextColor(Color::WHITE),
+        Transform::from_xyz(0.0, 0.0, 0.6),
+    ));
+    // Dominance over this hero: partial, dominance, full.
+    if level > 0 {
+        let tag = ["", "PARTIAL", "DOMINATED", "PINNED"][level.min(3) as usize];
+        p.spawn((
+            Mesh2d(meshes.add(Rectangle::new(8.0 * tag.len() as f32 + 6.0, 16.0))),
+            MeshMaterial2d(materials.add(Color::srgba(0.1, 0.05, 0.0, 0.85))),
+            Transform::from_xyz(0.0, 27.0, 0.65),
+        ));
+        p.spawn((
+            Text2d::new(tag),
+            TextFont {
+                font_size: FontSize::Px(13.0),
+                ..default()
+            },
+            TextColor(Color::srgb(1.0, 0.75, 0.2)),
+            Transform::from_xyz(0.0, 27.0, 0.7),
+        ));
     }
 }
 

@@ -203,54 +203,78 @@ pub fn spawn_frame(mut commands: Commands) {
                 ));
             });
             // The panel column.
-            root.spawn(panel_column()).with_children(|col| {
-                col.spawn((
-                    Node {
-                        flex_grow: 1.0,
-                        min_height: px(0),
-                        padding: UiRect::all(px(10)),
-                        flex_direction: FlexDirection::Column,
-                        overflow: Overflow::scroll_y(),
-                        ..default()
-                    },
-                    ScrollArea,
-                ))
-                .with_children(|p| {
-                    p.spawn((label("", 13.0, palette::PANEL_TEXT), Panel));
-                    p.spawn((label("", 12.0, palette::HINT), CardView));
-                });
-                col.spawn((
-                    track_box(),
-                    boxed(palette::STRIP),
-                    children![(label("", 11.0, palette::STRIP_TEXT), TrackText)],
-                ));
-                col.spawn((
-                    Node {
-                        height: px(SUMMARY_H),
-                        flex_shrink: 0.0,
-                        padding: UiRect::axes(px(8), px(4)),
-                        overflow: Overflow::clip(),
-                        ..default()
-                    },
-                    boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
-                    children![(label("", 11.0, palette::TITLE), Summary)],
-                ));
-                col.spawn((
-                    Node {
-                        height: px(LOG_H),
-                        flex_shrink: 0.0,
-                        padding: UiRect::all(px(8)),
-                        flex_direction: FlexDirection::Column,
-                        overflow: Overflow::scroll_y(),
-                        ..default()
-                    },
-                    ScrollArea,
-                    LogBox,
-                    boxed(Color::srgba(0.2, 0.13, 0.08, 0.98)),
-                    children![(label("", 12.0, palette::LOG_TEXT), LogText)],
-                ));
-            });
+            root.spawn(panel_column()).with_children(panel_boxes);
         });
+    spawn_overlays(&mut commands);
+    // The label at the pointer.
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            padding: UiRect::axes(px(6), px(3)),
+            ..default()
+        },
+        BackgroundColor(palette::TIP),
+        Visibility::Hidden,
+        GlobalZIndex(5),
+        Pickable::IGNORE,
+        CursorLabel,
+        DespawnOnExit(Screen::Battle),
+        children![(label("", 14.0, palette::TIP_TEXT), CursorLabel)],
+    ));
+}
+
+/// The panel column's boxes: the panel and card view (scrolled), the action track, the
+/// summary and the log.
+fn panel_boxes(col: &mut ChildSpawnerCommands) {
+    col.spawn((
+        Node {
+            flex_grow: 1.0,
+            min_height: px(0),
+            padding: UiRect::all(px(10)),
+            flex_direction: FlexDirection::Column,
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        ScrollArea,
+    ))
+    .with_children(|p| {
+        p.spawn((label("", 13.0, palette::PANEL_TEXT), Panel));
+        p.spawn((label("", 12.0, palette::HINT), CardView));
+    });
+    col.spawn((
+        track_box(),
+        boxed(palette::STRIP),
+        children![(label("", 11.0, palette::STRIP_TEXT), TrackText)],
+    ));
+    col.spawn((
+        Node {
+            height: px(SUMMARY_H),
+            flex_shrink: 0.0,
+            padding: UiRect::axes(px(8), px(4)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
+        children![(label("", 11.0, palette::TITLE), Summary)],
+    ));
+    col.spawn((
+        Node {
+            height: px(LOG_H),
+            flex_shrink: 0.0,
+            padding: UiRect::all(px(8)),
+            flex_direction: FlexDirection::Column,
+            overflow: Overflow::scroll_y(),
+            ..default()
+        },
+        ScrollArea,
+        LogBox,
+        boxed(Color::srgba(0.2, 0.13, 0.08, 0.98)),
+        children![(label("", 12.0, palette::LOG_TEXT), LogText)],
+    ));
+}
+
+/// What lies over the map when asked for: the legend and the blindfold of the hot seat.
+fn spawn_overlays(commands: &mut Commands) {
     // The legend, over the map's top left corner when asked for.
     commands.spawn((
         Node {
@@ -303,19 +327,4 @@ pub fn spawn_frame(mut commands: Commands) {
                 ));
             });
         });
-    // The label at the pointer.
-    commands.spawn((
-        Node {
-            position_type: PositionType::Absolute,
-            padding: UiRect::axes(px(6), px(3)),
-            ..default()
-        },
-        BackgroundColor(palette::TIP),
-        Visibility::Hidden,
-        GlobalZIndex(5),
-        Pickable::IGNORE,
-        CursorLabel,
-        DespawnOnExit(Screen::Battle),
-        children![(label("", 14.0, palette::TIP_TEXT), CursorLabel)],
-    ));
 }

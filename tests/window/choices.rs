@@ -425,10 +425,10 @@ fn a_series_of_blows_at_two_foes() {
     assert!(app.world().resource::<Selection>().blows.is_empty());
 }
 
-/// Speed load, revive and a shot fired to miss: grey with the simulation's refusal when they
+/// Speed load and a shot fired to miss: grey with the simulation's refusal when they
 /// cannot be done, their intent from the key or a click when they can.
 #[test]
-fn speed_load_revive_and_a_shot_fired_to_miss() {
+fn speed_load_and_a_shot_fired_to_miss() {
     let mut app = battle(7, "levels/street_duel.ron", |_| {});
     let miranda = hero(&mut app, "Miranda Valentine");
     let felicia = hero(&mut app, "Felicia Laroq");
@@ -486,7 +486,12 @@ fn speed_load_revive_and_a_shot_fired_to_miss() {
     );
     tap(&mut app, KeyCode::Digit5);
     assert!(sent(&app).contains(&Intent::Declare(sabotage.clone())));
-    // Revive: Cyril (Medicine 2) beside Miranda, knocked out.
+}
+
+/// Revive: greyed with the simulation's refusal while the fallen ally is out of reach, and
+/// declared by a click once Cyril (Medicine 2) stands beside Miranda, knocked out.
+#[test]
+fn revive_an_unconscious_ally_beside_the_hero() {
     let mut app = battle(7, "levels/street_duel.ron", |_| {});
     let miranda = hero(&mut app, "Miranda Valentine");
     let cyril = hero(&mut app, "Cyril Wellington");

@@ -84,6 +84,24 @@ impl Plugin for HudPlugin {
     }
 }
 
+/// The heroes as the panel lists them.
+type PanelHeroes<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Hero,
+        &'static Side,
+        &'static HexPos,
+        &'static Track,
+        &'static Weapons,
+        &'static Prone,
+        &'static Wounds,
+        &'static Down,
+        &'static crate::sim::HeroId,
+    ),
+>;
+
 pub(super) fn update_panel(
     battle: Res<Battle>,
     selection: Option<Res<Selection>>,
@@ -91,18 +109,7 @@ pub(super) fn update_panel(
     preview: Option<Res<MovePreview>>,
     mut refusals: MessageReader<Outcome>,
     mut last: Local<String>,
-    heroes: Query<(
-        Entity,
-        &Hero,
-        &Side,
-        &HexPos,
-        &Track,
-        &Weapons,
-        &Prone,
-        &Wounds,
-        &Down,
-        &crate::sim::HeroId,
-    )>,
+    heroes: PanelHeroes,
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
     engagement: Res<EngagementView>,
@@ -152,7 +159,41 @@ pub(super) fn update_panel(
     {
         s.push_str(&format!("{note}\n"));
     }
-    if let Some(sel) = selection.as_ref().filter(|s| !s.series.is_empty()) {
+    if let Some(sel) = selection.as_ref() {
+        s.push_str(&gathered_words(sel, &heroes, &keys, &bar));
+    }
+    s.push('\n');
+    let mut side_list: Vec<&SideInfo> = sides.iter().collect();
+    side_list.sort_by_key(|i| i.index);
+    for side in side_list {
+        let pool = choices.pools.get(&side.index).copied().unwrap_or(0);
+        s.push_str(&format!(
+            "{} ({:?}), bonus pool {pool}\n",
+            side.name, side.control
+        ));
+        let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
+        hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
+        for h in hs {
+            s.push_str(&hero_line(
+                h,
+                selected,
+                &keys,
+                engagement,
+                &paying,
+                &stack_spend,
+                &choices,
+            ));
+        }
+        s.push('\n');
+    }
+
+    text.0 = s;
+}
+
+/// What a series of shots or of blows holds so far, and the hero a click on the map picks.
+fn gathered_words(sel: &Selection, heroes: &PanelHeroes, keys: &Bindings, bar: &BarView) -> String {
+    let mut words = String::new();
+    if let Some(sel) = Some(sel).filter(|s| !s.series.is_empty()) {
         let names: Vec<String> = sel
             .series
             .iter()
@@ -161,7 +202,7 @@ pub(super) fn update_panel(
                 format!("{} ({})", who, k.name())
             })
             .collect();
-        s.push_str(&format!(
+        words.push_str(&format!(
             "{} declared: {} ({}: fire, {}: fan)\n",
             if sel.fan { "Fan" } else { "Series" },
             names.join(", "),
@@ -169,7 +210,7 @@ pub(super) fn update_panel(
             keys.key(BattleAction::ToggleFan)
         ));
     }
-    if let Some(sel) = selection.as_ref().filter(|s| !s.blows.is_empty()) {
+    if let Some(sel) = Some(sel).filter(|s| !s.blows.is_empty()) {
         let names: Vec<String> = sel
             .blows
             .iter()
@@ -188,107 +229,110 @@ pub(super) fn update_panel(
             .find(|b| b.action == BattleAction::StrikeBlows)
             .and_then(|b| b.hint.split("  ").nth(1).map(str::to_string))
             .map_or(String::new(), |ap| format!(", {ap}"));
-        s.push_str(&format!(
+        words.push_str(&format!(
             "Blows declared: {}{ap} ({}: strike, {}: add the foe pointed at)\n",
             names.join(", "),
             keys.key(BattleAction::StrikeBlows),
             keys.key(BattleAction::AddBlow)
         ));
     }
-    if let Some(who) = selection
-        .as_ref()
-        .and_then(|s| s.pick)
-        .and_then(crate::app::input::wants_a_hero)
-    {
-        s.push_str(&format!(
+    if let Some(who) = sel.pick.and_then(crate::app::input::wants_a_hero) {
+        words.push_str(&format!(
             "Click {who} on the map ({}: let go)\n",
             keys.key(BattleAction::MoveHere)
         ));
     }
-    s.push('\n');
-    let mut side_list: Vec<&SideInfo> = sides.iter().collect();
-    side_list.sort_by_key(|i| i.index);
-    for side in side_list {
-        let pool = choices.pools.get(&side.index).copied().unwrap_or(0);
-        s.push_str(&format!(
-            "{} ({:?}), bonus pool {pool}\n",
-            side.name, side.control
-        ));
-        let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
-        hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-        for (entity, hero, _, pos, ap, weapons, prone, wounds, down, _) in hs {
-            let (c, r) = offset_of(pos.0);
-            let mut arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
-            let hurt: Vec<String> = wounds
-                .body
-                .wounds
-                .iter()
-                .map(|(part, n)| format!("{} {n}", part.name()))
-                .collect();
-            // An action being paid: the segment it resolves in, by the track's tokens.
-            if let (Ok(c), Some(t)) = (paying.0.get(entity), ap.0.commitment.as_ref()) {
-                let mut track = ap.0.clone();
-                let when = plan::paid_at(&mut track, paying.1.segment)
-                    .map_or("cannot be paid this round".to_string(), |s| {
-                        format!("resolves in segment {s}")
-                    });
-                arms.push(format!(
-                    "\n    paying for {} ({} of {} AP): {when}",
-                    c.0.name(),
-                    t.paid,
-                    t.cost
-                ));
-            }
-            if hero.skills.contains_key("Quick Draw") {
-                arms.push(format!(
-                    "\n    Quick Draw: spends {} AP on the stack ({} changes it)",
-                    stack_spend.get(entity).map_or(0, |s| s.0),
-                    keys.key(BattleAction::StackSpend)
-                ));
-            }
-            if let Some(close) = engagement.get(&entity) {
-                arms.push(format!("\n    {close}"));
-            }
-            if let Some(c) = choices.heroes.get(&entity) {
-                let words = choices_words(c, choices.system, &keys, Some(entity) == selected);
-                if !words.is_empty() && !down.0 {
-                    arms.push(format!("\n    {words}"));
-                }
-            }
-            if !hurt.is_empty() || wounds.body.conc > 0 || down.0 {
-                let state = match (down.0, wounds.fate, wounds.stunned) {
-                    (true, Some(crate::rules::damage::Fate::Killed), _) => " KILLED",
-                    (true, _, _) => " OUT",
-                    (false, _, true) => " stunned",
-                    _ => "",
-                };
-                arms.push(format!(
-                    "\n    wounds: {} Conc {}{state}",
-                    if hurt.is_empty() {
-                        "none".to_string()
-                    } else {
-                        hurt.join(", ")
-                    },
-                    wounds.body.conc
-                ));
-            }
-            s.push_str(&format!(
-                "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n",
-                if Some(entity) == selected { ">" } else { " " },
-                hero.name,
-                if prone.0 { " prone" } else { "" },
-                ap.0.in_front,
-                ap.0.pool,
-                ap.0.total,
-                hero.move_paces,
-                hero.run,
-                arms.join(", "),
-            ));
-        }
-        s.push('\n');
-    }
+    words
+}
 
-    text.0 = s;
+/// A hero's line on the panel: where, AP, arms, what is being paid, the choices and wounds.
+fn hero_line(
+    (entity, hero, _, pos, ap, weapons, prone, wounds, down, _): (
+        Entity,
+        &Hero,
+        &Side,
+        &HexPos,
+        &Track,
+        &Weapons,
+        &Prone,
+        &Wounds,
+        &Down,
+        &crate::sim::HeroId,
+    ),
+    selected: Option<Entity>,
+    keys: &Bindings,
+    engagement: &std::collections::HashMap<Entity, String>,
+    paying: &(Query<&crate::sim::model::Committed>, Res<RoundState>),
+    stack_spend: &Query<&StackSpend>,
+    choices: &ChoicesView,
+) -> String {
+    let (c, r) = offset_of(pos.0);
+    let mut arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
+    let hurt: Vec<String> = wounds
+        .body
+        .wounds
+        .iter()
+        .map(|(part, n)| format!("{} {n}", part.name()))
+        .collect();
+    // An action being paid: the segment it resolves in, by the track's tokens.
+    if let (Ok(c), Some(t)) = (paying.0.get(entity), ap.0.commitment.as_ref()) {
+        let mut track = ap.0.clone();
+        let when = plan::paid_at(&mut track, paying.1.segment)
+            .map_or("cannot be paid this round".to_string(), |s| {
+                format!("resolves in segment {s}")
+            });
+        arms.push(format!(
+            "\n    paying for {} ({} of {} AP): {when}",
+            c.0.name(),
+            t.paid,
+            t.cost
+        ));
+    }
+    if hero.skills.contains_key("Quick Draw") {
+        arms.push(format!(
+            "\n    Quick Draw: spends {} AP on the stack ({} changes it)",
+            stack_spend.get(entity).map_or(0, |s| s.0),
+            keys.key(BattleAction::StackSpend)
+        ));
+    }
+    if let Some(close) = engagement.get(&entity) {
+        arms.push(format!("\n    {close}"));
+    }
+    if let Some(c) = choices.heroes.get(&entity) {
+        let words = choices_words(c, choices.system, keys, Some(entity) == selected);
+        if !words.is_empty() && !down.0 {
+            arms.push(format!("\n    {words}"));
+        }
+    }
+    if !hurt.is_empty() || wounds.body.conc > 0 || down.0 {
+        let state = match (down.0, wounds.fate, wounds.stunned) {
+            (true, Some(crate::rules::damage::Fate::Killed), _) => " KILLED",
+            (true, _, _) => " OUT",
+            (false, _, true) => " stunned",
+            _ => "",
+        };
+        arms.push(format!(
+            "\n    wounds: {} Conc {}{state}",
+            if hurt.is_empty() {
+                "none".to_string()
+            } else {
+                hurt.join(", ")
+            },
+            wounds.body.conc
+        ));
+    }
+    format!(
+        "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n",
+        if Some(entity) == selected { ">" } else { " " },
+        hero.name,
+        if prone.0 { " prone" } else { "" },
+        ap.0.in_front,
+        ap.0.pool,
+        ap.0.total,
+        hero.move_paces,
+        hero.run,
+        arms.join(", "),
+    )
 }
 
 pub(super) fn update_banner(

@@ -8,7 +8,7 @@ use crate::app::layout::Palette;
 use crate::rules::hexmap::offset_of;
 use crate::rules::movement::{Gait, turned};
 use crate::sim::actions::{Plan, Priced, melee, movement, price};
-use crate::sim::intent::{Action, HeroId};
+use crate::sim::intent::{Action, HeroId, Refusal};
 use crate::sim::model::{
     Battle, CloseCombat, Down, Facing, Hero, MatchLog, Mount, MountedOn, RoundState, Track,
 };
@@ -83,70 +83,24 @@ pub(super) fn preview_moves(world: &mut World) {
         return;
     };
     let left = world.get::<Track>(e).map_or(0, |t| t.0.left());
-    let keys = world.resource::<Bindings>().clone();
     // A rider does not walk: the mount moves every segment, the rider steers and reins.
     if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0) {
-        let (Some(m), Some(heading)) = (
-            world.get::<Mount>(mount).cloned(),
-            world.get::<Facing>(mount).map(|f| f.0),
-        ) else {
-            return;
-        };
-        paint(world, &geometry, |_| Color::WHITE);
-        world.insert_resource(ReachView::default());
-        world.insert_resource(MovePreview {
-            line: Some(format!(
-                "{} rides {}: {} paces a round (best {}), heading hexside {}. {}/{}: steer (1 AP a hexside, 2 for more), {}: rein in or spur on (1 AP)",
-                hero.name,
-                m.name,
-                m.speed,
-                m.best_speed,
-                heading,
-                keys.key(BattleAction::TurnLeft),
-                keys.key(BattleAction::TurnRight),
-                keys.key(BattleAction::Rein)
-            )),
-        });
+        if let Some(line) = rider_words(world, &hero, mount) {
+            paint(world, &geometry, |_| Color::WHITE);
+            world.insert_resource(ReachView::default());
+            world.insert_resource(MovePreview { line: Some(line) });
+        }
         return;
     }
-    let key = (
-        e,
-        selection.gait,
-        world.resource::<MatchLog>().events.len(),
-        world.resource::<RoundState>().now(),
-    );
-    let cached = world
-        .get_resource::<ReachCache>()
-        .cloned()
-        .unwrap_or_default();
-    let reach = if cached.key == Some(key) {
-        cached.reach
-    } else {
-        let reach: Vec<(hexx::Hex, u32)> = movement::reach(world, e, selection.gait)
-            .map(|r| r.into_iter().map(|(h, p)| (h, p.ap)).collect())
-            .unwrap_or_default();
-        world.insert_resource(ReachCache {
-            key: Some(key),
-            reach: reach.clone(),
-        });
-        reach
-    };
-    let mut in_reach: Vec<hexx::Hex> = reach
+    let mut in_reach: Vec<hexx::Hex> = reach_of(world, e, selection.gait)
         .iter()
         .filter(|(_, ap)| *ap <= left)
         .map(|(h, _)| *h)
         .collect();
     in_reach.sort_by_key(|h| (h.x, h.y));
     let hovered = selection.hovered.map(|to| {
-        let priced = price(
-            world,
-            &Action::Move {
-                hero: id,
-                to,
-                gait: selection.gait,
-            },
-        );
-        (to, priced)
+        let gait = selection.gait;
+        (to, price(world, &Action::Move { hero: id, to, gait }))
     });
     let path: Vec<hexx::Hex> = match &hovered {
         Some((
@@ -177,104 +131,145 @@ pub(super) fn preview_moves(world: &mut World) {
     let reach_now = in_reach.len();
     let view = ReachView {
         hexes: in_reach,
-        path: path.clone(),
+        path,
         refused,
     };
     if world.get_resource::<ReachView>() != Some(&view) {
         world.insert_resource(view);
     }
-    let gait = match selection.gait {
-        Gait::Walk => "walking",
-        Gait::Run => "running",
-    };
-    let battle = world.resource::<Battle>();
-    let (line, at_cursor) = match &hovered {
-        Some((h, priced)) => {
-            let (c, r) = offset_of(*h);
-            let tile = battle.map.tile(*h).map_or("-", |t| t.terrain.name());
-            match priced {
-                Ok(Priced {
-                    ap,
-                    plan: Plan::Move(_),
-                }) if *ap > left => (
-                    format!(
-                        "{c},{r} ({tile}): {ap} AP {gait}, but {} has {left} AP left this round",
-                        hero.name
-                    ),
-                    format!("Out of reach: {ap} AP, {left} left this round"),
-                ),
-                Ok(Priced {
-                    ap,
-                    plan: Plan::Move(walk),
-                }) => {
-                    let when = when_words(world, e, *ap, false);
-                    let line = match walk.cost {
-                        Some(cost) => format!(
-                            "{} {gait} to {c},{r} ({tile}): {ap} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces; {when}",
-                            hero.name,
-                            cost.maneuver,
-                            cost.ground,
-                            cost.climbing,
-                            cost.facing,
-                            cost.paces
-                        ),
-                        None => format!(
-                            "{} maneuvers to {c},{r} ({tile}), staying engaged: {ap} AP; {when}",
-                            hero.name
-                        ),
-                    };
-                    (line, format!("{ap} AP {gait}, {when}"))
-                }
-                Ok(_) => (String::new(), String::new()),
-                Err(why) => {
-                    let why = keys.refusal(why);
-                    (
-                        format!("{c},{r} ({tile}): {why}"),
-                        format!("Out of reach: {why}"),
-                    )
-                }
-            }
-        }
-        None if reach_now == 0 => (
-            format!(
-                "{} ({gait}, {left} AP): no hex in reach now (point at one to see why)",
-                hero.name
-            ),
-            String::new(),
-        ),
-        None => (
-            format!(
-                "{} ({gait}, {left} AP): the outlined hexes are in reach",
-                hero.name
-            ),
-            String::new(),
-        ),
-    };
+    let (line, at_cursor) = move_words(world, e, &hero, selection.gait, &hovered, reach_now);
     if !at_cursor.is_empty() {
         world.insert_resource(CursorInfo(Some(at_cursor)));
     }
-    let cover: Vec<String> = selection
-        .hovered
-        .and_then(|h| query::cover_in(world, h))
-        .map(|(_, c)| {
-            let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
-            format!(
-                "Cover: {} ({}, AV {}) covers {} from hexsides {:?}",
-                c.name,
-                c.material.name(),
-                c.av,
-                locations.join(", "),
-                c.from
-            )
-        })
-        .into_iter()
-        .collect();
-    let line = if cover.is_empty() {
-        line
-    } else {
-        format!("{line}\n{}", cover.join("\n"))
+    let line = match selection.hovered.and_then(|h| cover_words(world, h)) {
+        Some(cover) => format!("{line}\n{cover}"),
+        None => line,
     };
     world.insert_resource(MovePreview { line: Some(line) });
+}
+
+/// What a rider is told instead of a reach: the mount's pace and heading, and how to steer.
+fn rider_words(world: &World, hero: &Hero, mount: Entity) -> Option<String> {
+    let keys = world.resource::<Bindings>();
+    let m = world.get::<Mount>(mount)?;
+    let heading = world.get::<Facing>(mount)?.0;
+    Some(format!(
+        "{} rides {}: {} paces a round (best {}), heading hexside {}. {}/{}: steer (1 AP a hexside, 2 for more), {}: rein in or spur on (1 AP)",
+        hero.name,
+        m.name,
+        m.speed,
+        m.best_speed,
+        heading,
+        keys.key(BattleAction::TurnLeft),
+        keys.key(BattleAction::TurnRight),
+        keys.key(BattleAction::Rein)
+    ))
+}
+
+/// The hexes `e` can be declared to move to at `gait`, with their AP: priced once for each
+/// change of the match (`ReachCache`).
+fn reach_of(world: &mut World, e: Entity, gait: Gait) -> Vec<(hexx::Hex, u32)> {
+    let key = (
+        e,
+        gait,
+        world.resource::<MatchLog>().events.len(),
+        world.resource::<RoundState>().now(),
+    );
+    if let Some(cached) = world
+        .get_resource::<ReachCache>()
+        .filter(|c| c.key == Some(key))
+    {
+        return cached.reach.clone();
+    }
+    let reach: Vec<(hexx::Hex, u32)> = movement::reach(world, e, gait)
+        .map(|r| r.into_iter().map(|(h, p)| (h, p.ap)).collect())
+        .unwrap_or_default();
+    world.insert_resource(ReachCache {
+        key: Some(key),
+        reach: reach.clone(),
+    });
+    reach
+}
+
+/// The move preview's words: the panel's line and the words at the pointer.
+fn move_words(
+    world: &World,
+    e: Entity,
+    hero: &Hero,
+    gait: Gait,
+    hovered: &Option<(hexx::Hex, Result<Priced<Plan>, Refusal>)>,
+    reach_now: usize,
+) -> (String, String) {
+    let left = world.get::<Track>(e).map_or(0, |t| t.0.left());
+    let gait = match gait {
+        Gait::Walk => "walking",
+        Gait::Run => "running",
+    };
+    let Some((h, priced)) = hovered else {
+        let words = if reach_now == 0 {
+            "no hex in reach now (point at one to see why)"
+        } else {
+            "the outlined hexes are in reach"
+        };
+        return (
+            format!("{} ({gait}, {left} AP): {words}", hero.name),
+            String::new(),
+        );
+    };
+    let (c, r) = offset_of(*h);
+    let battle = world.resource::<Battle>();
+    let tile = battle.map.tile(*h).map_or("-", |t| t.terrain.name());
+    match priced {
+        Ok(Priced {
+            ap,
+            plan: Plan::Move(_),
+        }) if *ap > left => (
+            format!(
+                "{c},{r} ({tile}): {ap} AP {gait}, but {} has {left} AP left this round",
+                hero.name
+            ),
+            format!("Out of reach: {ap} AP, {left} left this round"),
+        ),
+        Ok(Priced {
+            ap,
+            plan: Plan::Move(walk),
+        }) => {
+            let when = when_words(world, e, *ap, false);
+            let line = match walk.cost {
+                Some(cost) => format!(
+                    "{} {gait} to {c},{r} ({tile}): {ap} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces; {when}",
+                    hero.name, cost.maneuver, cost.ground, cost.climbing, cost.facing, cost.paces
+                ),
+                None => format!(
+                    "{} maneuvers to {c},{r} ({tile}), staying engaged: {ap} AP; {when}",
+                    hero.name
+                ),
+            };
+            (line, format!("{ap} AP {gait}, {when}"))
+        }
+        Ok(_) => (String::new(), String::new()),
+        Err(why) => {
+            let why = world.resource::<Bindings>().refusal(why);
+            (
+                format!("{c},{r} ({tile}): {why}"),
+                format!("Out of reach: {why}"),
+            )
+        }
+    }
+}
+
+/// The cover in the hex, what it covers and from which hexsides.
+fn cover_words(world: &World, hex: hexx::Hex) -> Option<String> {
+    let (_, c) = query::cover_in(world, hex)?;
+    let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
+    Some(format!(
+        "Cover: {} ({}, AV {}) covers {} from hexsides {:?}",
+        c.name,
+        c.material.name(),
+        c.av,
+        locations.join(", "),
+        c.from
+    ))
 }
 
 /// Tint every tile of the map.

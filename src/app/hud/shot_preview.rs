@@ -34,8 +34,19 @@ pub(super) fn preview_shot(world: &mut World) {
         return;
     };
     let name = query::hero_name(world, target);
-    // The line of fire on the map: the hexes between, or up to the wall that blocks it (for a
-    // hero who carries a gun or a throwing weapon; a fist fighter has no line of fire).
+    show_line_of_fire(world, hero, at);
+    // A foe within a pace: the hand-to-hand attack J would make.
+    let line = if query::engaged_foes(world, hero).contains(&target) {
+        blow_words(world, hero, target, &selection, &keys, &name)
+    } else {
+        shot_words(world, (hero, target, at), &selection, &keys, &name)
+    };
+    world.insert_resource(MovePreview { line: Some(line) });
+}
+
+/// The line of fire on the map: the hexes between, or up to the wall that blocks it (for a
+/// hero who carries a gun or a throwing weapon; a fist fighter has no line of fire).
+fn show_line_of_fire(world: &mut World, hero: Entity, at: hexx::Hex) {
     let gear = &world.resource::<Battle>().gear;
     let carries_ranged = world
         .get::<crate::sim::model::Weapons>(hero)
@@ -55,62 +66,79 @@ pub(super) fn preview_shot(world: &mut World) {
             .collect();
         world.insert_resource(FireLine(shown, blocked));
     }
-    // A foe within a pace: the hand-to-hand attack J would make.
-    if query::engaged_foes(world, hero).contains(&target) {
-        let line = match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
-            Ok(p) => {
-                let when = when_words(world, hero, p.ap, false);
-                world.insert_resource(CursorInfo(Some(format!(
-                    "{} {} AP, {:.0}% to hit, {when}",
-                    p.attack.name(),
-                    p.ap,
-                    p.chance * 100.0
-                ))));
-                let parts: Vec<String> = p
-                    .tn_parts
-                    .iter()
-                    .map(|m| format!("{} {:+}", m.name, m.value))
-                    .collect();
-                let mods: Vec<String> = p.volley.attacks[0]
-                    .terms
-                    .modifiers
-                    .iter()
-                    .map(|m| format!("{} {:+}", m.name, m.value))
-                    .collect();
-                format!(
-                    "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
-                    keys.key(BattleAction::MeleeAttack),
-                    if p.careful { "careful " } else { "" },
-                    p.attack.name(),
-                    p.weapon.name,
-                    p.ap,
-                    p.volley.attacks[0].terms.tn,
-                    parts.join(", "),
-                    if mods.is_empty() {
-                        "no modifiers"
-                    } else {
-                        "modifiers: "
-                    },
-                    mods.join(", "),
-                    p.advantage.0,
-                    p.advantage.1,
-                    p.chance * 100.0,
-                    keys.key(BattleAction::CycleAttack),
-                    keys.key(BattleAction::ToggleCareful),
-                    keys.key(BattleAction::Block),
-                    keys.key(BattleAction::Dodge)
-                )
-            }
-            Err(why) => {
-                let why = keys.refusal(&why);
-                world.insert_resource(CursorInfo(Some(format!("Cannot attack: {why}"))));
-                format!("Cannot attack {name}: {why}")
-            }
-        };
-        world.insert_resource(MovePreview { line: Some(line) });
-        return;
+}
+
+/// The blow J would strike at a foe within a pace: its AP, TN, modifiers and chance.
+fn blow_words(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    selection: &Selection,
+    keys: &Bindings,
+    name: &str,
+) -> String {
+    match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
+        Ok(p) => {
+            let when = when_words(world, hero, p.ap, false);
+            world.insert_resource(CursorInfo(Some(format!(
+                "{} {} AP, {:.0}% to hit, {when}",
+                p.attack.name(),
+                p.ap,
+                p.chance * 100.0
+            ))));
+            let parts: Vec<String> = p
+                .tn_parts
+                .iter()
+                .map(|m| format!("{} {:+}", m.name, m.value))
+                .collect();
+            let mods: Vec<String> = p.volley.attacks[0]
+                .terms
+                .modifiers
+                .iter()
+                .map(|m| format!("{} {:+}", m.name, m.value))
+                .collect();
+            format!(
+                "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
+                keys.key(BattleAction::MeleeAttack),
+                if p.careful { "careful " } else { "" },
+                p.attack.name(),
+                p.weapon.name,
+                p.ap,
+                p.volley.attacks[0].terms.tn,
+                parts.join(", "),
+                if mods.is_empty() {
+                    "no modifiers"
+                } else {
+                    "modifiers: "
+                },
+                mods.join(", "),
+                p.advantage.0,
+                p.advantage.1,
+                p.chance * 100.0,
+                keys.key(BattleAction::CycleAttack),
+                keys.key(BattleAction::ToggleCareful),
+                keys.key(BattleAction::Block),
+                keys.key(BattleAction::Dodge)
+            )
+        }
+        Err(why) => {
+            let why = keys.refusal(&why);
+            world.insert_resource(CursorInfo(Some(format!("Cannot attack: {why}"))));
+            format!("Cannot attack {name}: {why}")
+        }
     }
-    let line = match ranged::plan(world, hero, target, selection.shot) {
+}
+
+/// The shot a right click would fire at the enemy pointed at: its AP, TN, modifiers, chance
+/// and cover; or, when it cannot be fired yet, the plan that would fire it.
+fn shot_words(
+    world: &mut World,
+    (hero, target, at): (Entity, Entity, hexx::Hex),
+    selection: &Selection,
+    keys: &Bindings,
+    name: &str,
+) -> String {
+    match ranged::plan(world, hero, target, selection.shot) {
         Ok(p) => {
             let when = when_words(world, hero, p.ap, false);
             world.insert_resource(CursorInfo(Some(format!(
@@ -160,7 +188,7 @@ pub(super) fn preview_shot(world: &mut World) {
         }
         Err(why) => {
             let why = keys.refusal(&why);
-            match offer_chain(world, hero, target, at, selection.shot, &name) {
+            match offer_chain(world, hero, target, at, selection.shot, name) {
                 Some(offer) => {
                     let fires = offer
                         .fires_in
@@ -173,13 +201,13 @@ pub(super) fn preview_shot(world: &mut World) {
                         offer.ap,
                         chance_of(world) * 100.0
                     );
-                    put_offer(world, &keys, offer, &words);
+                    put_offer(world, keys, offer, &words);
                     format!(
                         "Cannot shoot {name} yet: {why}\n{}: {words} (each step its own declaration, queued)",
                         keys.key(BattleAction::MoveHere)
                     )
                 }
-                None => match offer_close_in(world, hero, target, at, selection.gait, &name) {
+                None => match offer_close_in(world, hero, target, at, selection.gait, name) {
                     // No gun to shoot with: a right click closes in on the foe instead.
                     Some(offer) => {
                         let when = offer
@@ -188,7 +216,7 @@ pub(super) fn preview_shot(world: &mut World) {
                                 format!("resolves in segment {s}")
                             });
                         let words = format!("{}: {} AP, {when}", offer.what, offer.ap);
-                        put_offer(world, &keys, offer, &words);
+                        put_offer(world, keys, offer, &words);
                         format!(
                             "Cannot shoot {name}: {why}\n{}: {words}; then {} attacks hand to hand",
                             keys.key(BattleAction::MoveHere),
@@ -202,8 +230,7 @@ pub(super) fn preview_shot(world: &mut World) {
                 },
             }
         }
-    };
-    world.insert_resource(MovePreview { line: Some(line) });
+    }
 }
 
 /// A plan on offer: its words at the cursor, with the key that takes it, and the plan itself

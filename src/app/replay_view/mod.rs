@@ -290,44 +290,7 @@ fn spawn_view(mut commands: Commands) {
                     },
                     BackgroundColor(palette::STRIP),
                 ))
-                .with_children(|bar| {
-                    for (action, words, tip) in [
-                        (
-                            ReplayAction::Start,
-                            "|< Start",
-                            "The level before the first event",
-                        ),
-                        (ReplayAction::Back, "< Back", "One event back"),
-                        (
-                            ReplayAction::PlayPause,
-                            "Play",
-                            "Play the events one after another",
-                        ),
-                        (ReplayAction::Forward, "Forward >", "One event on"),
-                        (ReplayAction::End, "End >|", "The end of the file"),
-                        (ReplayAction::Slower, "Slower", "Fewer events a second"),
-                        (ReplayAction::Faster, "Faster", "More events a second"),
-                        (
-                            ReplayAction::Leave,
-                            "Leave",
-                            "Back to the list of match files",
-                        ),
-                    ] {
-                        let mut b = bar.spawn((
-                            button(format!("{words} ({})", key_of(action)), 15.0),
-                            action,
-                            Tip(tip.into()),
-                        ));
-                        if action == ReplayAction::PlayPause {
-                            b.insert(PlayWords);
-                        }
-                    }
-                    bar.spawn(label(
-                        "Type a round's number and press Enter to go to it.",
-                        14.0,
-                        palette::STRIP_TEXT,
-                    ));
-                });
+                .with_children(viewer_buttons);
             });
             root.spawn(panel_column()).with_children(|col| {
                 col.spawn(Node {
@@ -360,6 +323,46 @@ fn spawn_view(mut commands: Commands) {
                 ));
             });
         });
+}
+
+/// The viewer's buttons, each with its key, and how to go to a round.
+fn viewer_buttons(bar: &mut ChildSpawnerCommands) {
+    for (action, words, tip) in [
+        (
+            ReplayAction::Start,
+            "|< Start",
+            "The level before the first event",
+        ),
+        (ReplayAction::Back, "< Back", "One event back"),
+        (
+            ReplayAction::PlayPause,
+            "Play",
+            "Play the events one after another",
+        ),
+        (ReplayAction::Forward, "Forward >", "One event on"),
+        (ReplayAction::End, "End >|", "The end of the file"),
+        (ReplayAction::Slower, "Slower", "Fewer events a second"),
+        (ReplayAction::Faster, "Faster", "More events a second"),
+        (
+            ReplayAction::Leave,
+            "Leave",
+            "Back to the list of match files",
+        ),
+    ] {
+        let mut b = bar.spawn((
+            button(format!("{words} ({})", key_of(action)), 15.0),
+            action,
+            Tip(tip.into()),
+        ));
+        if action == ReplayAction::PlayPause {
+            b.insert(PlayWords);
+        }
+    }
+    bar.spawn(label(
+        "Type a round's number and press Enter to go to it.",
+        14.0,
+        palette::STRIP_TEXT,
+    ));
 }
 
 /// Keys and buttons move the viewer; playing steps at the speed chosen.

@@ -80,51 +80,12 @@ pub(super) fn show_view(
     }
     put(texts.p2(), status);
     put(texts.p3(), panel_words(&viewer, frame, &battle.level));
-    // The track, from the frame's tracks and stack.
-    let rows: Vec<(String, u32, Track, Option<String>, bool)> = frame
-        .figures
-        .iter()
-        .filter(|f| f.side.is_some())
-        .map(|f| {
-            let paying = f
-                .paying
-                .as_ref()
-                .zip(f.track.commitment.as_ref())
-                .map(|(a, t)| {
-                    let what: String = a.name().chars().take(8).collect();
-                    format!("{what} {}/{}", t.paid, t.cost)
-                })
-                .or_else(|| f.stunned.then(|| "STUNNED".to_string()));
-            (
-                f.name.clone(),
-                f.track.start,
-                Track(f.track.clone()),
-                paying,
-                f.down,
-            )
-        })
-        .collect();
+    let rows = track_rows(frame);
     put(
         texts.p4(),
         crate::app::track_view::track_lines(&round, &rows),
     );
-    // The combat log up to the event shown, the newest at the foot.
-    let from = viewer.at.saturating_sub(LOG_LINES);
-    let shown: Vec<String> = viewer.events[from..viewer.at]
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let mark = if from + i + 1 == viewer.at {
-                "> "
-            } else {
-                "  "
-            };
-            match e.segment {
-                0 => format!("{mark}R{} init {}", e.round, e.text),
-                s => format!("{mark}R{} S{s:02} {}", e.round, e.text),
-            }
-        })
-        .collect();
+    let shown = log_lines(&viewer);
     put(
         texts.p5(),
         format!("COMBAT LOG (to the event shown)\n{}", shown.join("\n")),
@@ -219,4 +180,53 @@ fn panel_words(viewer: &Viewer, frame: &Frame, level: &crate::data::level::Level
         s.push_str(&crate::app::hud::card_words(card, &text));
     }
     s
+}
+
+/// The rows of the action track at a frame: each hero's track, what it pays for, down or not.
+fn track_rows(frame: &Frame) -> Vec<(String, u32, Track, Option<String>, bool)> {
+    // The track, from the frame's tracks and stack.
+    frame
+        .figures
+        .iter()
+        .filter(|f| f.side.is_some())
+        .map(|f| {
+            let paying = f
+                .paying
+                .as_ref()
+                .zip(f.track.commitment.as_ref())
+                .map(|(a, t)| {
+                    let what: String = a.name().chars().take(8).collect();
+                    format!("{what} {}/{}", t.paid, t.cost)
+                })
+                .or_else(|| f.stunned.then(|| "STUNNED".to_string()));
+            (
+                f.name.clone(),
+                f.track.start,
+                Track(f.track.clone()),
+                paying,
+                f.down,
+            )
+        })
+        .collect()
+}
+
+/// The combat log up to the event shown, the newest at the foot, marked.
+fn log_lines(viewer: &Viewer) -> Vec<String> {
+    let from = viewer.at.saturating_sub(LOG_LINES);
+    // The combat log up to the event shown, the newest at the foot.
+    viewer.events[from..viewer.at]
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let mark = if from + i + 1 == viewer.at {
+                "> "
+            } else {
+                "  "
+            };
+            match e.segment {
+                0 => format!("{mark}R{} init {}", e.round, e.text),
+                s => format!("{mark}R{} S{s:02} {}", e.round, e.text),
+            }
+        })
+        .collect()
 }

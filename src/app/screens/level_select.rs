@@ -413,28 +413,7 @@ fn show_choice(
             flex_shrink: 0.0,
             ..default()
         })
-        .with_children(|list| {
-            for (i, t) in choice.titles.iter().enumerate() {
-                let name = match t {
-                    Ok(name) => name.clone(),
-                    Err(_) => format!(
-                        "{} (cannot be played)",
-                        choice.files[i]
-                            .file_name()
-                            .map_or(String::new(), |f| f.to_string_lossy().into_owned())
-                    ),
-                };
-                let mut row = list.spawn((button(name, 20.0), LevelRow(i)));
-                if i == choice.index {
-                    row.insert(Lit);
-                }
-            }
-            list.spawn(label(
-                format!("{}/{}: level", k(MenuAction::Up), k(MenuAction::Down)),
-                16.0,
-                palette::HINT,
-            ));
-        });
+        .with_children(|list| level_list(list, &choice, &keys));
         // The chosen level.
         p.spawn(Node {
             flex_direction: FlexDirection::Column,
@@ -443,98 +422,7 @@ fn show_choice(
             ..default()
         })
         .with_children(|info| match (&choice.preview, &choice.error) {
-            (Some(level), _) => {
-                info.spawn(label(level.name.clone(), 26.0, palette::TITLE));
-                info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
-                for (i, side) in level.sides.iter().enumerate() {
-                    let key = MenuAction::TOGGLE_SIDES
-                        .get(i)
-                        .map_or(String::new(), |a| format!(" ({})", k(*a)));
-                    info.spawn((
-                        button(format!("{}: {:?}{key}", side.name, side.control), 18.0),
-                        SideToggle(i),
-                        Tip("Click to switch between a human player and the computer".into()),
-                    ));
-                }
-                let system = choice.resolution_on();
-                let words = if choice.resolution.is_some() {
-                    format!(
-                        "Checks: {} (the level plays {})",
-                        system.name(),
-                        choice.level_resolution().name()
-                    )
-                } else {
-                    format!("Checks: {} (the level's)", system.name())
-                };
-                let mut resolve = info.spawn((
-                    button(format!("{words} ({})", k(MenuAction::CycleResolution)), 18.0),
-                    ResolutionToggle,
-                    Tip("Click to resolve the match's checks by the action deck, dice pools or d20 tests".into()),
-                ));
-                if choice.resolution.is_some() {
-                    resolve.insert(Lit);
-                }
-                let rush = level.options.is_some_and(|o| o.rushing);
-                let mut rushing = info.spawn((
-                    button(
-                        format!(
-                            "Rushing actions: {} ({})",
-                            if rush { "on" } else { "off" },
-                            k(MenuAction::ToggleRushing)
-                        ),
-                        18.0,
-                    ),
-                    RushingToggle,
-                    Tip("The conflict chapter's option: once every declaration of a segment is made, a hero with AP on the track may rush an action into this segment, paying the rest from its pool and a Rush Tax (the Step of its card). Off by the book's standard".into()),
-                ));
-                if rush {
-                    rushing.insert(Lit);
-                }
-                // The chapter's optional rules and the weapon-length rule, lit when off the
-                // book's standard.
-                info.spawn(Node {
-                    flex_direction: FlexDirection::Row,
-                    flex_wrap: FlexWrap::Wrap,
-                    column_gap: px(6),
-                    row_gap: px(6),
-                    ..default()
-                })
-                .with_children(|row| {
-                    for action in RULE_TOGGLES {
-                        let (words, changed) = rule_words(level, action);
-                        let mut b = row.spawn((
-                            button(format!("{words} ({})", k(action)), 14.0),
-                            RuleToggle(action),
-                            Tip(rule_tip(action).into()),
-                        ));
-                        if changed {
-                            b.insert(Lit);
-                        }
-                    }
-                });
-                let on = choice.blindfold_on();
-                let mut blind = info.spawn((
-                    button(
-                        format!("Hot-seat blindfold: {}", if on { "on" } else { "off" }),
-                        18.0,
-                    ),
-                    BlindfoldToggle,
-                    Tip("Hide the map while the seat passes between two human players".into()),
-                ));
-                if on {
-                    blind.insert(Lit);
-                }
-                info.spawn(button_row()).with_children(|row| {
-                    row.spawn((
-                        button(format!("Play ({})", k(MenuAction::Confirm)), 22.0),
-                        MenuButton(MenuAction::Confirm),
-                    ));
-                    row.spawn((
-                        button(format!("Back ({})", k(MenuAction::Back)), 22.0),
-                        MenuButton(MenuAction::Back),
-                    ));
-                });
-            }
+            (Some(level), _) => chosen_level(info, &choice, level, &keys),
             (None, Some(e)) => {
                 info.spawn(label(
                     format!("This level cannot be played:\n{e}"),
@@ -548,5 +436,136 @@ fn show_choice(
             }
             _ => {}
         });
+    });
+}
+
+/// The levels, by title; the one chosen lit.
+fn level_list(list: &mut ChildSpawnerCommands, choice: &LevelChoice, keys: &Bindings) {
+    let k = |a: MenuAction| keys.menu_key(a);
+    for (i, t) in choice.titles.iter().enumerate() {
+        let name = match t {
+            Ok(name) => name.clone(),
+            Err(_) => format!(
+                "{} (cannot be played)",
+                choice.files[i]
+                    .file_name()
+                    .map_or(String::new(), |f| f.to_string_lossy().into_owned())
+            ),
+        };
+        let mut row = list.spawn((button(name, 20.0), LevelRow(i)));
+        if i == choice.index {
+            row.insert(Lit);
+        }
+    }
+    list.spawn(label(
+        format!("{}/{}: level", k(MenuAction::Up), k(MenuAction::Down)),
+        16.0,
+        palette::HINT,
+    ));
+}
+
+/// The chosen level: its sides, the rules it plays by (each a switch), Play and Back.
+fn chosen_level(
+    info: &mut ChildSpawnerCommands,
+    choice: &LevelChoice,
+    level: &Level,
+    keys: &Bindings,
+) {
+    let k = |a: MenuAction| keys.menu_key(a);
+    info.spawn(label(level.name.clone(), 26.0, palette::TITLE));
+    info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
+    for (i, side) in level.sides.iter().enumerate() {
+        let key = MenuAction::TOGGLE_SIDES
+            .get(i)
+            .map_or(String::new(), |a| format!(" ({})", k(*a)));
+        info.spawn((
+            button(format!("{}: {:?}{key}", side.name, side.control), 18.0),
+            SideToggle(i),
+            Tip("Click to switch between a human player and the computer".into()),
+        ));
+    }
+    let system = choice.resolution_on();
+    let words = if choice.resolution.is_some() {
+        format!(
+            "Checks: {} (the level plays {})",
+            system.name(),
+            choice.level_resolution().name()
+        )
+    } else {
+        format!("Checks: {} (the level's)", system.name())
+    };
+    let mut resolve = info.spawn((
+        button(
+            format!("{words} ({})", k(MenuAction::CycleResolution)),
+            18.0,
+        ),
+        ResolutionToggle,
+        Tip(
+            "Click to resolve the match's checks by the action deck, dice pools or d20 tests"
+                .into(),
+        ),
+    ));
+    if choice.resolution.is_some() {
+        resolve.insert(Lit);
+    }
+    let rush = level.options.is_some_and(|o| o.rushing);
+    let mut rushing = info.spawn((
+        button(
+            format!(
+                "Rushing actions: {} ({})",
+                if rush { "on" } else { "off" },
+                k(MenuAction::ToggleRushing)
+            ),
+            18.0,
+        ),
+        RushingToggle,
+        Tip("The conflict chapter's option: once every declaration of a segment is made, a hero with AP on the track may rush an action into this segment, paying the rest from its pool and a Rush Tax (the Step of its card). Off by the book's standard".into()),
+    ));
+    if rush {
+        rushing.insert(Lit);
+    }
+    // The chapter's optional rules and the weapon-length rule, lit when off the
+    // book's standard.
+    info.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(6),
+        row_gap: px(6),
+        ..default()
+    })
+    .with_children(|row| {
+        for action in RULE_TOGGLES {
+            let (words, changed) = rule_words(level, action);
+            let mut b = row.spawn((
+                button(format!("{words} ({})", k(action)), 14.0),
+                RuleToggle(action),
+                Tip(rule_tip(action).into()),
+            ));
+            if changed {
+                b.insert(Lit);
+            }
+        }
+    });
+    let on = choice.blindfold_on();
+    let mut blind = info.spawn((
+        button(
+            format!("Hot-seat blindfold: {}", if on { "on" } else { "off" }),
+            18.0,
+        ),
+        BlindfoldToggle,
+        Tip("Hide the map while the seat passes between two human players".into()),
+    ));
+    if on {
+        blind.insert(Lit);
+    }
+    info.spawn(button_row()).with_children(|row| {
+        row.spawn((
+            button(format!("Play ({})", k(MenuAction::Confirm)), 22.0),
+            MenuButton(MenuAction::Confirm),
+        ));
+        row.spawn((
+            button(format!("Back ({})", k(MenuAction::Back)), 22.0),
+            MenuButton(MenuAction::Back),
+        ));
     });
 }

@@ -527,7 +527,7 @@ fn undo(world: &mut World) {
                 plan.clear();
             }
             format!(
-                "Undo: {name} took back {n} declaration{} of this segment",
+                "Undo: {name} took back {n} declaration{}",
                 if n == 1 { "" } else { "s" }
             )
         }

@@ -455,6 +455,12 @@ impl MatchId {
     }
 }
 
+/// For each journal entry, the number of match-log events before it was accepted: what undo
+/// reads to know whether a card was drawn or a figure moved since (issue 21). Kept by
+/// `round::accept` beside the journal, never saved (a loaded match is replayed through it).
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct JournalMarks(pub Vec<usize>);
+
 /// Every accepted intent in order, the computer's too: with the level, gear, deck and seed,
 /// the whole of a match.
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]

@@ -7,6 +7,7 @@ use super::journal::MatchFile;
 use super::model::{
     ActionDeck, Battle, BattleOver, Journal, MatchLog, Pacing, RoundOptions, RoundState, Script,
 };
+use super::query;
 use super::round::advance;
 use super::setup::start_match;
 use crate::data::DataError;
@@ -110,59 +111,78 @@ fn play_script(world: &mut World) -> Result<(), String> {
     }
 }
 
-/// Take back the declarations the side at `seat` made in this segment that have not resolved
-/// yet (and everything they paid): the match is rebuilt from its journal without them, so it is
-/// exactly the match in which they were never made. The computer's answers made after them in
-/// the segment go too (no card has been drawn for them): it is asked again, in the match
-/// without them (decision 126). Another human side's declarations are never taken back. The
-/// number of the side's own intents taken back.
+/// Take back the declarations the side at `seat` made last (its run of intents in one
+/// segment), and everything they paid: the match is rebuilt from its journal without them, so
+/// it is exactly the match in which they were never made. The computer's answers made after
+/// them go too: it is asked again, in the match without them (decision 126). A declaration can
+/// be taken back until a card is drawn (or dice rolled) or a figure moves after it: an undo
+/// never takes back what the player has seen come of it (issue 21). Another human side's
+/// declarations are never taken back. The number of the side's own intents taken back.
 pub fn undo(world: &mut World, seat: usize) -> Result<usize, Refusal> {
-    let state = world.resource::<RoundState>();
-    let now = state.now();
-    // Once the segment's declarations are over, its actions resolve: cards are drawn for them.
-    if state.declarer().is_none() {
-        return Err(Refusal::new(
-            "nothing to take back: this segment's actions are resolving",
-        ));
-    }
-    let journal = &world.resource::<Journal>().0;
-    let sides = &world.resource::<super::model::Battle>().level.sides;
-    let computer = |s: usize| sides.get(s).is_some_and(|s| s.control == Control::Computer);
-    let this_segment = |e: &super::model::Entry| (e.round, e.segment) == now;
-    // The computer's answers since the side's last declaration of the segment...
-    let mut keep = journal.len();
-    while keep > 0
-        && this_segment(&journal[keep - 1])
-        && journal[keep - 1].seat != seat
-        && computer(journal[keep - 1].seat)
-    {
-        keep -= 1;
-    }
-    // ... then the side's own declarations before them.
-    let answers = journal.len() - keep;
-    while keep > 0 && journal[keep - 1].seat == seat && this_segment(&journal[keep - 1]) {
-        keep -= 1;
-    }
-    let taken = journal.len() - keep - answers;
-    if taken == 0 {
-        keep = journal.len();
-    }
-    if keep == journal.len() {
-        let why = match journal.last() {
-            Some(e) if this_segment(e) && !computer(e.seat) => {
-                "the last declaration is another side's: a side takes back only its own"
-            }
-            Some(e) if this_segment(e) => {
-                "nothing to take back: this side has declared nothing in this segment"
-            }
-            _ => "nothing to take back in this segment: earlier declarations have resolved",
-        };
-        return Err(Refusal::new(why));
-    }
+    let (keep, taken) = undo_reach(world, seat)?;
     let mut file = match_file_of(world).expect("a match to take back from");
     file.journal.truncate(keep);
     load_into(world, &file).map_err(Refusal::new)?;
     Ok(taken)
+}
+
+/// What undo would take back for the side at `seat` now, without taking it: the journal
+/// entries it keeps and the number of the side's own it takes back; or why nothing.
+pub fn undo_reach(world: &World, seat: usize) -> Result<(usize, usize), Refusal> {
+    let journal = &world.resource::<Journal>().0;
+    let sides = &world.resource::<super::model::Battle>().level.sides;
+    let computer = |s: usize| sides.get(s).is_some_and(|s| s.control == Control::Computer);
+    // The computer's answers since the side's last declaration...
+    let mut keep = journal.len();
+    while keep > 0 && journal[keep - 1].seat != seat && computer(journal[keep - 1].seat) {
+        keep -= 1;
+    }
+    let answers = journal.len() - keep;
+    let Some(last) = keep.checked_sub(1).map(|i| journal[i].clone()) else {
+        return Err(Refusal::new(
+            "nothing to take back: this side has declared nothing yet",
+        ));
+    };
+    if last.seat != seat {
+        return Err(Refusal::new(
+            "the last declaration is another side's: a side takes back only its own",
+        ));
+    }
+    // ... then the side's own run of declarations in that segment.
+    let when = (last.round, last.segment);
+    while keep > 0
+        && journal[keep - 1].seat == seat
+        && (journal[keep - 1].round, journal[keep - 1].segment) == when
+    {
+        keep -= 1;
+    }
+    let taken = journal.len() - keep - answers;
+    let marks = world.get_resource::<super::model::JournalMarks>();
+    let since = marks.and_then(|m| m.0.get(keep)).copied().unwrap_or(0);
+    let log = &world.resource::<MatchLog>().events;
+    if let Some(why) = log.iter().skip(since).find_map(revealed) {
+        let who = query::entity(world, last.intent.hero())
+            .map_or("the side".to_string(), |e| query::hero_name(world, e));
+        return Err(Refusal::new(format!(
+            "nothing to take back: {why} since {who}'s last declaration (R{} S{:02})",
+            last.round, last.segment
+        )));
+    }
+    Ok((keep, taken))
+}
+
+/// What an event shows that an undo must not take back: a card drawn or dice rolled (a
+/// check, the initiative stack), or a figure moved.
+fn revealed(event: &super::model::LogEvent) -> Option<&'static str> {
+    let drawn = ["cards", "card", "dice"]
+        .iter()
+        .any(|k| event.fields.contains_key(*k));
+    if drawn || event.kind == "stack" {
+        return Some("a card has been drawn");
+    }
+    let moved = event.kind == "continuous_move"
+        || (event.kind == "resolve" && event.fields.contains_key("paces"));
+    moved.then_some("a figure has moved")
 }
 
 /// One saved match in the saves folder, as the Load screen lists it.

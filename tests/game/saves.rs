@@ -85,7 +85,7 @@ fn state(t: &Table) -> impl PartialEq + std::fmt::Debug {
     )
 }
 
-/// Undo takes back the declaring side's declarations of this segment and all they paid: the
+/// Undo takes back the declaring side's last declarations and all they paid: the
 /// match is exactly the one in which they were never sent.
 #[test]
 fn undo_gives_the_match_in_which_the_intents_were_never_sent() {
@@ -244,6 +244,100 @@ fn undo_is_refused_for_another_side_and_after_resolution() {
         "{}",
         refused.reason
     );
+}
+
+/// Against the computer, the desk's last hero of a segment declares and the segment resolves
+/// at once; the declaration can still be taken back, since no card has been drawn and no figure
+/// has moved after it (issue 21): the match is the one in which it was never made.
+#[test]
+fn undo_reaches_past_a_resolved_segment_while_nothing_is_revealed() {
+    // Everyone passes until a hero of side 0 is the last to declare in a segment.
+    let start = || {
+        let mut t = Table::new("street_duel.ron", 4, |_| {});
+        t.update();
+        for _ in 0..500 {
+            if let Some(d) = t.round().declarer()
+                && tarnation::sim::query::side_of(t.app.world(), d) == 0
+                && t.round().declaring.len() == 1
+            {
+                let id = tarnation::sim::query::hero_id(t.app.world(), d);
+                return (t, id);
+            }
+            t.pass();
+        }
+        panic!("no segment whose last declarer is of side 0");
+    };
+    let (never, _) = start();
+    let (mut t, last) = start();
+    let segment = t.round().now();
+    let facing = t.app.world().get::<Facing>(t.e(last)).unwrap().0;
+    let declared = t.send(Action::Face {
+        hero: last,
+        facing: (facing + 1) % 6,
+    });
+    assert!(matches!(declared, Outcome::Declared { .. }), "{declared:?}");
+    t.update();
+    assert_ne!(t.round().now(), segment, "the segment has resolved");
+    assert_eq!(saves::undo_reach(t.app.world(), 0).unwrap().1, 1);
+    let taken = saves::undo(t.app.world_mut(), 0).unwrap();
+    assert_eq!(taken, 1);
+    assert_eq!(state(&t), state(&never));
+}
+
+/// Once a card has been drawn after a side's last declaration (here the next round's
+/// initiative test), undo is refused and says why; the match stays as it was.
+#[test]
+fn undo_is_refused_once_a_card_is_drawn_after_the_declaration() {
+    let mut t = Table::new("street_duel.ron", 4, |_| {});
+    t.update();
+    // Side 1 holds at once; side 0 passes until side 1 has held, then holds: the last intent
+    // of round 1 is side 0's.
+    for _ in 0..2000 {
+        if t.round().round == 2 && t.round().declarer().is_some() {
+            break;
+        }
+        let Some(d) = t.round().declarer() else {
+            t.update();
+            continue;
+        };
+        let world = t.app.world();
+        let hero = tarnation::sim::query::hero_id(world, d);
+        let side_1_left = t
+            .round()
+            .declaring
+            .iter()
+            .any(|&e| tarnation::sim::query::side_of(world, e) == 1);
+        if tarnation::sim::query::side_of(world, d) == 1 || !side_1_left {
+            t.intent(Intent::Hold { hero });
+        } else {
+            t.pass();
+        }
+    }
+    assert_eq!(t.round().round, 2);
+    let last = t
+        .app
+        .world()
+        .resource::<Journal>()
+        .0
+        .last()
+        .cloned()
+        .unwrap();
+    assert_eq!((last.round, last.seat), (1, 0), "{last:?}");
+    let before = format!("{:?}", state(&t));
+    let refused = saves::undo(t.app.world_mut(), 0).unwrap_err();
+    assert!(
+        refused
+            .reason
+            .starts_with("nothing to take back: a card has been drawn since"),
+        "{}",
+        refused.reason
+    );
+    assert!(
+        refused.reason.contains("last declaration (R1 S"),
+        "{}",
+        refused.reason
+    );
+    assert_eq!(format!("{:?}", state(&t)), before);
 }
 
 /// The saves folder lists every match file newest first, a damaged one with its error.

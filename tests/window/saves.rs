@@ -196,9 +196,9 @@ fn a_save_and_load_in_the_middle_of_a_round_continue_the_same_match() {
     assert_eq!(snapshot(&mut app), after);
 }
 
-/// Undo (Ctrl+Z) takes back this side's declarations of the segment: the match is exactly as
+/// Undo (Ctrl+Z) takes back this side's last declarations: the match is exactly as
 /// it was before them (log, journal, every track and hex), and Z alone is not pressed with it.
-/// With nothing of this segment to take back, the refusal says why.
+/// With nothing to take back, the refusal says why.
 #[test]
 fn ctrl_z_gives_back_the_match_before_the_declaration() {
     let mut app = window_app(4);
@@ -207,6 +207,37 @@ fn ctrl_z_gives_back_the_match_before_the_declaration() {
         "Showdown at the North Star",
         &[Control::Human, Control::Computer],
     );
+    // Nothing declared by the posse yet: refused, in words.
+    until_human_declares(&mut app);
+    let fresh = snapshot(&mut app);
+    ctrl_z(&mut app);
+    assert!(
+        toast(&app)
+            .starts_with("Undo refused: nothing to take back: this side has declared nothing yet"),
+        "{}",
+        toast(&app)
+    );
+    assert_eq!(snapshot(&mut app), fresh);
+    // The Esc menu says when undo applies, and what it would do now.
+    tap(&mut app, KeyCode::Escape);
+    let words: Vec<String> = {
+        let mut q = app.world_mut().query::<&Text>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect()
+    };
+    let hint = words
+        .iter()
+        .find(|w| w.contains("undo, taking back"))
+        .expect("the undo hint");
+    assert!(
+        hint.contains("until a card is drawn or a figure moves after them"),
+        "{hint}"
+    );
+    assert!(
+        hint.contains("Undo now: nothing to take back: this side has declared nothing yet"),
+        "{hint}"
+    );
+    tap(&mut app, KeyCode::Escape);
+    assert_eq!(snapshot(&mut app), fresh);
     // A segment where two heroes of the human side declare one after the other.
     let mut found = false;
     for _ in 0..300 {
@@ -223,11 +254,7 @@ fn ctrl_z_gives_back_the_match_before_the_declaration() {
         tap(&mut app, KeyCode::Enter);
     }
     assert!(found, "a segment where both heroes of the posse declare");
-    // Nothing of this segment is ours yet: refused, in words.
     let before = snapshot(&mut app);
-    ctrl_z(&mut app);
-    assert!(toast(&app).starts_with("Undo refused: "), "{}", toast(&app));
-    assert_eq!(snapshot(&mut app), before);
     // Drop prone (or pass, if already down), then undo.
     tap(&mut app, KeyCode::KeyP);
     if app.world().resource::<Journal>().0.len() == before.1.len() {

@@ -62,7 +62,9 @@ pub fn set_aside(world: &mut World, to: Screen) {
 }
 
 /// The Esc menu: it goes when the battle resumes (or is left).
-fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
+fn pause_menu(mut commands: Commands, world: &World) {
+    let keys = world.resource::<Bindings>();
+    let undo_now = undo_words(world);
     let resume = keys.key(BattleAction::Quit);
     let quit = keys.key(BattleAction::QuitToMenu);
     commands
@@ -119,7 +121,7 @@ fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
                     ActionButton(BattleAction::Quit),
                 ));
                 row.spawn((
-                    button(pace_words(&keys), 22.0),
+                    button(pace_words(keys), 22.0),
                     PaceButton,
                     Tip("How long the computer waits between its declarations".into()),
                 ));
@@ -130,7 +132,7 @@ fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
             });
             p.spawn(label(
                 format!(
-                    "{}: quick save   {}: quick load   {}: undo this side's declarations of the segment",
+                    "{}: quick save   {}: quick load   {}: undo, taking back the side's last declarations (and the computer's answers after them) until a card is drawn or a figure moves after them\n{undo_now}",
                     keys.key(BattleAction::QuickSave),
                     keys.key(BattleAction::QuickLoad),
                     keys.key(BattleAction::Undo)
@@ -139,6 +141,24 @@ fn pause_menu(mut commands: Commands, keys: Res<Bindings>) {
                 palette::HINT,
             ));
         });
+}
+
+/// What undo would do now for the side at the desk, or why it would do nothing.
+fn undo_words(world: &World) -> String {
+    let Some(side) = crate::app::saves::desk_side(world) else {
+        return "Undo now: no side here is played by a human".into();
+    };
+    let name = world
+        .get_resource::<crate::sim::model::Battle>()
+        .and_then(|b| b.level.sides.get(side).map(|s| s.name.clone()))
+        .unwrap_or_default();
+    match crate::sim::saves::undo_reach(world, side) {
+        Ok((_, n)) => format!(
+            "Undo now takes back {n} declaration{} of {name}",
+            if n == 1 { "" } else { "s" }
+        ),
+        Err(why) => format!("Undo now: {}", why.reason),
+    }
 }
 
 fn pace_words(keys: &Bindings) -> String {

@@ -9,7 +9,8 @@ use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::Intent;
 use crate::sim::intent::{Action, HeroId, Refusal};
 use crate::sim::model::{
-    Committed, Down, Entry, Holding, Journal, PoolChoices, Script, StackSpend, Track, Wounds,
+    Committed, Down, Entry, Holding, Journal, JournalMarks, MatchLog, PoolChoices, Script,
+    StackSpend, Track, Wounds,
 };
 use crate::sim::model::{Hero, RoundState};
 use crate::sim::query::hero_name as name_of;
@@ -20,17 +21,23 @@ use bevy::prelude::*;
 /// Take an intent: legal now and from the hero whose declaration it is, it is carried out and
 /// written in the journal; otherwise it is refused with the reason (an `Outcome::Refused`).
 pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
+    let log_before = world.resource::<MatchLog>().events.len();
     let result = carry_out(world, &intent);
     match &result {
         Ok(()) => {
             let (round, segment) = world.resource::<RoundState>().now();
             let seat = seat_of_intent(world, &intent).unwrap_or(0);
+            let entries = world.resource::<Journal>().0.len();
             world.resource_mut::<Journal>().0.push(Entry {
                 round,
                 segment,
                 seat,
                 intent,
             });
+            // A new match starts an empty journal: its marks start afresh with it.
+            let mut marks = world.get_resource_or_init::<JournalMarks>();
+            marks.0.resize(entries, log_before);
+            marks.0.push(log_before);
         }
         Err(reason) => {
             world.write_message(Outcome::Refused {

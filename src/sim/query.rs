@@ -176,7 +176,16 @@ pub fn weapon_in(
     hero: Entity,
     off_hand: bool,
 ) -> Option<(usize, &WeaponState, &Weapon)> {
-    let weapons = world.get::<Weapons>(hero)?;
+    weapon_in_of(world, world.get::<Weapons>(hero)?, off_hand)
+}
+
+/// The weapon in the main hand, or in the off hand, of the weapons given (as a hero carries
+/// them, or as a plan would leave them).
+pub fn weapon_in_of<'w>(
+    world: &'w World,
+    weapons: &'w Weapons,
+    off_hand: bool,
+) -> Option<(usize, &'w WeaponState, &'w Weapon)> {
     let (i, state) = weapons
         .0
         .iter()

@@ -211,6 +211,8 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
     }
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());
+    // Searches of the last match's map answer nothing on this one.
+    world.insert_resource(crate::sim::actions::movement::MoveSearches::default());
     world.insert_resource(Roster(roster));
     world.insert_resource(Battle { level, map, gear });
 }

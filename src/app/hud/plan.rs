@@ -1,14 +1,16 @@
 //! "Draw, cock and shoot" as one plan: its steps priced by `sim::actions::price`, each step's
 //! weapons worked out by the simulation's own rules for readying and cocking
-//! (`sim::actions::weapons::{readied, cocked}`) on a copy, which is put back. When an action
+//! (`sim::actions::weapons::{readied, cocked}`) on a copy the later steps are priced with; the
+//! match is only read. When an action
 //! would resolve is the rules' own token counting (`rules::action_time::resolves_in` and the
 //! rest, re-exported here for the window).
 
 pub use crate::rules::action_time::{chain_resolves_in, paid_at, resolves_in, resolves_losing};
 use crate::rules::ranged::ShotKind;
-use crate::sim::actions::{Plan, Priced, price, weapons};
+use crate::sim::actions::{Plan, Priced, price, ranged, weapons};
 use crate::sim::intent::{Action, HeroId, Remedy};
 use crate::sim::model::{Battle, Weapons};
+use crate::sim::query;
 use bevy::prelude::*;
 
 /// "Draw, cock and shoot": the declarations a shot at `target` needs when the weapon is
@@ -43,9 +45,11 @@ impl ShotChain {
     }
 }
 
-/// The chain for a shot that is refused now only for want of a drawn or cocked weapon.
+/// The chain for a shot that is refused now only for want of a drawn or cocked weapon. Each
+/// step is priced on the match as the steps before it would leave the hero's weapons
+/// (`weapons::readied`, `weapons::cocked` on a copy): the match itself is only read.
 pub fn shot_chain(
-    world: &mut World,
+    world: &World,
     e: Entity,
     hero: HeroId,
     target: HeroId,
@@ -59,54 +63,35 @@ pub fn shot_chain(
     if !matches!(remedy, Remedy::Ready | Remedy::Cock(_)) {
         return None;
     }
-    let saved = world.get::<Weapons>(e)?.clone();
-    let chain = try_chain(world, e, hero, &shoot, remedy, &saved);
-    world.entity_mut(e).insert(saved);
-    chain
-}
-
-fn try_chain(
-    world: &mut World,
-    e: Entity,
-    hero: HeroId,
-    shoot: &Action,
-    remedy: Remedy,
-    weapons: &Weapons,
-) -> Option<ShotChain> {
+    let target_e = query::entity(world, target)?;
+    let mut hands = world.get::<Weapons>(e)?.clone();
     let mut steps = Vec::new();
-    // Each step priced, then its weapons worked out as the action will leave them (nothing
-    // else of the match is touched; the caller puts the weapons back).
-    let mut step = |world: &mut World, action: Action| -> Option<()> {
-        let priced = price(world, &action).ok()?;
-        steps.push((action, priced.ap));
-        let mut hands = world.get::<Weapons>(e)?.clone();
-        match priced.plan {
-            Plan::Ready { weapon, off_hand } => weapons::readied(&mut hands, weapon, off_hand),
-            Plan::Cock { weapon } => weapons::cocked(&mut hands, weapon),
-            _ => return None,
-        }
-        world.entity_mut(e).insert(hands);
-        Some(())
-    };
     if remedy == Remedy::Ready {
         // The first ranged weapon carried that is not in hand.
         let battle = world.resource::<Battle>();
-        let weapon = weapons
+        let weapon = hands
             .0
             .iter()
             .position(|w| !w.ready && battle.gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))?;
-        step(world, Action::Ready { hero, weapon })?;
+        let ready = Action::Ready { hero, weapon };
+        let Priced { ap, plan } = price(world, &ready).ok()?;
+        let Plan::Ready { weapon, off_hand } = plan else {
+            return None;
+        };
+        weapons::readied(&mut hands, weapon, off_hand);
+        steps.push((ready, ap));
     }
-    if let Err(why) = price(world, shoot)
+    if let Err(why) = ranged::plan_as_if(world, e, target_e, kind, &hands)
         && matches!(why.remedy, Some(Remedy::Cock(_)))
     {
-        step(world, Action::Cock { hero })?;
+        let Priced { ap, plan: weapon } = weapons::price_cock_of(world, e, &hands).ok()?;
+        weapons::cocked(&mut hands, weapon);
+        steps.push((Action::Cock { hero }, ap));
     }
-    let Priced { ap, plan } = price(world, shoot).ok()?;
-    let chance = match &plan {
-        Plan::Shots(series) => series.shots.first().map_or(0.0, |s| s.chance),
-        _ => 0.0,
-    };
-    steps.push((shoot.clone(), ap));
-    Some(ShotChain { steps, chance })
+    let shot = ranged::plan_as_if(world, e, target_e, kind, &hands).ok()?;
+    steps.push((shoot, shot.ap));
+    Some(ShotChain {
+        steps,
+        chance: shot.chance,
+    })
 }

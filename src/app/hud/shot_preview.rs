@@ -243,8 +243,8 @@ fn put_offer(world: &mut World, keys: &Bindings, offer: PlanOffer, words: &str) 
     world.insert_resource(offer);
 }
 
-/// The plan last priced, kept until the match or the choice changes (trying it out touches
-/// the weapons, so it is not done every frame).
+/// The plan last priced, kept until the match or the choice changes (pricing its steps plans
+/// the shot anew, so it is not done every frame).
 #[derive(Resource, Default, Clone)]
 struct ChainCache {
     key: Option<(Entity, hexx::Hex, ShotKind, (usize, usize), (u32, u32))>,

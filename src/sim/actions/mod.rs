@@ -64,7 +64,7 @@ pub enum Plan {
 }
 
 /// The price of an action now, or why it is not legal.
-pub fn price(world: &mut World, action: &Action) -> Result<Priced<Plan>, Refusal> {
+pub fn price(world: &World, action: &Action) -> Result<Priced<Plan>, Refusal> {
     let e = hero_entity(world, action.hero())?;
     let ready = |(weapon, off_hand)| Plan::Ready { weapon, off_hand };
     let target = |world: &World, id: HeroId| {

@@ -15,7 +15,7 @@ use bevy::prelude::*;
 use hexx::Hex;
 
 /// A riderless mount in a hex beside the hero.
-pub fn free_mount_beside(world: &mut World, hero: Entity) -> Option<Entity> {
+pub fn free_mount_beside(world: &World, hero: Entity) -> Option<Entity> {
     let at = world.get::<HexPos>(hero)?.0;
     crate::sim::query::mounts(world)
         .into_iter()
@@ -28,7 +28,7 @@ pub fn free_mount_beside(world: &mut World, hero: Entity) -> Option<Entity> {
 
 /// The open hex a rider steps down into: beside the mount, the first free one clockwise from
 /// its heading.
-pub fn step_down_hex(world: &mut World, hero: Entity) -> Option<Hex> {
+pub fn step_down_hex(world: &World, hero: Entity) -> Option<Hex> {
     let mount = world.get::<MountedOn>(hero)?.0;
     let at = world.get::<HexPos>(mount)?.0;
     let heading = world.get::<Facing>(mount).map_or(0, |f| f.0);
@@ -71,7 +71,7 @@ pub fn price_rein(world: &World, e: Entity, speed: u32) -> Result<Priced<u32>, R
     Ok(Priced::new(REIN_AP, speed))
 }
 
-pub fn price_mount_up(world: &mut World, e: Entity) -> Result<Priced<Entity>, Refusal> {
+pub fn price_mount_up(world: &World, e: Entity) -> Result<Priced<Entity>, Refusal> {
     let name = hero_name(world, e);
     if world.get::<MountedOn>(e).is_some() {
         return Err(format!("{name} is in the saddle already").into());
@@ -87,7 +87,7 @@ pub fn price_mount_up(world: &mut World, e: Entity) -> Result<Priced<Entity>, Re
         .ok_or_else(|| format!("no riderless mount stands beside {name}").into())
 }
 
-pub fn price_dismount(world: &mut World, e: Entity) -> Result<Priced<Hex>, Refusal> {
+pub fn price_dismount(world: &World, e: Entity) -> Result<Priced<Hex>, Refusal> {
     let name = hero_name(world, e);
     mount_of(world, e)?;
     step_down_hex(world, e)

@@ -96,7 +96,7 @@ enum Need {
 }
 
 fn search_for(
-    world: &mut World,
+    world: &World,
     from: Hex,
     facing: u8,
     hero: &Hero,
@@ -114,10 +114,8 @@ fn search_for(
         rates: (hero.move_paces, hero.run),
         blocked,
     };
-    if let Some(found) = world
-        .get_resource::<MoveSearches>()
-        .and_then(|s| s.find(&key, need))
-    {
+    let searches = world.get_resource::<MoveSearches>();
+    if let Some(found) = searches.and_then(|s| s.find(&key, need)) {
         return found;
     }
     let battle = world.resource::<Battle>();
@@ -131,9 +129,9 @@ fn search_for(
         Need::Within(ap) => map.search(from, facing, gait, key.rates, ap, blocked),
         Need::To(to) => map.search_to(from, facing, gait, key.rates, UNBOUNDED, to, blocked),
     });
-    world
-        .get_resource_or_insert_with(MoveSearches::default)
-        .keep(key, reach.clone());
+    if let Some(searches) = searches {
+        searches.keep(key, reach.clone());
+    }
     reach
 }
 
@@ -149,9 +147,13 @@ struct SearchKey {
 }
 
 /// The last move searches of the match (a cache: a search is a function of its key and the
-/// map, so a kept one is always right).
+/// map, so a kept one is always right; a new match starts it afresh). Behind a lock, so that
+/// pricing only reads the match (`&World`) and may still keep what it searched.
 #[derive(Resource, Default)]
-pub struct MoveSearches {
+pub struct MoveSearches(std::sync::Mutex<Searches>);
+
+#[derive(Default)]
+struct Searches {
     kept: Vec<(SearchKey, Arc<Reach>)>,
     next: usize,
 }
@@ -163,7 +165,9 @@ impl MoveSearches {
     /// A kept search that answers `need`: one with as many AP or more, or one in which the
     /// hex is priced (or which has searched every way, and found none there).
     fn find(&self, key: &SearchKey, need: Need) -> Option<Arc<Reach>> {
-        self.kept
+        let searches = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        searches
+            .kept
             .iter()
             .find(|(k, r)| {
                 k == key
@@ -175,12 +179,14 @@ impl MoveSearches {
             .map(|(_, r)| r.clone())
     }
 
-    fn keep(&mut self, key: SearchKey, reach: Arc<Reach>) {
-        if self.kept.len() < KEPT_SEARCHES {
-            self.kept.push((key, reach));
+    fn keep(&self, key: SearchKey, reach: Arc<Reach>) {
+        let mut searches = self.0.lock().unwrap_or_else(|e| e.into_inner());
+        if searches.kept.len() < KEPT_SEARCHES {
+            searches.kept.push((key, reach));
         } else {
-            self.kept[self.next] = (key, reach);
-            self.next = (self.next + 1) % KEPT_SEARCHES;
+            let next = searches.next;
+            searches.kept[next] = (key, reach);
+            searches.next = (next + 1) % KEPT_SEARCHES;
         }
     }
 }
@@ -204,7 +210,7 @@ pub fn context(world: &mut World, e: Entity, gait: Gait) -> Result<MoveContext, 
 /// The context of a move to one hex (`to`): only the ways as cheap as the way there are
 /// searched. `None`: every hex of the map.
 fn context_for(
-    world: &mut World,
+    world: &World,
     e: Entity,
     gait: Gait,
     to: Option<Hex>,
@@ -319,17 +325,12 @@ pub fn reach(
 }
 
 /// The price of a move on foot.
-pub fn price_move(
-    world: &mut World,
-    e: Entity,
-    to: Hex,
-    gait: Gait,
-) -> Result<Priced<Walk>, Refusal> {
+pub fn price_move(world: &World, e: Entity, to: Hex, gait: Gait) -> Result<Priced<Walk>, Refusal> {
     context_for(world, e, gait, Some(to))?.to(world, to)
 }
 
 /// "Moving away carefully": 2 AP more, and no free attack.
-pub fn price_disengage(world: &mut World, e: Entity, to: Hex) -> Result<Priced<Walk>, Refusal> {
+pub fn price_disengage(world: &World, e: Entity, to: Hex) -> Result<Priced<Walk>, Refusal> {
     let name = hero_name(world, e);
     if engaged_foes(world, e).is_empty() {
         return Err(format!("{name} is engaged with nobody: just move").into());

@@ -18,7 +18,7 @@ pub enum Posture {
     Emerge,
 }
 
-pub fn price(world: &mut World, e: Entity, posture: Posture) -> Result<Priced<Posture>, Refusal> {
+pub fn price(world: &World, e: Entity, posture: Posture) -> Result<Priced<Posture>, Refusal> {
     let name = hero_name(world, e);
     let prone = world.get::<Prone>(e).is_some_and(|p| p.0);
     let behind = world.get::<BehindCover>(e).is_some_and(|b| b.0);

@@ -79,8 +79,18 @@ pub fn to_cock(battle: &Battle, weapons: &Weapons) -> Option<(usize, u32)> {
 }
 
 pub fn price_cock(world: &World, e: Entity) -> Result<Priced<usize>, Refusal> {
-    let name = hero_name(world, e);
     let weapons = world.get::<Weapons>(e).cloned().unwrap_or_default();
+    price_cock_of(world, e, &weapons)
+}
+
+/// Cocking priced as if the hero's weapons were `weapons` (a preview's plan: the match is only
+/// read).
+pub fn price_cock_of(
+    world: &World,
+    e: Entity,
+    weapons: &Weapons,
+) -> Result<Priced<usize>, Refusal> {
+    let name = hero_name(world, e);
     let Some(w) = weapons.0.iter().find(|w| w.ready) else {
         return Err(Refusal::with(
             format!("{name} has no weapon in hand: ready one first"),
@@ -88,7 +98,7 @@ pub fn price_cock(world: &World, e: Entity) -> Result<Priced<usize>, Refusal> {
         ));
     };
     let battle = world.resource::<Battle>();
-    match to_cock(battle, &weapons) {
+    match to_cock(battle, weapons) {
         Some((weapon, ap)) => Ok(Priced::new(ap, weapon)),
         None if battle
             .gear

@@ -66,7 +66,7 @@ impl MeleePlan {
 
 /// The price of `times` attacks of a type at an engaged foe.
 pub fn price_attack(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     target: Entity,
     attack: AttackType,
@@ -79,7 +79,7 @@ pub fn price_attack(
 
 /// The price of a series of attacks, each (foe, type, careful), in order.
 pub fn price_series(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     blows: &[(Entity, AttackType, bool)],
 ) -> Result<Priced<MeleePlan>, Refusal> {
@@ -89,7 +89,7 @@ pub fn price_series(
 
 /// Plan `times` attacks of a type at an engaged foe, or say why not.
 pub fn plan(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     target: Entity,
     attack: AttackType,
@@ -110,7 +110,7 @@ pub fn plan(
 /// declared, as well as the order and priority, before rolling", "The AP value for all attacks
 /// and actions must be paid before any attacks are resolved", "A single dice pool is used".
 pub fn plan_series(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     blows: &[(Entity, AttackType, bool)],
 ) -> Result<MeleePlan, Refusal> {
@@ -209,7 +209,7 @@ pub fn plan_series(
 
 /// One attack at a foe: the blow, its terms for the card, and the downgrades of the foe's dodge.
 fn plan_blow(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     target: Entity,
     attack: AttackType,

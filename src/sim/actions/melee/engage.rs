@@ -166,12 +166,7 @@ fn reach_of(world: &World, hero: Entity) -> Reach {
 
 /// One fighter's advantage value against a foe; `foe_cornered` is `cornered(world, foe)`, read
 /// once for all the fighters on that foe.
-pub(super) fn advantage_of(
-    world: &mut World,
-    hero: Entity,
-    foe: Entity,
-    foe_cornered: bool,
-) -> i32 {
+pub(super) fn advantage_of(world: &World, hero: Entity, foe: Entity, foe_cornered: bool) -> i32 {
     let (mine, theirs) = (reach_of(world, hero), reach_of(world, foe));
     let size = |e: Entity| world.get::<Hero>(e).map_or(6, |h| h.size);
     let battle = world.resource::<Battle>();
@@ -210,7 +205,7 @@ pub(super) fn advantage_of(
 }
 
 /// "trapping an opponent in a corner": at most two open hexes around it.
-pub(super) fn cornered(world: &mut World, hero: Entity) -> bool {
+pub(super) fn cornered(world: &World, hero: Entity) -> bool {
     let Some(at) = world.get::<HexPos>(hero).map(|p| p.0) else {
         return false;
     };
@@ -228,7 +223,7 @@ pub(super) fn cornered(world: &mut World, hero: Entity) -> bool {
 /// The net advantage of `hero` attacking `foe`: each side's engaged fighters' values added
 /// together, +1 each for every other fighter on their side; the side ahead gets the difference
 /// on its attacks.
-pub fn advantage(world: &mut World, hero: Entity, foe: Entity) -> (i32, i32) {
+pub fn advantage(world: &World, hero: Entity, foe: Entity) -> (i32, i32) {
     let ours: Vec<Entity> = engaged_foes(world, foe);
     let theirs: Vec<Entity> = engaged_foes(world, hero);
     let foe_cornered = !ours.is_empty() && cornered(world, foe);

@@ -100,7 +100,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
 fn lose_aim(world: &mut World, hero: Entity, series: &mut SeriesPlan) {
     world.entity_mut(hero).insert(AimLost(true));
     let target = series.targets[0];
-    if let Ok(snap) = plan_with(world, hero, target, ShotKind::Snap, true, false) {
+    if let Ok(snap) = plan_with(world, hero, target, ShotKind::Snap, true, false, None) {
         series.volley.attacks[0].terms = snap.terms.clone();
         series.shots[0] = snap;
     }

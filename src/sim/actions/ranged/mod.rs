@@ -21,7 +21,7 @@ pub(super) use crate::sim::query::hero_name as name;
 
 /// The price of a shot with the main or the off hand's weapon: a series of one.
 pub fn price_shot(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     target: Entity,
     kind: crate::rules::ranged::ShotKind,
@@ -34,7 +34,7 @@ pub fn price_shot(
 
 /// The price of a declared series of shots, or a fan.
 pub fn price_series(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     shots: &[(Entity, crate::rules::ranged::ShotKind)],
     fan: bool,

@@ -14,9 +14,9 @@ use crate::sim::deck::skill_pool;
 use crate::sim::intent::{Refusal, Remedy};
 use crate::sim::model::{
     AimLost, AppearedThisRound, Battle, BehindCover, Down, Facing, Hero, HexPos, Mount, MountedOn,
-    MovedThisRound, Prone,
+    MovedThisRound, Prone, Weapons,
 };
-use crate::sim::query::{two_weapons, weapon_in, weapon_in_hand};
+use crate::sim::query::{weapon_in_hand, weapon_in_of};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -58,7 +58,7 @@ pub fn velocity(world: &World, e: Entity) -> (u32, u8) {
 
 /// The cover standing in the target's hex between it and the firer, if any: a ducked target
 /// is behind it whole; otherwise it covers its locations from its sides.
-pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(Entity, CoverView)> {
+pub fn cover_between(world: &World, firer: Hex, target: Entity) -> Option<(Entity, CoverView)> {
     let at = world.get::<HexPos>(target)?.0;
     let ducked = world.get::<BehindCover>(target).is_some_and(|b| b.0);
     let side = hexside_toward(at, firer);
@@ -83,34 +83,50 @@ pub fn cover_between(world: &mut World, firer: Hex, target: Entity) -> Option<(E
 
 /// Plan a shot with the main or the off hand's weapon.
 pub fn plan_hand(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     target: Entity,
     kind: ShotKind,
     off_hand: bool,
 ) -> Result<ShotPlan, Refusal> {
-    plan_with(world, hero, target, kind, false, off_hand)
+    plan_with(world, hero, target, kind, false, off_hand, None)
 }
 
 /// Plan a shot, or say why it cannot be fired.
 pub fn plan(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     target: Entity,
     kind: ShotKind,
 ) -> Result<ShotPlan, Refusal> {
-    plan_with(world, hero, target, kind, false, false)
+    plan_with(world, hero, target, kind, false, false, None)
 }
 
-/// One shot's plan; `in_series`: the series pays the cocking, so the hammer may be down.
+/// Plan a shot as if the hero's weapons were `hands` (a preview pricing a plan's later steps:
+/// the match is only read).
+pub fn plan_as_if(
+    world: &World,
+    hero: Entity,
+    target: Entity,
+    kind: ShotKind,
+    hands: &Weapons,
+) -> Result<ShotPlan, Refusal> {
+    plan_with(world, hero, target, kind, false, false, Some(hands))
+}
+
+/// One shot's plan; `in_series`: the series pays the cocking, so the hammer may be down;
+/// `as_if`: the weapons to plan with instead of those the hero carries now.
 pub(super) fn plan_with(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     target: Entity,
     kind: ShotKind,
     in_series: bool,
     off_hand: bool,
+    as_if: Option<&Weapons>,
 ) -> Result<ShotPlan, Refusal> {
+    let hands = as_if.or_else(|| world.get::<Weapons>(hero));
+    let hand = |off_hand| hands.and_then(|h| weapon_in_of(world, h, off_hand));
     let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
     let name = h.name.clone();
     let t = world
@@ -135,8 +151,7 @@ pub(super) fn plan_with(
             Remedy::Emerge(EMERGE_FROM_COVER_AP),
         ));
     }
-    let Some((index, state, weapon)) =
-        weapon_in(world, hero, off_hand).map(|(i, s, w)| (i, s.clone(), w.clone()))
+    let Some((index, state, weapon)) = hand(off_hand).map(|(i, s, w)| (i, s.clone(), w.clone()))
     else {
         if off_hand {
             return Err(format!("{name} has no weapon in the off hand").into());
@@ -176,7 +191,7 @@ pub(super) fn plan_with(
             format!("{name} lost the aim to a Bravery check: no aiming again this round").into(),
         );
     }
-    let both_hands = two_weapons(world, hero);
+    let both_hands = hand(false).is_some() && hand(true).is_some();
     if both_hands
         && kind != ShotKind::Snap
         && let Some(aimed) = world
@@ -359,7 +374,7 @@ impl SeriesPlan {
 /// declared, as well as the order and priority, before rolling." With `fan`, every shot is a
 /// snap shot fanned from a single action revolver.
 pub fn plan_series(
-    world: &mut World,
+    world: &World,
     hero: Entity,
     shots: &[(Entity, ShotKind)],
     fan: bool,
@@ -377,7 +392,7 @@ pub fn plan_series(
     let mut plans = Vec::new();
     for &(target, kind) in shots {
         let kind = if fan { ShotKind::Snap } else { kind };
-        let mut p = plan_with(world, hero, target, kind, true, false)?;
+        let mut p = plan_with(world, hero, target, kind, true, false, None)?;
         let index = match order.iter().position(|&t| t == target) {
             Some(i) => i,
             None => {

@@ -22,6 +22,7 @@ use super::model::{
 use super::query;
 use crate::rules::check::bumps;
 use crate::rules::damage::DISABLING_WOUND;
+use crate::sim::model::LogEvent;
 use bevy::prelude::*;
 use hexx::Hex;
 use serde_json::Value;
@@ -128,7 +129,23 @@ fn look(world: &World, watch: &mut Watch) {
     watch.down.resize(heroes.len(), false);
     let events = &world.resource::<MatchLog>().events;
     let new = watch.seen..events.len();
-    // Heroes down now that were not at the last look: down from the last event that hit them.
+    let down_from = down_since(world, watch, heroes, &names, new.clone());
+    let mut breaks = events_against_rules(watch, events, new.clone(), &down_from);
+    watch.seen = new.end;
+    breaks.extend(figures_against_rules(world, watch, heroes, &names));
+    watch.breaks.extend(breaks);
+}
+
+/// Heroes down now that were not at the last look: down from the last event that hit them
+/// (the index of the first event after it), by name.
+fn down_since<'w>(
+    world: &'w World,
+    watch: &Watch,
+    heroes: &[Entity],
+    names: &[&'w str],
+    new: std::ops::Range<usize>,
+) -> HashMap<&'w str, usize> {
+    let events = &world.resource::<MatchLog>().events;
     let mut down_from: HashMap<&str, usize> = HashMap::new();
     for (i, &e) in heroes.iter().enumerate() {
         let name = names[i];
@@ -151,6 +168,17 @@ fn look(world: &World, watch: &mut Watch) {
             }
         }
     }
+    down_from
+}
+
+/// The new events against the rules: nobody down acts, checks are read right, every
+/// declaration resolves, is refused or lapses.
+fn events_against_rules(
+    watch: &mut Watch,
+    events: &[LogEvent],
+    new: std::ops::Range<usize>,
+    down_from: &HashMap<&str, usize>,
+) -> Vec<Break> {
     // Brought round by a medicine roll: up again after that event (decision 122).
     let revived_at: Vec<(&str, usize)> = new
         .clone()
@@ -200,45 +228,61 @@ fn look(world: &World, watch: &mut Watch) {
             watch.due.remove(&who);
             broke("every declaration resolves, is refused, or lapses");
         }
-        match ev.kind.as_str() {
-            "declare" => {
-                watch.due.insert(actor.to_string(), now);
-            }
-            "commit" => {
-                let action = str_field(&ev.fields, "action").unwrap_or("").to_string();
-                watch.committed.insert(actor.to_string(), action);
-            }
-            // A rush puts the action (a commitment's too) on this segment's stack.
-            "paid" | "rush" => {
-                watch.committed.remove(actor);
-                watch.due.insert(actor.to_string(), now);
-            }
-            "lapsed" => {
-                watch.committed.remove(actor);
-            }
-            "round_end" => {
-                let stuck = watch
-                    .committed
-                    .iter()
-                    .any(|(_, action)| !OVER_ROUNDS.contains(&action.as_str()));
-                watch
-                    .committed
-                    .retain(|_, action| OVER_ROUNDS.contains(&action.as_str()));
-                if stuck {
-                    broke("every declaration resolves, is refused, or lapses");
-                }
-            }
-            kind if SETTLES.contains(&kind) => {
-                watch.due.remove(actor);
-                if kind == "failed" {
-                    watch.committed.remove(actor);
-                }
-            }
-            _ => {}
+        if follow_declaration(watch, ev, actor, now) {
+            broke("every declaration resolves, is refused, or lapses");
         }
     }
-    watch.seen = new.end;
-    // The state of every figure now.
+    breaks
+}
+
+/// Follow a declaration through its events: paid, committed, settled or lapsed. True when
+/// the round ends with a commitment that can never settle.
+fn follow_declaration(watch: &mut Watch, ev: &LogEvent, actor: &str, now: (u32, u32)) -> bool {
+    match ev.kind.as_str() {
+        "declare" => {
+            watch.due.insert(actor.to_string(), now);
+        }
+        "commit" => {
+            let action = str_field(&ev.fields, "action").unwrap_or("").to_string();
+            watch.committed.insert(actor.to_string(), action);
+        }
+        // A rush puts the action (a commitment's too) on this segment's stack.
+        "paid" | "rush" => {
+            watch.committed.remove(actor);
+            watch.due.insert(actor.to_string(), now);
+        }
+        "lapsed" => {
+            watch.committed.remove(actor);
+        }
+        "round_end" => {
+            let stuck = watch
+                .committed
+                .iter()
+                .any(|(_, action)| !OVER_ROUNDS.contains(&action.as_str()));
+            watch
+                .committed
+                .retain(|_, action| OVER_ROUNDS.contains(&action.as_str()));
+            return stuck;
+        }
+        kind if SETTLES.contains(&kind) => {
+            watch.due.remove(actor);
+            if kind == "failed" {
+                watch.committed.remove(actor);
+            }
+        }
+        _ => {}
+    }
+    false
+}
+
+/// The state of every figure now against the rules: AP, wounds, one standing figure a hex.
+fn figures_against_rules(
+    world: &World,
+    watch: &mut Watch,
+    heroes: &[Entity],
+    names: &[&str],
+) -> Vec<Break> {
+    let mut breaks = Vec::new();
     let (round, segment) = world.resource::<RoundState>().now();
     let reported = &mut watch.reported;
     let mut state = |rule: &'static str, what: String| {
@@ -313,7 +357,7 @@ fn look(world: &World, watch: &mut Watch) {
             );
         }
     }
-    watch.breaks.extend(breaks);
+    breaks
 }
 
 /// Which rule an action-deck check event breaks, if any: success (or a hit) if and only if

@@ -273,6 +273,50 @@ pub struct Checked {
     pub breaks: Vec<super::invariants::Break>,
 }
 
+/// What each hero of a finished match did: down or not, wounds, shots and blows, landed.
+fn hero_records(world: &World) -> Vec<HeroRecord> {
+    use super::model::{Down, Roster, Wounds};
+    let roster = world.resource::<Roster>().0.clone();
+    let log = &world.resource::<MatchLog>().events;
+    let mut heroes: Vec<HeroRecord> = roster
+        .iter()
+        .map(|&e| HeroRecord {
+            down: world.get::<Down>(e).is_some_and(|d| d.0),
+            wounds: world
+                .get::<Wounds>(e)
+                .map_or(0, |w| w.body.wounds.values().sum()),
+            ..HeroRecord::default()
+        })
+        .collect();
+    let names: Vec<String> = roster
+        .iter()
+        .map(|&e| super::query::hero_name(world, e))
+        .collect();
+    for event in log {
+        let Some(i) = event
+            .actor
+            .as_deref()
+            .and_then(|a| names.iter().position(|n| n == a))
+        else {
+            continue;
+        };
+        let hit = event.fields.get("hit").and_then(|h| h.as_bool()) == Some(true);
+        let h = &mut heroes[i];
+        match event.kind.as_str() {
+            "shot" => {
+                h.shots += 1;
+                h.shots_landed += hit as u32;
+            }
+            "melee" => {
+                h.blows += 1;
+                h.blows_landed += hit as u32;
+            }
+            _ => {}
+        }
+    }
+    heroes
+}
+
 /// Play `level` to the end (or `rounds` rounds) with every side computer-controlled, checking
 /// the rules at every declaration and after every frame. Err when the match gets stuck.
 pub fn play_checked(
@@ -283,7 +327,6 @@ pub fn play_checked(
     rounds: u32,
 ) -> Result<Checked, String> {
     use super::invariants::{Watch, check, checked_player};
-    use super::model::{Down, Roster, Wounds};
     let mut level = level.clone();
     for side in &mut level.sides {
         side.control = Control::Computer;
@@ -336,44 +379,7 @@ pub fn play_checked(
     };
     let world = app.world_mut();
     let rounds = world.resource::<RoundState>().round;
-    let roster = world.resource::<Roster>().0.clone();
-    let log = &world.resource::<MatchLog>().events;
-    let mut heroes: Vec<HeroRecord> = roster
-        .iter()
-        .map(|&e| HeroRecord {
-            down: world.get::<Down>(e).is_some_and(|d| d.0),
-            wounds: world
-                .get::<Wounds>(e)
-                .map_or(0, |w| w.body.wounds.values().sum()),
-            ..HeroRecord::default()
-        })
-        .collect();
-    let names: Vec<String> = roster
-        .iter()
-        .map(|&e| super::query::hero_name(world, e))
-        .collect();
-    for event in log {
-        let Some(i) = event
-            .actor
-            .as_deref()
-            .and_then(|a| names.iter().position(|n| n == a))
-        else {
-            continue;
-        };
-        let hit = event.fields.get("hit").and_then(|h| h.as_bool()) == Some(true);
-        let h = &mut heroes[i];
-        match event.kind.as_str() {
-            "shot" => {
-                h.shots += 1;
-                h.shots_landed += hit as u32;
-            }
-            "melee" => {
-                h.blows += 1;
-                h.blows_landed += hit as u32;
-            }
-            _ => {}
-        }
-    }
+    let heroes = hero_records(world);
     let breaks = world
         .remove_resource::<Watch>()
         .map(|w| w.breaks)

@@ -70,32 +70,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
             .iter()
             .position(|s| s.name == h.side)
             .unwrap_or(0);
-        let weapons = h
-            .weapons
-            .iter()
-            .enumerate()
-            .map(|(i, w)| WeaponState {
-                name: w.clone(),
-                // The first weapon starts in hand, unless it is worn in a holster.
-                ready: i == 0 && h.holster.as_ref() != Some(w),
-                cocked: false,
-                rounds: gear.weapon(w).map_or(0, |g| {
-                    crate::rules::weapons::carried_rounds(
-                        g.rounds,
-                        g.kind == crate::data::gear::WeaponKind::Pistol,
-                        h.fully_loaded,
-                    )
-                }),
-                holstered: h.holster.as_ref() == Some(w),
-                jammed: false,
-                off_hand: false,
-                rel_penalty: 0,
-                fully_loaded: h.fully_loaded
-                    && gear
-                        .weapon(w)
-                        .is_some_and(|g| g.kind == crate::data::gear::WeaponKind::Pistol),
-            })
-            .collect();
+        let weapons = weapons_carried(h, &gear);
         let e = world
             .spawn((
                 Hero {
@@ -133,6 +108,56 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         heroes.insert(h.name.clone(), e);
         roster.push(e);
     }
+    let figures = spawn_cover_and_mounts(world, &level, &heroes);
+    world.insert_resource(figures);
+    insert_objectives(world, &level);
+    world.insert_resource(RoundState::default());
+    crate::sim::bonus::new_session(world);
+    set_round_options(world, &level);
+    world.insert_resource(MatchLog::default());
+    world.insert_resource(Journal::default());
+    // Searches of the last match's map answer nothing on this one.
+    world.insert_resource(crate::sim::actions::movement::MoveSearches::default());
+    world.insert_resource(Roster(roster));
+    world.insert_resource(Battle { level, map, gear });
+}
+
+/// The weapons a hero of the level carries at the start: the first in hand unless it is worn
+/// in a holster, each loaded as the hero carries it.
+fn weapons_carried(h: &crate::data::level::HeroDef, gear: &Gear) -> Vec<WeaponState> {
+    h.weapons
+        .iter()
+        .enumerate()
+        .map(|(i, w)| WeaponState {
+            name: w.clone(),
+            // The first weapon starts in hand, unless it is worn in a holster.
+            ready: i == 0 && h.holster.as_ref() != Some(w),
+            cocked: false,
+            rounds: gear.weapon(w).map_or(0, |g| {
+                crate::rules::weapons::carried_rounds(
+                    g.rounds,
+                    g.kind == crate::data::gear::WeaponKind::Pistol,
+                    h.fully_loaded,
+                )
+            }),
+            holstered: h.holster.as_ref() == Some(w),
+            jammed: false,
+            off_hand: false,
+            rel_penalty: 0,
+            fully_loaded: h.fully_loaded
+                && gear
+                    .weapon(w)
+                    .is_some_and(|g| g.kind == crate::data::gear::WeaponKind::Pistol),
+        })
+        .collect()
+}
+
+/// The cover and the mounts of the level (riders in the saddle).
+fn spawn_cover_and_mounts(
+    world: &mut World,
+    level: &Level,
+    heroes: &HashMap<String, Entity>,
+) -> Figures {
     let mut figures = Figures::default();
     for c in &level.cover {
         let cover = world.spawn((
@@ -169,7 +194,11 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
             world.entity_mut(rider).insert(MountedOn(mount));
         }
     }
-    world.insert_resource(figures);
+    figures
+}
+
+/// The level's objectives and, for a contested one, its contest.
+fn insert_objectives(world: &mut World, level: &Level) {
     let objectives = level
         .victory
         .iter()
@@ -196,25 +225,20 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
         })
         .collect();
     world.insert_resource(Contests(contests));
-    world.insert_resource(RoundState::default());
-    crate::sim::bonus::new_session(world);
-    {
-        let mut options = world.get_resource_or_insert_with(RoundOptions::default);
-        options.weapon_length = level.weapon_length;
-        options.check.system = level.resolution.unwrap_or_default();
-        let rules = level.options.unwrap_or_default();
-        options.check.exceptional = rules.exceptional;
-        options.check.increased_effect = rules.increased_effect;
-        options.check.victory_threshold = rules.victory_threshold;
-        options.check.card_use = rules.card_use;
-        options.rushing = rules.rushing;
-    }
-    world.insert_resource(MatchLog::default());
-    world.insert_resource(Journal::default());
-    // Searches of the last match's map answer nothing on this one.
-    world.insert_resource(crate::sim::actions::movement::MoveSearches::default());
-    world.insert_resource(Roster(roster));
-    world.insert_resource(Battle { level, map, gear });
+}
+
+/// The round's options as the level sets them: weapon length, the resolution system, the
+/// chapter's optional rules.
+fn set_round_options(world: &mut World, level: &Level) {
+    let mut options = world.get_resource_or_insert_with(RoundOptions::default);
+    options.weapon_length = level.weapon_length;
+    options.check.system = level.resolution.unwrap_or_default();
+    let rules = level.options.unwrap_or_default();
+    options.check.exceptional = rules.exceptional;
+    options.check.increased_effect = rules.increased_effect;
+    options.check.victory_threshold = rules.victory_threshold;
+    options.check.card_use = rules.card_use;
+    options.rushing = rules.rushing;
 }
 
 impl Battle {

@@ -67,9 +67,6 @@ pub enum Plan {
 pub fn price(world: &World, action: &Action) -> Result<Priced<Plan>, Refusal> {
     let e = hero_entity(world, action.hero())?;
     let ready = |(weapon, off_hand)| Plan::Ready { weapon, off_hand };
-    let target = |world: &World, id: HeroId| {
-        query::entity(world, id).ok_or_else(|| Refusal::new("there is nobody there"))
-    };
     match action {
         Action::Move { to, gait, .. } => {
             movement::price_move(world, e, *to, *gait).map(|p| p.map(Plan::Move))
@@ -114,6 +111,16 @@ pub fn price(world: &World, action: &Action) -> Result<Priced<Plan>, Refusal> {
         }
         Action::MountUp { .. } => mounts::price_mount_up(world, e).map(|p| p.map(Plan::MountUp)),
         Action::Dismount { .. } => mounts::price_dismount(world, e).map(|p| p.map(Plan::Dismount)),
+        _ => price_fight(world, e, action),
+    }
+}
+
+/// The price of a shot, a blow, a defence or an aid to an ally.
+fn price_fight(world: &World, e: Entity, action: &Action) -> Result<Priced<Plan>, Refusal> {
+    let target = |world: &World, id: HeroId| {
+        query::entity(world, id).ok_or_else(|| Refusal::new("there is nobody there"))
+    };
+    match action {
         Action::Shoot {
             target: t, kind, ..
         } => {
@@ -180,6 +187,7 @@ pub fn price(world: &World, action: &Action) -> Result<Priced<Plan>, Refusal> {
             priced.plan.sabotage = true;
             Ok(priced.map(|s| Plan::Sabotage(Box::new(s))))
         }
+        other => Err(format!("{} is not priced as a fight", other.name()).into()),
     }
 }
 

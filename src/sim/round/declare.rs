@@ -56,30 +56,8 @@ fn seat_of_intent(world: &World, intent: &Intent) -> Option<usize> {
 
 fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
     // A waiting attack's choice: its own hero answers, whoever declares next.
-    if let Intent::SpendBumps { hero, spend } = intent {
-        let Some(pending) = world.get_resource::<crate::sim::model::PendingBumps>() else {
-            return Err("no attack waits for its bumps to be spent".into());
-        };
-        if query::entity(world, *hero) != Some(pending.hero) {
-            let who = name_of(world, pending.hero);
-            return Err(format!("it is {who}'s attack that waits for its bumps").into());
-        }
-        if !pending.options.iter().any(|o| o.spend == *spend) {
-            return Err(format!("{} bumps cannot pay for that", pending.bumps).into());
-        }
-        super::stack::finish_pending(world, super::stack::Answer::Bumps(*spend));
-        return Ok(());
-    }
-    if let Intent::Snap { hero, fire } = intent {
-        let Some(pending) = world.get_resource::<crate::sim::model::PendingSnap>() else {
-            return Err("no shot waits for a snap-shot choice".into());
-        };
-        if query::entity(world, *hero) != Some(pending.hero) {
-            let who = name_of(world, pending.hero);
-            return Err(format!("it is {who}'s shot that waits").into());
-        }
-        super::stack::finish_pending(world, super::stack::Answer::Snap(*fire));
-        return Ok(());
+    if let Some(answered) = answer_pending(world, intent) {
+        return answered;
     }
     if let Some(waiting) = query::waiting_choice(world) {
         let who = name_of(world, waiting);
@@ -120,6 +98,53 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
             end_turn(world);
             Ok(())
         }
+        Intent::StackSpend { .. }
+        | Intent::Venture { .. }
+        | Intent::Bonus { .. }
+        | Intent::Will { .. } => choose(world, hero, intent),
+    }
+}
+
+/// An answer to the choice a waiting attack asks of its hero (the bumps to spend, snap or
+/// hold fire); `None` for any other intent.
+fn answer_pending(world: &mut World, intent: &Intent) -> Option<Result<(), Refusal>> {
+    if let Intent::SpendBumps { hero, spend } = intent {
+        let Some(pending) = world.get_resource::<crate::sim::model::PendingBumps>() else {
+            return Some(Err("no attack waits for its bumps to be spent".into()));
+        };
+        if query::entity(world, *hero) != Some(pending.hero) {
+            let who = name_of(world, pending.hero);
+            return Some(Err(format!(
+                "it is {who}'s attack that waits for its bumps"
+            )
+            .into()));
+        }
+        if !pending.options.iter().any(|o| o.spend == *spend) {
+            return Some(Err(
+                format!("{} bumps cannot pay for that", pending.bumps).into()
+            ));
+        }
+        super::stack::finish_pending(world, super::stack::Answer::Bumps(*spend));
+        return Some(Ok(()));
+    }
+    if let Intent::Snap { hero, fire } = intent {
+        let Some(pending) = world.get_resource::<crate::sim::model::PendingSnap>() else {
+            return Some(Err("no shot waits for a snap-shot choice".into()));
+        };
+        if query::entity(world, *hero) != Some(pending.hero) {
+            let who = name_of(world, pending.hero);
+            return Some(Err(format!("it is {who}'s shot that waits").into()));
+        }
+        super::stack::finish_pending(world, super::stack::Answer::Snap(*fire));
+        return Some(Ok(()));
+    }
+    None
+}
+
+/// The choices a declaring hero makes that are no declaration: the AP it spends on the stack,
+/// its Venture and Will (dice pools), and what its bonus counter is set for.
+fn choose(world: &mut World, hero: Entity, intent: &Intent) -> Result<(), Refusal> {
+    match intent {
         Intent::StackSpend { ap, .. } => {
             let h = world.get::<Hero>(hero).cloned().ok_or("no such hero")?;
             let level = h.skills.get("Quick Draw").copied().unwrap_or(0);
@@ -147,27 +172,27 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
             use crate::rules::bonus::Spend;
             let who = name_of(world, hero);
             match spend {
-                None => {
-                    world.entity_mut(hero).remove::<crate::sim::model::BonusArmed>();
-                    Ok(())
-                }
-                Some(_) if !crate::sim::bonus::holds(world, hero) => {
-                    Err(format!("{who} holds no bonus counter").into())
-                }
-                Some(s @ (Spend::RightOn | Spend::Aces)) => {
-                    world
-                        .entity_mut(hero)
-                        .insert(crate::sim::model::BonusArmed(*s));
-                    Ok(())
-                }
-                Some(Spend::AsIPlanned { .. }) => Err(
-                    "As I planned! needs an Impetus invoked on the action, and heroes invoke none in a battle"
-                        .into(),
-                ),
-                Some(Spend::IveGotYourBack) => Err(
-                    "I've got your back! is an action: declare it toward an ally (1 AP)".into(),
-                ),
+            None => {
+                world.entity_mut(hero).remove::<crate::sim::model::BonusArmed>();
+                Ok(())
             }
+            Some(_) if !crate::sim::bonus::holds(world, hero) => {
+                Err(format!("{who} holds no bonus counter").into())
+            }
+            Some(s @ (Spend::RightOn | Spend::Aces)) => {
+                world
+                    .entity_mut(hero)
+                    .insert(crate::sim::model::BonusArmed(*s));
+                Ok(())
+            }
+            Some(Spend::AsIPlanned { .. }) => Err(
+                "As I planned! needs an Impetus invoked on the action, and heroes invoke none in a battle"
+                    .into(),
+            ),
+            Some(Spend::IveGotYourBack) => Err(
+                "I've got your back! is an action: declare it toward an ally (1 AP)".into(),
+            ),
+        }
         }
         Intent::Will { spend, .. } => {
             let h = world.get::<Hero>(hero).cloned().ok_or("no such hero")?;
@@ -179,6 +204,7 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
             world.entity_mut(hero).insert(c);
             Ok(())
         }
+        _ => Err("not a choice of the declaring hero".into()),
     }
 }
 

@@ -99,6 +99,104 @@ fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBump
     })
 }
 
+/// A blow of a series whose foe an earlier blow shoved out of reach: it finds nobody.
+fn out_of_reach(world: &mut World, hero: Entity, blow: &Blow, i: usize, n: usize) -> String {
+    let target = blow.target;
+    let (who, foe) = (name(world, hero), name(world, target));
+    let text = format!(
+        "{who}: {} at {foe} [{}/{}]: {foe} is out of reach",
+        blow.attack.name(),
+        i + 1,
+        n
+    );
+    let mut f = Map::new();
+    f.insert("target".into(), json!(foe));
+    f.insert("attack".into(), json!(blow.attack.name()));
+    f.insert("series".into(), json!([i + 1, n]));
+    let event = MatchEvent::report(Reported::OutOfReach, text.clone(), f);
+    record(world, Some(hero), event);
+    text
+}
+
+/// A blow that lands on the torso or head inside the foe's longer weapon: the attacker has
+/// closed in on it.
+fn close_inside(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    o: &ShotOutcome,
+    length: u32,
+    landed: bool,
+) {
+    let theirs = close_weapon(world, target).card;
+    if landed
+        && o.location
+            .is_some_and(|l| l.is_torso() || l == Location::Head)
+        && length < theirs.length
+    {
+        let mut closed = world.get::<Closed>(hero).cloned().unwrap_or_default();
+        if !closed.0.contains(&target) {
+            closed.0.push(target);
+        }
+        world.entity_mut(hero).insert(closed);
+    }
+}
+
+/// Dominance after a blow: the bumps kept for it (a grapple's success is one more), the foe
+/// shoved by what it gained. (Before, after, paces shoved.)
+fn dominance_of(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    attack: AttackType,
+    o: &ShotOutcome,
+    landed: bool,
+) -> ((u32, u32), (u32, u32), u32) {
+    let toward = if landed {
+        match attack {
+            AttackType::Grapple => 1 + o.reserved.min(3),
+            _ => o.reserved,
+        }
+    } else {
+        0
+    };
+    let before = (dominated(world, hero), dominated(world, target));
+    let (own, foe) = melee::spend_dominance(before.0, before.1, toward);
+    set_dominated(world, hero, own);
+    set_dominated(world, target, foe);
+    let shoved = if foe > before.1 {
+        shove(world, hero, target, foe - before.1)
+    } else {
+        0
+    };
+    (before, (own, foe), shoved)
+}
+
+/// A weapon block: its equal result raises the blocking weapon's Rel; a block that breaks it
+/// leaves the blocker with fists.
+fn weapon_blocked(world: &mut World, target: Entity, o: &ShotOutcome) {
+    if let Some((how, _, broke)) = o.block
+        && let Some(mut w) = world.get_mut::<Weapons>(target)
+        && let Some(w) = w.0.iter_mut().find(|w| w.ready)
+    {
+        if how == BlockOutcome::Deflected {
+            w.rel_penalty += 1;
+        }
+        if broke {
+            // Broken in the block: out of the fight, fists from now on.
+            w.ready = false;
+            w.jammed = true;
+            let weapon = w.name.clone();
+            let who = name(world, target);
+            record(
+                world,
+                Some(target),
+                MatchEvent::Broken { hero: who, weapon },
+            );
+        }
+    }
+}
+
 /// Strike with the first blow's bumps spent as chosen, and apply what the card says.
 pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -> Outcome {
     let outcomes = match combat::volley_now_spending(world, hero, &p.volley, spend) {
@@ -120,20 +218,7 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
         let o = short_rows(o, &p, i);
         // Shoved out of reach by an earlier blow of the series: this one finds nobody.
         if i > 0 && !engaged_foes(world, target).contains(&hero) {
-            let (who, foe) = (name(world, hero), name(world, target));
-            let text = format!(
-                "{who}: {} at {foe} [{}/{}]: {foe} is out of reach",
-                blow.attack.name(),
-                i + 1,
-                outcomes.len()
-            );
-            let mut f = Map::new();
-            f.insert("target".into(), json!(foe));
-            f.insert("attack".into(), json!(blow.attack.name()));
-            f.insert("series".into(), json!([i + 1, outcomes.len()]));
-            let event = MatchEvent::report(Reported::OutOfReach, text.clone(), f);
-            record(world, Some(hero), event);
-            texts.push(text);
+            texts.push(out_of_reach(world, hero, blow, i, outcomes.len()));
             continue;
         }
         let o = &o;
@@ -153,18 +238,7 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
         let landed = o.hit && !matches!(o.block, Some((BlockOutcome::Blocked, ..)));
         any_hit |= landed;
         // Inside the longer weapon: a blow to the torso or head.
-        let theirs = close_weapon(world, target).card;
-        if landed
-            && o.location
-                .is_some_and(|l| l.is_torso() || l == Location::Head)
-            && p.weapon.length < theirs.length
-        {
-            let mut closed = world.get::<Closed>(hero).cloned().unwrap_or_default();
-            if !closed.0.contains(&target) {
-                closed.0.push(target);
-            }
-            world.entity_mut(hero).insert(closed);
-        }
+        close_inside(world, hero, target, o, p.weapon.length, landed);
         // Shaken aim: "If the character was hit by a melee attack of any kind, they may not aim".
         mark_attacked(world, target, landed);
         let mark = world.resource::<MatchLog>().events.len();
@@ -176,44 +250,10 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
             (fate, stunned) = combat::wound(world, target, location, o.dealt, o.damage, o.toggle);
         }
         // Dominance: bumps kept for it, and a grapple's success is one more.
-        let toward = if landed {
-            match blow.attack {
-                AttackType::Grapple => 1 + o.reserved.min(3),
-                _ => o.reserved,
-            }
-        } else {
-            0
-        };
-        let before = (dominated(world, hero), dominated(world, target));
-        let (own, foe) = melee::spend_dominance(before.0, before.1, toward);
-        set_dominated(world, hero, own);
-        set_dominated(world, target, foe);
-        let shoved = if foe > before.1 {
-            shove(world, hero, target, foe - before.1)
-        } else {
-            0
-        };
+        let (before, (own, foe), shoved) =
+            dominance_of(world, hero, target, blow.attack, o, landed);
         // A weapon block's equal result: "increase the Rel by 1".
-        if let Some((how, _, broke)) = o.block
-            && let Some(mut w) = world.get_mut::<Weapons>(target)
-            && let Some(w) = w.0.iter_mut().find(|w| w.ready)
-        {
-            if how == BlockOutcome::Deflected {
-                w.rel_penalty += 1;
-            }
-            if broke {
-                // Broken in the block: out of the fight, fists from now on.
-                w.ready = false;
-                w.jammed = true;
-                let weapon = w.name.clone();
-                let who = name(world, target);
-                record(
-                    world,
-                    Some(target),
-                    MatchEvent::Broken { hero: who, weapon },
-                );
-            }
-        }
+        weapon_blocked(world, target, o);
         // The block's calamity: its consequence after the blow.
         let block_calamity = o.block_calamity.then(|| {
             let broke = o.block.is_some_and(|(_, _, broke)| broke);

@@ -161,29 +161,21 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
     })
 }
 
-/// Fire the series with the first shot's bumps spent as chosen, and apply what the cards say.
-pub fn fire_series(
+/// After a volley: the weapon's rounds fired, the hammer down, a jam on equipment failure or a
+/// calamity; the two-weapon aim; a discharge of a carried pistol.
+fn after_the_volley(
     world: &mut World,
     hero: Entity,
-    series: SeriesPlan,
-    spend: BumpSpend,
-) -> Outcome {
-    let resolved = if series.sabotage {
-        super::fire_to_miss(world, hero, &series.volley)
-    } else {
-        volley_now_spending(world, hero, &series.volley, spend)
-    };
-    let outcomes = match resolved {
-        Ok(o) => o,
-        Err(refused) => return refused,
-    };
+    series: &SeriesPlan,
+    outcomes: &[ShotOutcome],
+) {
     // The weapon: the rounds fired, the hammer down, aim gone; a jam on equipment failure.
     let index = series.shots[0].weapon_index;
     let thrown_weapon = series.shots[0].weapon.kind == WeaponKind::Thrown;
     let calamity = outcomes.first().is_some_and(|o| o.check.calamity);
     if let Some(mut weapons) = world.get_mut::<Weapons>(hero) {
         let w = &mut weapons.0[index];
-        for o in &outcomes {
+        for o in outcomes {
             w.rounds = w.rounds.saturating_sub(o.fired.min(w.rounds));
             w.jammed |= o.equipment_failure;
         }
@@ -217,6 +209,87 @@ pub fn fire_series(
     if let Some(first) = outcomes.first() {
         discharge(world, hero, first, calamity && moved);
     }
+}
+
+/// One shot of a volley: the cover it hits, its wounds, the strays, its report; its words.
+fn one_shot(
+    world: &mut World,
+    hero: Entity,
+    series: &SeriesPlan,
+    (i, total): (usize, usize),
+    o: &ShotOutcome,
+    (target, p): (Entity, &ShotPlan),
+) -> String {
+    // The cover: penetrated or ablated, its AV drops by 1.
+    let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    if matches!(
+        o.penetration,
+        Some(ranged::Penetration::P | ranged::Penetration::A)
+    ) && let Some((cover, _)) = cover_between(world, from, target)
+        && let Some(mut c) = world.get_mut::<Cover>(cover)
+    {
+        c.av = c.av.saturating_sub(1);
+    }
+    let mark = world.resource::<crate::sim::model::MatchLog>().events.len();
+    let mut stunned = false;
+    let mut fate = Fate::Standing;
+    if let Some(location) = o.location
+        && o.dealt.wounds + o.dealt.conc > 0
+    {
+        (fate, stunned) = wound(world, target, location, o.dealt, o.damage, o.toggle);
+    }
+    under_fire(world, target, o.hit);
+    let strays = stray_hits(world, hero, target, p, o);
+    let names = (name(world, hero), name(world, target));
+    let mut text = describe(&names.0, &names.1, p, o, fate, stunned);
+    if total > 1 {
+        let what = if series.fan { "fan" } else { "series" };
+        text = format!("[{what} {}/{total}] {text}", i + 1);
+    }
+    let mut f = shot_fields(p, o, stunned, fate);
+    if series.sabotage {
+        text = format!("[fired to miss] {text}");
+        f.insert("sabotage".into(), json!(true));
+    }
+    f.insert("target".into(), json!(names.1));
+    f.insert("strays_hit".into(), json!(strays));
+    f.insert("series".into(), json!([i + 1, total]));
+    f.insert("fan".into(), json!(series.fan));
+    if i == 0 {
+        f.insert("series_ap".into(), json!(series.ap));
+    }
+    record(
+        world,
+        Some(hero),
+        MatchEvent::report(Reported::Shot, text.clone(), f),
+    );
+    world
+        .resource_mut::<crate::sim::model::MatchLog>()
+        .move_last_to(mark);
+    if p.weapon.kind == WeaponKind::Thrown {
+        thrown(world, hero, target, p, o);
+    }
+    text
+}
+
+/// Fire the series with the first shot's bumps spent as chosen, and apply what the cards say.
+pub fn fire_series(
+    world: &mut World,
+    hero: Entity,
+    series: SeriesPlan,
+    spend: BumpSpend,
+) -> Outcome {
+    let resolved = if series.sabotage {
+        super::fire_to_miss(world, hero, &series.volley)
+    } else {
+        volley_now_spending(world, hero, &series.volley, spend)
+    };
+    let outcomes = match resolved {
+        Ok(o) => o,
+        Err(refused) => return refused,
+    };
+    let index = series.shots[0].weapon_index;
+    after_the_volley(world, hero, &series, &outcomes);
     let mut texts = Vec::new();
     let mut any_hit = false;
     let total = outcomes.len();
@@ -226,57 +299,7 @@ pub fn fire_series(
         .enumerate()
     {
         any_hit |= o.hit;
-        let target = *target;
-        // The cover: penetrated or ablated, its AV drops by 1.
-        let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-        if matches!(
-            o.penetration,
-            Some(ranged::Penetration::P | ranged::Penetration::A)
-        ) && let Some((cover, _)) = cover_between(world, from, target)
-            && let Some(mut c) = world.get_mut::<Cover>(cover)
-        {
-            c.av = c.av.saturating_sub(1);
-        }
-        let mark = world.resource::<crate::sim::model::MatchLog>().events.len();
-        let mut stunned = false;
-        let mut fate = Fate::Standing;
-        if let Some(location) = o.location
-            && o.dealt.wounds + o.dealt.conc > 0
-        {
-            (fate, stunned) = wound(world, target, location, o.dealt, o.damage, o.toggle);
-        }
-        under_fire(world, target, o.hit);
-        let strays = stray_hits(world, hero, target, p, o);
-        let names = (name(world, hero), name(world, target));
-        let mut text = describe(&names.0, &names.1, p, o, fate, stunned);
-        if total > 1 {
-            let what = if series.fan { "fan" } else { "series" };
-            text = format!("[{what} {}/{total}] {text}", i + 1);
-        }
-        let mut f = shot_fields(p, o, stunned, fate);
-        if series.sabotage {
-            text = format!("[fired to miss] {text}");
-            f.insert("sabotage".into(), json!(true));
-        }
-        f.insert("target".into(), json!(names.1));
-        f.insert("strays_hit".into(), json!(strays));
-        f.insert("series".into(), json!([i + 1, total]));
-        f.insert("fan".into(), json!(series.fan));
-        if i == 0 {
-            f.insert("series_ap".into(), json!(series.ap));
-        }
-        record(
-            world,
-            Some(hero),
-            MatchEvent::report(Reported::Shot, text.clone(), f),
-        );
-        world
-            .resource_mut::<crate::sim::model::MatchLog>()
-            .move_last_to(mark);
-        texts.push(text);
-        if p.weapon.kind == WeaponKind::Thrown {
-            thrown(world, hero, target, p, o);
-        }
+        texts.push(one_shot(world, hero, &series, (i, total), o, (*target, p)));
     }
     // A thrown weapon is gone from the hand once thrown.
     if series.shots[0].weapon.kind == WeaponKind::Thrown

@@ -127,30 +127,8 @@ pub(super) fn plan_with(
 ) -> Result<ShotPlan, Refusal> {
     let hands = as_if.or_else(|| world.get::<Weapons>(hero));
     let hand = |off_hand| hands.and_then(|h| weapon_in_of(world, h, off_hand));
-    let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
+    let (h, t, from, to) = who_fires(world, hero, target)?;
     let name = h.name.clone();
-    let t = world
-        .get::<Hero>(target)
-        .ok_or("there is nobody there to shoot at")?
-        .clone();
-    if hero == target {
-        return Err(format!("{name} will not shoot {name}").into());
-    }
-    if world.get::<Down>(target).is_some_and(|d| d.0) {
-        return Err(format!("{} is already down", t.name).into());
-    }
-    let from = world.get::<HexPos>(hero).ok_or("no position")?.0;
-    let to = world.get::<HexPos>(target).ok_or("no position")?.0;
-    if let Err(wall) = world.resource::<Battle>().map.line_of_fire(from, to) {
-        let (c, r) = offset_of(wall);
-        return Err(format!("no line of fire to {}: a wall at {c},{r}", t.name).into());
-    }
-    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
-        return Err(Refusal::with(
-            format!("{name} is ducked behind cover: emerge first"),
-            Remedy::Emerge(EMERGE_FROM_COVER_AP),
-        ));
-    }
     let Some((index, state, weapon)) = hand(off_hand).map(|(i, s, w)| (i, s.clone(), w.clone()))
     else {
         if off_hand {
@@ -161,31 +139,7 @@ pub(super) fn plan_with(
             Remedy::Ready,
         ));
     };
-    if !weapon.is_ranged() {
-        return Err(format!(
-            "{} no ranged weapon",
-            crate::rules::words::the_is(&weapon.name)
-        )
-        .into());
-    }
-    if state.jammed {
-        return Err(Refusal::with(
-            format!("the {} is jammed: clear it first", weapon.name),
-            Remedy::Reload,
-        ));
-    }
-    if state.rounds == 0 {
-        return Err(Refusal::with(
-            format!("the {} is empty: reload first", weapon.name),
-            Remedy::Reload,
-        ));
-    }
-    if weapon.needs_cocking() && !state.cocked && !in_series {
-        return Err(Refusal::with(
-            format!("the {} must be cocked first", weapon.name),
-            Remedy::Cock(COCK_AP),
-        ));
-    }
+    weapon_fires(&state, &weapon, in_series)?;
     if matches!(kind, ShotKind::Aimed(_)) && world.get::<AimLost>(hero).is_some_and(|a| a.0) {
         return Err(
             format!("{name} lost the aim to a Bravery check: no aiming again this round").into(),
@@ -232,38 +186,14 @@ pub(super) fn plan_with(
         }
     }
     let cover = cover_between(world, from, target).map(|c| c.1);
-    let firer_speed = velocity(world, hero);
-    let target_speed = velocity(world, target);
-    // "Firer is mounted -2 ... used only if it is worse than the movement penalty": a rider
-    // in the saddle, moving or not; a galloping mount moves its rider as running does.
-    let mount_speed = world
-        .get::<MountedOn>(hero)
-        .and_then(|m| world.get::<Mount>(m.0))
-        .map(|m| m.speed);
-    let mounted = mount_speed.is_some();
-    let firer_moved = match mount_speed {
-        Some(speed) => ranged::mounted_movement(speed),
-        None => world.get::<MovedThisRound>(hero).and_then(|m| m.0),
-    };
-    let situation = ShotSituation {
+    let situation = situation_of(
+        world,
+        (hero, target),
+        (&weapon, &state),
+        kind,
         distance,
-        point_blank: distance <= 1,
-        range_increment: weapon.range_increment,
-        kind: Some(kind),
-        snap_penalty: weapon.snap_penalty,
-        accurate: weapon.accurate,
-        firer_moved,
-        firer_mounted: mounted,
-        target_size: t.size,
-        relative_speed: ranged::relative_speed(firer_speed, target_speed),
-        earlier_targets: 0,
-        appearing: world.get::<AppearedThisRound>(target).is_some_and(|a| a.0),
-        target_prone: world.get::<Prone>(target).is_some_and(|p| p.0),
-        target_unseen: world.get::<BehindCover>(target).is_some_and(|b| b.0),
-        double_action: weapon.double_action && !state.cocked,
-        two_weapons: both_hands,
-        off_hand,
-    };
+        (both_hands, off_hand),
+    );
     let terms = shot_terms(&situation);
     let dmg = weapon.damage_pool()?;
     let rd = weapon.rd_pool()?;
@@ -277,30 +207,16 @@ pub(super) fn plan_with(
     } else {
         0
     };
-    let request = ShotRequest {
+    let request = shot_request(
         skill,
-        terms: terms.clone(),
-        rows: one_handed,
-        weapon: ShotWeapon {
-            pen: weapon.pen as i32,
-            dmg,
-            rd,
-            damage: if weapon.deadly {
-                DamageType::Deadly
-            } else {
-                DamageType::Impact
-            },
-            burst: (weapon.kind == WeaponKind::Gatling)
-                .then(|| weapon.burst.iter().copied().min())
-                .flatten(),
-            scatter_band: weapon
-                .scatter
-                .then(|| ranged::range_band(distance, weapon.range_increment)),
-            reliability: weapon.reliability,
-        },
-        target_size: t.size,
-        cover: cover.clone(),
-    };
+        terms.clone(),
+        one_handed,
+        &weapon,
+        (dmg, rd),
+        distance,
+        t.size,
+        cover.clone(),
+    );
     skill.pool().map_err(|e| e.to_string())?;
     let (venture, will) = crate::sim::deck::pool_choices(world, hero);
     let mut check = crate::rules::check::CheckRequest::simple(skill, terms.tn);
@@ -328,6 +244,158 @@ pub(super) fn plan_with(
         venture,
         will,
     })
+}
+
+/// Who fires at whom, from where to where: refused when the target is the firer, down or out
+/// of the line of fire, or the firer is ducked behind cover.
+fn who_fires(
+    world: &World,
+    hero: Entity,
+    target: Entity,
+) -> Result<(Hero, Hero, Hex, Hex), Refusal> {
+    let h = world.get::<Hero>(hero).ok_or("no such hero")?.clone();
+    let name = h.name.clone();
+    let t = world
+        .get::<Hero>(target)
+        .ok_or("there is nobody there to shoot at")?
+        .clone();
+    if hero == target {
+        return Err(format!("{name} will not shoot {name}").into());
+    }
+    if world.get::<Down>(target).is_some_and(|d| d.0) {
+        return Err(format!("{} is already down", t.name).into());
+    }
+    let from = world.get::<HexPos>(hero).ok_or("no position")?.0;
+    let to = world.get::<HexPos>(target).ok_or("no position")?.0;
+    if let Err(wall) = world.resource::<Battle>().map.line_of_fire(from, to) {
+        let (c, r) = offset_of(wall);
+        return Err(format!("no line of fire to {}: a wall at {c},{r}", t.name).into());
+    }
+    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+        return Err(Refusal::with(
+            format!("{name} is ducked behind cover: emerge first"),
+            Remedy::Emerge(EMERGE_FROM_COVER_AP),
+        ));
+    }
+    Ok((h, t, from, to))
+}
+
+/// The weapon in hand can fire: ranged, not jammed, loaded, cocked (unless a series pays the
+/// cocking).
+fn weapon_fires(
+    state: &crate::sim::model::WeaponState,
+    weapon: &Weapon,
+    in_series: bool,
+) -> Result<(), Refusal> {
+    if !weapon.is_ranged() {
+        return Err(format!(
+            "{} no ranged weapon",
+            crate::rules::words::the_is(&weapon.name)
+        )
+        .into());
+    }
+    if state.jammed {
+        return Err(Refusal::with(
+            format!("the {} is jammed: clear it first", weapon.name),
+            Remedy::Reload,
+        ));
+    }
+    if state.rounds == 0 {
+        return Err(Refusal::with(
+            format!("the {} is empty: reload first", weapon.name),
+            Remedy::Reload,
+        ));
+    }
+    if weapon.needs_cocking() && !state.cocked && !in_series {
+        return Err(Refusal::with(
+            format!("the {} must be cocked first", weapon.name),
+            Remedy::Cock(COCK_AP),
+        ));
+    }
+    Ok(())
+}
+
+/// The shot's situation as the table of modifiers reads it: distance, speeds, mount, size,
+/// prone, unseen, appearing, two weapons.
+fn situation_of(
+    world: &World,
+    (hero, target): (Entity, Entity),
+    (weapon, state): (&Weapon, &crate::sim::model::WeaponState),
+    kind: ShotKind,
+    distance: u32,
+    (both_hands, off_hand): (bool, bool),
+) -> ShotSituation {
+    let target_size = world.get::<Hero>(target).map_or(0, |t| t.size);
+    let firer_speed = velocity(world, hero);
+    let target_speed = velocity(world, target);
+    // "Firer is mounted -2 ... used only if it is worse than the movement penalty": a rider
+    // in the saddle, moving or not; a galloping mount moves its rider as running does.
+    let mount_speed = world
+        .get::<MountedOn>(hero)
+        .and_then(|m| world.get::<Mount>(m.0))
+        .map(|m| m.speed);
+    let mounted = mount_speed.is_some();
+    let firer_moved = match mount_speed {
+        Some(speed) => ranged::mounted_movement(speed),
+        None => world.get::<MovedThisRound>(hero).and_then(|m| m.0),
+    };
+    ShotSituation {
+        distance,
+        point_blank: distance <= 1,
+        range_increment: weapon.range_increment,
+        kind: Some(kind),
+        snap_penalty: weapon.snap_penalty,
+        accurate: weapon.accurate,
+        firer_moved,
+        firer_mounted: mounted,
+        target_size,
+        relative_speed: ranged::relative_speed(firer_speed, target_speed),
+        earlier_targets: 0,
+        appearing: world.get::<AppearedThisRound>(target).is_some_and(|a| a.0),
+        target_prone: world.get::<Prone>(target).is_some_and(|p| p.0),
+        target_unseen: world.get::<BehindCover>(target).is_some_and(|b| b.0),
+        double_action: weapon.double_action && !state.cocked,
+        two_weapons: both_hands,
+        off_hand,
+    }
+}
+
+/// The rules' shot request: skill, terms, the one-handed downgrade, the weapon's pools.
+#[allow(clippy::too_many_arguments)]
+fn shot_request(
+    skill: crate::rules::check::Skill,
+    terms: ShotTerms,
+    one_handed: i32,
+    weapon: &Weapon,
+    (dmg, rd): (crate::rules::die::Pool, crate::rules::die::Pool),
+    distance: u32,
+    target_size: u32,
+    cover: Option<CoverView>,
+) -> ShotRequest {
+    ShotRequest {
+        skill,
+        terms,
+        rows: one_handed,
+        weapon: ShotWeapon {
+            pen: weapon.pen as i32,
+            dmg,
+            rd,
+            damage: if weapon.deadly {
+                DamageType::Deadly
+            } else {
+                DamageType::Impact
+            },
+            burst: (weapon.kind == WeaponKind::Gatling)
+                .then(|| weapon.burst.iter().copied().min())
+                .flatten(),
+            scatter_band: weapon
+                .scatter
+                .then(|| ranged::range_band(distance, weapon.range_increment)),
+            reliability: weapon.reliability,
+        },
+        target_size,
+        cover,
+    }
 }
 
 /// A declared series of shots from the weapon in hand, or a fan.

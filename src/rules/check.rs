@@ -341,35 +341,7 @@ fn resolve_inner(
     let mut trace = Vec::new();
 
     // The resolution card(s).
-    let resolution = match options.card_use {
-        CardUse::OneCard => {
-            let card = draw(source, drawn, &mut trace, Draw::Resolution)?;
-            ResolutionCards {
-                cause: card.clone(),
-                location: card.clone(),
-                effect: card,
-            }
-        }
-        CardUse::CauseEffectUncoupling => {
-            let cause = draw(source, drawn, &mut trace, Draw::Cause)?;
-            let effect = draw(source, drawn, &mut trace, Draw::Effect)?;
-            ResolutionCards {
-                cause,
-                location: effect.clone(),
-                effect,
-            }
-        }
-        CardUse::HitLocationDamage => {
-            let cause = draw(source, drawn, &mut trace, Draw::Cause)?;
-            let location = draw(source, drawn, &mut trace, Draw::Location)?;
-            let effect = draw(source, drawn, &mut trace, Draw::Effect)?;
-            ResolutionCards {
-                cause,
-                location,
-                effect,
-            }
-        }
-    };
+    let resolution = resolution_cards(source, drawn, &mut trace, options.card_use)?;
 
     // The cause pool after a row adjustment.
     let pool = adjust::rows(base_pool, request.adjust.row);
@@ -380,105 +352,18 @@ fn resolve_inner(
         });
     }
     let die = pool.die;
-    let card = &resolution.cause;
-    let mut candidates = Vec::new();
-    for row in 1..=pool.rows {
-        let cell = card.cause(row, die);
-        trace.push(Step::ReadCause {
-            card: card.number,
-            row,
-            die,
-            cell,
-        });
-        let exceptional = options.exceptional && cell.is_exceptional(die);
-        candidates.push(Candidate {
-            row,
-            total: cell.value(),
-            exceptional,
-            open: exceptional,
-        });
-    }
-    // "a critical fail only occurs if the exact box directed by the attribute/skill combination
-    // on the resolution card contains C."
-    let calamity = card.cause(pool.rows, die).is_calamity();
-    if calamity {
-        trace.push(Step::Calamity {
-            card: card.number,
-            row: pool.rows,
-            die,
-        });
-    }
+    let (mut candidates, calamity) = read_cause(&resolution.cause, pool, options, &mut trace);
 
     // Exceptional chains: one more card for every round of open chains; the exact cell only.
     if !calamity {
-        while candidates.iter().any(|c| c.open) {
-            let extra = draw(source, drawn, &mut trace, Draw::Exceptional)?;
-            for c in candidates.iter_mut().filter(|c| c.open) {
-                let cell = extra.cause(c.row, die);
-                c.total += cell.value();
-                c.open = cell.is_exceptional(die);
-                trace.push(Step::ExceptionalChain {
-                    card: extra.number,
-                    row: c.row,
-                    die,
-                    cell,
-                    total: c.total,
-                    continues: c.open,
-                });
-            }
-        }
+        follow_chains(source, drawn, &mut trace, &mut candidates, die)?;
     }
 
     // Choose: the highest result by default; the exact cell on a calamity.
-    let (result, exceptional) = if calamity {
-        (0, false)
-    } else {
-        let best = candidates
-            .iter()
-            .max_by_key(|c| (c.total, c.exceptional))
-            .expect("a pool has at least one row");
-        trace.push(Step::Chose {
-            row: best.row,
-            die,
-            value: best.total,
-        });
-        let adjusted = adjust::direct_cause(best.total, request.adjust.direct);
-        if adjusted != best.total {
-            trace.push(Step::DirectAdjusted {
-                from: best.total,
-                to: adjusted,
-            });
-        }
-        (adjusted, best.exceptional)
-    };
+    let (result, exceptional) = choose(&candidates, calamity, request, die, &mut trace);
 
     let success = !calamity && result >= request.tn;
-    // "Right on!": +2 on the cause grid, only ever to increase bumps.
-    let bump_result = match request.spend {
-        Some(Spend::RightOn) if success => result + Spend::RightOn.value(),
-        _ => result,
-    };
-    let bumps = if success {
-        bumps(bump_result, request.tn)
-    } else {
-        0
-    };
-    trace.push(Step::Compared {
-        result,
-        tn: request.tn,
-        success,
-        bumps,
-    });
-    if let Some(Spend::RightOn) = request.spend {
-        trace.push(Step::Spent {
-            spend: Spend::RightOn,
-            note: if success {
-                format!("{result} counts as {bump_result} for bumps")
-            } else {
-                "no effect: it never turns a failure into a success".into()
-            },
-        });
-    }
+    let bumps = compare(result, success, request, &mut trace);
 
     let mut outcome = CheckOutcome {
         cards: Vec::new(),
@@ -538,6 +423,173 @@ fn resolve_inner(
     outcome.trace = trace;
     outcome.resolution = Some(resolution);
     Ok(outcome)
+}
+
+/// The resolution card(s) the card use draws: one card for all, cause and effect apart, or
+/// cause, location and effect apart.
+fn resolution_cards(
+    source: &mut dyn CardSource,
+    drawn: &mut Vec<u8>,
+    trace: &mut Vec<Step>,
+    card_use: CardUse,
+) -> Result<ResolutionCards, CheckError> {
+    Ok(match card_use {
+        CardUse::OneCard => {
+            let card = draw(source, drawn, trace, Draw::Resolution)?;
+            ResolutionCards {
+                cause: card.clone(),
+                location: card.clone(),
+                effect: card,
+            }
+        }
+        CardUse::CauseEffectUncoupling => {
+            let cause = draw(source, drawn, trace, Draw::Cause)?;
+            let effect = draw(source, drawn, trace, Draw::Effect)?;
+            ResolutionCards {
+                cause,
+                location: effect.clone(),
+                effect,
+            }
+        }
+        CardUse::HitLocationDamage => {
+            let cause = draw(source, drawn, trace, Draw::Cause)?;
+            let location = draw(source, drawn, trace, Draw::Location)?;
+            let effect = draw(source, drawn, trace, Draw::Effect)?;
+            ResolutionCards {
+                cause,
+                location,
+                effect,
+            }
+        }
+    })
+}
+
+/// The cause grid read at the pool's rows (each a candidate result, an exceptional one open to
+/// a chain), and whether the exact cell is a calamity.
+fn read_cause(
+    card: &Card,
+    pool: Pool,
+    options: &CheckOptions,
+    trace: &mut Vec<Step>,
+) -> (Vec<Candidate>, bool) {
+    let die = pool.die;
+    let mut candidates = Vec::new();
+    for row in 1..=pool.rows {
+        let cell = card.cause(row, die);
+        trace.push(Step::ReadCause {
+            card: card.number,
+            row,
+            die,
+            cell,
+        });
+        let exceptional = options.exceptional && cell.is_exceptional(die);
+        candidates.push(Candidate {
+            row,
+            total: cell.value(),
+            exceptional,
+            open: exceptional,
+        });
+    }
+    // "a critical fail only occurs if the exact box directed by the attribute/skill combination
+    // on the resolution card contains C."
+    let calamity = card.cause(pool.rows, die).is_calamity();
+    if calamity {
+        trace.push(Step::Calamity {
+            card: card.number,
+            row: pool.rows,
+            die,
+        });
+    }
+    (candidates, calamity)
+}
+
+/// Exceptional chains: one more card for every round of open chains; the exact cell only.
+fn follow_chains(
+    source: &mut dyn CardSource,
+    drawn: &mut Vec<u8>,
+    trace: &mut Vec<Step>,
+    candidates: &mut [Candidate],
+    die: Die,
+) -> Result<(), CheckError> {
+    while candidates.iter().any(|c| c.open) {
+        let extra = draw(source, drawn, trace, Draw::Exceptional)?;
+        for c in candidates.iter_mut().filter(|c| c.open) {
+            let cell = extra.cause(c.row, die);
+            c.total += cell.value();
+            c.open = cell.is_exceptional(die);
+            trace.push(Step::ExceptionalChain {
+                card: extra.number,
+                row: c.row,
+                die,
+                cell,
+                total: c.total,
+                continues: c.open,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// The result chosen: the highest by default, then directly adjusted; 0 on a calamity.
+fn choose(
+    candidates: &[Candidate],
+    calamity: bool,
+    request: &CheckRequest,
+    die: Die,
+    trace: &mut Vec<Step>,
+) -> (u32, bool) {
+    if calamity {
+        (0, false)
+    } else {
+        let best = candidates
+            .iter()
+            .max_by_key(|c| (c.total, c.exceptional))
+            .expect("a pool has at least one row");
+        trace.push(Step::Chose {
+            row: best.row,
+            die,
+            value: best.total,
+        });
+        let adjusted = adjust::direct_cause(best.total, request.adjust.direct);
+        if adjusted != best.total {
+            trace.push(Step::DirectAdjusted {
+                from: best.total,
+                to: adjusted,
+            });
+        }
+        (adjusted, best.exceptional)
+    }
+}
+
+/// The result against the TN: the bumps ("Right on!" counts +2 for bumps only).
+fn compare(result: u32, success: bool, request: &CheckRequest, trace: &mut Vec<Step>) -> u32 {
+    // "Right on!": +2 on the cause grid, only ever to increase bumps.
+    let bump_result = match request.spend {
+        Some(Spend::RightOn) if success => result + Spend::RightOn.value(),
+        _ => result,
+    };
+    let bumps = if success {
+        bumps(bump_result, request.tn)
+    } else {
+        0
+    };
+    trace.push(Step::Compared {
+        result,
+        tn: request.tn,
+        success,
+        bumps,
+    });
+    if let Some(Spend::RightOn) = request.spend {
+        trace.push(Step::Spent {
+            spend: Spend::RightOn,
+            note: if success {
+                format!("{result} counts as {bump_result} for bumps")
+            } else {
+                "no effect: it never turns a failure into a success".into()
+            },
+        });
+    }
+    bumps
 }
 
 pub(super) fn validate_spend(request: &CheckRequest) -> Result<(), CheckError> {

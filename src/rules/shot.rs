@@ -240,78 +240,13 @@ pub fn resolve_volley_spending(
     let mut causes = Vec::new();
     for (i, attack) in volley.attacks.iter().enumerate() {
         let available = !check.calamity && (i as u32) < volley.limit;
-        causes.push(match check.system {
-            Resolution::ActionDeck => {
-                let available = available && i < check.pool.len();
-                let result = if available {
-                    super::adjust::direct_cause(check.pool[i], attack.terms.direct())
-                } else {
-                    0
-                };
-                let hit = available && result >= attack.terms.tn;
-                // "Right on!": +2 on the cause grid, only ever for bumps.
-                let right_on = if i == 0 && volley.bonus == Some(Spend::RightOn) {
-                    Spend::RightOn.value()
-                } else {
-                    0
-                };
-                let bumps = if hit {
-                    check::bumps(result + right_on, attack.terms.tn)
-                } else {
-                    0
-                };
-                AttackCause {
-                    tn: attack.terms.tn,
-                    result,
-                    hit,
-                    bumps,
-                    dice: Vec::new(),
-                }
-            }
-            // One pool: the first attack takes the first success, the next the second.
-            Resolution::DicePool => AttackCause {
-                tn: check.tn,
-                result: check.result,
-                hit: available && check.success && i < check.pool.len(),
-                // "Right on!" is one more Momentum (docs/rules-decisions.md).
-                bumps: match (i, volley.bonus) {
-                    (0, Some(Spend::RightOn)) if check.success => check.bumps + 1,
-                    (0, _) => check.bumps,
-                    _ => 0,
-                },
-                dice: Vec::new(),
-            },
-            // A d20 test for every attack: the first is the check, each later one its own.
-            // "Right on!" is 2 more of margin under the TN (docs/rules-decisions.md).
-            Resolution::D20 if i == 0 => AttackCause {
-                tn: check.tn,
-                result: check.result,
-                hit: check.success,
-                bumps: match (volley.bonus, check.special) {
-                    (Some(Spend::RightOn), None) if check.success => {
-                        (check.tn + Spend::RightOn.value()).saturating_sub(check.result) / 6
-                    }
-                    _ => check.bumps,
-                },
-                dice: Vec::new(),
-            },
-            Resolution::D20 => {
-                let mut request = CheckRequest::simple(volley.skill, attack.terms.tn);
-                request.adjust.direct = attack.terms.direct();
-                request.adjust.row = volley.rows;
-                request.named = named(&attack.terms);
-                let test = super::resolution::d20_test(&request);
-                let dice = source.dice().ok_or(CheckError::NoDice)?;
-                let rolled = super::d20::roll(&test, dice)?;
-                AttackCause {
-                    tn: rolled.tn,
-                    result: rolled.roll,
-                    hit: available && rolled.success,
-                    bumps: super::resolution::d20_bumps(rolled.roll, rolled.tn, rolled.outcome),
-                    dice: vec![rolled.roll],
-                }
-            }
-        });
+        causes.push(attack_cause(
+            source,
+            volley,
+            (i, attack),
+            &check,
+            available,
+        )?);
     }
     let results: Vec<(u32, bool)> = causes.iter().map(|c| (c.result, c.hit)).collect();
     let allotted = burst_spread(weapon, &pool_cards.cause, &results);
@@ -405,6 +340,90 @@ struct AttackCause {
     dice: Vec<u32>,
 }
 
+/// The cause of one attack of a volley, by the system that resolved the volley's check: its
+/// own result against its TN on the action deck, the next success of the dice pool, its own
+/// d20 test after the first.
+fn attack_cause(
+    source: &mut dyn CardSource,
+    volley: &Volley,
+    (i, attack): (usize, &Attack),
+    check: &CheckOutcome,
+    available: bool,
+) -> Result<AttackCause, CheckError> {
+    Ok(match check.system {
+        Resolution::ActionDeck => {
+            let available = available && i < check.pool.len();
+            let result = if available {
+                super::adjust::direct_cause(check.pool[i], attack.terms.direct())
+            } else {
+                0
+            };
+            let hit = available && result >= attack.terms.tn;
+            // "Right on!": +2 on the cause grid, only ever for bumps.
+            let right_on = if i == 0 && volley.bonus == Some(Spend::RightOn) {
+                Spend::RightOn.value()
+            } else {
+                0
+            };
+            let bumps = if hit {
+                check::bumps(result + right_on, attack.terms.tn)
+            } else {
+                0
+            };
+            AttackCause {
+                tn: attack.terms.tn,
+                result,
+                hit,
+                bumps,
+                dice: Vec::new(),
+            }
+        }
+        // One pool: the first attack takes the first success, the next the second.
+        Resolution::DicePool => AttackCause {
+            tn: check.tn,
+            result: check.result,
+            hit: available && check.success && i < check.pool.len(),
+            // "Right on!" is one more Momentum (docs/rules-decisions.md).
+            bumps: match (i, volley.bonus) {
+                (0, Some(Spend::RightOn)) if check.success => check.bumps + 1,
+                (0, _) => check.bumps,
+                _ => 0,
+            },
+            dice: Vec::new(),
+        },
+        // A d20 test for every attack: the first is the check, each later one its own.
+        // "Right on!" is 2 more of margin under the TN (docs/rules-decisions.md).
+        Resolution::D20 if i == 0 => AttackCause {
+            tn: check.tn,
+            result: check.result,
+            hit: check.success,
+            bumps: match (volley.bonus, check.special) {
+                (Some(Spend::RightOn), None) if check.success => {
+                    (check.tn + Spend::RightOn.value()).saturating_sub(check.result) / 6
+                }
+                _ => check.bumps,
+            },
+            dice: Vec::new(),
+        },
+        Resolution::D20 => {
+            let mut request = CheckRequest::simple(volley.skill, attack.terms.tn);
+            request.adjust.direct = attack.terms.direct();
+            request.adjust.row = volley.rows;
+            request.named = named(&attack.terms);
+            let test = super::resolution::d20_test(&request);
+            let dice = source.dice().ok_or(CheckError::NoDice)?;
+            let rolled = super::d20::roll(&test, dice)?;
+            AttackCause {
+                tn: rolled.tn,
+                result: rolled.roll,
+                hit: available && rolled.success,
+                bumps: super::resolution::d20_bumps(rolled.roll, rolled.tn, rolled.outcome),
+                dice: vec![rolled.roll],
+            }
+        }
+    })
+}
+
 /// The direct adjustments of an attack by name (a d20 test types them).
 fn named(terms: &ShotTerms) -> Vec<(std::borrow::Cow<'static, str>, i32)> {
     terms
@@ -450,6 +469,75 @@ pub(crate) struct Caused {
     pub(crate) check: CheckOutcome,
     pub(crate) drawn: Vec<u8>,
     pub(crate) allot: Option<(u32, u32)>,
+}
+
+/// A prepared block met: a check against the attack's result (the defender's pool against the
+/// attacker's successes with dice, the d20 tests' margins compared). `None`: blocked; else
+/// whether it deflects the blow onto the blocking arm.
+fn meet_block(
+    source: &mut dyn CardSource,
+    skill: Skill,
+    close: &CloseTerms,
+    outcome: &mut ShotOutcome,
+    drawn: &mut Vec<u8>,
+    options: &CheckOptions,
+) -> Result<Option<bool>, CheckError> {
+    let (blocking, attack_result) = match outcome.check.system {
+        // "a TN equal to the result of the incoming attack"
+        Resolution::ActionDeck => {
+            let request = CheckRequest::simple(skill, outcome.check.result.max(1));
+            (
+                check::resolve(source, &request, options)?,
+                outcome.check.result,
+            )
+        }
+        // The block opposes the blow: the defender's pool against the attacker's
+        // successes as Interference; the d20 test of the block's skill, margins compared.
+        Resolution::DicePool | Resolution::D20 => {
+            super::resolution::block(source, skill, &outcome.check, options)?
+        }
+    };
+    drawn.extend(blocking.cards.iter().copied());
+    let result = if blocking.calamity {
+        0
+    } else {
+        blocking.result
+    };
+    let how = super::melee::block(result, attack_result);
+    let broke = close.weapon_block
+        && blocking
+            .resolution
+            .as_ref()
+            .is_some_and(|r| ranged::equipment_fails(&r.cause, close.block_reliability));
+    outcome.block = Some((how, result, broke));
+    outcome.block_calamity = blocking.calamity;
+    Ok(match how {
+        BlockOutcome::Blocked => None,
+        BlockOutcome::Deflected => Some(!close.weapon_block),
+        BlockOutcome::Failed => Some(false),
+    })
+}
+
+/// Hit location: bumps move it along the location card's stack at the triangles' cost (the
+/// one spent for, when it can be paid), past cover that would stop the shot.
+fn bumped_location(
+    card: &super::card::Card,
+    spend: BumpSpend,
+    bumps: u32,
+    stops: &impl Fn(Location) -> bool,
+) -> (Location, u32) {
+    let (index, cost) = match spend {
+        BumpSpend::Location(i)
+            if card
+                .location
+                .get(i as usize)
+                .is_some_and(|e| e.bumps <= bumps) =>
+        {
+            (i as usize, card.location[i as usize].bumps)
+        }
+        _ => ranged::choose_location(card, bumps, &stops),
+    };
+    (card.location[index].location, cost)
 }
 
 /// Steps 2 to 5 of one attack once its result is known.
@@ -521,46 +609,18 @@ pub(crate) fn after_cause(
     }
 
     // A prepared block: a check against the attack's result.
-    let mut deflected = false;
-    if let Some(skill) = close.block {
-        let (blocking, attack_result) = match outcome.check.system {
-            // "a TN equal to the result of the incoming attack"
-            Resolution::ActionDeck => {
-                let request = CheckRequest::simple(skill, outcome.check.result.max(1));
-                (
-                    check::resolve(source, &request, options)?,
-                    outcome.check.result,
-                )
+    let deflected = match close.block {
+        Some(skill) => {
+            match meet_block(source, skill, &close, &mut outcome, &mut drawn, options)? {
+                Some(deflected) => deflected,
+                None => {
+                    outcome.cards = drawn;
+                    return Ok(outcome);
+                }
             }
-            // The block opposes the blow: the defender's pool against the attacker's
-            // successes as Interference; the d20 test of the block's skill, margins compared.
-            Resolution::DicePool | Resolution::D20 => {
-                super::resolution::block(source, skill, &outcome.check, options)?
-            }
-        };
-        drawn.extend(blocking.cards.iter().copied());
-        let result = if blocking.calamity {
-            0
-        } else {
-            blocking.result
-        };
-        let how = super::melee::block(result, attack_result);
-        let broke = close.weapon_block
-            && blocking
-                .resolution
-                .as_ref()
-                .is_some_and(|r| ranged::equipment_fails(&r.cause, close.block_reliability));
-        outcome.block = Some((how, result, broke));
-        outcome.block_calamity = blocking.calamity;
-        match how {
-            BlockOutcome::Blocked => {
-                outcome.cards = drawn;
-                return Ok(outcome);
-            }
-            BlockOutcome::Deflected => deflected = !close.weapon_block,
-            BlockOutcome::Failed => {}
         }
-    }
+        None => false,
+    };
     if close.no_damage {
         outcome.cards = drawn;
         return Ok(outcome);
@@ -579,20 +639,7 @@ pub(crate) fn after_cause(
     let (location, cost) = match (deflected, close.pick) {
         (true, _) => (Location::LeftArm, 0),
         (false, Some(picked)) => (picked, 0),
-        (false, None) => {
-            let (index, cost) = match spend {
-                BumpSpend::Location(i)
-                    if card
-                        .location
-                        .get(i as usize)
-                        .is_some_and(|e| e.bumps <= bumps) =>
-                {
-                    (i as usize, card.location[i as usize].bumps)
-                }
-                _ => ranged::choose_location(card, bumps, &stops),
-            };
-            (card.location[index].location, cost)
-        }
+        (false, None) => bumped_location(card, spend, bumps, &stops),
     };
     outcome.location = Some(location);
     outcome.location_bumps = cost;

@@ -207,6 +207,58 @@ pub fn plan_series(
     })
 }
 
+/// A block the foe has prepared meets this blow (one block a blow, in the order of the
+/// series): the blocking skill, whether it is a weapon block, the weapon's Rel.
+fn block_met(
+    world: &World,
+    target: Entity,
+    blocks_left: &mut Vec<(Entity, u32)>,
+) -> Option<(crate::rules::check::Skill, bool, u32)> {
+    let slot = match blocks_left.iter().position(|(e, _)| *e == target) {
+        Some(i) => i,
+        None => {
+            let ready = world.get::<CloseCombat>(target).map_or(0, |c| c.blocks);
+            blocks_left.push((target, ready));
+            blocks_left.len() - 1
+        }
+    };
+    let blocked = blocks_left[slot].1 > 0;
+    blocks_left[slot].1 = blocks_left[slot].1.saturating_sub(1);
+    blocked.then(|| {
+        // A weapon block: something in hand that is no gun swung as a club.
+        let w = close_weapon(world, target);
+        (
+            close_skill(world.get::<Hero>(target).expect("a hero"), &w.skill),
+            w.armed && w.club.is_none(),
+            w.reliability,
+        )
+    })
+}
+
+/// The foe's dodge toward the attacker's side (the downgrades of its Agility), and whether the
+/// attacker comes at its back.
+fn dodge_and_back(world: &World, hero: Entity, target: Entity, t_dodge: u32) -> (u32, bool) {
+    // "The dice pool takes a number of downgrades equal to the AD of the defender."
+    let from = world.get::<HexPos>(target).map(|p| p.0).unwrap_or_default();
+    let attacker_at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    let side = crate::rules::hexmap::hexside_toward(from, attacker_at);
+    let dodged = world
+        .get::<CloseCombat>(target)
+        .and_then(|c| c.dodge)
+        .is_some_and(|toward| melee::dodge_covers(toward, side));
+    let downgrades = if dodged {
+        melee::agility_downgrades(t_dodge)
+    } else {
+        0
+    };
+    // "unaware (such as if being attacked from behind ...)": the foe's back.
+    let behind = world.get::<MountedOn>(target).is_none()
+        && world
+            .get::<Facing>(target)
+            .is_some_and(|f| melee::from_behind(hexsides_between(f.0, side)));
+    (downgrades, behind)
+}
+
 /// One attack at a foe: the blow, its terms for the card, and the downgrades of the foe's dodge.
 fn plan_blow(
     world: &World,
@@ -248,24 +300,7 @@ fn plan_blow(
             value: bonus,
         });
     }
-    // "The dice pool takes a number of downgrades equal to the AD of the defender."
-    let from = world.get::<HexPos>(target).map(|p| p.0).unwrap_or_default();
-    let attacker_at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-    let side = crate::rules::hexmap::hexside_toward(from, attacker_at);
-    let dodged = world
-        .get::<CloseCombat>(target)
-        .and_then(|c| c.dodge)
-        .is_some_and(|toward| melee::dodge_covers(toward, side));
-    let downgrades = if dodged {
-        melee::agility_downgrades(t_dodge)
-    } else {
-        0
-    };
-    // "unaware (such as if being attacked from behind ...)": the foe's back.
-    let behind = world.get::<MountedOn>(target).is_none()
-        && world
-            .get::<Facing>(target)
-            .is_some_and(|f| melee::from_behind(hexsides_between(f.0, side)));
+    let (downgrades, behind) = dodge_and_back(world, hero, target, t_dodge);
     let own = Dominance::from_level(dominated(world, hero));
     let improvised = close_weapon(world, hero).improvised;
     let (flat, no_damage, rows) =
@@ -279,25 +314,7 @@ fn plan_blow(
             MeleeDamage::None => (None, true, 0),
         };
     let target_dominance = Dominance::from_level(dominated(world, target));
-    let slot = match blocks_left.iter().position(|(e, _)| *e == target) {
-        Some(i) => i,
-        None => {
-            let ready = world.get::<CloseCombat>(target).map_or(0, |c| c.blocks);
-            blocks_left.push((target, ready));
-            blocks_left.len() - 1
-        }
-    };
-    let blocked = blocks_left[slot].1 > 0;
-    blocks_left[slot].1 = blocks_left[slot].1.saturating_sub(1);
-    let block = blocked.then(|| {
-        // A weapon block: something in hand that is no gun swung as a club.
-        let w = close_weapon(world, target);
-        (
-            close_skill(world.get::<Hero>(target).expect("a hero"), &w.skill),
-            w.armed && w.club.is_none(),
-            w.reliability,
-        )
-    });
+    let block = block_met(world, target, blocks_left);
     let close = CloseTerms {
         // A grapple's bumps all go to dominance; a heavy attack's first bump shoves.
         reserve: match attack {

@@ -146,20 +146,8 @@ pub(super) fn plan_with(
         );
     }
     let both_hands = hand(false).is_some() && hand(true).is_some();
-    if both_hands
-        && kind != ShotKind::Snap
-        && let Some(aimed) = world
-            .get::<crate::sim::model::TwoWeaponAim>(hero)
-            .and_then(|a| a.0)
-        && aimed != target
-    {
-        let other = world
-            .get::<Hero>(aimed)
-            .map_or(String::new(), |h| h.name.clone());
-        return Err(format!(
-            "{name} shot at {other} with two weapons this round: a shot at another target must be a snap shot"
-        )
-        .into());
+    if both_hands && kind != ShotKind::Snap {
+        aims_at_one(world, hero, target)?;
     }
     let arms = disabled_arms(world, hero);
     if arms >= 2 {
@@ -244,6 +232,26 @@ pub(super) fn plan_with(
         venture,
         will,
     })
+}
+
+/// Two weapons aimed (any shot but a snap shot) stay on the target of the round's first such
+/// shot.
+fn aims_at_one(world: &World, hero: Entity, target: Entity) -> Result<(), Refusal> {
+    let name = crate::sim::query::hero_name(world, hero);
+    if let Some(aimed) = world
+        .get::<crate::sim::model::TwoWeaponAim>(hero)
+        .and_then(|a| a.0)
+        && aimed != target
+    {
+        let other = world
+            .get::<Hero>(aimed)
+            .map_or(String::new(), |h| h.name.clone());
+        return Err(format!(
+            "{name} shot at {other} with two weapons this round: a shot at another target must be a snap shot"
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// Who fires at whom, from where to where: refused when the target is the firer, down or out

@@ -72,12 +72,57 @@ fn spread(rounds: &[u32]) -> (f64, f64, u32) {
     (mean, median, p90)
 }
 
+/// A match of the run: its number from the first seed, and how it went.
+#[cfg(feature = "ecs")]
+type Played = (u64, Result<crate::sim::run::Checked, String>);
+
+/// Every match of the run, on `threads` threads, in the order of the seeds; and the seconds
+/// they took (wall clock).
+#[cfg(feature = "ecs")]
+fn play_all(
+    args: &BalanceArgs,
+    (level, gear, cards): (
+        &crate::data::level::Level,
+        &crate::data::gear::Gear,
+        &[crate::rules::card::Card],
+    ),
+    threads: usize,
+) -> (Vec<Played>, f64) {
+    use crate::sim::run::{Checked, play_checked};
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let bar = progress(args.runs);
+    let next = AtomicU64::new(0);
+    let started = std::time::Instant::now();
+    let play = || {
+        let mut mine: Vec<(u64, Result<Checked, String>)> = Vec::new();
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= args.runs {
+                return mine;
+            }
+            let seed = args.seed.wrapping_add(i);
+            mine.push((i, play_checked(level, gear, seed, cards, args.rounds)));
+            bar.inc(1);
+        }
+    };
+    let mut played: Vec<(u64, Result<Checked, String>)> = std::thread::scope(|s| {
+        let workers: Vec<_> = (0..threads).map(|_| s.spawn(play)).collect();
+        workers
+            .into_iter()
+            .flat_map(|w| w.join().expect("a balance worker panicked"))
+            .collect()
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+    played.sort_by_key(|(i, _)| *i);
+    (played, seconds)
+}
+
 /// `tarnation balance LEVEL [--runs N] [--seed S] [--rounds R] [--threads T] [--resolution ...]
 /// [--json]`. The report, or (exit code 1) the report and the rules broken.
 #[cfg(feature = "ecs")]
 pub fn balance(args: &BalanceArgs) -> Result<String, CliError> {
-    use crate::sim::run::{Checked, SimEnd, play_checked};
-    use std::sync::atomic::{AtomicU64, Ordering};
+    use crate::sim::run::SimEnd;
     if args.runs == 0 {
         return Err(CliError::Usage("--runs must be at least 1".into()));
     }
@@ -99,31 +144,7 @@ pub fn balance(args: &BalanceArgs) -> Result<String, CliError> {
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(args.runs as usize)
         .max(1);
-    let bar = progress(args.runs);
-    let next = AtomicU64::new(0);
-    let started = std::time::Instant::now();
-    let play = || {
-        let mut mine: Vec<(u64, Result<Checked, String>)> = Vec::new();
-        loop {
-            let i = next.fetch_add(1, Ordering::Relaxed);
-            if i >= args.runs {
-                return mine;
-            }
-            let seed = args.seed.wrapping_add(i);
-            mine.push((i, play_checked(&level, &gear, seed, &cards, args.rounds)));
-            bar.inc(1);
-        }
-    };
-    let mut played: Vec<(u64, Result<Checked, String>)> = std::thread::scope(|s| {
-        let workers: Vec<_> = (0..threads).map(|_| s.spawn(play)).collect();
-        workers
-            .into_iter()
-            .flat_map(|w| w.join().expect("a balance worker panicked"))
-            .collect()
-    });
-    let seconds = started.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    played.sort_by_key(|(i, _)| *i);
+    let (played, seconds) = play_all(args, (&level, &gear, &cards), threads);
 
     // Added up in the order of the seeds.
     let sides = &level.sides;
@@ -190,19 +211,25 @@ pub fn balance(args: &BalanceArgs) -> Result<String, CliError> {
         "invariant_breaks": breaks.len(),
         "breaks": breaks,
     });
-    let text = if args.json {
+    reported(&report, breaks.len(), args.json, seconds)
+}
+
+/// The report in words (or JSON); with invariant breaks, an error that carries it.
+#[cfg(feature = "ecs")]
+fn reported(report: &Value, broken: usize, json: bool, seconds: f64) -> Result<String, CliError> {
+    let text = if json {
         format!("{report}\n")
     } else {
-        words(&report, seconds)
+        words(report, seconds)
     };
-    if breaks.is_empty() {
+    if broken == 0 {
         Ok(text)
     } else {
         Err(CliError::Broken {
             output: text,
             message: format!(
                 "{} invariant break(s): the rules were broken (see the report)",
-                breaks.len()
+                broken
             ),
         })
     }

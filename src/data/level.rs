@@ -309,6 +309,57 @@ pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
 /// level file, or a match file that carries it), for the line of an error.
 pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level, DataError> {
     let err = |needle: &str, message: String| Err(located(path, text, needle, message));
+    let bounds = check_map(path, text, &level)?;
+    if level.options.is_some_and(|o| o.victory_threshold == 0) {
+        return err(
+            "victory_threshold",
+            "the victory threshold is at least 1".into(),
+        );
+    }
+    if level.sides.len() < 2 || level.sides.len() > 4 {
+        return err(
+            "sides",
+            format!("a level has 2 to 4 sides, not {}", level.sides.len()),
+        );
+    }
+    check_figures(path, text, &level)?;
+    let mut taken = Vec::new();
+    for hero in &level.heroes {
+        // Errors about a hero point into that hero's own entry.
+        let entry = format!("name: \"{}\"", hero.name);
+        let located_in = |needle: &str, message: String| {
+            located_after(path, text, &["heroes:", &entry], needle, message)
+        };
+        check_hero_place(&level, hero, &bounds, &mut taken).map_err(|(n, m)| located_in(&n, m))?;
+        check_hero_kit(hero, gear).map_err(|(n, m)| located_in(&n, m))?;
+    }
+    check_cover_and_mounts(path, text, &level, &bounds)?;
+    check_victory(path, text, &level, &bounds)?;
+    Ok(level)
+}
+
+/// The map's size and terrain, as the checks of the figures on it read it.
+struct Bounds<'a> {
+    width: usize,
+    rows: &'a [String],
+}
+
+impl Bounds<'_> {
+    fn on_map(&self, (c, r): (i32, i32)) -> bool {
+        c >= 0 && r >= 0 && (c as usize) < self.width && (r as usize) < self.rows.len()
+    }
+
+    fn terrain_at(&self, (c, r): (i32, i32)) -> Option<Terrain> {
+        self.rows[r as usize]
+            .chars()
+            .nth(c as usize)
+            .and_then(Terrain::from_symbol)
+    }
+}
+
+/// The map: rows of one width, each hex a terrain, the heights rows digits; not too large.
+fn check_map<'a>(path: &Path, text: &str, level: &'a Level) -> Result<Bounds<'a>, DataError> {
+    let err = |needle: &str, message: String| Err(located(path, text, needle, message));
     let rows = &level.map.rows;
     let Some(first) = rows.first() else {
         return err("rows", "the map has no rows".into());
@@ -346,149 +397,144 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
             return err(h, format!("heights row {r} must be {width} digits"));
         }
     }
-    let on_map =
-        |(c, r): (i32, i32)| c >= 0 && r >= 0 && (c as usize) < width && (r as usize) < rows.len();
-    let terrain_at = |(c, r): (i32, i32)| {
-        rows[r as usize]
-            .chars()
-            .nth(c as usize)
-            .and_then(Terrain::from_symbol)
-    };
-    if level.options.is_some_and(|o| o.victory_threshold == 0) {
+    Ok(Bounds { width, rows })
+}
+
+/// A hero's place: a trait rank, a side of the level, on the map, not in a wall, alone in
+/// its hex, a hexside to face. Err: the text to look for in the hero's entry, and the words.
+fn check_hero_place(
+    level: &Level,
+    hero: &HeroDef,
+    bounds: &Bounds,
+    taken: &mut Vec<(i32, i32)>,
+) -> Result<(), (String, String)> {
+    let err = |needle: &str, message: String| Err((needle.to_string(), message));
+    if let Some((name, t)) = hero
+        .traits
+        .iter()
+        .find(|(_, t)| t.rank() == 0 || t.rank() > MAX_RANK)
+    {
         return err(
-            "victory_threshold",
-            "the victory threshold is at least 1".into(),
+            &format!("\"{name}\": ("),
+            format!(
+                "hero '{}': the {name} rank is 1 to {MAX_RANK}, not {}",
+                hero.name,
+                t.rank()
+            ),
         );
     }
-    if level.sides.len() < 2 || level.sides.len() > 4 {
+    if !level.sides.iter().any(|s| s.name == hero.side) {
         return err(
-            "sides",
-            format!("a level has 2 to 4 sides, not {}", level.sides.len()),
+            &hero.side,
+            format!("hero '{}': no side named '{}'", hero.name, hero.side),
         );
     }
-    check_figures(path, text, &level)?;
-    let mut taken = Vec::new();
-    for hero in &level.heroes {
-        // Errors about a hero point into that hero's own entry.
-        let entry = format!("name: \"{}\"", hero.name);
-        let err = |needle: &str, message: String| {
-            Err(located_after(
-                path,
-                text,
-                &["heroes:", &entry],
-                needle,
-                message,
-            ))
+    if !bounds.on_map(hero.at) {
+        return err(
+            &hero.name,
+            format!("hero '{}' stands at {:?}, off the map", hero.name, hero.at),
+        );
+    }
+    if bounds.terrain_at(hero.at) == Some(Terrain::Wall) {
+        return err(
+            &hero.name,
+            format!("hero '{}' stands inside a wall at {:?}", hero.name, hero.at),
+        );
+    }
+    if taken.contains(&hero.at) {
+        return err(
+            &hero.name,
+            format!(
+                "hero '{}' shares hex {:?} with another hero",
+                hero.name, hero.at
+            ),
+        );
+    }
+    taken.push(hero.at);
+    if hero.facing > 5 {
+        return err(
+            &hero.name,
+            format!("hero '{}': facing is a hexside 0 to 5", hero.name),
+        );
+    }
+    if let Some((skill, level)) = hero.skills.iter().find(|(_, l)| !(1..=5).contains(*l)) {
+        return err(
+            skill,
+            format!(
+                "hero '{}': skill '{skill}' is level {level}, not 1 to 5",
+                hero.name
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// A hero's kit: skills at levels 1 to 5, weapons of the gear file, a holster for one of them,
+/// AP, Move and Run, the numbers in their ranges.
+fn check_hero_kit(hero: &HeroDef, gear: &Gear) -> Result<(), (String, String)> {
+    let err = |needle: &str, message: String| Err((needle.to_string(), message));
+    for weapon in &hero.weapons {
+        if gear.weapon(weapon).is_none() {
+            let known: Vec<&str> = gear.weapons.iter().map(|w| w.name.as_str()).collect();
+            return err(
+                weapon,
+                format!(
+                    "hero '{}': no weapon '{weapon}' in the gear file (it has: {})",
+                    hero.name,
+                    known.join(", ")
+                ),
+            );
+        }
+    }
+    if let Some(holster) = &hero.holster
+        && !hero.weapons.contains(holster)
+    {
+        return err(
+            holster,
+            format!(
+                "hero '{}': the holster holds '{holster}', which the hero does not carry",
+                hero.name
+            ),
+        );
+    }
+    if hero.move_paces == 0 || hero.run < hero.move_paces || hero.ap == 0 {
+        // The field that is wrong, in the hero's own entry.
+        let field = if hero.ap == 0 {
+            "ap:"
+        } else if hero.move_paces == 0 {
+            "move:"
+        } else {
+            "run:"
         };
-        if let Some((name, t)) = hero
-            .traits
-            .iter()
-            .find(|(_, t)| t.rank() == 0 || t.rank() > MAX_RANK)
-        {
-            return err(
-                &format!("\"{name}\": ("),
-                format!(
-                    "hero '{}': the {name} rank is 1 to {MAX_RANK}, not {}",
-                    hero.name,
-                    t.rank()
-                ),
-            );
-        }
-        if !level.sides.iter().any(|s| s.name == hero.side) {
-            return err(
-                &hero.side,
-                format!("hero '{}': no side named '{}'", hero.name, hero.side),
-            );
-        }
-        if !on_map(hero.at) {
-            return err(
-                &hero.name,
-                format!("hero '{}' stands at {:?}, off the map", hero.name, hero.at),
-            );
-        }
-        if terrain_at(hero.at) == Some(Terrain::Wall) {
-            return err(
-                &hero.name,
-                format!("hero '{}' stands inside a wall at {:?}", hero.name, hero.at),
-            );
-        }
-        if taken.contains(&hero.at) {
-            return err(
-                &hero.name,
-                format!(
-                    "hero '{}' shares hex {:?} with another hero",
-                    hero.name, hero.at
-                ),
-            );
-        }
-        taken.push(hero.at);
-        if hero.facing > 5 {
-            return err(
-                &hero.name,
-                format!("hero '{}': facing is a hexside 0 to 5", hero.name),
-            );
-        }
-        if let Some((skill, level)) = hero.skills.iter().find(|(_, l)| !(1..=5).contains(*l)) {
-            return err(
-                skill,
-                format!(
-                    "hero '{}': skill '{skill}' is level {level}, not 1 to 5",
-                    hero.name
-                ),
-            );
-        }
-        for weapon in &hero.weapons {
-            if gear.weapon(weapon).is_none() {
-                let known: Vec<&str> = gear.weapons.iter().map(|w| w.name.as_str()).collect();
-                return err(
-                    weapon,
-                    format!(
-                        "hero '{}': no weapon '{weapon}' in the gear file (it has: {})",
-                        hero.name,
-                        known.join(", ")
-                    ),
-                );
-            }
-        }
-        if let Some(holster) = &hero.holster
-            && !hero.weapons.contains(holster)
-        {
-            return err(
-                holster,
-                format!(
-                    "hero '{}': the holster holds '{holster}', which the hero does not carry",
-                    hero.name
-                ),
-            );
-        }
-        if hero.move_paces == 0 || hero.run < hero.move_paces || hero.ap == 0 {
-            // The field that is wrong, in the hero's own entry.
-            let field = if hero.ap == 0 {
-                "ap:"
-            } else if hero.move_paces == 0 {
-                "move:"
-            } else {
-                "run:"
-            };
-            return err(
-                field,
-                format!("hero '{}': needs AP >= 1 and Run >= Move >= 1", hero.name),
-            );
-        }
-        if let Some((field, value, range)) = out_of_range(hero) {
-            return err(
-                &format!("{field}:"),
-                format!(
-                    "hero '{}': {field} is {value}, not {} to {}",
-                    hero.name,
-                    range.start(),
-                    range.end()
-                ),
-            );
-        }
+        return err(
+            field,
+            format!("hero '{}': needs AP >= 1 and Run >= Move >= 1", hero.name),
+        );
     }
+    if let Some((field, value, range)) = out_of_range(hero) {
+        return err(
+            &format!("{field}:"),
+            format!(
+                "hero '{}': {field} is {value}, not {} to {}",
+                hero.name,
+                range.start(),
+                range.end()
+            ),
+        );
+    }
+    Ok(())
+}
+
+/// Cover and mounts: on the map, hexsides 0 to 5, a mount's numbers in range, its rider a hero.
+fn check_cover_and_mounts(
+    path: &Path,
+    text: &str,
+    level: &Level,
+    bounds: &Bounds,
+) -> Result<(), DataError> {
+    let err = |needle: &str, message: String| Err(located(path, text, needle, message));
     for cover in &level.cover {
-        if !on_map(cover.at) {
+        if !bounds.on_map(cover.at) {
             return err(
                 &cover.name,
                 format!("cover '{}' is off the map at {:?}", cover.name, cover.at),
@@ -502,7 +548,7 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
         }
     }
     for mount in &level.mounts {
-        if !on_map(mount.at) {
+        if !bounds.on_map(mount.at) {
             return err(
                 &mount.name,
                 format!("mount '{}' is off the map at {:?}", mount.name, mount.at),
@@ -526,6 +572,13 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
             );
         }
     }
+    Ok(())
+}
+
+/// Victory: winners and rivals sides of the level, timers and objectives in range, an
+/// objective's task on the map with a die pool; at least one condition.
+fn check_victory(path: &Path, text: &str, level: &Level, bounds: &Bounds) -> Result<(), DataError> {
+    let err = |needle: &str, message: String| Err(located(path, text, needle, message));
     for v in &level.victory {
         if let Victory::Timer { winner, .. } | Victory::Objective { winner, .. } = v
             && !level.sides.iter().any(|s| &s.name == winner)
@@ -585,7 +638,7 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
             task: Some(task), ..
         } = v
         {
-            if !on_map(task.at) {
+            if !bounds.on_map(task.at) {
                 return Err(located_after(
                     path,
                     text,
@@ -611,7 +664,7 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
             "a level needs at least one victory condition".into(),
         );
     }
-    Ok(level)
+    Ok(())
 }
 
 /// The most heroes a level may have (a round of 10 000 heroes took 72 s and 2 GB).

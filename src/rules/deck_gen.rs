@@ -205,8 +205,16 @@ fn burst_hits(value: u32, quality: u32) -> u32 {
 /// Generate the deck. The same 54 cards on every call.
 pub fn generate() -> Vec<Card> {
     let mut cards: Vec<Card> = (0..DECK_SIZE as u8).map(Card::plain).collect();
+    calamities(&mut cards);
+    cause_numbers(&mut cards);
+    effect_grid(&mut cards);
+    hit_location_stack(&mut cards);
+    small_sections(&mut cards);
+    cards
+}
 
-    // 1. Calamities: exactly 2 cards hold C at every (row, column).
+/// Calamities: exactly 2 cards hold C at every (row, column).
+fn calamities(cards: &mut [Card]) {
     for die in Die::ALL {
         let c = die.column() as u64;
         for row in 1..=5u32 {
@@ -231,8 +239,10 @@ pub fn generate() -> Vec<Card> {
             }
         }
     }
+}
 
-    // 2. Cause numbers: each column is 260 die results, exceptional <=> value >= d.
+/// Cause numbers: each column is 260 die results, exceptional <=> value >= d.
+fn cause_numbers(cards: &mut [Card]) {
     for die in Die::ALL {
         let mut rng = SplitMix64::stream(200 + die.column() as u64);
         let mut values = die_multiset(260, die.sides());
@@ -259,8 +269,10 @@ pub fn generate() -> Vec<Card> {
             }
         }
     }
+}
 
-    // 3. Effect grid: die values D per (card, row); (n)d is the running sum, increased <=> Dn >= d.
+/// Effect grid: die values D per (card, row); (n)d is the running sum, increased <=> Dn >= d.
+fn effect_grid(cards: &mut [Card]) {
     for die in Die::ALL {
         let mut rng = SplitMix64::stream(300 + die.column() as u64);
         let mut values = die_multiset(270, die.sides());
@@ -285,55 +297,57 @@ pub fn generate() -> Vec<Card> {
             }
         }
     }
+}
 
-    // 4. Hit-location stack.
-    {
-        use Location::*;
-        let mut standard = counted(&[
-            (Head, 4),
-            (Chest, 10),
-            (Vitals, 4),
-            (Belly, 8),
-            (LeftArm, 7),
-            (RightArm, 7),
-            (LeftLeg, 7),
-            (RightLeg, 7),
-        ]);
-        let pinned: Vec<Location> = LOCATION_PINS.iter().map(|p| p.1).collect();
-        take_out(&mut standard, &pinned);
-        let mut rng = SplitMix64::stream(4);
-        rng.shuffle(&mut standard);
-        let mut next = standard.into_iter();
-        let mut rng = SplitMix64::stream(5);
-        for (k, card) in cards.iter_mut().enumerate() {
-            let pin = LOCATION_PINS.iter().find(|p| p.0 as usize == k);
-            let std_loc = match pin {
-                Some(p) => p.1,
-                None => next.next().expect("54 standard locations"),
-            };
-            let mut second = rng.pick(up(std_loc));
-            let mut top = rng.pick(up(second));
-            let bottom = rng.pick(down(std_loc));
-            if let Some(p) = pin {
-                second = p.2.unwrap_or(second);
-                top = p.3.unwrap_or(top);
-            }
-            let entry = |location, bumps, dir| StackEntry {
-                location,
-                bumps,
-                dir,
-            };
-            card.location = [
-                entry(top, 2, Direction::Up),
-                entry(second, 1, Direction::Up),
-                entry(std_loc, 0, Direction::Standard),
-                entry(bottom, 1, Direction::Down),
-            ];
-            debug_assert_eq!(card.location[STANDARD_INDEX].location, std_loc);
+/// Hit-location stack: the standard location and the bumps up and down.
+fn hit_location_stack(cards: &mut [Card]) {
+    use Location::*;
+    let mut standard = counted(&[
+        (Head, 4),
+        (Chest, 10),
+        (Vitals, 4),
+        (Belly, 8),
+        (LeftArm, 7),
+        (RightArm, 7),
+        (LeftLeg, 7),
+        (RightLeg, 7),
+    ]);
+    let pinned: Vec<Location> = LOCATION_PINS.iter().map(|p| p.1).collect();
+    take_out(&mut standard, &pinned);
+    let mut rng = SplitMix64::stream(4);
+    rng.shuffle(&mut standard);
+    let mut next = standard.into_iter();
+    let mut rng = SplitMix64::stream(5);
+    for (k, card) in cards.iter_mut().enumerate() {
+        let pin = LOCATION_PINS.iter().find(|p| p.0 as usize == k);
+        let std_loc = match pin {
+            Some(p) => p.1,
+            None => next.next().expect("54 standard locations"),
+        };
+        let mut second = rng.pick(up(std_loc));
+        let mut top = rng.pick(up(second));
+        let bottom = rng.pick(down(std_loc));
+        if let Some(p) = pin {
+            second = p.2.unwrap_or(second);
+            top = p.3.unwrap_or(top);
         }
+        let entry = |location, bumps, dir| StackEntry {
+            location,
+            bumps,
+            dir,
+        };
+        card.location = [
+            entry(top, 2, Direction::Up),
+            entry(second, 1, Direction::Up),
+            entry(std_loc, 0, Direction::Standard),
+            entry(bottom, 1, Direction::Down),
+        ];
+        debug_assert_eq!(card.location[STANDARD_INDEX].location, std_loc);
     }
+}
 
-    // 5-7. Shield, clock, step, fragment, toggle.
+/// Shield, clock, step, fragment, toggle, burst quality, unintended targets, wrench, corner.
+fn small_sections(cards: &mut [Card]) {
     let mut shields = counted(&[(-2, 6), (-1, 12), (0, 18), (1, 12), (2, 6)]);
     SplitMix64::stream(6).shuffle(&mut shields);
     let mut clock: Vec<u32> = (1..=12u32).flat_map(|h| [h, h, h, h]).collect();
@@ -399,7 +413,6 @@ pub fn generate() -> Vec<Card> {
             }
         };
     }
-    cards
 }
 
 #[cfg(test)]

@@ -232,6 +232,22 @@ impl HexMap {
         self.search_for(start, facing, gait, rates, ap, Some(target), blocked)
     }
 
+    /// The sums of a way one pace on: from state `prev` into hex `at` facing `f`.
+    fn sums_after(&self, s: Sums, prev: usize, at: usize, f: u8) -> Sums {
+        let pace = Pace {
+            terrain: self.tiles[at].terrain,
+            rise: self.tiles[at].height - self.tiles[prev / 6].height,
+            turn: hexsides_between((prev % 6) as u8, f),
+        };
+        let (g, c, fa) = pace_parts(&pace);
+        Sums {
+            paces: s.paces + 1,
+            ground: s.ground + g,
+            climb: s.climb + c,
+            facing: s.facing + fa,
+        }
+    }
+
     #[allow(clippy::too_many_arguments)]
     fn search_for(
         &self,
@@ -303,35 +319,12 @@ impl HexMap {
                 // Settled: its way and its price are final.
                 if state != root {
                     let prev = reach.came[state] as usize;
-                    let pace = Pace {
-                        terrain: self.tiles[at].terrain,
-                        rise: self.tiles[at].height - self.tiles[prev / 6].height,
-                        turn: hexsides_between((prev % 6) as u8, f),
-                    };
-                    let (g, c, fa) = pace_parts(&pace);
-                    let s = sums[prev];
-                    let s = Sums {
-                        paces: s.paces + 1,
-                        ground: s.ground + g,
-                        climb: s.climb + c,
-                        facing: s.facing + fa,
-                    };
+                    let s = self.sums_after(sums[prev], prev, at, f);
                     sums[state] = s;
                     if at != origin {
-                        let cost = cost_of_sums(
-                            s.paces,
-                            (s.ground, s.climb, s.facing),
-                            gait,
-                            move_paces,
-                            run_paces,
-                        );
-                        let rank = |f: u8, cost: &MoveCost| {
-                            (cost.total, cost.paces, hexsides_between(facing, f), f)
-                        };
-                        match &reach.chosen[at] {
-                            _ if cost.total > ap => {}
-                            Some((old_f, old)) if rank(*old_f, old) <= rank(f, &cost) => {}
-                            _ => reach.chosen[at] = Some((f, cost)),
+                        let cost = s.cost(gait, (move_paces, run_paces));
+                        if cost.total <= ap {
+                            keep_cheapest(&mut reach.chosen[at], f, cost, facing);
                         }
                         // The target priced: only ways as cheap as it can still matter.
                         if Some(at) == target && cost.total < ap {
@@ -398,6 +391,29 @@ struct Sums {
     ground: u32,
     climb: u32,
     facing: u32,
+}
+
+impl Sums {
+    /// The way's cost at this gait and these rates (walk, run).
+    fn cost(&self, gait: Gait, (move_paces, run_paces): (u32, u32)) -> MoveCost {
+        cost_of_sums(
+            self.paces,
+            (self.ground, self.climb, self.facing),
+            gait,
+            move_paces,
+            run_paces,
+        )
+    }
+}
+
+/// The way into a hex kept: the cheapest, then the fewest paces, then the least turning from
+/// the start's facing, then the lowest facing (so the same way is always kept).
+fn keep_cheapest(chosen: &mut Option<(u8, MoveCost)>, f: u8, cost: MoveCost, facing: u8) {
+    let rank = |f: u8, cost: &MoveCost| (cost.total, cost.paces, hexsides_between(facing, f), f);
+    match chosen {
+        Some((old_f, old)) if rank(*old_f, old) <= rank(f, &cost) => {}
+        _ => *chosen = Some((f, cost)),
+    }
 }
 
 /// Where a figure can move, by [`HexMap::search`]: the cheapest way to every hex in reach.

@@ -194,6 +194,62 @@ pub fn roll_pool(
 }
 
 /// A check resolved by dice (the pool or the d20 of `options.system`), then one action card
+/// A dice-pool check: its successes, Momentum for bumps, a calamity of the pool, Will spent.
+fn roll_the_pool(
+    request: &CheckRequest,
+    dice: &mut dyn DiceSource,
+    outcome: &mut CheckOutcome,
+    trace: &mut Vec<Step>,
+) -> Result<(), CheckError> {
+    let check = pool_check(request);
+    let (rolled, will_spent) = roll_pool(&check, request.will, dice)?;
+    for step in &rolled.steps {
+        trace.push(Step::Dice(step.to_string()));
+    }
+    outcome.tn = 1;
+    outcome.result = rolled.successes;
+    outcome.calamity = pool_calamity(&rolled);
+    outcome.success = rolled.success && !outcome.calamity;
+    outcome.bumps = if outcome.success { rolled.momentum } else { 0 };
+    let mut kept = rolled.kept.clone();
+    kept.sort_unstable_by(|a, b| b.cmp(a));
+    outcome.pool = kept;
+    outcome.dice = rolled.dice();
+    outcome.will_spent = will_spent;
+    outcome.pool_dice = Some(PoolDice {
+        check: rolled.check.clone(),
+        interference: rolled.interference.clone(),
+        will: rolled.will.clone(),
+    });
+    Ok(())
+}
+
+/// A d20 test: the roll against its TN, the margin's bumps, a critical or a complication.
+fn roll_the_d20(
+    request: &CheckRequest,
+    dice: &mut dyn DiceSource,
+    outcome: &mut CheckOutcome,
+    trace: &mut Vec<Step>,
+) -> Result<(), CheckError> {
+    let test = d20_test(request);
+    let rolled = d20::roll(&test, dice)?;
+    for step in &rolled.steps {
+        trace.push(Step::Dice(step.to_string()));
+    }
+    outcome.tn = rolled.tn;
+    outcome.result = rolled.roll;
+    outcome.success = rolled.success;
+    outcome.calamity = rolled.outcome == D20Outcome::CriticalFailure;
+    outcome.bumps = d20_bumps(rolled.roll, rolled.tn, rolled.outcome);
+    outcome.pool = vec![rolled.roll];
+    outcome.dice = vec![rolled.roll];
+    outcome.special = match rolled.outcome {
+        D20Outcome::Success | D20Outcome::Failure => None,
+        other => Some(other.key()),
+    };
+    Ok(())
+}
+
 /// for the sections the dice do not give.
 pub fn resolve(
     source: &mut dyn CardSource,
@@ -230,46 +286,8 @@ pub fn resolve(
     {
         let dice = source.dice().ok_or(CheckError::NoDice)?;
         match options.system {
-            Resolution::DicePool => {
-                let check = pool_check(request);
-                let (rolled, will_spent) = roll_pool(&check, request.will, dice)?;
-                for step in &rolled.steps {
-                    trace.push(Step::Dice(step.to_string()));
-                }
-                outcome.tn = 1;
-                outcome.result = rolled.successes;
-                outcome.calamity = pool_calamity(&rolled);
-                outcome.success = rolled.success && !outcome.calamity;
-                outcome.bumps = if outcome.success { rolled.momentum } else { 0 };
-                let mut kept = rolled.kept.clone();
-                kept.sort_unstable_by(|a, b| b.cmp(a));
-                outcome.pool = kept;
-                outcome.dice = rolled.dice();
-                outcome.will_spent = will_spent;
-                outcome.pool_dice = Some(PoolDice {
-                    check: rolled.check.clone(),
-                    interference: rolled.interference.clone(),
-                    will: rolled.will.clone(),
-                });
-            }
-            Resolution::D20 => {
-                let test = d20_test(request);
-                let rolled = d20::roll(&test, dice)?;
-                for step in &rolled.steps {
-                    trace.push(Step::Dice(step.to_string()));
-                }
-                outcome.tn = rolled.tn;
-                outcome.result = rolled.roll;
-                outcome.success = rolled.success;
-                outcome.calamity = rolled.outcome == D20Outcome::CriticalFailure;
-                outcome.bumps = d20_bumps(rolled.roll, rolled.tn, rolled.outcome);
-                outcome.pool = vec![rolled.roll];
-                outcome.dice = vec![rolled.roll];
-                outcome.special = match rolled.outcome {
-                    D20Outcome::Success | D20Outcome::Failure => None,
-                    other => Some(other.key()),
-                };
-            }
+            Resolution::DicePool => roll_the_pool(request, dice, &mut outcome, &mut trace)?,
+            Resolution::D20 => roll_the_d20(request, dice, &mut outcome, &mut trace)?,
             Resolution::ActionDeck => unreachable!("the action deck resolves its own checks"),
         }
     }

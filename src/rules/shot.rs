@@ -540,6 +540,111 @@ fn bumped_location(
     (card.location[index].location, cost)
 }
 
+/// Penetration of the cover covering the location hit: EP = Pen + shield against its AV.
+/// The effect's column shift (RD when ablated); `None` when the cover stops the shot.
+fn penetrate(
+    attack: &Attack,
+    weapon: &ShotWeapon,
+    shield: i32,
+    location: Location,
+    outcome: &mut ShotOutcome,
+) -> Option<i32> {
+    let mut column = 0;
+    if let Some(cover) = attack
+        .cover
+        .as_ref()
+        .filter(|c| c.covers.contains(&location))
+    {
+        let ep = weapon.pen + shield;
+        let pen = ranged::penetration(ep, cover.av);
+        outcome.cover_av = Some(cover.av);
+        outcome.ep = Some(ep);
+        outcome.penetration = Some(pen);
+        match pen {
+            Penetration::D => return None,
+            Penetration::A => {
+                column = weapon.rd.die.column() as i32 - weapon.dmg.die.column() as i32;
+            }
+            Penetration::P => {}
+        }
+    }
+    Some(column)
+}
+
+/// The damage grid read at `rows` rows of the die's column (shifted): past the fifth row the
+/// rows go on as another read of the same column, (7)8 is (5)8 + (2)8.
+fn read_damage(
+    source: &mut dyn CardSource,
+    card: &super::card::Card,
+    (die, rows, column): (super::die::Die, u32, i32),
+    options: &CheckOptions,
+    drawn: &mut Vec<u8>,
+) -> Result<u32, CheckError> {
+    let mut effect = 0;
+    // Past the fifth row, the rows go on as another read of the same column: (7)8 is
+    // (5)8 + (2)8 (docs/rules-decisions.md).
+    let mut left = rows;
+    while left > 0 {
+        let take = left.min(5);
+        let quality = Pool::new(take, die).expect("1 to 5 rows");
+        let mut request = EffectRequest {
+            quality,
+            adjust: Default::default(),
+        };
+        request.adjust.column = column;
+        let (magnitude, _, more, _) = check::read_effect(source, card, &request, options)?;
+        drawn.extend(more);
+        effect += magnitude;
+        left -= take;
+    }
+    Ok(effect)
+}
+
+/// Rounds fired and hits of a shot of its own: one, or the burst section of the cause card
+/// read at the weapon's burst (at least one hit on a hit).
+fn burst_of(weapon: &ShotWeapon, cause: &super::card::Card, hit: bool) -> (u32, u32) {
+    let fired = weapon.burst.unwrap_or(1);
+    let hits = match (hit, weapon.burst) {
+        (false, _) => 0,
+        (true, Some(value)) => cause.burst_hits(value).unwrap_or(1).clamp(1, value),
+        (true, None) => 1,
+    };
+    (fired, hits)
+}
+
+impl ShotOutcome {
+    /// A shot's outcome before anything past its cause is known: no hit, no location, no
+    /// damage yet.
+    fn of(check: CheckOutcome, damage: DamageType, toggle: super::card::Toggle) -> ShotOutcome {
+        ShotOutcome {
+            check,
+            hit: false,
+            fired: 0,
+            hits: 0,
+            location: None,
+            location_bumps: 0,
+            damage_bumps: 0,
+            cover_av: None,
+            ep: None,
+            penetration: None,
+            quality: None,
+            effect: 0,
+            damage,
+            dealt: Dealt::default(),
+            strays: 0,
+            unintended: 0,
+            equipment_failure: false,
+            toggle,
+            cards: Vec::new(),
+            block: None,
+            block_calamity: false,
+            bonus_used: None,
+            saved: 0,
+            reserved: 0,
+        }
+    }
+}
+
 /// Steps 2 to 5 of one attack once its result is known.
 pub(crate) fn after_cause(
     source: &mut dyn CardSource,
@@ -557,15 +662,7 @@ pub(crate) fn after_cause(
     } = caused;
     let hit = check.success;
     // 2. Number of hits: the burst section of the cause card (or this target's share).
-    let (fired, hits) = allot.unwrap_or_else(|| {
-        let fired = weapon.burst.unwrap_or(1);
-        let hits = match (hit, weapon.burst) {
-            (false, _) => 0,
-            (true, Some(value)) => cards.cause.burst_hits(value).unwrap_or(1).clamp(1, value),
-            (true, None) => 1,
-        };
-        (fired, hits)
-    });
+    let (fired, hits) = allot.unwrap_or_else(|| burst_of(weapon, &cards.cause, hit));
     let hit = hit && hits > 0;
     let strays = ranged::strays(fired, hits, weapon.scatter_band);
     let toggle = cards.cause.toggle;
@@ -578,30 +675,13 @@ pub(crate) fn after_cause(
     let saved = u32::from(spend == BumpSpend::Save && check.bumps > reserved);
     let bumps = check.bumps - reserved - saved;
     let mut outcome = ShotOutcome {
-        check,
         hit,
         fired,
         hits,
-        location: None,
-        location_bumps: 0,
-        damage_bumps: 0,
-        cover_av: None,
-        ep: None,
-        penetration: None,
-        quality: None,
-        effect: 0,
-        damage: weapon.damage,
-        dealt: Dealt::default(),
         strays,
-        unintended: 0,
-        equipment_failure: false,
-        toggle,
-        cards: Vec::new(),
-        block: None,
-        block_calamity: false,
-        bonus_used: None,
         saved,
         reserved,
+        ..ShotOutcome::of(check, weapon.damage, toggle)
     };
     if !hit {
         outcome.cards = drawn;
@@ -645,28 +725,10 @@ pub(crate) fn after_cause(
     outcome.location_bumps = cost;
 
     // 4. Penetration: a covered location hits the cover; EP = Pen + shield against its AV.
-    let mut column = 0;
-    if let Some(cover) = attack
-        .cover
-        .as_ref()
-        .filter(|c| c.covers.contains(&location))
-    {
-        let ep = weapon.pen + shield;
-        let pen = ranged::penetration(ep, cover.av);
-        outcome.cover_av = Some(cover.av);
-        outcome.ep = Some(ep);
-        outcome.penetration = Some(pen);
-        match pen {
-            Penetration::D => {
-                outcome.cards = drawn;
-                return Ok(outcome);
-            }
-            Penetration::A => {
-                column = weapon.rd.die.column() as i32 - weapon.dmg.die.column() as i32;
-            }
-            Penetration::P => {}
-        }
-    }
+    let Some(column) = penetrate(attack, weapon, shield, location, &mut outcome) else {
+        outcome.cards = drawn;
+        return Ok(outcome);
+    };
 
     // 5. Damage: DMG (RD when ablated), one row per damage bump.
     let damage_bumps = (bumps - cost) + (hits - 1) + location_damage_bumps(location);
@@ -682,23 +744,13 @@ pub(crate) fn after_cause(
         return Ok(outcome);
     }
     let rows = (weapon.dmg.rows as i32 + damage_bumps as i32 + close.rows).max(1) as u32;
-    let mut effect = 0;
-    // Past the fifth row, the rows go on as another read of the same column: (7)8 is
-    // (5)8 + (2)8 (docs/rules-decisions.md).
-    let mut left = rows;
-    while left > 0 {
-        let take = left.min(5);
-        let quality = Pool::new(take, weapon.dmg.die).expect("1 to 5 rows");
-        let mut request = EffectRequest {
-            quality,
-            adjust: Default::default(),
-        };
-        request.adjust.column = column;
-        let (magnitude, _, more, _) = check::read_effect(source, &cards.effect, &request, options)?;
-        drawn.extend(more);
-        effect += magnitude;
-        left -= take;
-    }
+    let effect = read_damage(
+        source,
+        &cards.effect,
+        (weapon.dmg.die, rows, column),
+        options,
+        &mut drawn,
+    )?;
     outcome.quality = Some(Pool {
         rows: rows.min(5),
         die: weapon.dmg.die.shifted(column).unwrap_or(weapon.dmg.die),

@@ -136,6 +136,78 @@ fn mark(increased: bool) -> &'static str {
     if increased { " (increased effect)" } else { "" }
 }
 
+impl Step {
+    /// The steps of the effect grid in words.
+    fn fmt_effect(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = |d: &Die| d.sides();
+        match self {
+            Step::ReadEffect {
+                card,
+                rows,
+                die,
+                cell,
+            } => write!(
+                f,
+                "Effect grid of card {card}, ({rows}){}: {}{}.",
+                s(die),
+                cell.value,
+                mark(cell.increased)
+            ),
+            Step::ColumnShifted {
+                from,
+                to,
+                original,
+                shifted,
+                limit,
+            } => {
+                let bound = match limit {
+                    Limit::AtMost(m) => format!("must stay below {original}: at most {m}"),
+                    Limit::AtLeast(m) => format!("must beat {original}: at least {m}"),
+                    Limit::None => String::new(),
+                };
+                write!(
+                    f,
+                    "Column shift {} to {}: {}{}; {bound}.",
+                    s(from),
+                    s(to),
+                    shifted.value,
+                    mark(shifted.increased)
+                )
+            }
+            Step::IncreasedEffect {
+                card,
+                rows,
+                die,
+                cell,
+                total,
+                continues,
+            } => write!(
+                f,
+                "Card {card}, ({rows}){} only: {}, total {total}{}.",
+                s(die),
+                cell.value,
+                if *continues {
+                    "; increased again, draw another"
+                } else {
+                    ""
+                }
+            ),
+            Step::Limited { from, to } => write!(f, "The column shift limits {from} to {to}."),
+            Step::Victories {
+                magnitude,
+                threshold,
+                victories,
+            } => write!(
+                f,
+                "Magnitude {magnitude}: {} at {threshold} each, {} lost.",
+                super::words::count(*victories, "victory", "victories"),
+                magnitude - victories * threshold
+            ),
+            _ => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for Step {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let s = |d: &Die| d.sides();
@@ -215,69 +287,8 @@ impl fmt::Display for Step {
                 write!(f, "Bonus counter spent, {}: {note}.", spend.name())
             }
             Step::NoMagnitude => write!(f, "Without a success, no magnitude is generated."),
-            Step::ReadEffect {
-                card,
-                rows,
-                die,
-                cell,
-            } => write!(
-                f,
-                "Effect grid of card {card}, ({rows}){}: {}{}.",
-                s(die),
-                cell.value,
-                mark(cell.increased)
-            ),
-            Step::ColumnShifted {
-                from,
-                to,
-                original,
-                shifted,
-                limit,
-            } => {
-                let bound = match limit {
-                    Limit::AtMost(m) => format!("must stay below {original}: at most {m}"),
-                    Limit::AtLeast(m) => format!("must beat {original}: at least {m}"),
-                    Limit::None => String::new(),
-                };
-                write!(
-                    f,
-                    "Column shift {} to {}: {}{}; {bound}.",
-                    s(from),
-                    s(to),
-                    shifted.value,
-                    mark(shifted.increased)
-                )
-            }
-            Step::IncreasedEffect {
-                card,
-                rows,
-                die,
-                cell,
-                total,
-                continues,
-            } => write!(
-                f,
-                "Card {card}, ({rows}){} only: {}, total {total}{}.",
-                s(die),
-                cell.value,
-                if *continues {
-                    "; increased again, draw another"
-                } else {
-                    ""
-                }
-            ),
-            Step::Limited { from, to } => write!(f, "The column shift limits {from} to {to}."),
-            Step::Victories {
-                magnitude,
-                threshold,
-                victories,
-            } => write!(
-                f,
-                "Magnitude {magnitude}: {} at {threshold} each, {} lost.",
-                super::words::count(*victories, "victory", "victories"),
-                magnitude - victories * threshold
-            ),
             Step::Dice(words) => write!(f, "{words}"),
+            effect => effect.fmt_effect(f),
         }
     }
 }

@@ -135,6 +135,62 @@ fn capital(s: String) -> String {
     }
 }
 
+impl PoolStep {
+    /// The steps after the rolls in words: the tally, the Opposition, Momentum, the result.
+    fn fmt_outcome(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PoolStep::Tallied { kept, success } => write!(
+                f,
+                "Before any Opposition the check keeps {}: {}.",
+                list(kept),
+                if *success { "a success" } else { "a failure" }
+            ),
+            PoolStep::OppositionNotRolled => {
+                write!(f, "The check failed: the Opposition is not rolled.")
+            }
+            PoolStep::Opposed { die, discarded } => write!(
+                f,
+                "The Opposition's {die} is discarded with the check's {discarded} (equal or lesser)."
+            ),
+            PoolStep::Unopposed { lowest: None } => {
+                write!(f, "The Opposition has no success: it discards nothing.")
+            }
+            PoolStep::Unopposed { lowest: Some(l) } => write!(
+                f,
+                "Every Opposition success is lower than the check's lowest, {l}: it discards nothing."
+            ),
+            PoolStep::Momentum {
+                pool,
+                kept,
+                momentum,
+            } => write!(
+                f,
+                "{} keeps {}: {momentum} Momentum (one per pair of equal successes).",
+                capital(pool.to_string()),
+                list(kept)
+            ),
+            PoolStep::Result {
+                kept,
+                successes,
+                success,
+                momentum,
+            } => {
+                if *success {
+                    write!(
+                        f,
+                        "SUCCESS: {} left ({}), {momentum} Momentum.",
+                        crate::rules::words::count(*successes, "success", "successes"),
+                        list(kept)
+                    )
+                } else {
+                    write!(f, "FAILURE: no success left.")
+                }
+            }
+            _ => Ok(()),
+        }
+    }
+}
+
 impl fmt::Display for PoolStep {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -197,53 +253,7 @@ impl fmt::Display for PoolStep {
                 crate::rules::words::count(*tokens, "Venture token", "Venture tokens"),
                 if *tokens == 1 { "finds" } else { "find" }
             ),
-            PoolStep::Tallied { kept, success } => write!(
-                f,
-                "Before any Opposition the check keeps {}: {}.",
-                list(kept),
-                if *success { "a success" } else { "a failure" }
-            ),
-            PoolStep::OppositionNotRolled => {
-                write!(f, "The check failed: the Opposition is not rolled.")
-            }
-            PoolStep::Opposed { die, discarded } => write!(
-                f,
-                "The Opposition's {die} is discarded with the check's {discarded} (equal or lesser)."
-            ),
-            PoolStep::Unopposed { lowest: None } => {
-                write!(f, "The Opposition has no success: it discards nothing.")
-            }
-            PoolStep::Unopposed { lowest: Some(l) } => write!(
-                f,
-                "Every Opposition success is lower than the check's lowest, {l}: it discards nothing."
-            ),
-            PoolStep::Momentum {
-                pool,
-                kept,
-                momentum,
-            } => write!(
-                f,
-                "{} keeps {}: {momentum} Momentum (one per pair of equal successes).",
-                capital(pool.to_string()),
-                list(kept)
-            ),
-            PoolStep::Result {
-                kept,
-                successes,
-                success,
-                momentum,
-            } => {
-                if *success {
-                    write!(
-                        f,
-                        "SUCCESS: {} left ({}), {momentum} Momentum.",
-                        crate::rules::words::count(*successes, "success", "successes"),
-                        list(kept)
-                    )
-                } else {
-                    write!(f, "FAILURE: no success left.")
-                }
-            }
+            outcome => outcome.fmt_outcome(f),
         }
     }
 }

@@ -185,7 +185,7 @@ fn after_the_volley(
         w.cocked = false;
     }
     if calamity && series.sabotage {
-        super::calamity_hits_the_target(world, hero, &series);
+        super::calamity_hits_the_target(world, hero, series);
     } else if calamity && !thrown_weapon {
         let weapon = series.shots[0].weapon.name.clone();
         crate::sim::events::calamity(world, hero, Consequence::Jammed { weapon });

@@ -164,14 +164,7 @@ pub(super) fn plan_with(
     let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, aim_ap)?;
     let distance = from.unsigned_distance_to(to);
     if weapon.kind == WeaponKind::Thrown {
-        let reach = ranged::max_throw(crate::sim::deck::trait_rank(&h, "Strength"));
-        if distance > reach {
-            return Err(format!(
-                "{name} can throw the {} at most {reach} paces, not {distance}",
-                weapon.name
-            )
-            .into());
-        }
+        within_a_throw(&h, &weapon, distance)?;
     }
     let cover = cover_between(world, from, target).map(|c| c.1);
     let situation = situation_of(
@@ -232,6 +225,19 @@ pub(super) fn plan_with(
         venture,
         will,
     })
+}
+
+/// A thrown weapon reaches as far as the thrower's Strength throws it.
+fn within_a_throw(h: &Hero, weapon: &Weapon, distance: u32) -> Result<(), Refusal> {
+    let reach = ranged::max_throw(crate::sim::deck::trait_rank(h, "Strength"));
+    if distance > reach {
+        return Err(format!(
+            "{} can throw the {} at most {reach} paces, not {distance}",
+            h.name, weapon.name
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// Two weapons aimed (any shot but a snap shot) stay on the target of the round's first such

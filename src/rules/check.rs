@@ -406,17 +406,12 @@ fn resolve_inner(
             trace.push(Step::NoMagnitude);
             (0, false)
         };
-        let won = victories(magnitude, options.victory_threshold);
-        if success {
-            trace.push(Step::Victories {
-                magnitude,
-                threshold: options.victory_threshold,
-                victories: won,
-            });
-        }
-        outcome.magnitude = Some(magnitude);
-        outcome.victories = Some(won);
-        outcome.increased = increased;
+        set_magnitude(
+            &mut outcome,
+            &mut trace,
+            (magnitude, increased),
+            options.victory_threshold,
+        );
     }
 
     outcome.cards = drawn.clone();
@@ -590,6 +585,27 @@ fn compare(result: u32, success: bool, request: &CheckRequest, trace: &mut Vec<S
         });
     }
     bumps
+}
+
+/// A complex check's magnitude on its outcome: its victories at the threshold (traced on a
+/// success) and whether the effect was increased.
+pub(in crate::rules) fn set_magnitude(
+    outcome: &mut CheckOutcome,
+    trace: &mut Vec<Step>,
+    (magnitude, increased): (u32, bool),
+    threshold: u32,
+) {
+    let won = victories(magnitude, threshold);
+    if outcome.success {
+        trace.push(Step::Victories {
+            magnitude,
+            threshold,
+            victories: won,
+        });
+    }
+    outcome.magnitude = Some(magnitude);
+    outcome.victories = Some(won);
+    outcome.increased = increased;
 }
 
 pub(super) fn validate_spend(request: &CheckRequest) -> Result<(), CheckError> {

@@ -18,7 +18,7 @@
 
 use super::check::{
     CheckError, CheckOptions, CheckOutcome, CheckRequest, PoolDice, Resolution, ResolutionCards,
-    Skill, draw, resolve_effect, validate_spend, victories,
+    Skill, draw, resolve_effect, validate_spend,
 };
 use super::d20::{self, D20Outcome, D20Test, Modifier, ModifierType};
 use super::deck::CardSource;
@@ -306,17 +306,12 @@ pub fn resolve(
             trace.push(Step::NoMagnitude);
             (0, false)
         };
-        let won = victories(magnitude, options.victory_threshold);
-        if outcome.success {
-            trace.push(Step::Victories {
-                magnitude,
-                threshold: options.victory_threshold,
-                victories: won,
-            });
-        }
-        outcome.magnitude = Some(magnitude);
-        outcome.victories = Some(won);
-        outcome.increased = increased;
+        super::check::set_magnitude(
+            &mut outcome,
+            &mut trace,
+            (magnitude, increased),
+            options.victory_threshold,
+        );
     }
     outcome.resolution = Some(ResolutionCards {
         cause: card.clone(),

@@ -312,12 +312,7 @@ pub(super) fn marker_words(world: &mut World) {
             "{} ({side}): AP {} in front, {} to come",
             hero.name, track.0.in_front, track.0.pool
         );
-        let hurt: Vec<String> = wounds
-            .body
-            .wounds
-            .iter()
-            .map(|(part, n)| format!("{} {n}", part.name()))
-            .collect();
+        let hurt = super::wound_list(wounds);
         if !hurt.is_empty() {
             s.push_str(&format!("; wounds: {}", hurt.join(", ")));
         }

@@ -268,12 +268,7 @@ fn hero_line(
 ) -> String {
     let (c, r) = offset_of(pos.0);
     let mut arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
-    let hurt: Vec<String> = wounds
-        .body
-        .wounds
-        .iter()
-        .map(|(part, n)| format!("{} {n}", part.name()))
-        .collect();
+    let hurt = wound_list(wounds);
     // An action being paid: the segment it resolves in, by the track's tokens.
     if let (Ok(c), Some(t)) = (paying.0.get(entity), ap.0.commitment.as_ref()) {
         let mut track = ap.0.clone();
@@ -481,4 +476,14 @@ pub(super) fn describe_weapon(w: &WeaponState) -> String {
     } else {
         format!("{} ({})", w.name, state.join(", "))
     }
+}
+
+/// A hero's wounds, location by location: "left arm 2".
+pub(super) fn wound_list(wounds: &Wounds) -> Vec<String> {
+    wounds
+        .body
+        .wounds
+        .iter()
+        .map(|(part, n)| format!("{} {n}", part.name()))
+        .collect()
 }

@@ -86,16 +86,20 @@ fn junk_after(text: &str, line: usize, column: usize) -> (usize, usize) {
     line_column(text, at)
 }
 
-/// The first `D<number>` in `text` that is no die of the game.
+/// The first `D<number>` in `text` that is no die of the game. (A `D` is one byte, so the text
+/// after it starts at a character, whatever letters the line holds.)
 fn no_such_die(text: &str) -> Option<String> {
     let bytes = text.as_bytes();
     (0..bytes.len()).find_map(|i| {
+        let word_start = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
+        if bytes[i] != b'D' || !word_start {
+            return None;
+        }
         let digits: String = text[i + 1..]
             .chars()
             .take_while(char::is_ascii_digit)
             .collect();
-        let word_start = i == 0 || !bytes[i - 1].is_ascii_alphanumeric();
-        (bytes[i] == b'D' && word_start && !digits.is_empty())
+        (!digits.is_empty())
             .then(|| format!("D{digits}"))
             .filter(|d| !["D4", "D6", "D8", "D10", "D12"].contains(&d.as_str()))
     })

@@ -129,6 +129,13 @@ pub fn undo(world: &mut World, seat: usize) -> Result<usize, Refusal> {
 /// What undo would take back for the side at `seat` now, without taking it: the journal
 /// entries it keeps and the number of the side's own it takes back; or why nothing.
 pub fn undo_reach(world: &World, seat: usize) -> Result<(usize, usize), Refusal> {
+    // An attack waiting for its player's choice has drawn its card (the choice shows it).
+    if let Some(hero) = query::waiting_choice(world) {
+        return Err(Refusal::new(format!(
+            "nothing to take back: a card has been drawn for {}'s attack, which waits for its choice",
+            query::hero_name(world, hero)
+        )));
+    }
     let journal = &world.resource::<Journal>().0;
     let sides = &world.resource::<super::model::Battle>().level.sides;
     let computer = |s: usize| sides.get(s).is_some_and(|s| s.control == Control::Computer);

@@ -52,7 +52,7 @@ proptest! {
         which in 0usize..5,
         at in 0.0f64..1.0,
         len in 0usize..12,
-        with in "[0-9a-zA-Z(),:\\[\\]\" .#~-]{0,12}",
+        with in "[0-9a-zA-Z(),:\\[\\]\" .#~éٻ💥-]{0,12}",
     ) {
         let name = ["street_duel", "gulch_chase", "mine_raid", "saloon_brawl", "bench_6v6"][which];
         let text = level_text(name);
@@ -87,6 +87,17 @@ proptest! {
         let parsed = level::parse(Path::new("x.ron"), &mutated, &gear());
         prop_assert_eq!(parsed.is_ok(), range.contains(&(value as i64)) && move_ok, "{} {}", name, value);
     }
+}
+
+/// Found by the level fuzzer (`fuzz/`): a trait's die with a letter of another alphabet in it
+/// made the "no such die" message slice the line inside that letter, and panic.
+#[test]
+fn a_letter_of_any_alphabet_in_a_trait_is_located() {
+    let text = level_text("street_duel").replacen("(2, D8)", "(2,\u{67b}8)", 1);
+    assert_ne!(text, level_text("street_duel"));
+    located_or_ok(&text, &gear());
+    let text = level_text("street_duel").replacen("(2, D8)", "(2, D\u{e9}7)", 1);
+    located_or_ok(&text, &gear());
 }
 
 #[test]

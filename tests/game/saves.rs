@@ -340,6 +340,30 @@ fn undo_is_refused_once_a_card_is_drawn_after_the_declaration() {
     assert_eq!(format!("{:?}", state(&t)), before);
 }
 
+/// A hit waiting for its bumps has drawn its card (the bump box shows it): nothing is taken
+/// back while it waits, whatever the log says so far.
+#[test]
+fn undo_is_refused_while_a_hit_waits_for_its_bumps() {
+    let (mut t, miranda, felicia) = super::bumps::ready_to_shoot();
+    super::bumps::stack_reading(&mut t, 13);
+    let waiting = t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: tarnation::rules::ranged::ShotKind::Normal,
+    });
+    assert!(matches!(waiting, Outcome::Pending { .. }), "{waiting:?}");
+    let before = format!("{:?}", state(&t));
+    let refused = saves::undo(t.app.world_mut(), 0).unwrap_err();
+    assert!(
+        refused.reason.starts_with(
+            "nothing to take back: a card has been drawn for Miranda Valentine's attack"
+        ),
+        "{}",
+        refused.reason
+    );
+    assert_eq!(format!("{:?}", state(&t)), before);
+}
+
 /// The saves folder lists every match file newest first, a damaged one with its error.
 #[test]
 fn the_saves_list_damaged_files_with_their_error() {

@@ -109,3 +109,52 @@ fn the_round_end_schedule_finishes_the_mounts_movement_and_closes_the_round() {
     assert_eq!(state.completed, 1);
     assert_eq!(kinds(&app).last().map(String::as_str), Some("round_end"));
 }
+
+/// Each due action resolves through its rule's system (`actions/resolve.rs`): given a hero's
+/// priced plan in `Resolving`, the system of another rule leaves it be, and its own rule's
+/// system carries it out alone and leaves the outcome.
+#[test]
+fn each_rule_s_system_resolves_its_own_plans_alone() {
+    use bevy::ecs::system::RunSystemOnce;
+    use tarnation::sim::actions::resolve::{Resolving, resolve_movement, resolve_shots};
+    use tarnation::sim::actions::{Outcome, price};
+    use tarnation::sim::model::Facing;
+    use tarnation::sim::{Action, HeroId};
+    let (level, gear) = level_file("street_duel.ron", |_| {});
+    let mut app = headless_app(level, gear, 2, cards());
+    let world = app.world_mut();
+    let miranda = tarnation::sim::query::heroes(world)
+        .into_iter()
+        .find(|&e| tarnation::sim::query::hero_name(world, e) == "Miranda Valentine")
+        .expect("Miranda");
+    let id = *world.get::<HeroId>(miranda).unwrap();
+    let turned_to = (world.get::<Facing>(miranda).unwrap().0 + 1) % 6;
+    let plan = price(
+        world,
+        &Action::Face {
+            hero: id,
+            facing: turned_to,
+        },
+    )
+    .expect("a turn is priced");
+    world.insert_resource(Resolving {
+        hero: miranda,
+        plan: Some(plan),
+        outcome: None,
+    });
+    world.run_system_once(resolve_shots).unwrap();
+    let resolving = world.resource::<Resolving>();
+    assert!(resolving.plan.is_some() && resolving.outcome.is_none());
+    world.run_system_once(resolve_movement).unwrap();
+    let resolving = world.resource::<Resolving>();
+    assert!(resolving.plan.is_none());
+    assert!(
+        resolving
+            .outcome
+            .as_ref()
+            .is_some_and(|o| !matches!(o, Outcome::Refused { .. })),
+        "{:?}",
+        resolving.outcome
+    );
+    assert_eq!(world.get::<Facing>(miranda).unwrap().0, turned_to);
+}

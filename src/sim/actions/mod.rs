@@ -13,6 +13,7 @@ pub mod objectives;
 pub mod outcome;
 pub mod posture;
 pub mod ranged;
+pub mod resolve;
 pub mod weapons;
 
 pub use outcome::{Outcome, Priced};
@@ -218,31 +219,8 @@ pub fn perform(world: &mut World, action: &Action) -> Outcome {
     execute(world, e, priced)
 }
 
-/// Carry out a priced plan.
+/// Carry out a priced plan: the `ResolveAction` schedule, whose systems each resolve one
+/// rule's plans (`resolve.rs`).
 pub fn execute(world: &mut World, e: Entity, priced: Priced<Plan>) -> Outcome {
-    let ap = priced.ap;
-    match priced.plan {
-        Plan::Move(walk) => movement::walk(world, e, walk, ap),
-        Plan::Face(facing) => movement::face(world, e, facing, ap),
-        Plan::Posture(p) => posture::perform(world, e, p, ap),
-        Plan::Ready { weapon, off_hand } => weapons::ready(world, e, weapon, off_hand, ap),
-        Plan::Cock { weapon } => weapons::cock(world, e, weapon, ap),
-        Plan::Reload { weapon, rounds } => weapons::reload(world, e, weapon, rounds, ap),
-        Plan::Objective(objective) => objectives::work(world, e, objective, ap),
-        Plan::Steer(facing) => mounts::steer(world, e, facing, ap),
-        Plan::Rein(speed) => mounts::rein(world, e, speed, ap),
-        Plan::MountUp(mount) => mounts::mount_up(world, e, mount, ap),
-        Plan::Dismount(to) => mounts::dismount(world, e, to, ap),
-        Plan::Shots(series) => ranged::execute(world, e, *series),
-        Plan::Melee(plan) => melee::execute(world, e, *plan),
-        Plan::Block => melee::block(world, e, ap),
-        Plan::Dodge(toward) => melee::dodge(world, e, toward, ap),
-        Plan::Escape(plan) => melee::escape(world, e, plan, ap),
-        Plan::BackUp(ally) => bonus::back_up(world, e, ally, ap),
-        Plan::SpeedLoad { weapon, missing } => weapons::speed_load(world, e, weapon, missing, ap),
-        Plan::Revive(target) => aid::revive(world, e, target, ap),
-        Plan::Sabotage(series) => {
-            ranged::fire_series(world, e, *series, crate::rules::shot::BumpSpend::Judge)
-        }
-    }
+    resolve::resolve(world, e, priced)
 }

@@ -100,6 +100,9 @@ pub(crate) fn build(app: &mut App) {
             stack::resolve_due,
         ),
     );
+    // Each due action of the stack, resolved by its rule's system (`actions/resolve.rs`):
+    // moving, postures, weapons, riding, objectives, shots, blows, defences, aid.
+    app.add_schedule(crate::sim::actions::resolve::schedule());
     add(
         app,
         RoundEnd,

@@ -48,11 +48,19 @@ pub fn schedule() -> Schedule {
 /// Resolve a priced plan of hero `e` through the rules' systems; its outcome.
 pub fn resolve(world: &mut World, e: Entity, priced: Priced<Plan>) -> Outcome {
     let hero = super::super::query::hero_id(world, e);
-    world.insert_resource(Resolving {
-        hero: e,
-        plan: Some(priced),
-        outcome: None,
-    });
+    // Kept in place, not inserted and removed each time: a resource is an entity in bevy 0.19.
+    match world.get_resource_mut::<Resolving>() {
+        Some(mut resolving) => {
+            resolving.hero = e;
+            resolving.plan = Some(priced);
+            resolving.outcome = None;
+        }
+        None => world.insert_resource(Resolving {
+            hero: e,
+            plan: Some(priced),
+            outcome: None,
+        }),
+    }
     // Outside a match's app (a bare world) the same systems run in the same order, called
     // one after another.
     if world.try_run_schedule(ResolveAction).is_err() {
@@ -60,9 +68,11 @@ pub fn resolve(world: &mut World, e: Entity, priced: Priced<Plan>) -> Outcome {
             rule(world);
         }
     }
-    world
-        .remove_resource::<Resolving>()
-        .and_then(|r| r.outcome)
+    let mut resolving = world.resource_mut::<Resolving>();
+    resolving.plan = None;
+    resolving
+        .outcome
+        .take()
         .unwrap_or_else(|| Outcome::Refused {
             hero,
             reason: "no rule resolves that plan".into(),

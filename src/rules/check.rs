@@ -366,24 +366,12 @@ fn resolve_inner(
     let bumps = compare(result, success, request, &mut trace);
 
     let mut outcome = CheckOutcome {
-        cards: Vec::new(),
-        tn: request.tn,
         result,
         success,
         bumps,
         calamity,
         exceptional,
-        magnitude: None,
-        victories: None,
-        increased: false,
-        trace: Vec::new(),
-        resolution: None,
-        pool: Vec::new(),
-        system: Resolution::ActionDeck,
-        dice: Vec::new(),
-        will_spent: false,
-        special: None,
-        pool_dice: None,
+        ..CheckOutcome::new(request.tn, Resolution::ActionDeck)
     };
     if !calamity {
         let mut totals: Vec<u32> = candidates.iter().map(|c| c.total).collect();
@@ -606,6 +594,32 @@ pub(in crate::rules) fn set_magnitude(
     outcome.magnitude = Some(magnitude);
     outcome.victories = Some(won);
     outcome.increased = increased;
+}
+
+impl CheckOutcome {
+    /// A check's outcome before anything is read: no result, no success, no card.
+    pub fn new(tn: u32, system: Resolution) -> CheckOutcome {
+        CheckOutcome {
+            cards: Vec::new(),
+            tn,
+            result: 0,
+            success: false,
+            bumps: 0,
+            calamity: false,
+            exceptional: false,
+            magnitude: None,
+            victories: None,
+            increased: false,
+            trace: Vec::new(),
+            resolution: None,
+            pool: Vec::new(),
+            system,
+            dice: Vec::new(),
+            will_spent: false,
+            special: None,
+            pool_dice: None,
+        }
+    }
 }
 
 pub(super) fn validate_spend(request: &CheckRequest) -> Result<(), CheckError> {

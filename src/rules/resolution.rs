@@ -263,26 +263,7 @@ pub fn resolve(
     validate_spend(request)?;
     request.skill.pool()?;
     let mut trace = Vec::new();
-    let mut outcome = CheckOutcome {
-        cards: Vec::new(),
-        tn: request.tn,
-        result: 0,
-        success: false,
-        bumps: 0,
-        calamity: false,
-        exceptional: false,
-        magnitude: None,
-        victories: None,
-        increased: false,
-        trace: Vec::new(),
-        resolution: None,
-        pool: Vec::new(),
-        system: options.system,
-        dice: Vec::new(),
-        will_spent: false,
-        special: None,
-        pool_dice: None,
-    };
+    let mut outcome = CheckOutcome::new(request.tn, options.system);
     {
         let dice = source.dice().ok_or(CheckError::NoDice)?;
         match options.system {

@@ -68,6 +68,15 @@ fn show_line_of_fire(world: &mut World, hero: Entity, at: hexx::Hex) {
     }
 }
 
+/// At the pointer: what the click makes, its AP, its chance to hit and when it resolves.
+fn odds_at_cursor(world: &mut World, hero: Entity, what: &str, ap: u32, chance: f64) {
+    let when = when_words(world, hero, ap, false);
+    world.insert_resource(CursorInfo(Some(format!(
+        "{what} {ap} AP, {:.0}% to hit, {when}",
+        chance * 100.0
+    ))));
+}
+
 /// The blow J would strike at a foe within a pace: its AP, TN, modifiers and chance.
 fn blow_words(
     world: &mut World,
@@ -79,13 +88,7 @@ fn blow_words(
 ) -> String {
     match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
         Ok(p) => {
-            let when = when_words(world, hero, p.ap, false);
-            world.insert_resource(CursorInfo(Some(format!(
-                "{} {} AP, {:.0}% to hit, {when}",
-                p.attack.name(),
-                p.ap,
-                p.chance * 100.0
-            ))));
+            odds_at_cursor(world, hero, p.attack.name(), p.ap, p.chance);
             let parts: Vec<String> = p
                 .tn_parts
                 .iter()
@@ -140,13 +143,7 @@ fn shot_words(
 ) -> String {
     match ranged::plan(world, hero, target, selection.shot) {
         Ok(p) => {
-            let when = when_words(world, hero, p.ap, false);
-            world.insert_resource(CursorInfo(Some(format!(
-                "{} {} AP, {:.0}% to hit, {when}",
-                p.kind.name(),
-                p.ap,
-                p.chance * 100.0
-            ))));
+            odds_at_cursor(world, hero, &p.kind.name(), p.ap, p.chance);
             let parts: Vec<String> = p
                 .terms
                 .tn_parts

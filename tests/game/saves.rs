@@ -279,6 +279,16 @@ fn undo_reaches_past_a_resolved_segment_while_nothing_is_revealed() {
     t.update();
     assert_ne!(t.round().now(), segment, "the segment has resolved");
     assert_eq!(saves::undo_reach(t.app.world(), 0).unwrap().1, 1);
+    // A loaded match is replayed through the same door: undo reaches as far there.
+    let file = tarnation::sim::saves::match_file_of(t.app.world()).unwrap();
+    let (mut level, gear) = level_file("street_duel.ron", |_| {});
+    level.name = "another".into();
+    let mut loaded = run::headless_app(level, gear, 99, cards());
+    saves::load_into(loaded.world_mut(), &file).unwrap();
+    assert_eq!(
+        saves::undo_reach(loaded.world(), 0).unwrap(),
+        saves::undo_reach(t.app.world(), 0).unwrap()
+    );
     let taken = saves::undo(t.app.world_mut(), 0).unwrap();
     assert_eq!(taken, 1);
     assert_eq!(state(&t), state(&never));

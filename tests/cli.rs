@@ -952,13 +952,13 @@ fn bad_match_files_are_refused_with_their_reason() {
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&good).unwrap();
     let newer = dir.join("newer.match.ron");
-    std::fs::write(&newer, text.replacen("version: 2,", "version: 3,", 1)).unwrap();
+    std::fs::write(&newer, text.replacen("version: 3,", "version: 4,", 1)).unwrap();
     let truncated = dir.join("truncated.match.ron");
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
     let foreign = dir.join("foreign.match.ron");
     std::fs::write(&foreign, "(name: \"not a match\")").unwrap();
     for (file, what) in [
-        (&newer, "version 3"),
+        (&newer, "version 4"),
         (&truncated, "truncated.match.ron:"),
         (&foreign, "foreign.match.ron:"),
     ] {
@@ -1046,7 +1046,7 @@ fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
 fn verify_is_fooled_by_no_edit() {
     let dir = scratch("fooled");
     let text = saved_match(&dir, &["levels/street_duel.ron", "--seed", "3"]);
-    assert!(text.contains("version: 2,") && text.contains("setup_digest: Some("));
+    assert!(text.contains("version: 3,") && text.contains("setup_digest: Some("));
     let write = |name: &str, body: String| {
         let path = dir.join(name);
         std::fs::write(&path, body).unwrap();
@@ -1103,7 +1103,7 @@ fn verify_is_fooled_by_no_edit() {
     let end = start + text[start..].find('\n').unwrap() + 1;
     let old = write(
         "old.match.ron",
-        format!("{}{}", &text[..start], &text[end..]).replacen("version: 2,", "version: 1,", 1),
+        format!("{}{}", &text[..start], &text[end..]).replacen("version: 3,", "version: 1,", 1),
     );
     let (code, out, err) = tarnation(&["replay", old.to_str().unwrap(), "--verify"]);
     assert_eq!(code, 0, "{err}");
@@ -1465,4 +1465,91 @@ fn play_without_a_display_says_so() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("no display to open the window on"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
+}
+
+// ---- the computer's levels of play (issue 22) ----
+
+/// `sim --ai easy` plays as `sim` played before the levels of play: its JSON lines, the new
+/// `reason` aside, hash to the pinned match (tests/game/pinned_matches.txt, first line).
+#[cfg(feature = "ecs")]
+#[test]
+fn sim_ai_easy_prints_the_match_sim_printed_before() {
+    let (code, out, err) = tarnation(&[
+        "sim",
+        "levels/street_duel.ron",
+        "--seed",
+        "1",
+        "--json",
+        "--ai",
+        "easy",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut reasons = 0;
+    for line in out.lines().filter(|l| l.starts_with('{')) {
+        let mut event: serde_json::Value = serde_json::from_str(line).unwrap();
+        let map = event.as_object_mut().unwrap();
+        reasons += map.remove("reason").is_some() as usize;
+        if let Some(text) = map.get_mut("text") {
+            let t = text.as_str().unwrap();
+            let t = t.split(" \u{2014} why: ").next().unwrap().to_string();
+            *text = serde_json::json!(t);
+        }
+        for b in event.to_string().bytes().chain([b'\n']) {
+            h ^= u64::from(b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    assert!(reasons > 0, "the computer says why");
+    let pinned = std::fs::read_to_string("tests/game/pinned_matches.txt").unwrap();
+    let first = pinned.lines().next().unwrap();
+    assert!(first.starts_with("street_duel/ActionDeck/default seed=1 "));
+    assert!(
+        first.contains(&format!("json={h:016x}")),
+        "{first} vs {h:016x}"
+    );
+}
+
+/// `--ai LEVEL` and `--ai SIDE=LEVEL` (by name or number), refused with the sides named when
+/// the side does not exist or the level is unknown; `balance --swap-sides` reports `ai_levels`
+/// over the matches decided, each seed played twice.
+#[cfg(feature = "ecs")]
+#[test]
+fn ai_levels_on_the_command_line_and_the_swapped_balance() {
+    let (code, _, err) = tarnation(&["sim", "levels/street_duel.ron", "--ai", "3=hard"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("1 (Valentine posse), 2 (Laroq gang)"), "{err}");
+    let (code, _, err) = tarnation(&["sim", "levels/street_duel.ron", "--ai", "clever"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("easy, normal or hard"), "{err}");
+    let (code, out, err) = tarnation(&[
+        "balance",
+        "levels/street_duel.ron",
+        "--runs",
+        "6",
+        "--ai",
+        "laroq gang=hard",
+        "--ai",
+        "1=easy",
+        "--swap-sides",
+        "--json",
+    ]);
+    assert_eq!(code, 0, "{err}");
+    let r: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(r["runs"], 12);
+    assert_eq!(r["sides"][0]["ai"], "easy");
+    assert_eq!(r["sides"][1]["ai"], "hard");
+    let levels = r["ai_levels"].as_array().unwrap();
+    let names: Vec<&str> = levels.iter().map(|l| l["ai"].as_str().unwrap()).collect();
+    assert_eq!(names, ["easy", "hard"]);
+    let decided = 12 - r["round_limit"].as_u64().unwrap();
+    let wins: u64 = levels.iter().map(|l| l["wins"].as_u64().unwrap()).sum();
+    assert_eq!(wins, decided);
+    let side_wins: u64 = r["sides"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["wins"].as_u64().unwrap())
+        .sum();
+    assert_eq!(side_wins, decided);
 }

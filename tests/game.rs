@@ -2277,3 +2277,6 @@ mod schedules;
 
 #[path = "game/events.rs"]
 mod events;
+
+#[path = "game/computer.rs"]
+mod computer;

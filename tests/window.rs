@@ -86,18 +86,24 @@ fn start(app: &mut App, level: &str, control: &[Control]) {
         KeyCode::Digit3,
         KeyCode::Digit4,
     ];
-    for (i, want) in control.iter().enumerate() {
-        let now = app
-            .world()
+    // A side's key cycles Human, Computer easy, normal, hard (issue 22).
+    let now = |app: &App, i: usize| {
+        app.world()
             .resource::<LevelChoice>()
             .preview
             .as_ref()
             .unwrap()
             .sides[i]
-            .control;
-        if now != *want {
+            .control
+    };
+    for (i, want) in control.iter().enumerate() {
+        for _ in 0..4 {
+            if now(app, i) == *want {
+                break;
+            }
             tap(app, toggles[i]);
         }
+        assert_eq!(now(app, i), *want);
     }
     tap(app, KeyCode::Enter);
     assert_eq!(screen(app), Screen::Battle);

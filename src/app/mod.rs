@@ -112,6 +112,7 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
             let gear_path = crate::data::paths::find(crate::data::gear::GEAR_PATH)?;
             let gear = crate::data::gear::load(&gear_path)?;
             let mut level = crate::data::level::load(&crate::data::paths::locate(path)?, &gear)?;
+            crate::cli::apply_ai(&mut level, &args.ai, true)?;
             if args.watch {
                 for side in &mut level.sides {
                     side.control = crate::data::level::Control::Computer;
@@ -175,6 +176,10 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         if let Some(replay) = replay {
             app.insert_resource(replay).insert_state(Screen::Replay);
         }
+        app.world_mut()
+            .resource_mut::<screens::LevelChoice>()
+            .ai
+            .clone_from(&args.ai);
         // A level named on the command line goes straight to the battle.
         if let Some((level, gear)) = battle {
             app.insert_resource(PendingBattle { level, gear, seed })

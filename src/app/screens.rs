@@ -10,7 +10,7 @@ pub use esc_menu::{EscButton, set_aside};
 
 pub use level_select::{
     BlindfoldToggle, LevelChoice, LevelRow, RULE_TOGGLES, ResolutionToggle, RuleToggle,
-    RushingToggle, SideToggle,
+    RushingToggle, SideToggle, side_words, toggle_side,
 };
 
 use super::input::{ActionButton, BattleAction, Bindings, MenuAction, MenuButton, MenuInput};

@@ -38,6 +38,14 @@ pub struct BalanceArgs {
     /// The gear file the level names weapons from.
     #[arg(long, default_value = crate::data::gear::GEAR_PATH)]
     pub gear: PathBuf,
+    /// The computer's level of play: `--ai LEVEL` for every side, `--ai SIDE=LEVEL` for one
+    /// (SIDE: its name or number from 1); easy, normal (the default) or hard.
+    #[arg(long = "ai", value_parser = super::parse_ai)]
+    pub ai: Vec<super::AiChoice>,
+    /// Play each seed twice, once with each assignment of the two sides' levels of play to the
+    /// two sides (a level's lean toward one side cancels out); the report adds `ai_levels`.
+    #[arg(long)]
+    pub swap_sides: bool,
 }
 
 /// The 95 % Wilson score interval of `k` successes in `n` trials.
@@ -119,10 +127,10 @@ fn play_all(
 }
 
 /// `tarnation balance LEVEL [--runs N] [--seed S] [--rounds R] [--threads T] [--resolution ...]
-/// [--json]`. The report, or (exit code 1) the report and the rules broken.
+/// [--ai ...] [--swap-sides] [--json]`. The report, or (exit code 1) the report and the rules
+/// broken.
 #[cfg(feature = "ecs")]
 pub fn balance(args: &BalanceArgs) -> Result<String, CliError> {
-    use crate::sim::run::SimEnd;
     if args.runs == 0 {
         return Err(CliError::Usage("--runs must be at least 1".into()));
     }
@@ -137,81 +145,198 @@ pub fn balance(args: &BalanceArgs) -> Result<String, CliError> {
     if let Some(system) = args.resolution {
         level.resolution = Some(system);
     }
-    let system = level.resolution.unwrap_or_default();
+    super::apply_ai(&mut level, &args.ai, false)?;
+    let variants = variants(&level, args.swap_sides)?;
     let cards = deck_file::load_match_deck()?;
     let threads = args
         .threads
         .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
         .min(args.runs as usize)
         .max(1);
-    let (played, seconds) = play_all(args, (&level, &gear, &cards), threads);
+    let mut played = Vec::new();
+    let mut seconds = 0.0;
+    for (v, variant) in variants.iter().enumerate() {
+        let (these, took) = play_all(args, (variant, &gear, &cards), threads);
+        played.extend(these.into_iter().map(|p| (v, p)));
+        seconds += took;
+    }
+    let tally = Tally::of(args, &variants, &played);
+    let report = report(args, &variants, &tally, seconds, threads);
+    reported(&report, tally.breaks.len(), args.json, seconds)
+}
 
-    // Added up in the order of the seeds.
-    let sides = &level.sides;
-    let mut wins = vec![0u64; sides.len()];
-    let mut limit = 0u64;
-    let mut rounds = Vec::with_capacity(played.len());
-    let n = args.runs as f64;
-    let mut heroes = vec![crate::sim::run::HeroRecord::default(); level.heroes.len()];
-    let mut survived = vec![0u64; level.heroes.len()];
-    let mut breaks: Vec<Value> = Vec::new();
-    for (i, result) in &played {
-        let seed = args.seed.wrapping_add(*i);
-        let checked = match result {
-            Ok(c) => c,
-            Err(why) => {
-                breaks.push(json!({"seed": seed, "round": null, "segment": null,
-                    "rule": "a match always makes progress", "event": why}));
-                continue;
-            }
+/// The levels as played: as set, and with `--swap-sides` also with the two sides' levels of
+/// play exchanged (refused on a level of more than two sides).
+#[cfg(feature = "ecs")]
+fn variants(
+    level: &crate::data::level::Level,
+    swap: bool,
+) -> Result<Vec<crate::data::level::Level>, CliError> {
+    if !swap {
+        return Ok(vec![level.clone()]);
+    }
+    if level.sides.len() != 2 {
+        return Err(CliError::Usage(format!(
+            "--swap-sides exchanges the levels of play of two sides: {} has {}",
+            level.name,
+            level.sides.len()
+        )));
+    }
+    let mut swapped = level.clone();
+    swapped.sides[0].ai = level.sides[1].ai;
+    swapped.sides[1].ai = level.sides[0].ai;
+    Ok(vec![level.clone(), swapped])
+}
+
+/// The matches added up in the order of the seeds (and of the variants).
+#[cfg(feature = "ecs")]
+struct Tally {
+    matches: u64,
+    wins: Vec<u64>,
+    limit: u64,
+    rounds: Vec<u32>,
+    heroes: Vec<crate::sim::run::HeroRecord>,
+    survived: Vec<u64>,
+    breaks: Vec<Value>,
+    /// Wins by level of play (easy, normal, hard), and matches decided.
+    ai_wins: [u64; 3],
+    ai_played: [bool; 3],
+    decided: u64,
+}
+
+#[cfg(feature = "ecs")]
+impl Tally {
+    fn of(
+        args: &BalanceArgs,
+        variants: &[crate::data::level::Level],
+        played: &[(usize, Played)],
+    ) -> Tally {
+        use crate::data::level::AiLevel;
+        use crate::sim::run::SimEnd;
+        let level = &variants[0];
+        let sides = level.sides.len();
+        let mut t = Tally {
+            matches: played.len() as u64,
+            wins: vec![0; sides],
+            limit: 0,
+            rounds: Vec::with_capacity(played.len()),
+            heroes: vec![crate::sim::run::HeroRecord::default(); level.heroes.len()],
+            survived: vec![0; level.heroes.len()],
+            breaks: Vec::new(),
+            ai_wins: [0; 3],
+            ai_played: [false; 3],
+            decided: 0,
         };
-        match &checked.end {
-            SimEnd::Decided(over) => wins[over.winner.min(sides.len() - 1)] += 1,
-            _ => limit += 1,
+        let index = |l: AiLevel| AiLevel::ALL.iter().position(|&a| a == l).unwrap_or(0);
+        for variant in variants {
+            for side in &variant.sides {
+                t.ai_played[index(side.ai_level())] = true;
+            }
         }
-        rounds.push(checked.rounds);
-        for (k, h) in checked.heroes.iter().enumerate().take(heroes.len()) {
-            let t = &mut heroes[k];
-            survived[k] += !h.down as u64;
+        for (v, (i, result)) in played {
+            let seed = args.seed.wrapping_add(*i);
+            let checked = match result {
+                Ok(c) => c,
+                Err(why) => {
+                    t.breaks
+                        .push(json!({"seed": seed, "round": null, "segment": null,
+                        "rule": "a match always makes progress", "event": why}));
+                    continue;
+                }
+            };
+            match &checked.end {
+                SimEnd::Decided(over) => {
+                    let winner = over.winner.min(sides - 1);
+                    t.wins[winner] += 1;
+                    t.decided += 1;
+                    t.ai_wins[index(variants[*v].sides[winner].ai_level())] += 1;
+                }
+                _ => t.limit += 1,
+            }
+            t.rounds.push(checked.rounds);
+            t.add_heroes(checked);
+            for b in &checked.breaks {
+                t.breaks
+                    .push(json!({"seed": seed, "round": b.round, "segment": b.segment,
+                    "rule": b.rule, "event": b.what}));
+            }
+        }
+        t
+    }
+
+    fn add_heroes(&mut self, checked: &crate::sim::run::Checked) {
+        for (k, h) in checked.heroes.iter().enumerate().take(self.heroes.len()) {
+            let t = &mut self.heroes[k];
+            self.survived[k] += !h.down as u64;
             t.wounds += h.wounds;
             t.shots += h.shots;
             t.shots_landed += h.shots_landed;
             t.blows += h.blows;
             t.blows_landed += h.blows_landed;
         }
-        for b in &checked.breaks {
-            breaks.push(json!({"seed": seed, "round": b.round, "segment": b.segment,
-                "rule": b.rule, "event": b.what}));
-        }
     }
-    let (mean, median, p90) = spread(&rounds);
+
+    /// `ai_levels`: each level of play's wins over the matches decided.
+    fn ai_levels(&self) -> Vec<Value> {
+        use crate::data::level::AiLevel;
+        AiLevel::ALL
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| self.ai_played[*k])
+            .map(|(k, level)| {
+                let wins = self.ai_wins[k];
+                let (low, high) = wilson(wins, self.decided);
+                json!({"ai": level.key(), "wins": wins,
+                    "win_rate": wins as f64 / (self.decided.max(1)) as f64,
+                    "ci_low": low, "ci_high": high})
+            })
+            .collect()
+    }
+}
+
+/// The report as one JSON object.
+#[cfg(feature = "ecs")]
+fn report(
+    args: &BalanceArgs,
+    variants: &[crate::data::level::Level],
+    t: &Tally,
+    seconds: f64,
+    threads: usize,
+) -> Value {
+    let level = &variants[0];
+    let n = t.matches as f64;
     let per = |x: u32| x as f64 / n;
-    let report = json!({
+    let (mean, median, p90) = spread(&t.rounds);
+    let mut report = json!({
         "level": level.name,
         "file": args.level.display().to_string(),
-        "resolution": system.key(),
-        "runs": args.runs,
+        "resolution": level.resolution.unwrap_or_default().key(),
+        "runs": t.matches,
         "seeds": [args.seed, args.seed.wrapping_add(args.runs - 1)],
         "max_rounds": args.rounds,
-        "sides": sides.iter().zip(&wins).map(|(s, &w)| {
-            let (low, high) = wilson(w, args.runs);
-            json!({"name": s.name, "wins": w, "win_rate": w as f64 / n,
+        "sides": level.sides.iter().zip(&t.wins).map(|(s, &w)| {
+            let (low, high) = wilson(w, t.matches);
+            json!({"name": s.name, "ai": s.ai_level().key(), "wins": w, "win_rate": w as f64 / n,
                 "ci_low": low, "ci_high": high})
         }).collect::<Vec<_>>(),
-        "round_limit": limit,
-        "round_limit_rate": limit as f64 / n,
+        "round_limit": t.limit,
+        "round_limit_rate": t.limit as f64 / n,
         "rounds": {"mean": mean, "median": median, "p90": p90},
-        "heroes": level.heroes.iter().zip(&heroes).zip(&survived).map(|((h, t), &s)| json!({
+        "heroes": level.heroes.iter().zip(&t.heroes).zip(&t.survived).map(|((h, r), &s)| json!({
             "name": h.name, "side": h.side, "survival": s as f64 / n,
-            "wounds": per(t.wounds), "shots": per(t.shots), "shots_landed": per(t.shots_landed),
-            "blows": per(t.blows), "blows_landed": per(t.blows_landed),
+            "wounds": per(r.wounds), "shots": per(r.shots), "shots_landed": per(r.shots_landed),
+            "blows": per(r.blows), "blows_landed": per(r.blows_landed),
         })).collect::<Vec<_>>(),
-        "battles_per_second": args.runs as f64 / seconds.max(1e-9),
+        "battles_per_second": n / seconds.max(1e-9),
         "threads": threads,
-        "invariant_breaks": breaks.len(),
-        "breaks": breaks,
+        "invariant_breaks": t.breaks.len(),
+        "breaks": t.breaks,
     });
-    reported(&report, breaks.len(), args.json, seconds)
+    if args.swap_sides {
+        report["swap_sides"] = json!(true);
+        report["ai_levels"] = json!(t.ai_levels());
+    }
+    report
 }
 
 /// The report in words (or JSON); with invariant breaks, an error that carries it.
@@ -275,9 +400,13 @@ fn words(r: &Value, seconds: f64) -> String {
         r["resolution"].as_str().unwrap_or("")
     );
     for s in r["sides"].as_array().into_iter().flatten() {
+        let name = match (s["ai"].as_str(), r["swap_sides"].as_bool()) {
+            (Some(ai), None) => format!("{} ({ai})", s["name"].as_str().unwrap_or("")),
+            _ => s["name"].as_str().unwrap_or("").to_string(),
+        };
         out.push_str(&format!(
             "  {:<24} {:>6} wins  {}  (95 % interval {:.1} to {:.1} %)\n",
-            s["name"].as_str().unwrap_or(""),
+            name,
             s["wins"],
             pc(&s["win_rate"]),
             f(&s["ci_low"]) * 100.0,
@@ -291,6 +420,19 @@ fn words(r: &Value, seconds: f64) -> String {
         pc(&r["round_limit_rate"]),
         r["max_rounds"]
     ));
+    if let Some(levels) = r["ai_levels"].as_array() {
+        out.push_str("\nLevels of play (each seed played twice, the sides' levels swapped)\n");
+        for l in levels {
+            out.push_str(&format!(
+                "  {:<24} {:>6} wins  {}  of the matches decided (95 % interval {:.1} to {:.1} %)\n",
+                l["ai"].as_str().unwrap_or(""),
+                l["wins"],
+                pc(&l["win_rate"]),
+                f(&l["ci_low"]) * 100.0,
+                f(&l["ci_high"]) * 100.0
+            ));
+        }
+    }
     out.push_str(&format!(
         "\nRounds: mean {:.2}, median {}, 90th percentile {}\n\nHeroes\n",
         f(&r["rounds"]["mean"]),

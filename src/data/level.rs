@@ -16,12 +16,55 @@ pub enum Control {
     Computer,
 }
 
+/// How well the computer plays a side it controls (issue 22): `Easy` keeps the fixed order of
+/// habits of the first computer player; `Normal` weighs each declaration by the exact odds;
+/// `Hard` also looks ahead (focus fire, the enemy's best answer).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum AiLevel {
+    Easy,
+    #[default]
+    Normal,
+    Hard,
+}
+
+impl AiLevel {
+    pub const ALL: [AiLevel; 3] = [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard];
+
+    /// Its name on the command line and in the JSON: `easy`, `normal`, `hard`.
+    pub fn key(self) -> &'static str {
+        match self {
+            AiLevel::Easy => "easy",
+            AiLevel::Normal => "normal",
+            AiLevel::Hard => "hard",
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<AiLevel> {
+        AiLevel::ALL
+            .into_iter()
+            .find(|l| l.key().eq_ignore_ascii_case(key.trim()))
+    }
+}
+
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SideDef {
     pub name: String,
     /// Red, green, blue in 0..1.
     pub color: (f32, f32, f32),
     pub control: Control,
+    /// The computer's level of play for this side when it controls it. Set by the level
+    /// select and the command line (default `Normal`) and saved with a match; a level file may
+    /// name one. Absent (a match saved before the levels existed), the computer plays `Easy`,
+    /// as it then did.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ai: Option<AiLevel>,
+}
+
+impl SideDef {
+    /// The computer's level of play for this side (`Easy` where none was ever set).
+    pub fn ai_level(&self) -> AiLevel {
+        self.ai.unwrap_or(AiLevel::Easy)
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

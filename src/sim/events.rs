@@ -38,6 +38,8 @@ pub enum MatchEvent {
         action: String,
         ap: u32,
         lost: u32,
+        /// The computer's reason (`reason` in the JSON), when it says one.
+        reason: Option<String>,
     },
     /// An action paid over several segments (or rounds): AP paid toward it so far.
     Commit {
@@ -45,6 +47,7 @@ pub enum MatchEvent {
         action: String,
         ap: u32,
         paid: u32,
+        reason: Option<String>,
     },
     /// A commitment fully paid: it resolves this segment.
     Paid { hero: String, action: String },
@@ -316,13 +319,22 @@ impl MatchEvent {
                 action,
                 ap,
                 lost,
-            } => format!("{hero} declares {action} ({ap} AP{})", lost_words(*lost)),
+                reason,
+            } => format!(
+                "{hero} declares {action} ({ap} AP{}){}",
+                lost_words(*lost),
+                why_words(reason)
+            ),
             MatchEvent::Commit {
                 hero,
                 action,
                 ap,
                 paid,
-            } => format!("{hero} declares {action} ({ap} AP) and pays {paid} AP toward it"),
+                reason,
+            } => format!(
+                "{hero} declares {action} ({ap} AP) and pays {paid} AP toward it{}",
+                why_words(reason)
+            ),
             MatchEvent::Paid { hero, action } => format!("{hero} has paid for {action}"),
             MatchEvent::StackFee { hero, from_pool } => {
                 let whence = if *from_pool {
@@ -490,19 +502,33 @@ impl MatchEvent {
                 f
             }
             MatchEvent::Declare {
-                action, ap, lost, ..
-            } => fields(&[
-                ("action", json!(action)),
-                ("ap", json!(ap)),
-                ("lost", json!(lost)),
-            ]),
+                action,
+                ap,
+                lost,
+                reason,
+                ..
+            } => with_reason(
+                fields(&[
+                    ("action", json!(action)),
+                    ("ap", json!(ap)),
+                    ("lost", json!(lost)),
+                ]),
+                reason,
+            ),
             MatchEvent::Commit {
-                action, ap, paid, ..
-            } => fields(&[
-                ("action", json!(action)),
-                ("ap", json!(ap)),
-                ("paid", json!(paid)),
-            ]),
+                action,
+                ap,
+                paid,
+                reason,
+                ..
+            } => with_reason(
+                fields(&[
+                    ("action", json!(action)),
+                    ("ap", json!(ap)),
+                    ("paid", json!(paid)),
+                ]),
+                reason,
+            ),
             MatchEvent::Resolve { action, walk, .. } => {
                 let mut f = fields(&[("action", json!(action))]);
                 if let Some(w) = walk {
@@ -685,6 +711,21 @@ fn calamity_fields(what: &Consequence) -> Map<String, Value> {
             ("target", json!(target)),
         ]),
     }
+}
+
+/// The computer's reason after a declaration's words: ` — why: ...`.
+fn why_words(reason: &Option<String>) -> String {
+    reason
+        .as_ref()
+        .map_or(String::new(), |r| format!(" \u{2014} why: {r}"))
+}
+
+/// A declaration's fields, with the computer's `reason` when it says one.
+fn with_reason(mut f: Map<String, Value>, reason: &Option<String>) -> Map<String, Value> {
+    if let Some(r) = reason {
+        f.insert("reason".into(), json!(r));
+    }
+    f
 }
 
 /// ", 2 AP lost" when tokens in front beyond the cost are lost.

@@ -15,7 +15,7 @@
 //!   paid over rounds).
 
 use super::ai;
-use super::intent::{HeroId, Intent};
+use super::intent::HeroId;
 use super::model::{
     Down, Hero, HexPos, MatchLog, Mount, MountedOn, Roster, RoundState, Track, Wounds,
 };
@@ -56,7 +56,7 @@ pub struct Watch {
 
 /// The computer player, with the rules checked each time it is asked: a hero that is down is
 /// never asked to declare.
-pub fn checked_player(world: &mut World, id: HeroId) -> Intent {
+pub fn checked_player(world: &mut World, id: HeroId) -> crate::sim::seats::Decision {
     check(world);
     if let Some(e) = query::entity(world, id)
         && query::is_down(world, e)

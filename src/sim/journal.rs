@@ -14,7 +14,11 @@ use std::path::{Path, PathBuf};
 
 /// The version of the match file this game writes. Version 2 adds `setup_digest`; a file of
 /// version 1 still loads and plays (its log is checked, its level, gear, deck and seed cannot be).
-pub const MATCH_VERSION: u32 = 2;
+/// Version 3 (issue 22) adds the computer's level of play per side (`ai` of the level's sides)
+/// and its reasons: the `reason` of its declarations in the log, kept with its intents in the
+/// journal. A file of version 1 or 2 has neither: its computer played `easy` (the only player
+/// there was), and it replays and plays on so.
+pub const MATCH_VERSION: u32 = 3;
 
 /// The oldest version this game reads.
 pub const OLDEST_MATCH_VERSION: u32 = 1;

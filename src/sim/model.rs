@@ -438,7 +438,16 @@ pub struct Entry {
     pub segment: u32,
     pub seat: usize,
     pub intent: Intent,
+    /// Why the computer sent it (its declarations: the `reason` of the log), kept so that a
+    /// replay, which asks nobody, writes the same log (match files of version 3 on).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reason: Option<String>,
 }
+
+/// Why the intent now coming through the door was sent (the computer's reason), for the
+/// declaration's event; `None` for a person's.
+#[derive(Resource, Debug, Clone, Default)]
+pub struct DeclarationReason(pub Option<String>);
 
 /// The match's own id, kept in its files and their names (issue 21: the autosaves of one match
 /// are pruned apart from another's). No rule reads it; a loaded match keeps its file's.

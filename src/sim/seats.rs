@@ -12,8 +12,33 @@ use crate::data::level::Control;
 use crate::rules::shot::{BumpSpend, Volley};
 use bevy::prelude::*;
 
-/// A computer player: the intent it sends for the hero whose declaration it is.
-pub type ComputerPlayerFn = fn(&mut World, HeroId) -> Intent;
+/// A computer player: the intent it sends for the hero whose declaration it is, and why.
+pub type ComputerPlayerFn = fn(&mut World, HeroId) -> Decision;
+
+/// What the computer says for a hero: the intent, and the reason in words (the `reason` of
+/// its declaration in the log).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub intent: Intent,
+    pub reason: Option<String>,
+}
+
+impl Decision {
+    pub fn new(intent: Intent, reason: impl Into<String>) -> Decision {
+        Decision {
+            intent,
+            reason: Some(reason.into()),
+        }
+    }
+
+    /// An intent sent without a reason (a pass, a choice of the pool).
+    pub fn bare(intent: Intent) -> Decision {
+        Decision {
+            intent,
+            reason: None,
+        }
+    }
+}
 
 /// The computer player of this match, registered by its plugin.
 #[derive(Resource, Clone, Copy)]

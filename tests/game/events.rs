@@ -11,6 +11,7 @@ fn an_event_gives_its_kind_words_and_fields_from_the_same_values() {
         action: "Shoot".into(),
         ap: 3,
         lost: 2,
+        reason: None,
     };
     assert_eq!(declare.kind(), "declare");
     assert_eq!(
@@ -20,6 +21,22 @@ fn an_event_gives_its_kind_words_and_fields_from_the_same_values() {
     assert_eq!(
         serde_json::Value::Object(declare.fields()),
         json!({"action": "Shoot", "ap": 3, "lost": 2})
+    );
+    // The computer's declaration says why (issue 22): in its words and as `reason`.
+    let computer = MatchEvent::Declare {
+        hero: "Felicia Laroq".into(),
+        action: "aimed shot".into(),
+        ap: 5,
+        lost: 0,
+        reason: Some("aims at Miranda Valentine: 64 % to hit".into()),
+    };
+    assert_eq!(
+        computer.text(),
+        "Felicia Laroq declares aimed shot (5 AP) \u{2014} why: aims at Miranda Valentine: 64 % to hit"
+    );
+    assert_eq!(
+        computer.fields()["reason"],
+        json!("aims at Miranda Valentine: 64 % to hit")
     );
     // "Any unused APs are lost": a hero's name to the AP it lost.
     let end = MatchEvent::RoundEnd {

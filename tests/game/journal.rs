@@ -3,20 +3,26 @@
 //! preview shows exactly what a move is charged.
 
 use super::table::*;
-use tarnation::data::level::Control;
+use tarnation::data::level::{AiLevel, Control};
 use tarnation::rules::movement::Gait;
 use tarnation::sim::actions::movement;
 use tarnation::sim::journal::MatchFile;
-use tarnation::sim::model::{HexPos, MatchLog, RoundOptions, Track};
+use tarnation::sim::model::{HexPos, LogEvent, MatchLog, RoundOptions, Track};
 use tarnation::sim::run::{self, SimEnd};
 use tarnation::sim::{Action, HeroId, Intent, Outcome};
 
 /// Play `level` 2 rounds, save the match to a file and load it, rebuild the match from it and
 /// play on to round 6: the log is the uninterrupted match's, event for event.
 fn midway(file: &str, seed: u64) {
+    midway_at(file, seed, None);
+}
+
+/// `midway`, the computer playing at `ai` (`None`: as a level file without one, `easy`).
+fn midway_at(file: &str, seed: u64, ai: Option<AiLevel>) {
     let (mut level, gear) = level_file(file, |_| {});
     for side in &mut level.sides {
         side.control = Control::Computer;
+        side.ai = ai;
     }
     let whole = run::run(level.clone(), gear.clone(), seed, cards(), 6).unwrap();
 
@@ -62,6 +68,71 @@ fn a_brawl_saved_midway_plays_on_as_the_uninterrupted_match() {
     midway("saloon_brawl.ron", 4);
 }
 
+/// Issue 22: the computer's reasons are kept in the journal, so a match of `normal` and `hard`
+/// saved midway plays on as the uninterrupted match, reasons and all.
+#[test]
+fn a_match_of_the_weighing_levels_saved_midway_plays_on_as_the_uninterrupted_match() {
+    midway_at("street_duel.ron", 2, Some(AiLevel::Normal));
+    midway_at("mine_raid.ron", 9, Some(AiLevel::Hard));
+}
+
+/// The log as the game wrote it before the computer gave reasons (match files of version 2).
+fn without_reasons(events: &[LogEvent]) -> Vec<LogEvent> {
+    events
+        .iter()
+        .cloned()
+        .map(|mut e| {
+            e.fields.remove("reason");
+            if let Some(at) = e.text.find(" \u{2014} why: ") {
+                e.text.truncate(at);
+            }
+            e
+        })
+        .collect()
+}
+
+/// A genuine match file of version 2 (its level names no level of play, its journal keeps no
+/// reasons, its digests are of a log without them) loads, verifies, and plays on as the
+/// computer then played (`easy`): the uninterrupted match, reasons aside.
+#[test]
+fn a_match_file_of_version_2_plays_on_as_its_computer_played() {
+    let (mut level, gear) = level_file("street_duel.ron", |_| {});
+    for side in &mut level.sides {
+        side.control = Control::Computer;
+        side.ai = None;
+    }
+    let whole = run::run(level.clone(), gear.clone(), 5, cards(), 6).unwrap();
+    let mut first = run::headless_app(level, gear, 5, cards());
+    first.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(2);
+    run::play_out(&mut first, Some(2)).unwrap();
+    let mut old = run::match_file(&first, Some(2));
+    old.version = 2;
+    for entry in &mut old.journal {
+        entry.reason = None;
+    }
+    let log = without_reasons(&first.world().resource::<MatchLog>().events);
+    old.event_digests = tarnation::sim::journal::digests(&log);
+    old.digest = tarnation::sim::journal::digest(&log);
+    let path = std::env::temp_dir().join(format!("tarnation-v2-{}.match.ron", std::process::id()));
+    old.save(&path).unwrap();
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(!text.contains("reason") && !text.contains("ai:"), "{text}");
+    let loaded = MatchFile::load(&path).unwrap();
+    assert_eq!(run::verify(&loaded).ok(), Some(log.len()));
+    let mut again = run::app_of(&loaded, false);
+    again.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(6);
+    let end = run::play_out(&mut again, Some(6)).unwrap();
+    assert_eq!(end, whole.end);
+    let played = &again.world().resource::<MatchLog>().events;
+    assert_eq!(without_reasons(played), without_reasons(&whole.log.events));
+    // After the journal, the computer plays on and says why again.
+    assert!(
+        played[log.len()..]
+            .iter()
+            .any(|e| e.fields.contains_key("reason"))
+    );
+}
+
 /// A replay applies the recorded intents and asks nobody: a computer player that would now
 /// play otherwise cannot change it.
 #[test]
@@ -74,7 +145,7 @@ fn a_replay_does_not_ask_the_computer_again() {
     let mut app = run::app_of(&played.file, true);
     // A computer that only passes, in place of the real one.
     app.insert_resource(tarnation::sim::seats::ComputerPlayer(|_, hero| {
-        Intent::Pass { hero }
+        tarnation::sim::seats::Decision::bare(Intent::Pass { hero })
     }));
     let end = run::play_out(&mut app, played.file.rounds).unwrap();
     assert_eq!(end, played.end);

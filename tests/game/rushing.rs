@@ -293,7 +293,7 @@ fn the_computer_rushes_a_paid_shot_when_a_foe_fires() {
     });
     let now = world.resource::<RoundState>().now();
     world.resource_mut::<RoundState>().rush_window = Some(now);
-    let ask = |t: &mut Table| tarnation::sim::ai::player(t.app.world_mut(), miranda);
+    let ask = |t: &mut Table| tarnation::sim::ai::player(t.app.world_mut(), miranda).intent;
     assert_eq!(ask(&mut t), Intent::Pass { hero: miranda });
     t.app
         .world_mut()

@@ -25,21 +25,29 @@ pub(super) fn start_by_mouse(app: &mut App, level: &str, control: &[Control]) {
         .position(|t| t.as_deref() == Ok(level))
         .unwrap_or_else(|| panic!("the level select lists {level} by its title"));
     assert!(click::<LevelRow>(app, |r| r.0 == row));
+    // A side's switch cycles Human, Computer easy, normal, hard (issue 22): clicked until
+    // the side is as wanted (a computer side at the level it is set to).
     for (i, want) in control.iter().enumerate() {
-        let now = app
-            .world()
-            .resource::<LevelChoice>()
-            .preview
-            .as_ref()
-            .unwrap()
-            .sides[i]
-            .control;
-        if now != *want {
+        for _ in 0..4 {
+            if side_control(app, i) == *want {
+                break;
+            }
             assert!(click::<SideToggle>(app, |b| b.0 == i));
         }
+        assert_eq!(side_control(app, i), *want);
     }
     assert!(click::<MenuButton>(app, |b| b.0 == MenuAction::Confirm));
     assert_eq!(screen(app), Screen::Battle);
+}
+
+fn side_control(app: &App, i: usize) -> Control {
+    app.world()
+        .resource::<LevelChoice>()
+        .preview
+        .as_ref()
+        .unwrap()
+        .sides[i]
+        .control
 }
 
 pub(super) fn bar(app: &App, action: BattleAction) -> tarnation::app::hud::BarState {
@@ -454,16 +462,7 @@ fn the_level_select_switches_the_blindfold() {
     };
     if humans(&app) < 2 {
         for i in 0..2 {
-            if app
-                .world()
-                .resource::<LevelChoice>()
-                .preview
-                .as_ref()
-                .unwrap()
-                .sides[i]
-                .control
-                != Control::Human
-            {
+            while side_control(&app, i) != Control::Human {
                 click::<SideToggle>(&mut app, |b| b.0 == i);
             }
         }
@@ -474,6 +473,55 @@ fn the_level_select_switches_the_blindfold() {
     assert!(click::<MenuButton>(&mut app, |b| b.0 == MenuAction::Confirm));
     app.update();
     assert!(!app.world().resource::<HotSeat>().handoff_screen);
+}
+
+/// A side's switch cycles Human, Computer easy, normal, hard and back (issue 22); a computer
+/// side starts at `normal`, and the match is played at the level the switch shows.
+#[test]
+fn a_side_s_switch_cycles_the_computer_s_levels_of_play() {
+    let mut app = window_app(4);
+    assert!(click::<MenuButton>(&mut app, |b| b.0 == MenuAction::Confirm));
+    let level = |app: &App| {
+        let side = &app
+            .world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .unwrap()
+            .sides[0];
+        (side.control, side.ai)
+    };
+    // To Human first, then round the cycle.
+    while level(&app).0 != Control::Human {
+        assert!(click::<SideToggle>(&mut app, |b| b.0 == 0));
+    }
+    let mut seen = Vec::new();
+    for _ in 0..4 {
+        assert!(click::<SideToggle>(&mut app, |b| b.0 == 0));
+        seen.push(level(&app));
+    }
+    use tarnation::data::level::AiLevel::{Easy, Hard, Normal};
+    assert_eq!(
+        seen,
+        [
+            (Control::Computer, Some(Easy)),
+            (Control::Computer, Some(Normal)),
+            (Control::Computer, Some(Hard)),
+            (Control::Human, Some(Normal)),
+        ]
+    );
+    let words = tarnation::app::screens::side_words(
+        &app.world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .unwrap()
+            .sides[1],
+    );
+    assert!(
+        words == "Human" || words.starts_with("Computer ("),
+        "{words}"
+    );
 }
 
 /// The first seat change of a match, between two human sides, hides the map.

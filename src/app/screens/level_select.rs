@@ -7,7 +7,7 @@ use crate::app::input::{Bindings, MenuAction, MenuButton, MenuInput};
 use crate::app::layout::palette;
 use crate::app::state::Screen;
 use crate::app::widgets::{Lit, Tip, clicked, label};
-use crate::data::level::{self, Control, Level};
+use crate::data::level::{self, AiLevel, Control, Level};
 use crate::data::paths;
 use crate::rules::check::Resolution;
 use bevy::prelude::*;
@@ -30,6 +30,8 @@ pub struct LevelChoice {
     pub blindfold: Option<bool>,
     /// The resolution system chosen for the match; `None`: the level's own.
     pub resolution: Option<Resolution>,
+    /// `play --ai ...`: the levels of play each level's sides start with.
+    pub ai: Vec<crate::cli::AiChoice>,
 }
 
 impl LevelChoice {
@@ -253,7 +255,17 @@ fn load_choice(choice: &mut LevelChoice) {
         return;
     };
     match game_gear().and_then(|g| level::load(&path, &g).map_err(|e| e.to_string())) {
-        Ok(level) => choice.preview = Some(level),
+        Ok(mut level) => {
+            // Every computer side plays `normal` unless the level names a level of play.
+            for side in &mut level.sides {
+                side.ai.get_or_insert_default();
+            }
+            // `play --ai SIDE=LEVEL` names a side some levels do not have: left as it is there.
+            for ai in &choice.ai {
+                let _ = crate::cli::apply_ai(&mut level, std::slice::from_ref(ai), true);
+            }
+            choice.preview = Some(level);
+        }
         Err(e) => choice.error = Some(e),
     }
 }
@@ -273,12 +285,25 @@ fn level_select_ui(mut commands: Commands) {
     });
 }
 
-fn toggle_side(choice: &mut LevelChoice, i: usize) {
+/// A side's switch cycles Human, Computer easy, normal, hard, and back to Human.
+pub fn toggle_side(choice: &mut LevelChoice, i: usize) {
     if let Some(side) = choice.preview.as_mut().and_then(|l| l.sides.get_mut(i)) {
-        side.control = match side.control {
-            Control::Human => Control::Computer,
-            Control::Computer => Control::Human,
+        let (control, ai) = match (side.control, side.ai_level()) {
+            (Control::Human, _) => (Control::Computer, AiLevel::Easy),
+            (Control::Computer, AiLevel::Easy) => (Control::Computer, AiLevel::Normal),
+            (Control::Computer, AiLevel::Normal) => (Control::Computer, AiLevel::Hard),
+            (Control::Computer, AiLevel::Hard) => (Control::Human, AiLevel::Normal),
         };
+        side.control = control;
+        side.ai = Some(ai);
+    }
+}
+
+/// A side as its switch shows it: "Human", "Computer (normal)".
+pub fn side_words(side: &crate::data::level::SideDef) -> String {
+    match side.control {
+        Control::Human => "Human".into(),
+        Control::Computer => format!("Computer ({})", side.ai_level().key()),
     }
 }
 
@@ -479,9 +504,13 @@ fn chosen_level(
             .get(i)
             .map_or(String::new(), |a| format!(" ({})", k(*a)));
         info.spawn((
-            button(format!("{}: {:?}{key}", side.name, side.control), 18.0),
+            button(format!("{}: {}{key}", side.name, side_words(side)), 18.0),
             SideToggle(i),
-            Tip("Click to switch between a human player and the computer".into()),
+            Tip(
+                "Click to cycle: a human player, the computer easy (fixed habits), normal \
+                 (weighs the odds), hard (looks ahead)"
+                    .into(),
+            ),
         ));
     }
     let system = choice.resolution_on();

@@ -10,7 +10,8 @@ use super::model::{
     StackSpend, Track, Weapons,
 };
 use super::query::{self, enemies_by_distance, engaged_foes, hero_id, occupied_hexes};
-use super::seats::{ComputerChoices, ComputerPlayer};
+use super::seats::{ComputerChoices, ComputerPlayer, Decision};
+use crate::data::level::AiLevel;
 use crate::rules::action_time::ActionTrack;
 use crate::rules::hexmap::{hex_at, hexside_toward, step};
 use crate::rules::melee::AttackType;
@@ -22,6 +23,7 @@ use hexx::Hex;
 
 mod choices;
 mod close;
+mod weigh;
 pub use choices::{answer_choice, computer_spend};
 use close::close_combat;
 
@@ -38,28 +40,65 @@ impl Plugin for AiPlugin {
     }
 }
 
-/// The computer's intent for the hero whose declaration it is.
-pub fn player(world: &mut World, id: HeroId) -> Intent {
+/// The computer's intent for the hero whose declaration it is, and why, at its side's level.
+pub fn player(world: &mut World, id: HeroId) -> Decision {
     let Some(hero) = query::entity(world, id) else {
-        return Intent::Pass { hero: id };
+        return Decision::bare(Intent::Pass { hero: id });
     };
+    match level_of(world, hero) {
+        AiLevel::Easy => easy(world, hero, id),
+        level => weigh::player(world, hero, id, level == AiLevel::Hard),
+    }
+}
+
+/// The level the computer plays the hero's side at.
+pub fn level_of(world: &World, hero: Entity) -> AiLevel {
+    let side = query::side_of(world, hero);
+    world
+        .resource::<Battle>()
+        .level
+        .sides
+        .get(side)
+        .map_or(AiLevel::Easy, |s| s.ai_level())
+}
+
+/// `easy`: the first computer player's fixed order of habits, unchanged (its matches are
+/// those it played before the levels existed, reasons aside).
+fn easy(world: &mut World, hero: Entity, id: HeroId) -> Decision {
     // Rushing on, the segment's declarations made: rush or pass.
     if super::round::rush_window_open(world) {
         return match rush_choice(world, hero) {
-            Some(action) => Intent::Rush(action),
-            None => Intent::Pass { hero: id },
+            Some(action) => Decision::new(
+                Intent::Rush(action),
+                "a foe's attack at it is due: its shot, cut to what is paid, goes on the stack",
+            ),
+            None => Decision::bare(Intent::Pass { hero: id }),
         };
     }
+    if let Some(intent) = before_declaring(world, hero, id) {
+        return intent;
+    }
+    match decide_because(world, hero) {
+        Some((action, why)) => Decision::new(Intent::Declare(action), why),
+        None => Decision::bare(Intent::Pass { hero: id }),
+    }
+}
+
+/// The choices made before a declaration: the AP spent on the stack, Will, the bonus counter.
+fn before_declaring(world: &World, hero: Entity, id: HeroId) -> Option<Decision> {
     // A quick-draw artist spends what AP it may to go first when actions clash.
     if let Some(&level) = world
         .get::<Hero>(hero)
         .and_then(|h| h.skills.get("Quick Draw"))
         && world.get::<StackSpend>(hero).map_or(0, |s| s.0) != level
     {
-        return Intent::StackSpend {
-            hero: id,
-            ap: level,
-        };
+        return Some(Decision::new(
+            Intent::StackSpend {
+                hero: id,
+                ap: level,
+            },
+            "Quick Draw: AP spent to go first when actions clash",
+        ));
     }
     // Dice pools: a hero with Will spends it rather than fail.
     if world.resource::<super::model::RoundOptions>().check.system
@@ -69,27 +108,36 @@ pub fn player(world: &mut World, id: HeroId) -> Intent {
             .get::<super::model::PoolChoices>(hero)
             .is_some_and(|c| c.will)
     {
-        return Intent::Will {
-            hero: id,
-            spend: true,
-        };
+        return Some(Decision::new(
+            Intent::Will {
+                hero: id,
+                spend: true,
+            },
+            "Will spent rather than fail a check",
+        ));
     }
     // A bonus counter in hand goes on the next attack's effect: "Aces!" (+2) counts on any
     // hit, where "Right on!" adds a bump only now and then.
     if super::bonus::holds(world, hero) && super::bonus::armed(world, hero).is_none() {
-        return Intent::Bonus {
-            hero: id,
-            spend: Some(crate::rules::bonus::Spend::Aces),
-        };
+        return Some(Decision::new(
+            Intent::Bonus {
+                hero: id,
+                spend: Some(crate::rules::bonus::Spend::Aces),
+            },
+            "\"Aces!\" counts on any hit",
+        ));
     }
-    match decide(world, hero) {
-        Some(action) => Intent::Declare(action),
-        None => Intent::Pass { hero: id },
-    }
+    None
 }
 
-/// The computer's declaration for `hero`, or `None` to pass this segment.
+/// The `easy` computer's declaration for `hero`, or `None` to pass this segment.
 pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
+    decide_because(world, hero).map(|(action, _)| action)
+}
+
+/// The `easy` computer's declaration for `hero` and the habit it follows.
+pub fn decide_because(world: &mut World, hero: Entity) -> Option<(Action, String)> {
+    let why = |s: &str| s.to_string();
     let h = world.get::<Hero>(hero)?.clone();
     let id = hero_id(world, hero);
     let track = world.get::<Track>(hero)?.0.clone();
@@ -99,17 +147,23 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
     if let Some(mount) = mounted
         && let Some(command) = ride(world, hero, mount)
     {
-        return Some(command);
+        return Some((command, why("a rider keeps the mount going")));
     }
     if world.get::<Prone>(hero).is_some_and(|p| p.0) {
-        return Some(Action::StandUp { hero: id });
+        return Some((
+            Action::StandUp { hero: id },
+            why("it lies prone: up to fight"),
+        ));
     }
     if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
-        return Some(Action::EmergeFromCover { hero: id });
+        return Some((
+            Action::EmergeFromCover { hero: id },
+            why("out from behind cover to shoot"),
+        ));
     }
     // A fallen ally beside it, and no foe on it: bring them round.
     if let Some(command) = revive(world, hero, &track) {
-        return Some(command);
+        return Some((command, why("a fallen ally beside it, no foe on it")));
     }
     // An objective its side wins by, and a skill for it: go there and work on it.
     if let Some((objective, at)) = objective_for(world, &h, side) {
@@ -118,39 +172,50 @@ pub fn decide(world: &mut World, hero: Entity) -> Option<Action> {
                 hero: id,
                 objective,
             };
-            return price(world, &command).is_ok().then_some(command);
+            return price(world, &command)
+                .is_ok()
+                .then(|| (command, why("its side wins by the objective: works on it")));
         }
-        return approach(world, hero, &h, &track, at);
+        return approach(world, hero, &h, &track, at)
+            .map(|c| (c, why("goes to the objective its side wins by")));
     }
     // A gun in hand, loaded and cocked; then the best shot at the nearest enemy in sight.
     if let Some(command) = arm(world, hero, &track) {
-        return Some(command);
+        return Some((command, why("a gun in hand, loaded and cocked first")));
     }
-    if let Some(command) = shoot(world, hero, &track) {
-        return Some(command);
+    if let Some((command, chance)) = shoot(world, hero, &track) {
+        let odds = format!(
+            "the nearest enemy in sight, at the best odds its AP pay: {:.0} % to hit",
+            chance * 100.0
+        );
+        return Some((command, odds));
     }
     if mounted.is_some() {
         return None;
     }
     // No shot: a fallen ally near enough to reach and revive.
     if let Some(command) = go_to_fallen(world, hero, &h, &track) {
-        return Some(command);
+        return Some((command, why("goes to revive a fallen ally")));
     }
     // Within a pace of a foe with no shot to take: fight hand to hand, or get free.
     if let Some(command) = close_combat(world, hero, &track) {
-        return Some(command);
+        return Some((
+            command,
+            why("a foe within a pace and no shot: hand to hand"),
+        ));
     }
     let target = nearest_enemy(world, side, pos)?;
     if has_gun(world, hero)
         && let Some(command) = take_cover(world, hero, &h, &track, target)
     {
-        return Some(command);
+        return Some((command, why("no shot: into cover from the nearest enemy")));
     }
     // No shot: close on the nearest enemy standing.
     if target.unsigned_distance_to(pos) <= 1 {
         return None;
     }
     approach(world, hero, &h, &track, target)
+        .map(|c| (c, why("no shot: closes on the nearest enemy")))
 }
 
 /// Ready the first ranged weapon with rounds, load an empty or jammed one (speed loading when
@@ -199,8 +264,9 @@ fn arm(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
     price(world, &ready).is_ok().then_some(ready)
 }
 
-/// The shot with the best odds the round's AP can pay; a cheaper one when its odds are close.
-fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+/// The shot with the best odds the round's AP can pay; a cheaper one when its odds are close;
+/// and its chance to hit.
+fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<(Action, f64)> {
     let id = hero_id(world, hero);
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;
@@ -222,12 +288,13 @@ fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action>
         let best = options.iter().map(|o| o.0).fold(0.0, f64::max);
         options.retain(|o| o.0 >= best - CLOSE_ODDS);
         options.sort_by_key(|o| o.1);
-        let kind = options[0].2;
-        return Some(Action::Shoot {
+        let (chance, _, kind) = options[0];
+        let command = Action::Shoot {
             hero: id,
             target: hero_id(world, target),
             kind,
-        });
+        };
+        return Some((command, chance));
     }
     None
 }

@@ -9,8 +9,8 @@ use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::Intent;
 use crate::sim::intent::{Action, HeroId, Refusal};
 use crate::sim::model::{
-    Committed, Down, Entry, Holding, Journal, JournalMarks, MatchLog, PoolChoices, Script,
-    StackSpend, Track, Wounds,
+    Committed, DeclarationReason, Down, Entry, Holding, Journal, JournalMarks, MatchLog,
+    PoolChoices, Script, StackSpend, Track, Wounds,
 };
 use crate::sim::model::{Hero, RoundState};
 use crate::sim::query::hero_name as name_of;
@@ -21,8 +21,20 @@ use bevy::prelude::*;
 /// Take an intent: legal now and from the hero whose declaration it is, it is carried out and
 /// written in the journal; otherwise it is refused with the reason (an `Outcome::Refused`).
 pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
+    accept_because(world, intent, None)
+}
+
+/// `accept`, with the reason the computer sent it for (its declaration's `reason` in the log,
+/// and kept in the journal).
+pub fn accept_because(
+    world: &mut World,
+    intent: Intent,
+    reason: Option<String>,
+) -> Result<(), Refusal> {
     let log_before = world.resource::<MatchLog>().events.len();
+    world.get_resource_or_init::<DeclarationReason>().0 = reason.clone();
     let result = carry_out(world, &intent);
+    world.resource_mut::<DeclarationReason>().0 = None;
     match &result {
         Ok(()) => {
             let (round, segment) = world.resource::<RoundState>().now();
@@ -33,6 +45,7 @@ pub fn accept(world: &mut World, intent: Intent) -> Result<(), Refusal> {
                 segment,
                 seat,
                 intent,
+                reason,
             });
             // A new match starts an empty journal: its marks start afresh with it.
             let mut marks = world.get_resource_or_init::<JournalMarks>();
@@ -247,6 +260,7 @@ fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Re
                 action: what.clone(),
                 ap,
                 lost,
+                reason: declaration_reason(world),
             };
             record(world, Some(hero), event);
             world.resource_mut::<RoundState>().due.push(action.clone());
@@ -263,6 +277,7 @@ fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Re
                 action: what.clone(),
                 ap,
                 paid,
+                reason: declaration_reason(world),
             };
             record(world, Some(hero), event);
             world.entity_mut(hero).insert(Committed(action.clone()));
@@ -302,9 +317,9 @@ pub(super) fn may_declare(world: &World, hero: Entity) -> bool {
 pub(super) fn ask_computer(world: &mut World, hero: Entity, player: ComputerPlayerFn) {
     let id = hero_id(world, hero);
     for _ in 0..4 {
-        let intent = player(world, id);
-        let passes = matches!(intent, Intent::Pass { .. } | Intent::Hold { .. });
-        if accept(world, intent).is_err() || passes {
+        let decision = player(world, id);
+        let passes = matches!(decision.intent, Intent::Pass { .. } | Intent::Hold { .. });
+        if accept_because(world, decision.intent, decision.reason).is_err() || passes {
             break;
         }
         if world.resource::<RoundState>().declarer() != Some(hero) {
@@ -341,7 +356,7 @@ pub(super) fn play_script(world: &mut World) -> bool {
             ))
         )))
     } else {
-        accept(world, entry.intent.clone())
+        accept_because(world, entry.intent.clone(), entry.reason.clone())
     };
     let mut script = world.resource_mut::<Script>();
     match result {
@@ -355,6 +370,13 @@ pub(super) fn play_script(world: &mut World) -> bool {
             false
         }
     }
+}
+
+/// Why the declaration now made was sent (the computer's reason), if it says.
+fn declaration_reason(world: &World) -> Option<String> {
+    world
+        .get_resource::<DeclarationReason>()
+        .and_then(|r| r.0.clone())
 }
 
 /// The id of the hero whose declaration it is.

@@ -1,0 +1,426 @@
+//! `normal` and `hard`: the declaration weighed by the exact odds, as a strong player weighs
+//! it. Every shot the hero could declare now, at every enemy in sight and of every kind, is
+//! priced through the same door as a player's (`combat::plan`: the exact chance over the deck,
+//! the AP), and scored by the hits it is worth a round: the chance to hit over the AP it and
+//! the cocking after it cost, weighed by the target (a hurt foe is nearer to going down; a foe
+//! with a loaded gun in hand is the threat). A gun is loaded and cocked behind cover when the
+//! hero is ducked there. With no shot, the hero goes to the hex in reach that gives it one
+//! next, covered from the enemy where it can.
+//!
+//! `hard` looks further: its side's heroes concentrate their fire (a foe an ally already pays
+//! to shoot is worth more: two hits drop a man where one does not), it weighs the hex it ends
+//! in by every enemy gun that sees it, and it ducks behind the cover of its hex to load when a
+//! loaded enemy gun sees it. It reads only what a player at the table sees: the figures, their
+//! wounds, the declarations made (who pays for what), never the undrawn cards or the seed.
+
+use super::*;
+use crate::sim::model::{Down, Wounds};
+
+pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) -> Decision {
+    // Rushing, and the choices before a declaration: as the habits have them.
+    if super::super::round::rush_window_open(world) {
+        return easy(world, hero, id);
+    }
+    if let Some(decision) = before_declaring(world, hero, id) {
+        return decision;
+    }
+    match declare(world, hero, hard) {
+        Some((action, why)) => Decision::new(Intent::Declare(action), why),
+        None => Decision::bare(Intent::Pass { hero: id }),
+    }
+}
+
+/// The declaration, and why.
+fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, String)> {
+    let why = |s: &str| s.to_string();
+    let h = world.get::<Hero>(hero)?.clone();
+    let id = hero_id(world, hero);
+    let track = world.get::<Track>(hero)?.0.clone();
+    let mounted = world.get::<MountedOn>(hero).map(|m| m.0);
+    if let Some(mount) = mounted
+        && let Some(command) = ride(world, hero, mount)
+    {
+        return Some((command, why("a rider keeps the mount going")));
+    }
+    if world.get::<Prone>(hero).is_some_and(|p| p.0) {
+        return Some((
+            Action::StandUp { hero: id },
+            why("it lies prone: up to fight"),
+        ));
+    }
+    // Behind cover: load and cock there first, and come out to shoot.
+    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+        if let Some(command) = arm(world, hero, &track)
+            && price(world, &command).is_ok()
+        {
+            return Some((
+                command,
+                why("loads and cocks behind cover, out of the line of fire"),
+            ));
+        }
+        return Some((
+            Action::EmergeFromCover { hero: id },
+            why("its gun ready: out from behind cover to shoot"),
+        ));
+    }
+    if let Some(command) = revive(world, hero, &track) {
+        return Some((
+            command,
+            why("a fallen ally beside it, no foe on it: revives"),
+        ));
+    }
+    if let Some(found) = objective(world, hero, &h, &track) {
+        return Some(found);
+    }
+    if let Some(found) = arm_or_duck(world, hero, &track, hard) {
+        return Some(found);
+    }
+    if let Some(best) = best_shot(world, hero, &track, hard) {
+        return Some(best);
+    }
+    if mounted.is_some() {
+        return None;
+    }
+    if let Some(command) = go_to_fallen(world, hero, &h, &track) {
+        return Some((command, why("no shot: goes to revive a fallen ally")));
+    }
+    if let Some(command) = close_combat(world, hero, &track) {
+        return Some((
+            command,
+            why("a foe within a pace and no shot: hand to hand"),
+        ));
+    }
+    position(world, hero, &h, &track, hard)
+}
+
+/// Its side's objective, as the habits work it.
+fn objective(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+) -> Option<(Action, String)> {
+    let side = world.get::<Side>(hero)?.0;
+    let pos = world.get::<HexPos>(hero)?.0;
+    let (objective, at) = objective_for(world, h, side)?;
+    let id = hero_id(world, hero);
+    if at.unsigned_distance_to(pos) <= 1 {
+        let command = Action::WorkObjective {
+            hero: id,
+            objective,
+        };
+        return price(world, &command).is_ok().then(|| {
+            (
+                command,
+                "its side wins by the objective: works on it".into(),
+            )
+        });
+    }
+    approach(world, hero, h, track, at)
+        .map(|c| (c, "goes to the objective its side wins by".to_string()))
+}
+
+/// The gun made ready (in hand, loaded, cocked); `hard`, with a loaded enemy gun on it and
+/// cover in its hex toward that gun, it ducks behind the cover to do it.
+fn arm_or_duck(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+    hard: bool,
+) -> Option<(Action, String)> {
+    let command = arm(world, hero, track)?;
+    let slow = matches!(
+        command,
+        Action::Reload { .. } | Action::SpeedLoad { .. } | Action::Ready { .. }
+    );
+    if hard && slow {
+        let id = hero_id(world, hero);
+        let duck = Action::DuckBehindCover { hero: id };
+        let pos = world.get::<HexPos>(hero)?.0;
+        if threats(world, hero, pos).covered_from_all == Some(false)
+            && price(world, &duck).is_ok_and(|p| p.ap <= track.left())
+            && engaged_foes(world, hero).is_empty()
+        {
+            return Some((
+                duck,
+                "a loaded enemy gun sees it: ducks behind cover to load".into(),
+            ));
+        }
+    }
+    let words = match command {
+        Action::Reload { .. } | Action::SpeedLoad { .. } => "its gun is empty: loads it",
+        Action::Cock { .. } => "cocks its gun for the next shot",
+        _ => "takes a loaded gun in hand",
+    };
+    Some((command, words.into()))
+}
+
+/// A shot weighed: its action, the chance to hit, and the score.
+struct Weighed {
+    action: Action,
+    chance: f64,
+    ap: u32,
+    score: f64,
+    target: Entity,
+}
+
+/// The shot worth the most hits a round, weighed by its target.
+fn best_shot(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+    hard: bool,
+) -> Option<(Action, String)> {
+    let id = hero_id(world, hero);
+    let side = world.get::<Side>(hero)?.0;
+    let pos = world.get::<HexPos>(hero)?.0;
+    let cocking = cocking_ap(world, hero);
+    let mut best: Option<Weighed> = None;
+    for (_, target) in enemies_by_distance(world, side, pos) {
+        let worth = target_worth(world, hero, target, hard);
+        for kind in [
+            ShotKind::Snap,
+            ShotKind::Normal,
+            ShotKind::Aimed(1),
+            ShotKind::Aimed(2),
+        ] {
+            let Ok(p) = combat::plan(world, hero, target, kind) else {
+                continue;
+            };
+            if p.ap > track.left() || p.chance <= 0.0 {
+                continue;
+            }
+            let score = p.chance / f64::from(p.ap + cocking) * worth;
+            if best.as_ref().is_none_or(|b| score > b.score + 1e-12) {
+                best = Some(Weighed {
+                    action: Action::Shoot {
+                        hero: id,
+                        target: hero_id(world, target),
+                        kind,
+                    },
+                    chance: p.chance,
+                    ap: p.ap,
+                    score,
+                    target,
+                });
+            }
+        }
+    }
+    let best = best?;
+    let reason = shot_reason(world, hero, &best, cocking, hard);
+    Some((best.action, reason))
+}
+
+/// What the computer says of the shot it chose.
+fn shot_reason(world: &World, hero: Entity, w: &Weighed, cocking: u32, hard: bool) -> String {
+    let name = query::hero_name(world, w.target);
+    let hurt = wounds_of(world, w.target);
+    let mut words = format!(
+        "{} at {name}: {:.0} % to hit, {:.2} hits an AP ({} AP{})",
+        match &w.action {
+            Action::Shoot {
+                kind: ShotKind::Snap,
+                ..
+            } => "snaps a shot",
+            Action::Shoot {
+                kind: ShotKind::Normal,
+                ..
+            } => "shoots",
+            _ => "aims",
+        },
+        w.chance * 100.0,
+        w.chance / f64::from(w.ap + cocking),
+        w.ap,
+        if cocking > 0 { " and 1 to cock" } else { "" }
+    );
+    if hurt > 0 {
+        words.push_str(&format!("; {name} has {hurt} wounds"));
+    }
+    if hard && allies_on(world, hero, w.target) > 0 {
+        words.push_str("; focus fire: an ally shoots at the same foe");
+    }
+    if loaded_gun(world, w.target) {
+        words.push_str(&format!("; {name} holds a loaded gun"));
+    }
+    words
+}
+
+/// The AP a shot costs after it: the cocking of a single-action gun.
+fn cocking_ap(world: &World, hero: Entity) -> u32 {
+    let gear = &world.resource::<Battle>().gear;
+    query::weapon_in_hand(world, hero)
+        .and_then(|(_, w, _)| gear.weapon(&w.name))
+        .map_or(0, |g| u32::from(g.needs_cocking()))
+}
+
+/// How much a hit on `target` is worth: more for a hurt foe (nearer to going down) and for a
+/// foe with a loaded gun in hand (the threat), less for a stunned one (out of the fight this
+/// round); `hard`, more for a foe its allies shoot at.
+fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 {
+    let hurt = f64::from(wounds_of(world, target));
+    let stunned = world.get::<Wounds>(target).is_some_and(|w| w.stunned);
+    let mut worth = 1.0 + 0.12 * hurt.min(8.0);
+    if loaded_gun(world, target) && !stunned {
+        worth += 0.25;
+    }
+    // A stunned foe is out of the fight this round: one who can shoot back comes first.
+    if stunned {
+        worth *= 0.4;
+    }
+    if hard {
+        worth += 0.35 * f64::from(allies_on(world, hero, target).min(2));
+    }
+    worth
+}
+
+/// Wounds the hero has taken, over every location.
+fn wounds_of(world: &World, hero: Entity) -> u32 {
+    world
+        .get::<Wounds>(hero)
+        .map_or(0, |w| w.body.wounds.values().sum())
+}
+
+/// A loaded, unjammed ranged weapon in hand.
+fn loaded_gun(world: &World, hero: Entity) -> bool {
+    let gear = &world.resource::<Battle>().gear;
+    query::weapon_in_hand(world, hero).is_some_and(|(_, w, _)| {
+        w.rounds > 0 && !w.jammed && gear.weapon(&w.name).is_some_and(|g| g.is_ranged())
+    })
+}
+
+/// Allies of `hero` paying for a shot at `target` (declared: a player sees it on the table).
+fn allies_on(world: &World, hero: Entity, target: Entity) -> u32 {
+    let side = query::side_of(world, hero);
+    let target = hero_id(world, target);
+    query::heroes(world)
+        .into_iter()
+        .filter(|&e| e != hero && query::side_of(world, e) == side)
+        .filter(|&e| {
+            matches!(world.get::<Committed>(e),
+                Some(Committed(Action::Shoot { target: t, .. })) if *t == target)
+        })
+        .count() as u32
+}
+
+/// The enemy guns that see a hex.
+struct Threats {
+    /// Enemies standing with a loaded gun and a line of fire to the hex.
+    guns: u32,
+    /// Enemies with a line of fire to the hex at all.
+    seen_by: u32,
+    /// Whether cover in the hex covers it from every such gun (`None`: no gun sees it).
+    covered_from_all: Option<bool>,
+}
+
+/// Which enemies see `at` (the lines of fire a player can trace on the map).
+fn threats(world: &World, hero: Entity, at: Hex) -> Threats {
+    let side = query::side_of(world, hero);
+    let battle = world.resource::<Battle>();
+    let covers: Vec<u8> = query::covers(world)
+        .into_iter()
+        .filter(|(_, h, _)| *h == at)
+        .flat_map(|(_, _, c)| c.from)
+        .collect();
+    let mut t = Threats {
+        guns: 0,
+        seen_by: 0,
+        covered_from_all: None,
+    };
+    for e in query::heroes(world) {
+        if query::side_of(world, e) == side || world.get::<Down>(e).is_some_and(|d| d.0) {
+            continue;
+        }
+        let Some(from) = query::position(world, e) else {
+            continue;
+        };
+        if battle.map.line_of_fire(from, at).is_err() {
+            continue;
+        }
+        t.seen_by += 1;
+        if loaded_gun(world, e) {
+            t.guns += 1;
+            let covered = covers.contains(&hexside_toward(at, from));
+            t.covered_from_all = Some(t.covered_from_all.unwrap_or(true) && covered);
+        }
+    }
+    t
+}
+
+/// No shot now: the hex in reach of the tokens in front that is best to fight from next,
+/// closer to the enemy, with a line of fire to one, covered from the enemy guns that see it.
+fn position(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+    hard: bool,
+) -> Option<(Action, String)> {
+    let id = hero_id(world, hero);
+    let side = world.get::<Side>(hero)?.0;
+    let pos = world.get::<HexPos>(hero)?.0;
+    let facing = world.get::<Facing>(hero)?.0;
+    let target = nearest_enemy(world, side, pos)?;
+    if target.unsigned_distance_to(pos) <= 1 {
+        return None;
+    }
+    let gun = has_gun(world, hero);
+    let occupied = occupied_hexes(world, hero);
+    let budget = track.in_front.max(1);
+    let reach = movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, budget);
+    let here = hex_worth(world, hero, pos, target, gun, hard);
+    let mut best: Option<(f64, u32, Hex)> = None;
+    for (to, cost) in reach.hexes() {
+        if cost.total > budget || to == pos {
+            continue;
+        }
+        let worth = hex_worth(world, hero, to, target, gun, hard);
+        let better = best.is_none_or(|(w, c, b)| {
+            worth > w + 1e-9 || (worth > w - 1e-9 && (cost.total, to.x, to.y) < (c, b.x, b.y))
+        });
+        if better {
+            best = Some((worth, cost.total, to));
+        }
+    }
+    let Some((worth, _, to)) = best.filter(|b| b.0 > here) else {
+        // Nowhere better: close in as the habits do, lest both sides wait for ever.
+        return approach(world, hero, h, track, target)
+            .map(|c| (c, "no shot from here: closes on the nearest enemy".into()));
+    };
+    let _ = worth;
+    let t = threats(world, hero, to);
+    let why = match (t.covered_from_all, gun) {
+        (Some(true), _) => "no shot: moves to a hex covered from the guns that see it",
+        (None, true) => "no shot: moves up out of the enemy's sight",
+        (_, true) => "no shot: moves to where it has a line of fire",
+        (_, false) => "no gun: closes on the nearest enemy",
+    };
+    Some((
+        Action::Move {
+            hero: id,
+            to,
+            gait: Gait::Walk,
+        },
+        why.into(),
+    ))
+}
+
+/// How good a hex is to fight from next: near the enemy (a gun within range of it, a brawler
+/// beside it), a line of fire to an enemy for a gun, covered from the guns that see it; `hard`
+/// also counts every gun that sees it uncovered.
+fn hex_worth(world: &World, hero: Entity, at: Hex, enemy: Hex, gun: bool, hard: bool) -> f64 {
+    let distance = f64::from(at.unsigned_distance_to(enemy));
+    if !gun {
+        return -distance;
+    }
+    let t = threats(world, hero, at);
+    let mut worth = -0.5 * distance;
+    if t.seen_by > 0 {
+        worth += 2.0;
+    }
+    match t.covered_from_all {
+        Some(true) => worth += 2.0,
+        Some(false) if hard => worth -= 0.75 * f64::from(t.guns),
+        _ => {}
+    }
+    worth
+}

@@ -1,0 +1,111 @@
+//! The computer's levels of play (issue 22): `normal` and `hard` weigh a declaration by what a
+//! player at the table can see, never by the undrawn cards; the same match, the same choices;
+//! every declaration says why.
+
+use super::table::*;
+use tarnation::data::level::{AiLevel, Control};
+use tarnation::sim::model::ActionDeck;
+use tarnation::sim::run;
+
+/// The undrawn part of the deck put in another order (every card still in the draw pile
+/// brought to the top in turn: the last, 54, ends on top).
+fn reorder_undrawn(t: &mut Table) {
+    let deck = &mut t.app.world_mut().resource_mut::<ActionDeck>().deck;
+    for n in 1..=54u8 {
+        let _ = deck.stack_top(&[n]);
+    }
+}
+
+/// At each of the first declarations of a match, the computer at `ai` is asked twice, the
+/// undrawn cards shuffled between: the same choice, the same reason. The declaration is then
+/// made, and the match goes on.
+fn never_peeks(file: &str, seed: u64, ai: AiLevel) {
+    let mut t = Table::new(file, seed, |l| {
+        for side in &mut l.sides {
+            side.control = Control::Human;
+            side.ai = Some(ai);
+        }
+    });
+    t.update();
+    let mut asked = 0;
+    for _ in 0..2000 {
+        // A hit waits for its player's bumps (the seats are human here): answered as the
+        // computer answers.
+        if let Some(waiting) = tarnation::sim::query::waiting_choice(t.app.world()) {
+            let id = tarnation::sim::query::hero_id(t.app.world(), waiting);
+            let answer = tarnation::sim::ai::answer_choice(t.app.world(), id);
+            t.intent(answer);
+            continue;
+        }
+        let Some(hero) = t.declarer() else {
+            t.update();
+            continue;
+        };
+        let first = tarnation::sim::ai::player(t.app.world_mut(), hero);
+        reorder_undrawn(&mut t);
+        let again = tarnation::sim::ai::player(t.app.world_mut(), hero);
+        assert_eq!(first, again, "{file} seed {seed}: declaration {asked}");
+        asked += 1;
+        t.intent(first.intent);
+        if asked == 40 {
+            break;
+        }
+    }
+    assert!(asked >= 10, "{file}: only {asked} declarations asked");
+}
+
+#[test]
+fn the_weighing_computer_never_peeks_at_the_undrawn_cards() {
+    never_peeks("street_duel.ron", 3, AiLevel::Normal);
+    never_peeks("mine_raid.ron", 2, AiLevel::Hard);
+}
+
+/// "Deterministic: same match, seed and levels, same choices."
+#[test]
+fn the_same_match_gives_the_same_choices_at_every_level() {
+    let (mut level, gear) = level_file("street_duel.ron", |_| {});
+    for (i, side) in level.sides.iter_mut().enumerate() {
+        side.control = Control::Computer;
+        side.ai = Some([AiLevel::Hard, AiLevel::Normal][i]);
+    }
+    let a = run::run(level.clone(), gear.clone(), 6, cards(), 10).unwrap();
+    let b = run::run(level, gear, 6, cards(), 10).unwrap();
+    assert_eq!(a.log.events, b.log.events);
+    assert_eq!(a.file.journal, b.file.journal);
+}
+
+/// Every declaration of the computer carries its reason, in the log and in the journal; a
+/// weighed shot names its target and its exact chance to hit.
+#[test]
+fn every_computer_declaration_says_why() {
+    for ai in AiLevel::ALL {
+        let (mut level, gear) = level_file("street_duel.ron", |_| {});
+        for side in &mut level.sides {
+            side.control = Control::Computer;
+            side.ai = Some(ai);
+        }
+        let played = run::run(level, gear, 2, cards(), 10).unwrap();
+        let declarations: Vec<_> = played
+            .log
+            .events
+            .iter()
+            .filter(|e| e.kind == "declare" || e.kind == "commit")
+            .collect();
+        assert!(!declarations.is_empty());
+        for e in &declarations {
+            let reason = e.fields.get("reason").and_then(|r| r.as_str());
+            assert!(reason.is_some_and(|r| !r.is_empty()), "{ai:?}: {e:?}");
+            assert!(e.text.contains(" \u{2014} why: "), "{ai:?}: {}", e.text);
+        }
+        let with_reason = played.file.journal.iter().filter(|j| j.reason.is_some());
+        assert!(with_reason.count() >= declarations.len());
+        if ai != AiLevel::Easy {
+            let shot = declarations
+                .iter()
+                .filter_map(|e| e.fields["reason"].as_str())
+                .find(|r| r.contains("% to hit"))
+                .expect("a weighed shot");
+            assert!(shot.contains(" at "), "{shot}");
+        }
+    }
+}

@@ -1492,7 +1492,7 @@ fn sim_ai_easy_prints_the_match_sim_printed_before() {
         reasons += map.remove("reason").is_some() as usize;
         if let Some(text) = map.get_mut("text") {
             let t = text.as_str().unwrap();
-            let t = t.split(" \u{2014} why: ").next().unwrap().to_string();
+            let t = t.split(". Why: ").next().unwrap().to_string();
             *text = serde_json::json!(t);
         }
         for b in event.to_string().bytes().chain([b'\n']) {

@@ -713,11 +713,11 @@ fn calamity_fields(what: &Consequence) -> Map<String, Value> {
     }
 }
 
-/// The computer's reason after a declaration's words: ` — why: ...`.
+/// The computer's reason after a declaration's words: `. Why: ...`.
 fn why_words(reason: &Option<String>) -> String {
     reason
         .as_ref()
-        .map_or(String::new(), |r| format!(" \u{2014} why: {r}"))
+        .map_or(String::new(), |r| format!(". Why: {r}"))
 }
 
 /// A declaration's fields, with the computer's `reason` when it says one.

@@ -95,7 +95,7 @@ fn every_computer_declaration_says_why() {
         for e in &declarations {
             let reason = e.fields.get("reason").and_then(|r| r.as_str());
             assert!(reason.is_some_and(|r| !r.is_empty()), "{ai:?}: {e:?}");
-            assert!(e.text.contains(" \u{2014} why: "), "{ai:?}: {}", e.text);
+            assert!(e.text.contains(". Why: "), "{ai:?}: {}", e.text);
         }
         let with_reason = played.file.journal.iter().filter(|j| j.reason.is_some());
         assert!(with_reason.count() >= declarations.len());

@@ -32,7 +32,7 @@ fn an_event_gives_its_kind_words_and_fields_from_the_same_values() {
     };
     assert_eq!(
         computer.text(),
-        "Felicia Laroq declares aimed shot (5 AP) \u{2014} why: aims at Miranda Valentine: 64 % to hit"
+        "Felicia Laroq declares aimed shot (5 AP). Why: aims at Miranda Valentine: 64 % to hit"
     );
     assert_eq!(
         computer.fields()["reason"],

@@ -83,7 +83,7 @@ fn without_reasons(events: &[LogEvent]) -> Vec<LogEvent> {
         .cloned()
         .map(|mut e| {
             e.fields.remove("reason");
-            if let Some(at) = e.text.find(" \u{2014} why: ") {
+            if let Some(at) = e.text.find(". Why: ") {
                 e.text.truncate(at);
             }
             e

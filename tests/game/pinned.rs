@@ -109,7 +109,7 @@ fn opts(level: &mut level::Level) -> &mut LevelOptions {
 
 /// A line of the match log (its JSON or its words) without the computer's reason (issue 22:
 /// `easy` plays as the computer played before the levels of play, its new `reason` aside): the
-/// `reason` field of the JSON, and the " — why: ..." its words (and the JSON's `text`) end with.
+/// `reason` field of the JSON, and the ". Why: ..." its words (and the JSON's `text`) end with.
 pub fn without_reason(line: &str) -> String {
     let mut out = line.to_string();
     // The end of a JSON string that starts before `from`: its closing quote (not escaped).
@@ -131,7 +131,7 @@ pub fn without_reason(line: &str) -> String {
         };
         out.replace_range(from..to, "");
     }
-    if let Some(at) = out.find(" \u{2014} why: ") {
+    if let Some(at) = out.find(". Why: ") {
         let end = if out.starts_with('{') {
             string_end(&out, at)
         } else {
@@ -144,13 +144,13 @@ pub fn without_reason(line: &str) -> String {
 
 #[test]
 fn a_reason_is_taken_out_of_json_and_words() {
-    let json = r#"{"action":"cock","actor":"F","ap":1,"kind":"declare","lost":0,"reason":"a gun \"cocked\" first","round":1,"segment":3,"text":"F declares cock (1 AP) — why: a gun \"cocked\" first"}"#;
+    let json = r#"{"action":"cock","actor":"F","ap":1,"kind":"declare","lost":0,"reason":"a gun \"cocked\" first","round":1,"segment":3,"text":"F declares cock (1 AP). Why: a gun \"cocked\" first"}"#;
     assert_eq!(
         without_reason(json),
         r#"{"action":"cock","actor":"F","ap":1,"kind":"declare","lost":0,"round":1,"segment":3,"text":"F declares cock (1 AP)"}"#
     );
     assert_eq!(
-        without_reason("R1 S03  F declares cock (1 AP) \u{2014} why: first"),
+        without_reason("R1 S03  F declares cock (1 AP). Why: first"),
         "R1 S03  F declares cock (1 AP)"
     );
 }

@@ -9,6 +9,18 @@ use super::*;
 /// shoves the foe toward dominance), at the foe with the lowest defense, and with two foes and
 /// the skill for two attacks a quick one at the other foe in the same series.
 pub(super) fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
+    close_combat_by(world, hero, track, false)
+}
+
+/// `close_combat`; `weigh` (`normal` and `hard`): the attack is chosen by the odds, each blow
+/// at each engaged foe priced through the player's door and scored by its damage per AP
+/// (`weighed_blow`).
+pub(super) fn close_combat_by(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+    weigh: bool,
+) -> Option<Action> {
     let id = hero_id(world, hero);
     let foes = engaged_foes(world, hero);
     if foes.is_empty() {
@@ -59,6 +71,9 @@ pub(super) fn close_combat(world: &mut World, hero: Entity, track: &ActionTrack)
     let block = Action::Block { hero: id };
     if incoming > ready && price(world, &block).is_ok_and(|p| p.ap <= track.left()) {
         return Some(block);
+    }
+    if weigh {
+        return weighed_blow(world, hero, &foes, track);
     }
     let by_defense =
         |world: &World, f: Entity| (melee::defense(world, f).0, query::level_order(world, f));
@@ -193,4 +208,68 @@ fn regroup(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Actio
         .into_iter()
         .min_by_key(|&(d, ap, h)| (d, ap, h.x, h.y))?;
     Some(Action::Disengage { hero: id, to })
+}
+
+/// What a blow of each kind is worth, a hit's damage by decision 50: a quick attack 5 + DB
+/// flat, a standard the weapon's damage, a heavy one row more and its first bump toward
+/// dominance, a grapple dominance only (worth most with an ally on the same foe).
+fn blow_worth(attack: AttackType, allies_on_it: bool) -> f64 {
+    match attack {
+        AttackType::Quick => 1.0,
+        AttackType::Standard => 1.3,
+        AttackType::Heavy => 1.9,
+        AttackType::Grapple if allies_on_it => 1.4,
+        AttackType::Grapple => 0.6,
+    }
+}
+
+/// The blow worth the most a round: every attack type at every engaged foe, priced (the exact
+/// chance against its defense, the AP), scored by chance x worth / AP, a hurt foe worth more.
+fn weighed_blow(
+    world: &mut World,
+    hero: Entity,
+    foes: &[Entity],
+    track: &ActionTrack,
+) -> Option<Action> {
+    let id = hero_id(world, hero);
+    let mut best: Option<(f64, Action)> = None;
+    for &foe in foes {
+        let allies_on_it = engaged_foes(world, foe).len() > 1;
+        let hurt = world
+            .get::<crate::sim::model::Wounds>(foe)
+            .map_or(0, |w| w.body.wounds.values().sum::<u32>());
+        let foe_worth = 1.0 + 0.12 * f64::from(hurt.min(8));
+        let target = hero_id(world, foe);
+        // A careful attack (+2 AP for +1) was weighed too and never paid: left out.
+        for attack in [
+            AttackType::Quick,
+            AttackType::Standard,
+            AttackType::Heavy,
+            AttackType::Grapple,
+        ] {
+            let command = Action::Melee {
+                hero: id,
+                target,
+                attack,
+                careful: false,
+                times: 1,
+            };
+            let Ok(priced) = price(world, &command) else {
+                continue;
+            };
+            let chance = match &priced.plan {
+                crate::sim::actions::Plan::Melee(m) => m.chance,
+                _ => continue,
+            };
+            if priced.ap > track.left() || priced.ap == 0 {
+                continue;
+            }
+            let score =
+                chance * blow_worth(attack, allies_on_it) * foe_worth / f64::from(priced.ap);
+            if best.as_ref().is_none_or(|(b, _)| score > *b + 1e-12) {
+                best = Some((score, command));
+            }
+        }
+    }
+    best.map(|(_, command)| command)
 }

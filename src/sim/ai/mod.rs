@@ -26,6 +26,7 @@ mod close;
 mod weigh;
 pub use choices::{answer_choice, computer_spend};
 use close::close_combat;
+use close::close_combat_by;
 
 /// Registers the computer player as the seat of computer-controlled sides.
 pub struct AiPlugin;

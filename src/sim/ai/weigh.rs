@@ -3,15 +3,19 @@
 //! priced through the same door as a player's (`combat::plan`: the exact chance over the deck,
 //! the AP), and scored by the hits it is worth a round: the chance to hit over the AP it and
 //! the cocking after it cost, weighed by the target (a hurt foe is nearer to going down; a foe
-//! with a loaded gun in hand is the threat). A gun is loaded and cocked behind cover when the
-//! hero is ducked there. With no shot, the hero goes to the hex in reach that gives it one
-//! next, covered from the enemy where it can.
+//! with a loaded gun in hand is the threat; a foe working the objective its side wins by must
+//! be stopped; a stunned foe is out of the fight this round). Hand to hand, every attack at
+//! every engaged foe is priced and scored the same way (`close::weighed_blow`). A gun is loaded
+//! and cocked behind cover when the hero is ducked there. With no shot, the hero goes to the
+//! hex in reach that gives it one next (toward a foe working an objective first), covered from
+//! the enemy where it can.
 //!
-//! `hard` looks further: its side's heroes concentrate their fire (a foe an ally already pays
-//! to shoot is worth more: two hits drop a man where one does not), it weighs the hex it ends
-//! in by every enemy gun that sees it, and it ducks behind the cover of its hex to load when a
-//! loaded enemy gun sees it. It reads only what a player at the table sees: the figures, their
-//! wounds, the declarations made (who pays for what), never the undrawn cards or the seed.
+//! `hard` adds what a player reads from the table's declarations: its side's heroes concentrate
+//! their fire (a foe an ally already pays to shoot is worth more: two hits drop a man where one
+//! does not), a foe paying for an attack at its side is worth more (a hit, a stun, takes that
+//! attack away), it weighs the hex it ends in by every enemy gun that sees it, and it ducks
+//! behind the cover of its hex to load when a loaded enemy gun sees it. Neither reads the
+//! undrawn cards or the seed.
 
 use super::*;
 use crate::sim::model::{Down, Wounds};
@@ -84,7 +88,7 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     if let Some(command) = go_to_fallen(world, hero, &h, &track) {
         return Some((command, why("no shot: goes to revive a fallen ally")));
     }
-    if let Some(command) = close_combat(world, hero, &track) {
+    if let Some(command) = close_combat_by(world, hero, &track, true) {
         return Some((
             command,
             why("a foe within a pace and no shot: hand to hand"),
@@ -263,12 +267,23 @@ fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 
     if loaded_gun(world, target) && !stunned {
         worth += 0.25;
     }
+    // A foe working on the objective that wins for its side: stopping it saves the match.
+    if matches!(
+        world.get::<Committed>(target),
+        Some(Committed(Action::WorkObjective { .. }))
+    ) {
+        worth += 1.0;
+    }
     // A stunned foe is out of the fight this round: one who can shoot back comes first.
     if stunned {
         worth *= 0.4;
     }
     if hard {
         worth += 0.35 * f64::from(allies_on(world, hero, target).min(2));
+        // A foe paying for an attack at its side: a hit (a stun) now takes that attack away.
+        if !stunned && attacking(world, hero, target) {
+            worth += 0.5;
+        }
     }
     worth
 }
@@ -286,6 +301,37 @@ fn loaded_gun(world: &World, hero: Entity) -> bool {
     query::weapon_in_hand(world, hero).is_some_and(|(_, w, _)| {
         w.rounds > 0 && !w.jammed && gear.weapon(&w.name).is_some_and(|g| g.is_ranged())
     })
+}
+
+/// Where an enemy of `side` works on an objective (its commitment on the table).
+fn worker(world: &World, side: usize) -> Option<Hex> {
+    query::heroes(world)
+        .into_iter()
+        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
+        .filter(|&e| {
+            matches!(
+                world.get::<Committed>(e),
+                Some(Committed(Action::WorkObjective { .. }))
+            )
+        })
+        .find_map(|e| query::position(world, e))
+}
+
+/// `foe` pays for a shot or blows at `hero`'s side (its declaration, on the table).
+fn attacking(world: &World, hero: Entity, foe: Entity) -> bool {
+    let side = query::side_of(world, hero);
+    let ours =
+        |id: &HeroId| query::entity(world, *id).is_some_and(|e| query::side_of(world, e) == side);
+    match world.get::<Committed>(foe) {
+        Some(Committed(
+            Action::Shoot { target, .. }
+            | Action::ShootOffHand { target, .. }
+            | Action::Melee { target, .. },
+        )) => ours(target),
+        Some(Committed(Action::Series { shots, .. })) => shots.iter().any(|s| ours(&s.0)),
+        Some(Committed(Action::MeleeSeries { blows, .. })) => blows.iter().any(|b| ours(&b.0)),
+        _ => false,
+    }
 }
 
 /// Allies of `hero` paying for a shot at `target` (declared: a player sees it on the table).
@@ -359,10 +405,12 @@ fn position(
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;
     let facing = world.get::<Facing>(hero)?.0;
-    let target = nearest_enemy(world, side, pos)?;
-    if target.unsigned_distance_to(pos) <= 1 {
+    let nearest = nearest_enemy(world, side, pos)?;
+    if nearest.unsigned_distance_to(pos) <= 1 {
         return None;
     }
+    // The foe working the objective its side wins by is the one to get a line of fire to.
+    let target = worker(world, side).unwrap_or(nearest);
     let gun = has_gun(world, hero);
     let occupied = occupied_hexes(world, hero);
     let budget = track.in_front.max(1);

@@ -109,3 +109,35 @@ fn every_computer_declaration_says_why() {
         }
     }
 }
+
+/// "Refused: another figure stands there; the AP are lost" (issue 22, the saloon brawl): two
+/// heroes of a side walking into one hex in one segment. The weighing levels go round the hexes
+/// the moves already declared this segment end in: no such refusal in the saloon brawl, seeds
+/// 1 to 8, where the habits lose AP so.
+#[test]
+fn the_weighing_computer_walks_no_two_heroes_into_one_hex() {
+    let refusals = |ai: AiLevel| {
+        (1..=8)
+            .map(|seed| {
+                let (mut level, gear) = level_file("saloon_brawl.ron", |_| {});
+                for side in &mut level.sides {
+                    side.control = Control::Computer;
+                    side.ai = Some(ai);
+                }
+                let played = run::run(level, gear, seed, cards(), 10).unwrap();
+                played
+                    .log
+                    .events
+                    .iter()
+                    .filter(|e| e.text.contains("another figure stands there"))
+                    .count()
+            })
+            .sum::<usize>()
+    };
+    assert!(
+        refusals(AiLevel::Easy) > 0,
+        "the habits walk into each other"
+    );
+    assert_eq!(refusals(AiLevel::Normal), 0);
+    assert_eq!(refusals(AiLevel::Hard), 0);
+}

@@ -390,10 +390,26 @@ fn approach(
     track: &crate::rules::action_time::ActionTrack,
     goal: Hex,
 ) -> Option<Action> {
+    approach_avoiding(world, hero, h, track, goal, false)
+}
+
+/// `approach`; `claimed`: also round the hexes other figures' moves of this segment end in
+/// (two allies walking into one hex: the second loses its AP).
+fn approach_avoiding(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &crate::rules::action_time::ActionTrack,
+    goal: Hex,
+    claimed: bool,
+) -> Option<Action> {
     let id = hero_id(world, hero);
     let pos = world.get::<HexPos>(hero)?.0;
     let facing = world.get::<Facing>(hero)?.0;
-    let occupied = occupied_hexes(world, hero);
+    let mut occupied = occupied_hexes(world, hero);
+    if claimed {
+        occupied.extend(claimed_hexes(world, hero));
+    }
     let budget = track.in_front.max(1);
     let reach = movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, budget);
     let here = goal.unsigned_distance_to(pos);
@@ -406,6 +422,23 @@ fn approach(
         to: best.0,
         gait: Gait::Walk,
     })
+}
+
+/// The hexes the moves declared this segment by other heroes end in (they are due: on the
+/// table for every player to see).
+fn claimed_hexes(world: &World, hero: Entity) -> Vec<Hex> {
+    let id = hero_id(world, hero);
+    world
+        .resource::<super::model::RoundState>()
+        .due
+        .iter()
+        .filter_map(|a| match a {
+            Action::Move { hero: h, to, .. } | Action::Disengage { hero: h, to } if *h != id => {
+                Some(*to)
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// A rider keeps the mount going: steer round what halts it, then spur it back to speed.

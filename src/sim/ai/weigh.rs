@@ -120,7 +120,7 @@ fn objective(
             )
         });
     }
-    approach(world, hero, h, track, at)
+    approach_avoiding(world, hero, h, track, at, true)
         .map(|c| (c, "goes to the objective its side wins by".to_string()))
 }
 
@@ -412,7 +412,8 @@ fn position(
     // The foe working the objective its side wins by is the one to get a line of fire to.
     let target = worker(world, side).unwrap_or(nearest);
     let gun = has_gun(world, hero);
-    let occupied = occupied_hexes(world, hero);
+    let mut occupied = occupied_hexes(world, hero);
+    occupied.extend(claimed_hexes(world, hero));
     let budget = track.in_front.max(1);
     let reach = movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, budget);
     let here = hex_worth(world, hero, pos, target, gun, hard);
@@ -431,7 +432,7 @@ fn position(
     }
     let Some((worth, _, to)) = best.filter(|b| b.0 > here) else {
         // Nowhere better: close in as the habits do, lest both sides wait for ever.
-        return approach(world, hero, h, track, target)
+        return approach_avoiding(world, hero, h, track, target, true)
             .map(|c| (c, "no shot from here: closes on the nearest enemy".into()));
     };
     let _ = worth;

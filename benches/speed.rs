@@ -129,3 +129,41 @@ fn frame_of_an_empty_app(bencher: Bencher) {
     app.update();
     bencher.bench_local(|| app.update());
 }
+
+/// One declaration of the computer at each level of play (issue 22), on the bench level: the
+/// first declaration of the match that is a shot (every earlier one made as the computer chose
+/// it), asked again and again (its odds memo warm, as it is after the first declarations of a
+/// match). The sides are human seats here, so the match halts at each declaration.
+#[divan::bench(args = ["easy", "normal", "hard"])]
+fn one_declaration(bencher: Bencher, ai: &str) {
+    use tarnation::data::level::{AiLevel, Control};
+    use tarnation::sim::{Action, Intent};
+    let (mut level, gear, cards) = load("bench_6v6");
+    for side in &mut level.sides {
+        side.control = Control::Human;
+        side.ai = AiLevel::from_key(ai);
+    }
+    let mut app = tarnation::sim::run::headless_app(level, gear, 1, cards);
+    let mut shooter = None;
+    for _ in 0..3000 {
+        app.update();
+        let world = app.world_mut();
+        if let Some(waiting) = tarnation::sim::query::waiting_choice(world) {
+            let id = tarnation::sim::query::hero_id(world, waiting);
+            let answer = tarnation::sim::ai::answer_choice(world, id);
+            world.write_message(answer);
+            continue;
+        }
+        let Some(hero) = tarnation::sim::round::declarer(world) else {
+            continue;
+        };
+        let decision = tarnation::sim::ai::player(world, hero);
+        if matches!(decision.intent, Intent::Declare(Action::Shoot { .. })) {
+            shooter = Some(hero);
+            break;
+        }
+        world.write_message(decision.intent);
+    }
+    let hero = shooter.expect("a hero shoots");
+    bencher.bench_local(|| tarnation::sim::ai::player(app.world_mut(), black_box(hero)));
+}

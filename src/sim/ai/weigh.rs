@@ -89,12 +89,40 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
         return Some((command, why("no shot: goes to revive a fallen ally")));
     }
     if let Some(command) = close_combat_by(world, hero, &track, true) {
-        return Some((
-            command,
-            why("a foe within a pace and no shot: hand to hand"),
-        ));
+        let reason = close_reason(world, &command);
+        return Some((command, reason));
     }
     position(world, hero, &h, &track, hard)
+}
+
+/// What the computer says of its hand-to-hand declaration.
+fn close_reason(world: &World, command: &Action) -> String {
+    match command {
+        Action::Melee { target, attack, .. } => {
+            let name = query::entity(world, *target)
+                .map_or_else(String::new, |e| query::hero_name(world, e));
+            let chance = match price(world, command).map(|p| p.plan) {
+                Ok(crate::sim::actions::Plan::Melee(m)) => m.chance,
+                _ => 0.0,
+            };
+            let ap = price(world, command).map_or(0, |p| p.ap);
+            let why = match attack {
+                AttackType::Grapple => "a grapple for dominance, an ally on the same foe",
+                _ => "the blow worth the most a round",
+            };
+            format!(
+                "{} at {name}: {:.0} % to hit, {:.2} hits an AP ({ap} AP): {why}",
+                command.name(),
+                chance * 100.0,
+                chance / f64::from(ap.max(1)),
+            )
+        }
+        Action::Block { .. } => "a blow at it is coming: a block ready first".into(),
+        Action::Escape { .. } => "held under dominance: escapes first".into(),
+        Action::Disengage { .. } => "outnumbered: disengages carefully toward an ally".into(),
+        Action::Ready { .. } => "its weapon was dropped: picks it up".into(),
+        _ => "a foe within a pace and no shot: hand to hand".into(),
+    }
 }
 
 /// Its side's objective, as the habits work it.

@@ -458,18 +458,24 @@ fn position(
             best = Some((worth, cost.total, to));
         }
     }
-    let Some((worth, _, to)) = best.filter(|b| b.0 > here) else {
+    let whom = if target == nearest {
+        "the nearest enemy"
+    } else {
+        "the foe working the objective"
+    };
+    let Some((_, _, to)) = best.filter(|b| b.0 > here) else {
         // Nowhere better: close in as the habits do, lest both sides wait for ever.
         return approach_avoiding(world, hero, h, track, target, true)
-            .map(|c| (c, "no shot from here: closes on the nearest enemy".into()));
+            .map(|c| (c, format!("no shot from here: closes on {whom}")));
     };
-    let _ = worth;
     let t = threats(world, hero, to);
     let why = match (t.covered_from_all, gun) {
-        (Some(true), _) => "no shot: moves to a hex covered from the guns that see it",
-        (None, true) => "no shot: moves up out of the enemy's sight",
-        (_, true) => "no shot: moves to where it has a line of fire",
-        (_, false) => "no gun: closes on the nearest enemy",
+        (Some(true), _) => {
+            format!("no shot: toward {whom}, to a hex covered from the guns that see it")
+        }
+        (None, true) => format!("no shot: toward {whom}, out of the enemy's sight"),
+        (_, true) => format!("no shot: toward {whom}, to where it has a line of fire"),
+        (_, false) => format!("no gun: closes on {whom}"),
     };
     Some((
         Action::Move {
@@ -477,7 +483,7 @@ fn position(
             to,
             gait: Gait::Walk,
         },
-        why.into(),
+        why,
     ))
 }
 

@@ -1553,3 +1553,36 @@ fn ai_levels_on_the_command_line_and_the_swapped_balance() {
         .sum();
     assert_eq!(side_wins, decided);
 }
+
+/// `--swap-sides` exchanges two sides' levels of play: a level of three sides is refused with
+/// a message (exit 2), and plays without it.
+#[cfg(feature = "ecs")]
+#[test]
+fn swap_sides_is_refused_on_a_level_of_three_sides() {
+    let dir = scratch("three-sides");
+    let text = std::fs::read_to_string("levels/street_duel.ron").unwrap();
+    let three = text
+        .replacen(
+            "    sides: [\n",
+            "    sides: [\n        (name: \"Drifters\", color: (0.5, 0.5, 0.5), control: Computer),\n",
+            1,
+        )
+        .replacen(
+            "(name: \"Octavio\", side: \"Laroq gang\"",
+            "(name: \"Octavio\", side: \"Drifters\"",
+            1,
+        );
+    let level = dir.join("three.ron");
+    std::fs::write(&level, three).unwrap();
+    let level = level.to_str().unwrap();
+    let (code, _, err) = tarnation(&["balance", level, "--runs", "2", "--swap-sides"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(
+        err.contains("--swap-sides") && err.contains("has 3"),
+        "{err}"
+    );
+    let (code, out, err) = tarnation(&["balance", level, "--runs", "2", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(!out.contains("ai_levels"), "{out}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -34,8 +34,9 @@ fn midway_at(file: &str, seed: u64, ai: Option<AiLevel>) {
     }
     let saved = run::match_file(&first, Some(2));
     assert!(!saved.journal.is_empty());
+    // A file of its own for each level of play: tests run side by side.
     let path = std::env::temp_dir().join(format!(
-        "tarnation-midway-{file}-{seed}-{}.match.ron",
+        "tarnation-midway-{file}-{seed}-{ai:?}-{}.match.ron",
         std::process::id()
     ));
     saved.save(&path).unwrap();

@@ -87,26 +87,28 @@ fn start(app: &mut App, level: &str, control: &[Control]) {
         KeyCode::Digit4,
     ];
     // A side's key cycles Human, Computer easy, normal, hard (issue 22).
-    let now = |app: &App, i: usize| {
-        app.world()
-            .resource::<LevelChoice>()
-            .preview
-            .as_ref()
-            .unwrap()
-            .sides[i]
-            .control
-    };
     for (i, want) in control.iter().enumerate() {
         for _ in 0..4 {
-            if now(app, i) == *want {
+            if side_control(app, i) == *want {
                 break;
             }
             tap(app, toggles[i]);
         }
-        assert_eq!(now(app, i), *want);
+        assert_eq!(side_control(app, i), *want);
     }
     tap(app, KeyCode::Enter);
     assert_eq!(screen(app), Screen::Battle);
+}
+
+/// Who plays side `i` of the level chosen in the level select.
+fn side_control(app: &App, i: usize) -> Control {
+    app.world()
+        .resource::<LevelChoice>()
+        .preview
+        .as_ref()
+        .unwrap()
+        .sides[i]
+        .control
 }
 
 /// The hero panel's words.

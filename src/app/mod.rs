@@ -103,25 +103,29 @@ fn no_display_is_an_error() -> Result<(), crate::cli::CliError> {
     Ok(())
 }
 
+/// A level named on the command line, checked before any window opens: a bad file is refused
+/// with its location and exit code 2. Without one (or with `--deck`), the main menu opens.
+fn command_line_battle(
+    args: &PlayArgs,
+) -> Result<Option<(crate::data::level::Level, crate::data::gear::Gear)>, crate::cli::CliError> {
+    let (Some(path), false) = (&args.level, args.deck) else {
+        return Ok(None);
+    };
+    let gear_path = crate::data::paths::find(crate::data::gear::GEAR_PATH)?;
+    let gear = crate::data::gear::load(&gear_path)?;
+    let mut level = crate::data::level::load(&crate::data::paths::locate(path)?, &gear)?;
+    crate::cli::apply_ai(&mut level, &args.ai, true)?;
+    if args.watch {
+        for side in &mut level.sides {
+            side.control = crate::data::level::Control::Computer;
+        }
+    }
+    Ok(Some((level, gear)))
+}
+
 pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
-    // A level named on the command line is checked before any window opens: a bad file is
-    // refused with its location and exit code 2. Without one, the main menu opens.
-    let battle = match (&args.level, args.deck) {
-        (Some(path), false) => {
-            let gear_path = crate::data::paths::find(crate::data::gear::GEAR_PATH)?;
-            let gear = crate::data::gear::load(&gear_path)?;
-            let mut level = crate::data::level::load(&crate::data::paths::locate(path)?, &gear)?;
-            crate::cli::apply_ai(&mut level, &args.ai, true)?;
-            if args.watch {
-                for side in &mut level.sides {
-                    side.control = crate::data::level::Control::Computer;
-                }
-            }
-            Some((level, gear))
-        }
-        _ => None,
-    };
+    let battle = command_line_battle(&args)?;
     // A match file to watch is read and replayed before any window opens: a bad file is
     // refused with its location and exit code 2.
     let replay = match &args.replay {

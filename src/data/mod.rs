@@ -1,5 +1,6 @@
 //! Data files: loading with errors that name the file and the line, never a panic.
 
+pub mod ai_level;
 pub mod deck_file;
 pub mod gear;
 pub mod json;

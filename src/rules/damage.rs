@@ -180,6 +180,11 @@ impl Body {
         self.wounds.values().copied().max().unwrap_or(0).min(5)
     }
 
+    /// Every wound taken, over all locations.
+    pub fn total_wounds(&self) -> u32 {
+        self.wounds.values().sum()
+    }
+
     /// Apply what a hit dealt at `location`. A torso or head disabled is a critical wound:
     /// deadly damage kills; a finishing impact wound reads the toggle (YES killed, NO
     /// unconscious).

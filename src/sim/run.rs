@@ -282,9 +282,7 @@ fn hero_records(world: &World) -> Vec<HeroRecord> {
         .iter()
         .map(|&e| HeroRecord {
             down: world.get::<Down>(e).is_some_and(|d| d.0),
-            wounds: world
-                .get::<Wounds>(e)
-                .map_or(0, |w| w.body.wounds.values().sum()),
+            wounds: world.get::<Wounds>(e).map_or(0, |w| w.body.total_wounds()),
             ..HeroRecord::default()
         })
         .collect();

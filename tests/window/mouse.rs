@@ -40,16 +40,6 @@ pub(super) fn start_by_mouse(app: &mut App, level: &str, control: &[Control]) {
     assert_eq!(screen(app), Screen::Battle);
 }
 
-fn side_control(app: &App, i: usize) -> Control {
-    app.world()
-        .resource::<LevelChoice>()
-        .preview
-        .as_ref()
-        .unwrap()
-        .sides[i]
-        .control
-}
-
 pub(super) fn bar(app: &App, action: BattleAction) -> tarnation::app::hud::BarState {
     app.world()
         .resource::<BarView>()

@@ -489,6 +489,24 @@ fn level_list(list: &mut ChildSpawnerCommands, choice: &LevelChoice, keys: &Bind
     ));
 }
 
+/// A switch for each side: who plays it, and the computer's level of play.
+fn side_switches(info: &mut ChildSpawnerCommands, level: &Level, keys: &Bindings) {
+    for (i, side) in level.sides.iter().enumerate() {
+        let key = MenuAction::TOGGLE_SIDES
+            .get(i)
+            .map_or(String::new(), |a| format!(" ({})", keys.menu_key(*a)));
+        info.spawn((
+            button(format!("{}: {}{key}", side.name, side_words(side)), 18.0),
+            SideToggle(i),
+            Tip(
+                "Click to cycle: a human player, the computer easy (fixed habits), normal \
+                 (weighs the odds), hard (also reads the declarations: focus fire)"
+                    .into(),
+            ),
+        ));
+    }
+}
+
 /// The chosen level: its sides, the rules it plays by (each a switch), Play and Back.
 fn chosen_level(
     info: &mut ChildSpawnerCommands,
@@ -499,20 +517,7 @@ fn chosen_level(
     let k = |a: MenuAction| keys.menu_key(a);
     info.spawn(label(level.name.clone(), 26.0, palette::TITLE));
     info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
-    for (i, side) in level.sides.iter().enumerate() {
-        let key = MenuAction::TOGGLE_SIDES
-            .get(i)
-            .map_or(String::new(), |a| format!(" ({})", k(*a)));
-        info.spawn((
-            button(format!("{}: {}{key}", side.name, side_words(side)), 18.0),
-            SideToggle(i),
-            Tip(
-                "Click to cycle: a human player, the computer easy (fixed habits), normal \
-                 (weighs the odds), hard (looks ahead)"
-                    .into(),
-            ),
-        ));
-    }
+    side_switches(info, level, keys);
     let system = choice.resolution_on();
     let words = if choice.resolution.is_some() {
         format!(

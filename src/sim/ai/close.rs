@@ -53,23 +53,7 @@ pub(super) fn close_combat_by(
         return Some(command);
     }
     // A foe beside it is paying for blows at it: a block first (one a blow).
-    let incoming: u32 = foes
-        .iter()
-        .map(|&f| match world.get::<Committed>(f) {
-            Some(Committed(Action::Melee { target, times, .. })) if *target == id => {
-                u32::from(*times)
-            }
-            Some(Committed(Action::MeleeSeries { blows, .. })) => {
-                blows.iter().filter(|b| b.0 == id).count() as u32
-            }
-            _ => 0,
-        })
-        .sum();
-    let ready = world
-        .get::<crate::sim::model::CloseCombat>(hero)
-        .map_or(0, |c| c.blocks);
-    let block = Action::Block { hero: id };
-    if incoming > ready && price(world, &block).is_ok_and(|p| p.ap <= track.left()) {
+    if let Some(block) = block_coming(world, hero, &foes, track) {
         return Some(block);
     }
     if weigh {
@@ -117,6 +101,33 @@ pub(super) fn close_combat_by(
     series
         .chain(single)
         .find(|command| price(world, command).is_ok_and(|p| p.ap <= track.left()))
+}
+
+/// A block, when the foes beside the hero pay for more blows at it than it has blocks ready.
+fn block_coming(
+    world: &World,
+    hero: Entity,
+    foes: &[Entity],
+    track: &ActionTrack,
+) -> Option<Action> {
+    let id = hero_id(world, hero);
+    let incoming: u32 = foes
+        .iter()
+        .map(|&f| match world.get::<Committed>(f) {
+            Some(Committed(Action::Melee { target, times, .. })) if *target == id => {
+                u32::from(*times)
+            }
+            Some(Committed(Action::MeleeSeries { blows, .. })) => {
+                blows.iter().filter(|b| b.0 == id).count() as u32
+            }
+            _ => 0,
+        })
+        .sum();
+    let ready = world
+        .get::<crate::sim::model::CloseCombat>(hero)
+        .map_or(0, |c| c.blocks);
+    let block = Action::Block { hero: id };
+    (incoming > ready && price(world, &block).is_ok_and(|p| p.ap <= track.left())).then_some(block)
 }
 
 /// Ready a hand-to-hand weapon the hero carries and does not hold (one that is not broken).
@@ -235,10 +246,7 @@ fn weighed_blow(
     let mut best: Option<(f64, Action)> = None;
     for &foe in foes {
         let allies_on_it = engaged_foes(world, foe).len() > 1;
-        let hurt = world
-            .get::<crate::sim::model::Wounds>(foe)
-            .map_or(0, |w| w.body.wounds.values().sum::<u32>());
-        let foe_worth = 1.0 + 0.12 * f64::from(hurt.min(8));
+        let foe_worth = super::weigh::hurt_worth(world, foe);
         let target = hero_id(world, foe);
         // A careful attack (+2 AP for +1) was weighed too and never paid: left out.
         for attack in [

@@ -145,16 +145,8 @@ pub fn decide_because(world: &mut World, hero: Entity) -> Option<(Action, String
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;
     let mounted = world.get::<MountedOn>(hero).map(|m| m.0);
-    if let Some(mount) = mounted
-        && let Some(command) = ride(world, hero, mount)
-    {
-        return Some((command, why("a rider keeps the mount going")));
-    }
-    if world.get::<Prone>(hero).is_some_and(|p| p.0) {
-        return Some((
-            Action::StandUp { hero: id },
-            why("it lies prone: up to fight"),
-        ));
+    if let Some(found) = ride_or_stand(world, hero) {
+        return Some(found);
     }
     if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
         return Some((
@@ -167,18 +159,8 @@ pub fn decide_because(world: &mut World, hero: Entity) -> Option<(Action, String
         return Some((command, why("a fallen ally beside it, no foe on it")));
     }
     // An objective its side wins by, and a skill for it: go there and work on it.
-    if let Some((objective, at)) = objective_for(world, &h, side) {
-        if at.unsigned_distance_to(pos) <= 1 {
-            let command = Action::WorkObjective {
-                hero: id,
-                objective,
-            };
-            return price(world, &command)
-                .is_ok()
-                .then(|| (command, why("its side wins by the objective: works on it")));
-        }
-        return approach(world, hero, &h, &track, at)
-            .map(|c| (c, why("goes to the objective its side wins by")));
+    if let Some(objective) = objective_for(world, &h, side) {
+        return work_objective(world, hero, &h, &track, objective, false);
     }
     // A gun in hand, loaded and cocked; then the best shot at the nearest enemy in sight.
     if let Some(command) = arm(world, hero, &track) {
@@ -217,6 +199,49 @@ pub fn decide_because(world: &mut World, hero: Entity) -> Option<(Action, String
     }
     approach(world, hero, &h, &track, target)
         .map(|c| (c, why("no shot: closes on the nearest enemy")))
+}
+
+/// First for every level: a rider keeps the mount going, a hero lying prone stands up.
+fn ride_or_stand(world: &mut World, hero: Entity) -> Option<(Action, String)> {
+    if let Some(mount) = world.get::<MountedOn>(hero).map(|m| m.0)
+        && let Some(command) = ride(world, hero, mount)
+    {
+        return Some((command, "a rider keeps the mount going".into()));
+    }
+    world.get::<Prone>(hero).is_some_and(|p| p.0).then(|| {
+        let hero = hero_id(world, hero);
+        (
+            Action::StandUp { hero },
+            "it lies prone: up to fight".into(),
+        )
+    })
+}
+
+/// Work on the objective at `at` (within a pace), or go there; `claimed`: round the hexes
+/// other figures' moves of this segment end in. `None`: its work cannot be declared now.
+fn work_objective(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+    (objective, at): (usize, Hex),
+    claimed: bool,
+) -> Option<(Action, String)> {
+    let pos = world.get::<HexPos>(hero)?.0;
+    if at.unsigned_distance_to(pos) <= 1 {
+        let command = Action::WorkObjective {
+            hero: hero_id(world, hero),
+            objective,
+        };
+        return price(world, &command).is_ok().then(|| {
+            (
+                command,
+                "its side wins by the objective: works on it".into(),
+            )
+        });
+    }
+    approach_avoiding(world, hero, h, track, at, claimed)
+        .map(|c| (c, "goes to the objective its side wins by".into()))
 }
 
 /// Ready the first ranged weapon with rounds, load an empty or jammed one (speed loading when

@@ -41,16 +41,8 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     let id = hero_id(world, hero);
     let track = world.get::<Track>(hero)?.0.clone();
     let mounted = world.get::<MountedOn>(hero).map(|m| m.0);
-    if let Some(mount) = mounted
-        && let Some(command) = ride(world, hero, mount)
-    {
-        return Some((command, why("a rider keeps the mount going")));
-    }
-    if world.get::<Prone>(hero).is_some_and(|p| p.0) {
-        return Some((
-            Action::StandUp { hero: id },
-            why("it lies prone: up to fight"),
-        ));
+    if let Some(found) = ride_or_stand(world, hero) {
+        return Some(found);
     }
     // Behind cover: load and cock there first, and come out to shoot.
     if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
@@ -73,7 +65,10 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
             why("a fallen ally beside it, no foe on it: revives"),
         ));
     }
-    if let Some(found) = objective(world, hero, &h, &track) {
+    let side = world.get::<Side>(hero)?.0;
+    if let Some(objective) = objective_for(world, &h, side)
+        && let Some(found) = work_objective(world, hero, &h, &track, objective, true)
+    {
         return Some(found);
     }
     if let Some(found) = arm_or_duck(world, hero, &track, hard) {
@@ -101,11 +96,13 @@ fn close_reason(world: &World, command: &Action) -> String {
         Action::Melee { target, attack, .. } => {
             let name = query::entity(world, *target)
                 .map_or_else(String::new, |e| query::hero_name(world, e));
-            let chance = match price(world, command).map(|p| p.plan) {
-                Ok(crate::sim::actions::Plan::Melee(m)) => m.chance,
-                _ => 0.0,
+            let (chance, ap) = match price(world, command) {
+                Ok(p) => match p.plan {
+                    crate::sim::actions::Plan::Melee(m) => (m.chance, p.ap),
+                    _ => (0.0, p.ap),
+                },
+                Err(_) => (0.0, 0),
             };
-            let ap = price(world, command).map_or(0, |p| p.ap);
             let why = match attack {
                 AttackType::Grapple => "a grapple for dominance, an ally on the same foe",
                 _ => "the blow worth the most a round",
@@ -123,33 +120,6 @@ fn close_reason(world: &World, command: &Action) -> String {
         Action::Ready { .. } => "its weapon was dropped: picks it up".into(),
         _ => "a foe within a pace and no shot: hand to hand".into(),
     }
-}
-
-/// Its side's objective, as the habits work it.
-fn objective(
-    world: &mut World,
-    hero: Entity,
-    h: &Hero,
-    track: &ActionTrack,
-) -> Option<(Action, String)> {
-    let side = world.get::<Side>(hero)?.0;
-    let pos = world.get::<HexPos>(hero)?.0;
-    let (objective, at) = objective_for(world, h, side)?;
-    let id = hero_id(world, hero);
-    if at.unsigned_distance_to(pos) <= 1 {
-        let command = Action::WorkObjective {
-            hero: id,
-            objective,
-        };
-        return price(world, &command).is_ok().then(|| {
-            (
-                command,
-                "its side wins by the objective: works on it".into(),
-            )
-        });
-    }
-    approach_avoiding(world, hero, h, track, at, true)
-        .map(|c| (c, "goes to the objective its side wins by".to_string()))
 }
 
 /// The gun made ready (in hand, loaded, cocked); `hard`, with a loaded enemy gun on it and
@@ -289,9 +259,8 @@ fn cocking_ap(world: &World, hero: Entity) -> u32 {
 /// foe with a loaded gun in hand (the threat), less for a stunned one (out of the fight this
 /// round); `hard`, more for a foe its allies shoot at.
 fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 {
-    let hurt = f64::from(wounds_of(world, target));
     let stunned = world.get::<Wounds>(target).is_some_and(|w| w.stunned);
-    let mut worth = 1.0 + 0.12 * hurt.min(8.0);
+    let mut worth = hurt_worth(world, target);
     if loaded_gun(world, target) && !stunned {
         worth += 0.25;
     }
@@ -320,7 +289,12 @@ fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 
 fn wounds_of(world: &World, hero: Entity) -> u32 {
     world
         .get::<Wounds>(hero)
-        .map_or(0, |w| w.body.wounds.values().sum())
+        .map_or(0, |w| w.body.total_wounds())
+}
+
+/// A hurt foe is nearer to going down: worth 0.12 more a wound (up to 8), shot or struck.
+pub(super) fn hurt_worth(world: &World, foe: Entity) -> f64 {
+    1.0 + 0.12 * f64::from(wounds_of(world, foe).min(8))
 }
 
 /// A loaded, unjammed ranged weapon in hand.

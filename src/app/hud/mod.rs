@@ -358,58 +358,17 @@ pub(super) fn update_banner(
         return;
     };
     let color = palette.side(index, side.color);
-    // Heroes of human sides who cannot act: said, not passed over in silence.
+    // Heroes of human sides who cannot act, and the plans queued: said, not passed over.
     if let Ok(mut text) = notice.single_mut() {
-        let mut words: Vec<String> = out_of_action
-            .iter()
-            .filter(|(_, s, _, _)| {
-                battle
-                    .level
-                    .sides
-                    .get(s.0)
-                    .is_some_and(|d| d.control == Control::Human)
-            })
-            .filter_map(|(h, _, w, d)| {
-                if d.0 {
-                    None
-                } else if w.stunned {
-                    Some(format!(
-                        "{} is stunned and cannot act: a Fortitude check each round to recover",
-                        h.name
-                    ))
-                } else {
-                    None
-                }
-            })
-            .collect();
-        // The declaring hero's plan, named (each hero has its own); the others counted.
-        let declaring = round.declarer().and_then(|e| ids.get(e).ok()).copied();
-        if let Some(p) = plan.0.iter().find(|p| Some(p.hero) == declaring) {
-            let next = p.steps.front().map_or("", |a| a.name());
-            let who = round
-                .declarer()
-                .and_then(|e| names.get(e).ok())
-                .map_or(String::new(), |h| format!(" for {}", h.name));
-            words.push(format!("Queued{who}: {} (next: {next})", p.what));
-        }
-        // Only the declaring side's own plans are counted: in hot-seat the other side's are
-        // theirs to know.
-        let side_of =
-            |id: crate::sim::HeroId| plan_sides.iter().find(|(h, _)| **h == id).map(|(_, s)| s.0);
-        let declaring_side = declaring.and_then(side_of);
-        let others = plan
-            .0
-            .iter()
-            .filter(|p| Some(p.hero) != declaring && side_of(p.hero) == declaring_side)
-            .count();
-        if others > 0 {
-            words.push(format!(
-                "{} more plan{} queued",
-                others,
-                if others == 1 { "" } else { "s" }
-            ));
-        }
-        let line = words.join("  |  ");
+        let line = notice_line(
+            &battle,
+            &round,
+            &plan,
+            &ids,
+            &plan_sides,
+            &names,
+            &out_of_action,
+        );
         if text.0 != line {
             text.0 = line;
         }
@@ -453,6 +412,69 @@ pub(super) fn update_banner(
             );
         }
     }
+}
+
+/// The notice under the banner: heroes of human sides who cannot act (stunned), the declaring
+/// hero's queued plan, and how many more its side has queued.
+fn notice_line(
+    battle: &Battle,
+    round: &RoundState,
+    plan: &crate::app::input::QueuedPlan,
+    ids: &Query<&crate::sim::HeroId>,
+    plan_sides: &Query<(&crate::sim::HeroId, &Side)>,
+    names: &Query<&Hero>,
+    out_of_action: &Query<(&Hero, &Side, &Wounds, &Down)>,
+) -> String {
+    let mut words: Vec<String> = out_of_action
+        .iter()
+        .filter(|(_, s, _, _)| {
+            battle
+                .level
+                .sides
+                .get(s.0)
+                .is_some_and(|d| d.control == Control::Human)
+        })
+        .filter_map(|(h, _, w, d)| {
+            if d.0 {
+                None
+            } else if w.stunned {
+                Some(format!(
+                    "{} is stunned and cannot act: a Fortitude check each round to recover",
+                    h.name
+                ))
+            } else {
+                None
+            }
+        })
+        .collect();
+    // The declaring hero's plan, named (each hero has its own); the others counted.
+    let declaring = round.declarer().and_then(|e| ids.get(e).ok()).copied();
+    if let Some(p) = plan.0.iter().find(|p| Some(p.hero) == declaring) {
+        let next = p.steps.front().map_or("", |a| a.name());
+        let who = round
+            .declarer()
+            .and_then(|e| names.get(e).ok())
+            .map_or(String::new(), |h| format!(" for {}", h.name));
+        words.push(format!("Queued{who}: {} (next: {next})", p.what));
+    }
+    // Only the declaring side's own plans are counted: in hot-seat the other side's are
+    // theirs to know.
+    let side_of =
+        |id: crate::sim::HeroId| plan_sides.iter().find(|(h, _)| **h == id).map(|(_, s)| s.0);
+    let declaring_side = declaring.and_then(side_of);
+    let others = plan
+        .0
+        .iter()
+        .filter(|p| Some(p.hero) != declaring && side_of(p.hero) == declaring_side)
+        .count();
+    if others > 0 {
+        words.push(format!(
+            "{} more plan{} queued",
+            others,
+            if others == 1 { "" } else { "s" }
+        ));
+    }
+    words.join("  |  ")
 }
 
 /// "Peacemaker (in hand, cocked, 6 rounds)".

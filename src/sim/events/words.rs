@@ -1,0 +1,241 @@
+//! The events in words: the combat log and `tarnation sim` (the `text` of each event).
+
+use super::{Consequence, MatchEvent, Recovered};
+use crate::sim::log::check_words;
+
+impl MatchEvent {
+    /// The event in words, as the combat log and `tarnation sim` show it.
+    pub fn text(&self) -> String {
+        match self {
+            MatchEvent::RoundBegins { round } => {
+                format!("Round {round} begins: the initiative step")
+            }
+            MatchEvent::Initiative {
+                hero,
+                check,
+                initiative,
+                first_segment,
+                ap,
+                ..
+            } => format!(
+                "{hero}: Quickness test, {}; IN {initiative} -> first token at segment \
+                 {first_segment}, {ap} AP",
+                check_words(check)
+            ),
+            MatchEvent::Recovery {
+                hero,
+                check,
+                verdict,
+            } => format!(
+                "{hero} spends the round recovering: Fortitude, {}; {}",
+                check_words(check),
+                match verdict {
+                    Recovered::Unconscious => "falls unconscious",
+                    Recovered::ShakesOff => "shakes off the stun",
+                    Recovered::StillStunned => "is still stunned",
+                }
+            ),
+            MatchEvent::Declare {
+                hero,
+                action,
+                ap,
+                lost,
+                reason,
+            } => format!(
+                "{hero} declares {action} ({ap} AP{}){}",
+                lost_words(*lost),
+                why_words(reason)
+            ),
+            MatchEvent::Commit {
+                hero,
+                action,
+                ap,
+                paid,
+                reason,
+            } => format!(
+                "{hero} declares {action} ({ap} AP) and pays {paid} AP toward it{}",
+                why_words(reason)
+            ),
+            MatchEvent::Paid { hero, action } => format!("{hero} has paid for {action}"),
+            MatchEvent::StackFee { hero, from_pool } => {
+                let whence = if *from_pool {
+                    "from the pool"
+                } else {
+                    "from next round's AP"
+                };
+                format!("{hero} joins the initiative stack: 1 AP {whence}")
+            }
+            MatchEvent::StackBonus {
+                hero,
+                gear,
+                wounds,
+                quick_draw,
+                bonus,
+            } => format!(
+                "{hero}: stack bonus {bonus:+} (gear {gear:+}, wounds {wounds:+}, Quick Draw \
+                 {quick_draw:+})"
+            ),
+            MatchEvent::Hold { hero } => {
+                format!("{hero} holds: no more declarations this round")
+            }
+            MatchEvent::Stack { order } => {
+                let words: Vec<String> = order
+                    .iter()
+                    .map(|l| {
+                        format!(
+                            "{} (card {}, Fragment {} {:+} = {})",
+                            l.actor, l.card, l.fragment, l.bonus, l.total
+                        )
+                    })
+                    .collect();
+                format!("Initiative stack: {}", words.join(", then "))
+            }
+            MatchEvent::QuickDraw {
+                hero,
+                check,
+                bonus,
+                spent,
+            } => format!(
+                "{hero}: Quick Draw, {}; bonus {bonus} + {spent} AP",
+                check_words(check)
+            ),
+            other => other.segment_text(),
+        }
+    }
+
+    /// The words of the segment's events: rushing, resolution, mounts, the round's end.
+    fn segment_text(&self) -> String {
+        match self {
+            MatchEvent::Rush {
+                hero,
+                action,
+                ap,
+                words,
+                ..
+            } => format!("{hero} rushes the {action} ({ap} AP): {words}"),
+            MatchEvent::RushTax {
+                hero,
+                step,
+                tax,
+                from_pool,
+                owed,
+            } => {
+                let owed_words = if *owed > 0 {
+                    format!(", {owed} from next round's AP")
+                } else {
+                    String::new()
+                };
+                format!(
+                    "{hero} pays the Rush Tax: Step {step}, {tax} AP ({from_pool} from the \
+                     pool{owed_words})"
+                )
+            }
+            MatchEvent::Resolve { words, .. } => words.clone(),
+            MatchEvent::DownBeforeResolving { hero, action } => {
+                format!("{hero} is down before the {action} resolves")
+            }
+            MatchEvent::ContinuousMove {
+                mount,
+                paces,
+                to: (c, r),
+                ..
+            } => format!(
+                "{mount} moves {} to {c},{r}",
+                crate::rules::words::count(*paces, "pace", "paces")
+            ),
+            MatchEvent::MountHalted { mount, by } => {
+                format!("{mount} is halted by {by}: the rider must steer and spur it on")
+            }
+            MatchEvent::Lapsed { hero, action } => {
+                format!("{hero}'s {action} lapses unpaid: the AP spent on it are lost")
+            }
+            MatchEvent::RoundEnd { round, segment, .. } => {
+                format!("Round {round} ends after segment {segment}: unused AP are lost")
+            }
+            MatchEvent::Error { why } => why.clone(),
+            // The events of the actions (attacks, calamities, the end of the battle).
+            other => other.action_text(),
+        }
+    }
+
+    /// The words of the actions' events (`text` has action time's).
+    fn action_text(&self) -> String {
+        match self {
+            MatchEvent::Forgo { hero, target, .. } => {
+                format!("{hero} holds fire at {target}: no snap shot (the AP are spent)")
+            }
+            MatchEvent::Calamity { hero, what } => calamity_words(hero, what),
+            MatchEvent::Landed {
+                weapon,
+                clock,
+                step,
+                at: (c, r),
+            } => format!("The {weapon} misses and lands at {c},{r}: clock {clock}, {step} paces"),
+            MatchEvent::StunCheck {
+                hero,
+                check,
+                stunned,
+            } => format!(
+                "{hero}: Stun check (Fortitude), {}; {}",
+                check_words(check),
+                if *stunned { "stunned" } else { "keeps going" }
+            ),
+            MatchEvent::StrayShatters { object } => format!("A stray shot shatters the {object}"),
+            MatchEvent::HitHandToHand { hero } => {
+                format!("{hero} was hit hand to hand: no aim, a snap shot")
+            }
+            MatchEvent::Broken { hero, weapon } => format!("{hero}'s {weapon} breaks on the block"),
+            MatchEvent::FreeAttack { why, hero, ap } => {
+                format!("{why}: {hero} gets a free quick attack ({ap} AP)")
+            }
+            MatchEvent::BattleOver { winner, why } => {
+                format!("{}: {why}", crate::rules::words::wins(winner))
+            }
+            MatchEvent::Report(r) => r.text.clone(),
+            _ => unreachable!("action time's events are worded in text()"),
+        }
+    }
+}
+
+fn calamity_words(hero: &str, what: &Consequence) -> String {
+    match what {
+        Consequence::Jammed { weapon } => {
+            format!("CALAMITY: {hero}'s {weapon} jams; it must be cleared (reload) to fire again")
+        }
+        Consequence::Slipped { weapon, at: (c, r) } => format!(
+            "CALAMITY: the {weapon} slips from the hand and lands at the thrower's feet, {c},{r}"
+        ),
+        Consequence::Prone => {
+            format!("CALAMITY: {hero} loses their nerve and throws themselves prone")
+        }
+        Consequence::Setback { objective } => format!(
+            "CALAMITY: {hero}'s work on '{objective}' goes wrong: a setback, one more victory to \
+             win back first"
+        ),
+        Consequence::DroppedShell { .. } => {
+            format!("CALAMITY: {hero} fumbles the speed load: the shell is dropped, nothing loaded")
+        }
+        Consequence::OutForHours { target } => {
+            format!("CALAMITY: {hero}'s medicine goes wrong: {target} is out for hours")
+        }
+        Consequence::TargetHit { target, .. } => {
+            format!("CALAMITY: {hero}'s shot fired to miss finds {target} after all")
+        }
+    }
+}
+
+/// The computer's reason after a declaration's words: `. Why: ...`.
+fn why_words(reason: &Option<String>) -> String {
+    reason
+        .as_ref()
+        .map_or(String::new(), |r| format!(". Why: {r}"))
+}
+
+/// ", 2 AP lost" when tokens in front beyond the cost are lost.
+fn lost_words(lost: u32) -> String {
+    if lost > 0 {
+        format!(", {lost} AP lost")
+    } else {
+        String::new()
+    }
+}

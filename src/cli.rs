@@ -82,6 +82,10 @@ pub struct SimArgs {
     /// Rushing actions on (the conflict chapter's optional rule), whatever the level says.
     #[arg(long)]
     pub rushing: bool,
+    /// Total movement instead of relative movement for a moving target's penalty (the conflict
+    /// chapter's option), whatever the level says.
+    #[arg(long)]
+    pub total_movement: bool,
     /// The computer's level of play: `--ai LEVEL` for every side, `--ai SIDE=LEVEL` for one
     /// (SIDE: its name or its number from 1); LEVEL is easy, normal (the default) or hard.
     #[arg(long = "ai", value_parser = parse_ai)]
@@ -529,6 +533,12 @@ pub fn sim(args: &SimArgs) -> Result<String, CliError> {
     }
     if args.rushing {
         level.options.get_or_insert_with(Default::default).rushing = true;
+    }
+    if args.total_movement {
+        level
+            .options
+            .get_or_insert_with(Default::default)
+            .total_movement = true;
     }
     apply_ai(&mut level, &args.ai, false)?;
     // `--save` replaces a match file, never anything else (a level, say) unless forced.

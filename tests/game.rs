@@ -732,7 +732,9 @@ mod action_time {
         let skill = &t.events("skill", "Hank Daggett")[0];
         assert_eq!((commit.round, skill.round), (1, 2), "paid over two rounds");
         assert_eq!(skill.fields["tn"], 7);
-        let counter = &t.app.world().resource::<Objectives>().0[0];
+        let counter = t.app.world().resource::<Objectives>().0[0]
+            .as_ref()
+            .unwrap();
         assert_eq!(counter.filled(), victories.min(5));
         // Far from the nook, the work is refused with the reason.
         let miranda = t.hero("Miranda Valentine");

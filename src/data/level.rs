@@ -219,6 +219,10 @@ pub struct LevelOptions {
     /// unless a level switches it on (docs/rules-decisions.md 35).
     #[serde(default)]
     pub rushing: bool,
+    /// "If you prefer to use total movement instead of relative movement": a moving target's
+    /// penalty by its own speed over the ground (docs/rules-decisions.md 129). Off: relative.
+    #[serde(default)]
+    pub total_movement: bool,
 }
 
 fn yes() -> bool {
@@ -237,6 +241,7 @@ impl Default for LevelOptions {
             victory_threshold: victory_threshold(),
             card_use: Default::default(),
             rushing: false,
+            total_movement: false,
         }
     }
 }

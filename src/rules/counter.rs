@@ -17,14 +17,26 @@ pub enum CounterKind {
     Inventory,
 }
 
+impl CounterKind {
+    /// The kind as the log and the JSON name it (`counter_kind`).
+    pub fn name(self) -> &'static str {
+        match self {
+            CounterKind::Progress => "progress",
+            CounterKind::Danger => "danger",
+            CounterKind::Defeat => "defeat",
+            CounterKind::Resource => "resource",
+            CounterKind::Timer => "timer",
+            CounterKind::Inventory => "inventory",
+        }
+    }
+}
+
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum CounterError {
     #[error("a counter has 1 to {MAX_SLOTS} slots, not {0}")]
     Slots(u32),
     #[error("a slot is worth at least 1 point")]
     Points,
-    #[error("a counter cannot have more than {MAX_SLOTS} slots, temporary slots included")]
-    TooManySlots,
     #[error("only an Inventory counter holds items")]
     NotInventory,
     #[error("an Inventory counter is filled with items, not points")]
@@ -42,8 +54,21 @@ pub struct Fill {
     pub slots: u32,
     /// Temporary slots lost by being filled.
     pub temporary_lost: u32,
+    /// Setbacks owed paid off by this addition (slots that filled nothing).
+    pub setbacks_paid: u32,
     /// The last slot is filled.
     pub completed: bool,
+}
+
+/// How a setback (decision 96: a calamity at an objective's work) was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Setback {
+    /// A temporary slot, filled (and lost) before the next permanent one.
+    TemporarySlot,
+    /// No room for a temporary slot (10 slots in all): the last filled slot is emptied.
+    SlotEmptied,
+    /// No room and nothing filled yet: the next slot filled is lost (owed).
+    Owed,
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -54,6 +79,10 @@ pub struct Counter {
     points_per_slot: u32,
     filled: u32,
     temporary: u32,
+    /// Setbacks with no room for a temporary slot and nothing filled to take back: each
+    /// costs the next slot filled.
+    #[serde(default)]
+    owed: u32,
     items: Vec<String>,
 }
 
@@ -83,6 +112,7 @@ impl Counter {
             points_per_slot,
             filled: 0,
             temporary: 0,
+            owed: 0,
             items: Vec::new(),
         })
     }
@@ -102,6 +132,13 @@ impl Counter {
     pub fn temporary(&self) -> u32 {
         self.temporary
     }
+    /// Setbacks owed (see `set_back`).
+    pub fn owed(&self) -> u32 {
+        self.owed
+    }
+    pub fn kind_name(&self) -> &'static str {
+        self.kind.name()
+    }
     pub fn points_per_slot(&self) -> u32 {
         self.points_per_slot
     }
@@ -114,13 +151,27 @@ impl Counter {
         self.temporary == 0 && self.filled >= self.slots
     }
 
-    /// Add temporary slots; at most 10 slots in all.
-    pub fn add_temporary(&mut self, n: u32) -> Result<(), CounterError> {
-        if self.slots + self.temporary + n > MAX_SLOTS {
-            return Err(CounterError::TooManySlots);
+    /// Add temporary slots, as many of `n` as fit: "A Counter cannot have more than 10 slots
+    /// total, including Temporary slots." Returns how many were added.
+    pub fn add_temporary(&mut self, n: u32) -> u32 {
+        let room = MAX_SLOTS.saturating_sub(self.slots + self.temporary);
+        let added = n.min(room);
+        self.temporary += added;
+        added
+    }
+
+    /// A setback costs exactly one slot of progress (decision 96): a temporary slot where one
+    /// fits; else the last filled slot emptied; else the next slot filled is lost.
+    pub fn set_back(&mut self) -> Setback {
+        if self.add_temporary(1) == 1 {
+            Setback::TemporarySlot
+        } else if self.filled > 0 {
+            self.filled -= 1;
+            Setback::SlotEmptied
+        } else {
+            self.owed += 1;
+            Setback::Owed
         }
-        self.temporary += n;
-        Ok(())
     }
 
     /// "fill slots until no points remain. Even if only a single point remains, the entire
@@ -133,11 +184,15 @@ impl Counter {
         let temporary_lost = to_fill.min(self.temporary);
         self.temporary -= temporary_lost;
         to_fill -= temporary_lost;
+        let setbacks_paid = to_fill.min(self.owed);
+        self.owed -= setbacks_paid;
+        to_fill -= setbacks_paid;
         let permanent = to_fill.min(self.slots - self.filled);
         self.filled += permanent;
         Ok(Fill {
             slots: temporary_lost + permanent,
             temporary_lost,
+            setbacks_paid,
             completed: self.is_complete(),
         })
     }
@@ -155,6 +210,7 @@ impl Counter {
         Ok(Fill {
             slots: 1,
             temporary_lost: 0,
+            setbacks_paid: 0,
             completed: self.is_complete(),
         })
     }
@@ -190,8 +246,9 @@ mod tests {
     #[test]
     fn temporary_slots_are_lost_when_filled_and_the_cap_is_ten() {
         let mut c = Counter::new("posse", CounterKind::Danger, 8, 5).unwrap();
-        c.add_temporary(2).unwrap();
-        assert_eq!(c.add_temporary(1), Err(CounterError::TooManySlots));
+        // A request past ten slots adds what fits.
+        assert_eq!(c.add_temporary(3), 2);
+        assert_eq!(c.add_temporary(1), 0);
         let fill = c.add_points(15).unwrap();
         assert_eq!((fill.temporary_lost, c.temporary(), c.filled()), (2, 0, 1));
         assert_eq!(
@@ -202,6 +259,25 @@ mod tests {
             Counter::new("x", CounterKind::Timer, 0, 5),
             Err(CounterError::Slots(0))
         );
+    }
+
+    #[test]
+    fn a_setback_always_costs_one_slot() {
+        // Room for a temporary slot: the next fill is lost to it.
+        let mut c = Counter::victories("charges", 5).unwrap();
+        assert_eq!(c.set_back(), Setback::TemporarySlot);
+        assert_eq!(c.add_points(1).unwrap().temporary_lost, 1);
+        assert_eq!(c.filled(), 0);
+        // Ten slots, no room: a filled slot is emptied.
+        let mut c = Counter::victories("vault", 10).unwrap();
+        c.add_points(3).unwrap();
+        assert_eq!(c.set_back(), Setback::SlotEmptied);
+        assert_eq!((c.filled(), c.temporary()), (2, 0));
+        // Ten slots and nothing filled: the next slot filled is lost.
+        let mut c = Counter::victories("vault", 10).unwrap();
+        assert_eq!(c.set_back(), Setback::Owed);
+        let fill = c.add_points(2).unwrap();
+        assert_eq!((fill.setbacks_paid, c.filled(), c.owed()), (1, 1, 0));
     }
 
     #[test]

@@ -144,6 +144,13 @@ pub fn relative_speed(a: (u32, u8), b: (u32, u8)) -> u32 {
     ((ax - bx).hypot(ay - by)).round() as u32
 }
 
+/// The optional total movement ("If you prefer to use total movement instead of relative
+/// movement"): the target's own speed over the ground, whatever the firer does (its movement
+/// has its own row, "Firer is moving"). Decision 129.
+pub fn total_speed(target: (u32, u8)) -> u32 {
+    target.0
+}
+
 /// "A penalty of one is applied for each 5 paces of relative speed".
 pub fn speed_penalty(relative: u32) -> i32 {
     -((relative / 5) as i32)

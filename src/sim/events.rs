@@ -222,7 +222,10 @@ pub enum Consequence {
     /// Under fire, the hero throws itself prone.
     Prone,
     /// Work on an objective goes wrong: a victory to win back.
-    Setback { objective: String },
+    Setback {
+        objective: String,
+        how: crate::rules::counter::Setback,
+    },
     /// A speed load fumbled.
     DroppedShell { weapon: String },
     /// A medicine roll gone wrong.

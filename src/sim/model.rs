@@ -326,6 +326,8 @@ pub struct RoundOptions {
     pub weapon_length: bool,
     /// Rushing actions (an optional rule a level switches on; docs/rules-decisions.md 35).
     pub rushing: bool,
+    /// Total movement instead of relative movement for a moving target (decision 129).
+    pub total_movement: bool,
 }
 
 /// In the window: wait this long between computer declarations and empty segments, so a
@@ -336,9 +338,10 @@ pub struct Pacing {
     pub waited: f32,
 }
 
-/// Progress counters of the level's objectives (victories from complex checks).
+/// Progress counters of the level's objectives (victories from complex checks), one for each
+/// objective in the level's order; `None` for a contest (its `Contest` counts its victories).
 #[derive(Resource, Debug, Clone, Default)]
-pub struct Objectives(pub Vec<Counter>);
+pub struct Objectives(pub Vec<Option<Counter>>);
 
 /// The level's contested objectives, by objective: the two sides' victories (the objective's
 /// winner first, its rival second) and who completed it first (`rules::contest`).

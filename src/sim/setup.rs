@@ -203,9 +203,19 @@ fn insert_objectives(world: &mut World, level: &Level) {
         .victory
         .iter()
         .filter_map(|v| match v {
+            // One entry for each objective, so that the i-th objective's victories fill the
+            // i-th counter; a contest counts them in its `Contest`.
             Victory::Objective {
-                name, victories, ..
-            } => Counter::victories(name.clone(), *victories).ok(),
+                name,
+                victories,
+                rival,
+                ..
+            } => Some(
+                rival
+                    .is_none()
+                    .then(|| Counter::victories(name.clone(), *victories).ok())
+                    .flatten(),
+            ),
             _ => None,
         })
         .collect();
@@ -239,6 +249,7 @@ fn set_round_options(world: &mut World, level: &Level) {
     options.check.victory_threshold = rules.victory_threshold;
     options.check.card_use = rules.card_use;
     options.rushing = rules.rushing;
+    options.total_movement = rules.total_movement;
 }
 
 impl Battle {

@@ -73,7 +73,7 @@ pub fn check_victory(
                 objective += 1;
                 objectives
                     .as_ref()
-                    .and_then(|o| o.0.get(i))
+                    .and_then(|o| o.0.get(i).cloned().flatten())
                     .filter(|c| c.is_complete())
                     .and_then(|_| side_named(winner))
                     .map(|w| (w, format!("'{name}' is done")))

@@ -112,3 +112,28 @@ fn a_contest_s_rival_is_another_side() {
         assert!(err.contains("objective rival"), "{err}");
     }
 }
+
+/// Decision 8: an objective's Progress counter has one slot a victory and at most ten slots, so
+/// an uncontested objective of more than ten victories is refused where it is written; a
+/// contest counts its own victories and may need more.
+#[test]
+fn an_objective_of_more_than_ten_victories_is_refused_where_it_is_written() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let gear = tarnation::data::gear::load(&root.join("assets/gear.ron")).unwrap();
+    let path = root.join("levels/mine_raid.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let twelve = text.replace("victories: 5,", "victories: 12,");
+    assert_ne!(twelve, text);
+    let err = tarnation::data::level::parse(&path, &twelve, &gear)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("mine_raid.ron:66:"), "{err}");
+    assert!(err.contains("12 victories do not fit"), "{err}");
+    let ten = text.replace("victories: 5,", "victories: 10,");
+    assert!(tarnation::data::level::parse(&path, &ten, &gear).is_ok());
+    let contested = twelve.replace(
+        r#"winner: "Raiders","#,
+        r#"winner: "Raiders", rival: Some("Laroq hacienda"),"#,
+    );
+    assert!(tarnation::data::level::parse(&path, &contested, &gear).is_ok());
+}

@@ -73,6 +73,7 @@ fn every_calamity_names_its_consequence() {
         (
             Consequence::Setback {
                 objective: "the safe".into(),
+                how: tarnation::rules::counter::Setback::TemporarySlot,
             },
             "setback",
         ),

@@ -328,7 +328,132 @@ fn a_calamity_sets_an_objective_back() {
         .app
         .world()
         .resource::<tarnation::sim::model::Objectives>();
-    assert_eq!(objectives.0[0].temporary(), 1);
+    assert_eq!(objectives.0[0].as_ref().unwrap().temporary(), 1);
+}
+
+/// Decision 129: under total movement a moving target's penalty reads its own speed. Miranda
+/// and Felicia both running the same way: relative movement sees no speed between them, total
+/// movement sees Felicia's 8 paces, for -1.
+#[test]
+fn total_movement_reads_the_target_s_own_speed() {
+    use tarnation::rules::movement::Gait;
+    use tarnation::sim::model::{Facing, MovedThisRound};
+    let speed = |total: bool| {
+        let mut t = Table::new("street_duel.ron", 3, |level| {
+            level.options = Some(tarnation::data::level::LevelOptions {
+                total_movement: total,
+                ..Default::default()
+            });
+            level.heroes[0].holster = None;
+        });
+        let (m, f) = (
+            t.e(t.hero("Miranda Valentine")),
+            t.e(t.hero("Felicia Laroq")),
+        );
+        cocked(&mut t, m);
+        for e in [m, f] {
+            t.app
+                .world_mut()
+                .entity_mut(e)
+                .insert((MovedThisRound(Some(Gait::Run)), Facing(1)));
+        }
+        let p = ranged::plan(t.app.world_mut(), m, f, ShotKind::Snap).unwrap();
+        modifiers(&p)
+            .into_iter()
+            .find(|(name, _)| name == "relative speed")
+    };
+    assert_eq!(speed(false), None);
+    assert_eq!(speed(true), Some(("relative speed".to_string(), -1)));
+}
+
+/// Decision 128: a calamity at a 10-victory objective (no room for a temporary slot) still
+/// sets the work back: with nothing filled yet, the next victory won is lost.
+#[test]
+fn a_calamity_sets_a_ten_victory_objective_back_too() {
+    let mut t = Table::new("mine_raid.ron", 3, |level| {
+        if let tarnation::data::level::Victory::Objective {
+            task: Some(task),
+            victories,
+            ..
+        } = &mut level.victory[1]
+        {
+            *victories = 10;
+            task.at = (2, 2);
+            task.full_attention = false;
+        }
+    });
+    let hank = t.hero("Hank Daggett");
+    t.update();
+    t.until_turn(hank);
+    t.stack(&[calamity_card(4, Die::D8)]);
+    t.act(Action::WorkObjective {
+        hero: hank,
+        objective: 0,
+    });
+    let calamity = &t.events("calamity", "Hank Daggett")[0];
+    assert_eq!(calamity.fields["consequence"], "setback");
+    assert_eq!(calamity.fields["setback"], "owed");
+    assert!(calamity.text.contains("the next victory won is lost"));
+    let objectives = t
+        .app
+        .world()
+        .resource::<tarnation::sim::model::Objectives>();
+    let counter = objectives.0[0].as_ref().unwrap();
+    assert_eq!(
+        (counter.slots(), counter.owed(), counter.filled()),
+        (10, 1, 0)
+    );
+}
+
+/// Each objective fills its own counter: with a contest listed first (it counts its victories
+/// in its own contest), the charges' victories still go to the charges' counter.
+#[test]
+fn each_objective_fills_its_own_counter() {
+    use tarnation::data::level::Victory;
+    let mut t = Table::new("mine_raid.ron", 3, |level| {
+        let Victory::Objective {
+            task: Some(task), ..
+        } = &mut level.victory[1]
+        else {
+            panic!("the mine raid's charges")
+        };
+        task.at = (2, 2);
+        task.full_attention = false;
+        let mut contest = level.victory[1].clone();
+        if let Victory::Objective {
+            name,
+            victories,
+            rival,
+            ..
+        } = &mut contest
+        {
+            *name = "The long count".into();
+            *victories = 12;
+            *rival = Some("Laroq hacienda".into());
+        }
+        level.victory.insert(1, contest);
+    });
+    let hank = t.hero("Hank Daggett");
+    t.update();
+    t.until_turn(hank);
+    let won = t.act(Action::WorkObjective {
+        hero: hank,
+        objective: 1,
+    });
+    let tarnation::sim::actions::Outcome::Worked { victories, .. } = won else {
+        panic!("{won:?}")
+    };
+    let objectives = t
+        .app
+        .world()
+        .resource::<tarnation::sim::model::Objectives>();
+    assert!(objectives.0[0].is_none(), "the contest has no counter");
+    let charges = objectives.0[1].as_ref().unwrap();
+    assert_eq!(charges.name, "Set the charges");
+    assert_eq!(charges.filled(), victories.min(5));
+    let skill = &t.events("skill", "Hank Daggett")[0];
+    assert_eq!(skill.fields["objective"], "Set the charges");
+    assert_eq!(skill.fields["filled"], charges.filled());
 }
 
 /// A hero's Bravery calamity under fire: it throws itself prone.

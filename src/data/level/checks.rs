@@ -321,6 +321,23 @@ fn check_victory(path: &Path, text: &str, level: &Level, bounds: &Bounds) -> Res
                     format!("objective '{name}': 1 to 1000 victories, not {victories}"),
                 );
             }
+            // Decision 8: one slot a victory, and a counter has at most ten slots.
+            Victory::Objective {
+                name,
+                victories,
+                rival: None,
+                ..
+            } if *victories > crate::rules::counter::MAX_SLOTS => {
+                return err(
+                    name,
+                    format!(
+                        "objective '{name}': {victories} victories do not fit its Progress \
+                         counter (one slot a victory, at most {} slots; \
+                         docs/rules-decisions.md 8)",
+                        crate::rules::counter::MAX_SLOTS
+                    ),
+                );
+            }
             Victory::Objective {
                 rival: Some(rival),
                 winner,
@@ -354,6 +371,18 @@ fn check_victory(path: &Path, text: &str, level: &Level, bounds: &Bounds) -> Res
             _ => {}
         }
     }
+    check_tasks(path, text, level, bounds)?;
+    if level.victory.is_empty() {
+        return err(
+            "victory",
+            "a level needs at least one victory condition".into(),
+        );
+    }
+    Ok(())
+}
+
+/// Each objective's task on the map, its quality a die pool.
+fn check_tasks(path: &Path, text: &str, level: &Level, bounds: &Bounds) -> Result<(), DataError> {
     for v in &level.victory {
         if let Victory::Objective {
             task: Some(task), ..
@@ -378,12 +407,6 @@ fn check_victory(path: &Path, text: &str, level: &Level, bounds: &Bounds) -> Res
                 ));
             }
         }
-    }
-    if level.victory.is_empty() {
-        return err(
-            "victory",
-            "a level needs at least one victory condition".into(),
-        );
     }
     Ok(())
 }

@@ -33,6 +33,16 @@ fn relative_speed_in_the_gulch() {
 }
 
 #[test]
+fn total_movement_reads_the_target_s_own_speed() {
+    // Miranda chasing the bandit down Main, both at 8: relative 0, but total movement counts
+    // his 8 paces, for -1.
+    assert_eq!(speed_penalty(total_speed((8, 1))), -1);
+    // The vaquero at 8 down the trail: -1, whatever Hank's wagon does.
+    assert_eq!(speed_penalty(total_speed((8, 3))), -1);
+    assert_eq!(speed_penalty(total_speed((0, 0))), 0);
+}
+
+#[test]
 fn the_sharps_aimed_shot_costs_11_ap_at_plus_3() {
     // Sharps: snap 3 AP (SP 3), normal 7, aim 4, Accurate(2).
     assert_eq!(shot_ap(ShotKind::Snap, 3, 7, 4), Ok(3));

@@ -97,22 +97,24 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
     let won = outcome.victories.unwrap_or(0);
     let mut filled = 0;
     let mut complete = false;
-    let mut setback = false;
-    if let Some(counter) = world.resource_mut::<Objectives>().0.get_mut(objective) {
+    let mut setback = None;
+    if let Some(Some(counter)) = world.resource_mut::<Objectives>().0.get_mut(objective) {
         if won > 0 {
             let _ = counter.add_points(won);
         }
-        // A calamity sets the work back: a temporary slot the next victory must fill first
-        // ("Temporary Counter slots are lost upon being filled").
+        // A calamity sets the work back by one slot (decision 96): a temporary slot the next
+        // victory must fill first ("Temporary Counter slots are lost upon being filled"), or,
+        // with no room for one, a victory undone or owed (decision 128).
         if outcome.calamity {
-            setback = counter.add_temporary(1).is_ok();
+            setback = Some(counter.set_back());
         }
         filled = counter.filled();
         complete = counter.is_complete();
     }
-    if setback {
+    if let Some(how) = setback {
         let what = Consequence::Setback {
             objective: title.clone(),
+            how,
         };
         calamity(world, e, what);
     }

@@ -1,6 +1,7 @@
 //! The events' own JSON fields (`tarnation sim --json`, docs/json.md).
 
 use super::{Consequence, MatchEvent, Recovered};
+use crate::rules::counter::Setback;
 use crate::sim::log::{check_fields, fields};
 use serde_json::{Map, Value, json};
 
@@ -196,9 +197,24 @@ fn calamity_fields(what: &Consequence) -> Map<String, Value> {
             ("at", json!([at.0, at.1])),
         ]),
         Consequence::Prone => fields(&[("consequence", json!("prone"))]),
-        Consequence::Setback { objective } => fields(&[
+        Consequence::Setback {
+            objective,
+            how: Setback::TemporarySlot,
+        } => fields(&[
             ("objective", json!(objective)),
             ("consequence", json!("setback")),
+        ]),
+        // No room for a temporary slot (decision 128): how the setback was taken.
+        Consequence::Setback { objective, how } => fields(&[
+            ("objective", json!(objective)),
+            ("consequence", json!("setback")),
+            (
+                "setback",
+                json!(match how {
+                    Setback::SlotEmptied => "slot_emptied",
+                    _ => "owed",
+                }),
+            ),
         ]),
         Consequence::DroppedShell { weapon } => fields(&[
             ("weapon", json!(weapon)),

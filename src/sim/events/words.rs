@@ -1,6 +1,7 @@
 //! The events in words: the combat log and `tarnation sim` (the `text` of each event).
 
 use super::{Consequence, MatchEvent, Recovered};
+use crate::rules::counter::Setback;
 use crate::sim::log::check_words;
 
 impl MatchEvent {
@@ -208,10 +209,14 @@ fn calamity_words(hero: &str, what: &Consequence) -> String {
         Consequence::Prone => {
             format!("CALAMITY: {hero} loses their nerve and throws themselves prone")
         }
-        Consequence::Setback { objective } => format!(
-            "CALAMITY: {hero}'s work on '{objective}' goes wrong: a setback, one more victory to \
-             win back first"
-        ),
+        Consequence::Setback { objective, how } => {
+            let cost = match how {
+                Setback::TemporarySlot => "one more victory to win back first",
+                Setback::SlotEmptied => "a victory already won is undone",
+                Setback::Owed => "the next victory won is lost",
+            };
+            format!("CALAMITY: {hero}'s work on '{objective}' goes wrong: a setback, {cost}")
+        }
         Consequence::DroppedShell { .. } => {
             format!("CALAMITY: {hero} fumbles the speed load: the shell is dropped, nothing loaded")
         }

@@ -363,7 +363,14 @@ fn situation_of(
         firer_moved,
         firer_mounted: mounted,
         target_size,
-        relative_speed: ranged::relative_speed(firer_speed, target_speed),
+        relative_speed: if world
+            .get_resource::<crate::sim::model::RoundOptions>()
+            .is_some_and(|o| o.total_movement)
+        {
+            ranged::total_speed(target_speed)
+        } else {
+            ranged::relative_speed(firer_speed, target_speed)
+        },
         earlier_targets: 0,
         appearing: world.get::<AppearedThisRound>(target).is_some_and(|a| a.0),
         target_prone: world.get::<Prone>(target).is_some_and(|p| p.0),

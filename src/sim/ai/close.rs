@@ -221,6 +221,25 @@ fn regroup(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Actio
     Some(Action::Disengage { hero: id, to })
 }
 
+/// How much less a foe is worth when an ally's blow at it is already paid for.
+const ALLY_BLOW_FIRST: f64 = 0.5;
+
+/// An ally of `hero` is paying for a blow at `foe` (its declaration, on the table).
+fn ally_blow_on(world: &World, hero: Entity, foe: Entity) -> bool {
+    let side = query::side_of(world, hero);
+    let target = hero_id(world, foe);
+    query::heroes(world)
+        .into_iter()
+        .filter(|&e| e != hero && query::side_of(world, e) == side)
+        .any(|e| match world.get::<Committed>(e) {
+            Some(Committed(Action::Melee { target: t, .. })) => *t == target,
+            Some(Committed(Action::MeleeSeries { blows, .. })) => {
+                blows.iter().any(|b| b.0 == target)
+            }
+            _ => false,
+        })
+}
+
 /// What a blow of each kind is worth, a hit's damage by decision 50: a quick attack 5 + DB
 /// flat, a standard the weapon's damage, a heavy one row more and its first bump toward
 /// dominance, a grapple dominance only (worth most with an ally on the same foe).
@@ -246,7 +265,13 @@ fn weighed_blow(
     let mut best: Option<(f64, Action)> = None;
     for &foe in foes {
         let allies_on_it = engaged_foes(world, foe).len() > 1;
-        let foe_worth = super::weigh::hurt_worth(world, foe);
+        let mut foe_worth = super::weigh::hurt_worth(world, foe);
+        // An ally's blow is already on its way to this foe: if it drops the foe first, the AP
+        // of a second blow are lost ("Once spent, APs are lost, even if the action never
+        // resolves"), so another foe in reach comes first.
+        if ally_blow_on(world, hero, foe) {
+            foe_worth *= ALLY_BLOW_FIRST;
+        }
         let target = hero_id(world, foe);
         // A careful attack (+2 AP for +1) was weighed too and never paid: left out.
         for attack in [

@@ -2282,3 +2282,6 @@ mod events;
 
 #[path = "game/computer.rs"]
 mod computer;
+
+#[path = "game/counters.rs"]
+mod counters;

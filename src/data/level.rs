@@ -200,6 +200,9 @@ pub struct Level {
     /// The optional rules of the action-resolution chapter, when a level sets them.
     #[serde(default)]
     pub options: Option<LevelOptions>,
+    /// The Judge's counters (counters.txt): what feeds each, what a full one does.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub counters: Vec<CounterDef>,
 }
 
 /// "Exceptional results are optional", increased effect, the victory threshold and card
@@ -300,8 +303,10 @@ pub const HERO_RANGES: &[(&str, std::ops::RangeInclusive<i64>)] = &[
 ];
 
 mod checks;
+mod counters;
 mod placement;
 pub use checks::{MAX_HEROES, RULE_SKILLS, check, warnings};
+pub use counters::{CounterDef, Feed, Trigger, WhenFull};
 
 pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
     let level: Level = parse_ron(path, text)?;

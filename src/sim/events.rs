@@ -153,6 +153,8 @@ pub enum MatchEvent {
     FreeAttack { why: String, hero: String, ap: u32 },
     /// The match is decided.
     BattleOver { winner: String, why: String },
+    /// Points added to one of the level's counters (counters.txt), and why.
+    Counter(CounterFilled),
     /// An event the action's own report builds, words and fields (see `Reported`).
     Report(Report),
 }
@@ -286,9 +288,31 @@ impl MatchEvent {
             MatchEvent::Broken { .. } => "broken",
             MatchEvent::FreeAttack { .. } => "free_attack",
             MatchEvent::BattleOver { .. } => "battle_over",
+            MatchEvent::Counter(_) => "counter",
             MatchEvent::Report(r) => r.of.kind(),
         }
     }
+}
+
+/// Points added to a counter: how many (a fixed part and the d10s rolled), from what, and the
+/// counter after.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CounterFilled {
+    pub counter: String,
+    pub counter_kind: crate::rules::counter::CounterKind,
+    pub points: u32,
+    /// The d10s rolled toward `points` (empty when the feed adds fixed points only).
+    pub rolled: Vec<u32>,
+    /// Slots filled after (permanent ones), of `slots`.
+    pub filled: u32,
+    pub slots: u32,
+    /// Temporary slots this addition filled, and so lost.
+    pub temporary_lost: u32,
+    pub complete: bool,
+    /// What fed it, in words ("each round", "a shot striking the lamp").
+    pub why: String,
+    /// What the full counter did, in words (the moment it completes).
+    pub full: Option<String>,
 }
 
 /// A calamity's consequence, by the hero whose check it was.

@@ -7,7 +7,8 @@
 //! `intent` (what a seat can say: plain data) -> `model` (every component and per-match
 //! resource) -> `query` (lookups everyone needs) -> `log`, `events` (the typed match events:
 //! each kind's words and fields built in one place) -> `deck` (the one RNG, checks) ->
-//! `bonus` (the bonus counters) -> `setup`, `journal` -> `seats` (who answers for a hero: the
+//! `bonus` (the bonus counters) -> `counters` (the level's
+//! counters, fed by what happens) -> `setup`, `journal` -> `seats` (who answers for a hero: the
 //! actions ask it who makes a choice) -> `actions` (one family per module: pricing and
 //! performing side by side) -> `victory` -> `round` (the round's schedules and their driver) ->
 //! `ai` (registers itself as a seat and its choices) -> this plugin, `run` (whole matches for
@@ -16,6 +17,7 @@
 pub mod actions;
 pub mod ai;
 pub mod bonus;
+pub mod counters;
 pub mod deck;
 pub mod events;
 pub mod intent;

@@ -43,6 +43,8 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<PendingBumps>();
     world.remove_resource::<PendingSnap>();
     world.remove_resource::<BonusPools>();
+    world.remove_resource::<crate::sim::counters::LevelCounters>();
+    world.remove_resource::<crate::sim::counters::CounterNews>();
     world.insert_resource(RoundState::default());
     world.insert_resource(MatchLog::default());
     world.insert_resource(Journal::default());
@@ -111,6 +113,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
     let figures = spawn_cover_and_mounts(world, &level, &heroes);
     world.insert_resource(figures);
     insert_objectives(world, &level);
+    crate::sim::counters::insert(world, &level.counters);
     world.insert_resource(RoundState::default());
     crate::sim::bonus::new_session(world);
     set_round_options(world, &level);

@@ -13,6 +13,7 @@ pub fn check_victory(
     round: Option<Res<RoundState>>,
     objectives: Option<Res<Objectives>>,
     contests: Option<Res<Contests>>,
+    counters: Option<Res<crate::sim::counters::LevelCounters>>,
     heroes: Query<(&Side, &Down)>,
     mut decided: MessageWriter<BattleOver>,
     log: Option<ResMut<MatchLog>>,
@@ -84,6 +85,11 @@ pub fn check_victory(
             break;
         }
     }
+    if result.is_none() {
+        result = counters
+            .as_ref()
+            .and_then(|c| full_counter_wins(c, &side_named));
+    }
     if let Some((winner, why)) = result {
         let result = BattleOver {
             winner,
@@ -101,4 +107,26 @@ pub fn check_victory(
         decided.write(result.clone());
         commands.insert_resource(result);
     }
+}
+
+/// A full counter of the level whose `when_full` makes a side win (the first in the level's
+/// order).
+fn full_counter_wins(
+    counters: &crate::sim::counters::LevelCounters,
+    side_named: &impl Fn(&str) -> Option<usize>,
+) -> Option<(usize, String)> {
+    counters
+        .defs
+        .iter()
+        .zip(&counters.counters)
+        .filter(|(_, c)| c.is_complete())
+        .find_map(|(d, _)| match &d.when_full {
+            Some(crate::data::level::WhenFull::Wins(side)) => side_named(side).map(|w| {
+                (
+                    w,
+                    format!("the {} counter '{}' is full", d.kind.name(), d.name),
+                )
+            }),
+            _ => None,
+        })
 }

@@ -56,6 +56,7 @@ pub fn check(path: &Path, text: &str, level: Level, gear: &Gear) -> Result<Level
     }
     check_cover_and_mounts(path, text, &level, &bounds)?;
     check_victory(path, text, &level, &bounds)?;
+    super::counters::check_counters(path, text, &level)?;
     Ok(level)
 }
 

@@ -162,21 +162,40 @@ pub fn price_reload(world: &World, e: Entity) -> Result<Priced<(usize, u32)>, Re
     if missing == 0 && !w.jammed {
         return Err(format!("the {} is loaded", w.name).into());
     }
+    if missing > 0 {
+        ammunition_left(world, e)?;
+    }
     Ok(Priced::new(
         crate::rules::weapons::reload_cost(missing, w.jammed),
         (weapon, gear.rounds),
     ))
 }
 
+/// A side whose ammunition a full Resource counter says is spent may not load (a level's
+/// `NoReloads`).
+fn ammunition_left(world: &World, e: Entity) -> Result<(), Refusal> {
+    let side = crate::sim::query::side_of(world, e);
+    match crate::sim::counters::no_reloads(world, side) {
+        Some(counter) => Err(format!("'{counter}' is spent: no rounds left to load").into()),
+        None => Ok(()),
+    }
+}
+
 pub fn reload(world: &mut World, e: Entity, weapon: usize, rounds: u32, ap: u32) -> Outcome {
     let hero = hero_id(world, e);
     let mut weapons = world.get_mut::<Weapons>(e).expect("priced");
     let w = &mut weapons.0[weapon];
+    let loaded = rounds > w.rounds;
     w.rounds = rounds;
     w.jammed = false;
+    let weapon = w.name.clone();
+    if loaded {
+        let side = crate::sim::query::side_of(world, e);
+        crate::sim::counters::reloaded(world, side);
+    }
     Outcome::Reloaded {
         hero,
-        weapon: w.name.clone(),
+        weapon,
         rounds,
         ap,
     }
@@ -208,6 +227,7 @@ pub fn price_speed_load(world: &World, e: Entity) -> Result<Priced<(usize, u32)>
     if missing == 0 {
         return Err(format!("the {} is loaded", w.name).into());
     }
+    ammunition_left(world, e)?;
     Ok(Priced::new(
         crate::rules::weapons::SPEED_LOAD_AP,
         (weapon, missing),
@@ -259,6 +279,10 @@ pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap:
         w.rounds += load.loaded;
         (w.name.clone(), w.rounds)
     };
+    if load.loaded > 0 {
+        let side = crate::sim::query::side_of(world, e);
+        crate::sim::counters::reloaded(world, side);
+    }
     let verdict = if load.dropped {
         "no shell loaded".to_string()
     } else if roll.success {

@@ -180,6 +180,18 @@ impl MatchEvent {
             MatchEvent::BattleOver { winner, why } => {
                 fields(&[("winner", json!(winner)), ("why", json!(why))])
             }
+            MatchEvent::Counter(c) => fields(&[
+                ("counter", json!(c.counter)),
+                ("counter_kind", json!(c.counter_kind.name())),
+                ("points", json!(c.points)),
+                ("filled", json!(c.filled)),
+                ("slots", json!(c.slots)),
+                ("complete", json!(c.complete)),
+                ("rolled", json!(c.rolled)),
+                ("temporary_lost", json!(c.temporary_lost)),
+                ("why", json!(c.why)),
+                ("full", json!(c.full)),
+            ]),
             MatchEvent::Report(r) => r.fields.clone(),
             _ => unreachable!("action time's events have their fields in fields()"),
         }

@@ -192,6 +192,7 @@ impl MatchEvent {
             MatchEvent::BattleOver { winner, why } => {
                 format!("{}: {why}", crate::rules::words::wins(winner))
             }
+            MatchEvent::Counter(c) => counter_words(c),
             MatchEvent::Report(r) => r.text.clone(),
             _ => unreachable!("action time's events are worded in text()"),
         }
@@ -243,4 +244,35 @@ fn lost_words(lost: u32) -> String {
     } else {
         String::new()
     }
+}
+
+/// "Counter 'The fire' (defeat): +7 (1d10: 7) for the round's end: 2 of 6 slots filled".
+fn counter_words(c: &super::CounterFilled) -> String {
+    let rolled = if c.rolled.is_empty() {
+        String::new()
+    } else {
+        let dice: Vec<String> = c.rolled.iter().map(u32::to_string).collect();
+        format!(" ({}d10: {})", c.rolled.len(), dice.join(", "))
+    };
+    let lost = if c.temporary_lost > 0 {
+        format!(", {} temporary lost", c.temporary_lost)
+    } else {
+        String::new()
+    };
+    let mut words = format!(
+        "Counter '{}' ({}): +{}{rolled} for {}: {} of {} slots filled{lost}",
+        c.counter,
+        c.counter_kind.name(),
+        c.points,
+        c.why,
+        c.filled,
+        c.slots
+    );
+    if c.complete {
+        words.push_str(": full");
+        if let Some(full) = &c.full {
+            words.push_str(&format!(": {full}"));
+        }
+    }
+    words
 }

@@ -7,24 +7,26 @@
 //!              (a stunned hero's recovery check instead), AP tokens placed.
 //!
 //! Segment      (once for each segment 1..20, and beyond 20 for actions paid past it)
-//!              place_tokens -> move_mounts -> declaration_order
+//!              place_tokens -> move_mounts -> feed_counters -> declaration_order
 //!              the next segment's token placed on every track (paid actions fall due), every
 //!              mount moves its share of its speed ("continuous action movement occurs before
-//!              other actions"), the declaration order set (ascending Quickness).
+//!              other actions"), the level's counters fed with what happened, the declaration
+//!              order set (ascending Quickness).
 //!
 //! Declarations (as many times as the segment has declarations and answers)
 //!              ask_seat: a pending choice answered, or the next hero in declaration order
 //!              declares; stops the round where a human seat (or the pace) must answer.
 //!
-//! Resolution   open_rush_window -> stack_due_actions -> resolve_due
+//! Resolution   open_rush_window -> stack_due_actions -> resolve_due -> feed_counters
 //!              with rushing on, those who may rush are asked first; the segment's paid
 //!              actions ordered by the initiative stack (its cards flipped) when more than one
-//!              is due; then each resolves (shots, blows, dominance, wounds, stun).
+//!              is due; then each resolves (shots, blows, dominance, wounds, stun); the
+//!              counters fed with the declarations, heroes down, entries, shots and reloads.
 //!
-//! RoundEnd     mounts_finish_round -> close_tracks
+//! RoundEnd     mounts_finish_round -> close_tracks -> feed_counters -> feed_each_round
 //!              "After the conclusion of the 20th segment, or when the last character has
 //!              spent their last AP": the mounts cover the rest of their movement, unpaid
-//!              actions lapse, unused AP are lost.
+//!              actions lapse, unused AP are lost; the counters fed each round get their points.
 //! ```
 //!
 //! Victory is checked once a frame, after the round has gone as far as it can
@@ -37,6 +39,7 @@ use super::phases;
 use super::scheduler;
 use super::stack;
 use crate::sim::actions::mounts;
+use crate::sim::counters;
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
@@ -87,6 +90,7 @@ pub(crate) fn build(app: &mut App) {
         (
             phases::place_tokens,
             mounts::move_mounts_their_share,
+            counters::feed_counters,
             phases::declaration_order,
         ),
     );
@@ -98,6 +102,7 @@ pub(crate) fn build(app: &mut App) {
             stack::open_rush_window,
             stack::stack_due_actions,
             stack::resolve_due,
+            counters::feed_counters,
         ),
     );
     // Each due action of the stack, resolved by its rule's system (`actions/resolve.rs`):
@@ -106,7 +111,12 @@ pub(crate) fn build(app: &mut App) {
     add(
         app,
         RoundEnd,
-        (phases::mounts_finish_round, phases::close_tracks),
+        (
+            phases::mounts_finish_round,
+            phases::close_tracks,
+            counters::feed_counters,
+            counters::feed_each_round,
+        ),
     );
 }
 

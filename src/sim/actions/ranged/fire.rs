@@ -222,6 +222,12 @@ fn one_shot(
 ) -> String {
     // The cover: penetrated or ablated, its AV drops by 1.
     let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    if o.penetration.is_some()
+        && let Some((cover, _)) = cover_between(world, from, target)
+        && let Some(name) = world.get::<Cover>(cover).map(|c| c.name.clone())
+    {
+        crate::sim::counters::shot_struck(world, &name);
+    }
     if matches!(
         o.penetration,
         Some(ranged::Penetration::P | ranged::Penetration::A)

@@ -1,0 +1,246 @@
+//! A level's counters (counters.txt): a Judge's counters declared in the level file, what feeds
+//! them and what happens when one is full, and the checks of each against the level.
+
+use super::{Level, SideDef};
+use crate::data::{DataError, located_after};
+use crate::rules::counter::{Counter, CounterKind, DEFAULT_POINTS_PER_SLOT, MAX_SLOTS};
+use serde::{Deserialize, Serialize};
+use std::path::Path;
+
+/// A counter of the level: "Counters are comprised of one to ten slots. Each slot is worth 5
+/// points by default, but may be assigned when the Counter is defined."
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CounterDef {
+    pub name: String,
+    pub kind: CounterKind,
+    pub slots: u32,
+    /// Points a slot is worth (5 unless the level says).
+    #[serde(default = "default_points")]
+    pub points: u32,
+    /// Temporary slots it starts with ("Temporary Counter slots are lost upon being filled").
+    #[serde(default)]
+    pub temporary: u32,
+    /// What adds points to it.
+    pub fed_by: Vec<Feed>,
+    /// What happens when its last slot is filled.
+    #[serde(default)]
+    pub when_full: Option<WhenFull>,
+    /// What the counter stands for, in a Judge's words (the window's tooltip).
+    #[serde(default)]
+    pub about: Option<String>,
+}
+
+fn default_points() -> u32 {
+    DEFAULT_POINTS_PER_SLOT
+}
+
+/// One way points come to a counter: `points` plus `d10` ten-sided dice ("Often, points
+/// towards a Counter will be determined by rolling one or more d10s") each time `on` happens.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Feed {
+    pub on: Trigger,
+    #[serde(default)]
+    pub points: u32,
+    #[serde(default)]
+    pub d10: u32,
+}
+
+/// What a Judge feeds a counter with.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Trigger {
+    /// The end of each round.
+    EachRound,
+    /// Each action a hero declares, whoever it is ("Timer Counters typically advance whenever
+    /// a protagonist takes an Action, regardless of success or failure").
+    EachAction,
+    /// Each action a hero of this side declares.
+    ActionBy(String),
+    /// A hero of this side goes down.
+    HeroDown(String),
+    /// A hero of `side` steps into one of these hexes (each time it comes in).
+    Enters { side: String, area: Vec<(i32, i32)> },
+    /// A shot strikes the cover object of this name (a lamp, a powder keg).
+    ShotAt(String),
+    /// A hero of this side reloads (its ammunition spent).
+    Reloads(String),
+}
+
+/// What a full counter does.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum WhenFull {
+    /// The side wins (a Progress counter's goal, a Defeat counter's loss for the other side,
+    /// a Timer's event).
+    Wins(String),
+    /// The side's ammunition is spent: its heroes may no longer reload (a Resource counter).
+    NoReloads(String),
+}
+
+impl CounterDef {
+    /// The counter in play, empty, with its temporary slots.
+    pub fn counter(&self) -> Option<Counter> {
+        let mut c = Counter::new(self.name.clone(), self.kind, self.slots, self.points).ok()?;
+        c.add_temporary(self.temporary);
+        Some(c)
+    }
+}
+
+impl Trigger {
+    /// The trigger in a Judge's words ("the round's end", "a hero of Raiders down").
+    pub fn words(&self) -> String {
+        match self {
+            Trigger::EachRound => "the round's end".into(),
+            Trigger::EachAction => "an action declared".into(),
+            Trigger::ActionBy(side) => format!("an action of {side}"),
+            Trigger::HeroDown(side) => format!("a hero of {side} down"),
+            Trigger::Enters { side, .. } => format!("a hero of {side} in the area"),
+            Trigger::ShotAt(cover) => format!("a shot striking the {cover}"),
+            Trigger::Reloads(side) => format!("a reload of {side}"),
+        }
+    }
+}
+
+impl Feed {
+    /// "3 points", "1d10", "5 + 1d10".
+    pub fn amount_words(&self) -> String {
+        match (self.points, self.d10) {
+            (p, 0) => format!("{p} points"),
+            (0, d) => format!("{d}d10"),
+            (p, d) => format!("{p} + {d}d10"),
+        }
+    }
+}
+
+impl WhenFull {
+    pub fn words(&self) -> String {
+        match self {
+            WhenFull::Wins(side) => format!("{side} win"),
+            WhenFull::NoReloads(side) => format!("{side} can no longer reload"),
+        }
+    }
+}
+
+/// Each counter: a unique name, 1 to 10 slots (temporary ones included), points a slot, fed by
+/// something, its sides, areas and cover in the level. Errors point into the counter's entry.
+pub(super) fn check_counters(path: &Path, text: &str, level: &Level) -> Result<(), DataError> {
+    let mut seen: Vec<&str> = Vec::new();
+    for def in &level.counters {
+        let entry = format!("name: \"{}\"", def.name);
+        let at = |needle: &str, message: String| {
+            located_after(path, text, &["counters:", &entry], needle, message)
+        };
+        let name = &def.name;
+        if name.trim().is_empty() {
+            return Err(at("name", "a counter needs a name".into()));
+        }
+        if seen.contains(&name.as_str()) {
+            return Err(at(
+                "name",
+                format!("counter '{name}': a second counter of that name"),
+            ));
+        }
+        seen.push(name);
+        check_size(def).map_err(|(needle, m)| at(needle, format!("counter '{name}': {m}")))?;
+        for feed in &def.fed_by {
+            check_feed(level, feed)
+                .map_err(|(needle, m)| at(&needle, format!("counter '{name}': {m}")))?;
+        }
+        if let Some(WhenFull::Wins(side) | WhenFull::NoReloads(side)) = &def.when_full
+            && !has_side(&level.sides, side)
+        {
+            return Err(at(
+                "when_full",
+                format!("counter '{name}': when full, no side named '{side}'"),
+            ));
+        }
+    }
+    Ok(())
+}
+
+fn check_size(def: &CounterDef) -> Result<(), (&'static str, String)> {
+    if !(1..=MAX_SLOTS).contains(&def.slots) {
+        return Err((
+            "slots",
+            format!("a counter has 1 to {MAX_SLOTS} slots, not {}", def.slots),
+        ));
+    }
+    if def.slots + def.temporary > MAX_SLOTS {
+        return Err((
+            "temporary",
+            format!(
+                "{} slots and {} temporary: \"A Counter cannot have more than 10 slots total, \
+                 including Temporary slots\"",
+                def.slots, def.temporary
+            ),
+        ));
+    }
+    if !(1..=1000).contains(&def.points) {
+        return Err((
+            "points",
+            format!("a slot is worth 1 to 1000 points, not {}", def.points),
+        ));
+    }
+    if def.kind == CounterKind::Inventory {
+        return Err((
+            "Inventory",
+            "an Inventory counter holds items carried, which a level cannot place yet".into(),
+        ));
+    }
+    if def.fed_by.is_empty() {
+        return Err(("fed_by", "fed by nothing: it would never fill".into()));
+    }
+    Ok(())
+}
+
+fn check_feed(level: &Level, feed: &Feed) -> Result<(), (String, String)> {
+    if feed.points == 0 && feed.d10 == 0 {
+        return Err((
+            "fed_by".into(),
+            format!("{} adds nothing (no points, no d10)", feed.on.words()),
+        ));
+    }
+    if feed.points > 1000 || feed.d10 > 10 {
+        return Err((
+            "fed_by".into(),
+            "a feed adds at most 1000 points and 10d10".into(),
+        ));
+    }
+    let side = match &feed.on {
+        Trigger::ActionBy(s) | Trigger::HeroDown(s) | Trigger::Reloads(s) => Some(s),
+        Trigger::Enters { side, .. } => Some(side),
+        _ => None,
+    };
+    if let Some(side) = side
+        && !has_side(&level.sides, side)
+    {
+        return Err((format!("\"{side}\""), format!("no side named '{side}'")));
+    }
+    if let Trigger::Enters { area, .. } = &feed.on {
+        let width = level.map.rows.first().map_or(0, |r| r.chars().count()) as i32;
+        let height = level.map.rows.len() as i32;
+        if area.is_empty() {
+            return Err(("area".into(), "an area of no hexes".into()));
+        }
+        if let Some((c, r)) = area
+            .iter()
+            .find(|(c, r)| *c < 0 || *r < 0 || *c >= width || *r >= height)
+        {
+            return Err((
+                "area".into(),
+                format!("the area's hex {c},{r} is off the map"),
+            ));
+        }
+    }
+    if let Trigger::ShotAt(cover) = &feed.on
+        && !level.cover.iter().any(|c| &c.name == cover)
+    {
+        return Err((
+            format!("\"{cover}\""),
+            format!("no cover object named '{cover}' to shoot at"),
+        ));
+    }
+    Ok(())
+}
+
+fn has_side(sides: &[SideDef], name: &str) -> bool {
+    sides.iter().any(|s| s.name == name)
+}

@@ -1,0 +1,394 @@
+//! The level's counters in play (issue 23, counters.txt): fed as the level declares, their d10s
+//! from a stream of their own, each addition a `counter` event, a full one doing what the level
+//! says.
+
+use super::table::*;
+use tarnation::data::level::{CounterDef, Feed, Level, Trigger, WhenFull};
+use tarnation::rules::counter::CounterKind;
+use tarnation::sim::model::LogEvent;
+use tarnation::sim::run;
+
+fn counter(
+    name: &str,
+    kind: CounterKind,
+    slots: u32,
+    points: u32,
+    fed_by: Vec<Feed>,
+) -> CounterDef {
+    CounterDef {
+        name: name.into(),
+        kind,
+        slots,
+        points,
+        temporary: 0,
+        fed_by,
+        when_full: None,
+        about: None,
+    }
+}
+
+fn feed(on: Trigger, points: u32, d10: u32) -> Feed {
+    Feed { on, points, d10 }
+}
+
+/// `level` played by the computer on both sides for `rounds` rounds.
+fn played(file: &str, seed: u64, rounds: u32, tweak: impl FnOnce(&mut Level)) -> Vec<LogEvent> {
+    let (level, gear) = level_file(file, tweak);
+    run::run(level, gear, seed, cards(), rounds)
+        .unwrap()
+        .log
+        .events
+}
+
+fn counter_events<'a>(log: &'a [LogEvent], name: &str) -> Vec<&'a LogEvent> {
+    log.iter()
+        .filter(|e| e.kind == "counter" && e.fields["counter"] == name)
+        .collect()
+}
+
+/// Each round's end adds 1d10 (a d10 is 1 to 10, the points their sum), each declaration one
+/// point; the counters fill "until no points remain", a whole slot for a single point left.
+#[test]
+fn counters_fill_as_the_level_declares() {
+    let log = played("street_duel.ron", 7, 3, |level| {
+        level.counters = vec![
+            counter(
+                "Dusk",
+                CounterKind::Timer,
+                10,
+                10,
+                vec![feed(Trigger::EachRound, 0, 1)],
+            ),
+            counter(
+                "Talk of the town",
+                CounterKind::Danger,
+                10,
+                5,
+                vec![feed(Trigger::EachAction, 1, 0)],
+            ),
+        ];
+    });
+    let rounds_ended = log.iter().filter(|e| e.kind == "round_end").count();
+    let dusk = counter_events(&log, "Dusk");
+    assert_eq!(dusk.len(), rounds_ended, "one a round");
+    let mut filled = 0;
+    let mut points = 0;
+    for e in &dusk {
+        let rolled: Vec<u64> = e.fields["rolled"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_u64().unwrap())
+            .collect();
+        assert_eq!(rolled.len(), 1);
+        assert!((1..=10).contains(&rolled[0]), "{rolled:?}");
+        assert_eq!(e.fields["points"], rolled[0]);
+        assert_eq!(e.fields["counter_kind"], "timer");
+        // A slot is worth 10: any roll fills exactly one.
+        filled += 1;
+        points += rolled[0];
+        assert_eq!(e.fields["filled"], filled);
+        assert_eq!(e.fields["slots"], 10);
+    }
+    assert!(points > 0);
+    // Each declaration (a `declare` or a `commit`) adds one point: one slot each, up to 10.
+    let declared = log
+        .iter()
+        .filter(|e| e.kind == "declare" || e.kind == "commit")
+        .count();
+    let talk = counter_events(&log, "Talk of the town");
+    assert_eq!(talk.len(), declared.min(10));
+    assert_eq!(talk.last().unwrap().fields["complete"], declared >= 10);
+    // Each round's event comes right after its round's end.
+    for (i, e) in log.iter().enumerate() {
+        if e.kind == "round_end" {
+            assert!(
+                log[i + 1..]
+                    .iter()
+                    .take(3)
+                    .any(|n| n.fields.get("counter") == Some(&"Dusk".into()))
+            );
+        }
+    }
+}
+
+/// The counters roll their d10s from a stream of their own: the cards of the match are the
+/// cards it had without them.
+#[test]
+fn the_counters_dice_never_change_the_deck() {
+    let plain = played("street_duel.ron", 11, 3, |_| {});
+    let with = played("street_duel.ron", 11, 3, |level| {
+        level.counters = vec![counter(
+            "Dusk",
+            CounterKind::Timer,
+            10,
+            5,
+            vec![
+                feed(Trigger::EachRound, 2, 3),
+                feed(Trigger::EachAction, 0, 1),
+            ],
+        )];
+    });
+    let without: Vec<String> = with
+        .iter()
+        .filter(|e| e.kind != "counter")
+        .map(|e| e.line())
+        .collect();
+    let plain: Vec<String> = plain.iter().map(|e| e.line()).collect();
+    assert_eq!(without, plain);
+    assert!(with.iter().any(|e| e.kind == "counter"));
+}
+
+/// A full counter whose level says a side wins ends the match: the Laroqs win when the
+/// marshal's Timer (two slots of a point, a point each action) fills.
+#[test]
+fn a_full_counter_wins_for_its_side() {
+    let log = played("street_duel.ron", 3, 5, |level| {
+        let mut marshal = counter(
+            "The marshal rides in",
+            CounterKind::Timer,
+            2,
+            1,
+            vec![feed(Trigger::EachAction, 1, 0)],
+        );
+        marshal.when_full = Some(WhenFull::Wins(level.sides[1].name.clone()));
+        level.counters = vec![marshal];
+    });
+    let full = counter_events(&log, "The marshal rides in");
+    assert_eq!(full.len(), 2);
+    assert_eq!(full[1].fields["complete"], true);
+    assert!(
+        full[1].text.ends_with(": full: Laroq gang win"),
+        "{}",
+        full[1].text
+    );
+    let over = log.iter().find(|e| e.kind == "battle_over").unwrap();
+    assert!(
+        over.fields["why"]
+            .as_str()
+            .unwrap()
+            .contains("'The marshal rides in' is full")
+    );
+    assert_eq!(over.fields["winner"], "Laroq gang");
+}
+
+/// A hero of the named side going down adds the points, once a hero: as many events as
+/// Perkins down at the end.
+#[test]
+fn a_hero_down_feeds_its_counter_once() {
+    let (mut level, gear) = level_file("saloon_brawl.ron", |level| {
+        level.counters = vec![counter(
+            "Black eyes",
+            CounterKind::Progress,
+            10,
+            1,
+            vec![feed(Trigger::HeroDown("Perkins brothers".into()), 1, 0)],
+        )];
+    });
+    for side in &mut level.sides {
+        side.control = tarnation::data::level::Control::Computer;
+    }
+    let mut app = run::headless_app(level, gear, 5, cards());
+    run::play_out(&mut app, Some(10)).unwrap();
+    let world = app.world();
+    let perkins_down = tarnation::sim::query::heroes(world)
+        .into_iter()
+        .filter(|&e| tarnation::sim::query::side_of(world, e) == 1)
+        .filter(|&e| tarnation::sim::query::is_down(world, e))
+        .count();
+    assert!(
+        perkins_down > 0,
+        "a match in which nobody falls tests nothing"
+    );
+    let log = &world.resource::<tarnation::sim::model::MatchLog>().events;
+    let eyes = counter_events(log, "Black eyes");
+    assert_eq!(eyes.len(), perkins_down);
+    for (i, e) in eyes.iter().enumerate() {
+        assert_eq!(e.fields["filled"], i + 1);
+        assert_eq!(e.fields["why"], "a hero of Perkins brothers down");
+    }
+}
+
+/// A full Resource counter of a side's ammunition: its heroes may no longer load, and say why.
+#[test]
+fn spent_ammunition_refuses_a_reload() {
+    let mut t = Table::new("street_duel.ron", 3, |level| {
+        let side = level.sides[0].name.clone();
+        let mut box_ = counter(
+            "Cartridge box",
+            CounterKind::Resource,
+            1,
+            5,
+            vec![feed(Trigger::Reloads(side.clone()), 5, 0)],
+        );
+        box_.when_full = Some(WhenFull::NoReloads(side));
+        level.counters = vec![box_];
+        level.heroes[0].holster = None;
+    });
+    let miranda = t.hero("Miranda Valentine");
+    let m = t.e(miranda);
+    let empty = |t: &mut Table| {
+        let mut weapons = t
+            .app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Weapons>(m)
+            .unwrap();
+        weapons.0[0].rounds = 0;
+    };
+    empty(&mut t);
+    t.update();
+    let first = t.act(Action::Reload { hero: miranda });
+    assert!(matches!(first, Outcome::Reloaded { .. }), "{first:?}");
+    t.update();
+    let boxed = t
+        .log()
+        .of_kind("counter")
+        .find(|e| e.fields["counter"] == "Cartridge box")
+        .cloned()
+        .expect("the reload spent the box");
+    assert_eq!(boxed.fields["complete"], true);
+    empty(&mut t);
+    let price = tarnation::sim::actions::price(t.app.world(), &Action::Reload { hero: miranda });
+    let reason = price.unwrap_err().to_string();
+    assert!(reason.contains("'Cartridge box' is spent"), "{reason}");
+}
+
+/// A level's counters are checked where they are written: an unknown side, cover, a slot too
+/// many, a feed of nothing.
+#[test]
+fn a_bad_counter_is_refused_where_it_is_written() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let gear = tarnation::data::gear::load(&root.join("assets/gear.ron")).unwrap();
+    let path = root.join("levels/street_duel.ron");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let with = |counter: &str| {
+        text.replacen(
+            "\n    victory:",
+            &format!("\n    counters: [{counter}],\n    victory:"),
+            1,
+        )
+    };
+    let good = r#"(name: "Dusk", kind: Timer, slots: 4, fed_by: [(on: EachRound, d10: 1)], when_full: Some(Wins("Laroq gang")))"#;
+    let level = tarnation::data::level::parse(&path, &with(good), &gear).unwrap();
+    assert_eq!(level.counters[0].points, 5, "5 points a slot by default");
+    for (bad, words) in [
+        (
+            good.replace("Wins(\"Laroq gang\")", "Wins(\"Posse\")"),
+            "no side named 'Posse'",
+        ),
+        (good.replace("slots: 4", "slots: 11"), "1 to 10 slots"),
+        (
+            good.replace("slots: 4,", "slots: 9, temporary: 2,"),
+            "including Temporary slots",
+        ),
+        (good.replace("d10: 1", "points: 0"), "adds nothing"),
+        (
+            good.replace("EachRound", "ShotAt(\"lamp\")"),
+            "no cover object named 'lamp'",
+        ),
+        (good.replace("Timer", "Inventory"), "Inventory"),
+    ] {
+        let err = tarnation::data::level::parse(&path, &with(&bad), &gear)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains(words), "{bad}: {err}");
+        let line = with(&bad)
+            .lines()
+            .position(|l| l.contains("counters:"))
+            .unwrap()
+            + 1;
+        assert!(err.contains(&format!("street_duel.ron:{line}:")), "{err}");
+    }
+}
+
+/// A hero of the side stepping into the area feeds the counter once; standing on in it adds
+/// nothing more.
+#[test]
+fn a_hero_entering_the_area_feeds_its_counter() {
+    use tarnation::rules::hexmap::hex_at;
+    let mut t = Table::new("street_duel.ron", 3, |level| {
+        level.counters = vec![counter(
+            "Seen on Main Street",
+            CounterKind::Danger,
+            4,
+            5,
+            vec![feed(
+                Trigger::Enters {
+                    side: "Valentine posse".into(),
+                    area: vec![(4, 4), (4, 3), (5, 4)],
+                },
+                5,
+                0,
+            )],
+        )];
+    });
+    let miranda = t.hero("Miranda Valentine");
+    let walk = tarnation::rules::movement::Gait::Walk;
+    let moved = t.act(Action::Move {
+        hero: miranda,
+        to: hex_at(4, 4),
+        gait: walk,
+    });
+    assert!(matches!(moved, Outcome::Moved { .. }), "{moved:?}");
+    t.update();
+    let seen: Vec<_> = t.log().of_kind("counter").cloned().collect();
+    assert_eq!(seen.len(), 1, "{seen:?}");
+    assert_eq!(seen[0].fields["filled"], 1);
+    assert_eq!(
+        seen[0].fields["why"],
+        "a hero of Valentine posse in the area"
+    );
+    // A step within the area: still in it, nothing more.
+    t.act(Action::Move {
+        hero: miranda,
+        to: hex_at(5, 4),
+        gait: walk,
+    });
+    t.update();
+    assert_eq!(t.log().of_kind("counter").count(), 1);
+}
+
+/// A shot whose hit location a named cover object covers strikes it: one point a shot, as many
+/// counter events as shots whose `penetration` says the cover was met (up to the ten slots).
+#[test]
+fn a_shot_striking_marked_cover_feeds_its_counter() {
+    let mut struck_somewhere = false;
+    for seed in 1..=6 {
+        let log = played("street_duel.ron", seed, 6, |level| {
+            // The boardwalk rail covers Felicia whole, from every side.
+            level.cover[1].covers = tarnation::rules::card::Location::ALL.to_vec();
+            level.cover[1].from = (0..6).collect();
+            let rail = level.cover[1].at;
+            let felicia = level
+                .heroes
+                .iter_mut()
+                .find(|h| h.name == "Felicia Laroq")
+                .unwrap();
+            felicia.at = rail;
+            level.counters = level
+                .cover
+                .iter()
+                .map(|c| {
+                    counter(
+                        &c.name,
+                        CounterKind::Defeat,
+                        10,
+                        1000,
+                        vec![feed(Trigger::ShotAt(c.name.clone()), 1, 0)],
+                    )
+                })
+                .collect();
+        });
+        let met = log
+            .iter()
+            .filter(|e| e.kind == "shot" && !e.fields["penetration"].is_null())
+            .count();
+        let fed = log.iter().filter(|e| e.kind == "counter").count();
+        assert_eq!(fed, met, "seed {seed}");
+        struck_somewhere |= met > 0;
+    }
+    assert!(
+        struck_somewhere,
+        "no shot met cover in six matches: the test tests nothing"
+    );
+}

@@ -131,6 +131,10 @@ pub struct HeroDef {
     /// Will points, spent on dice-pool checks ("spend 1 Will to add another 2 dice").
     #[serde(default)]
     pub will: u32,
+    /// The counter whose filling brings this hero onto the map (reinforcements: "Danger brings
+    /// on a worse situation"); absent, the hero starts on the map.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrives: Option<String>,
 }
 
 /// The work an Objective needs: a complex skill check at 4/8 AP, made at or next to a hex.

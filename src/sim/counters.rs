@@ -265,9 +265,77 @@ fn fill(world: &mut World, occasions: Vec<Occasion>) {
             let Some(event) = add_once(world, o.counter, o.feed) else {
                 break;
             };
+            let complete = event.complete;
             record(world, None, MatchEvent::Counter(event));
+            if complete {
+                arrive(world, o.counter);
+            }
         }
     }
+}
+
+/// The heroes who wait for this counter come onto the map: each at its hex, or the nearest
+/// free one (a figure may stand there by now), in the level's order.
+fn arrive(world: &mut World, counter: usize) {
+    let name = world.resource::<LevelCounters>().defs[counter].name.clone();
+    let waiting: Vec<usize> = {
+        let battle = world.resource::<Battle>();
+        let roster = world.resource::<super::model::Roster>();
+        battle
+            .level
+            .heroes
+            .iter()
+            .enumerate()
+            .filter(|(i, h)| {
+                h.arrives.as_deref() == Some(name.as_str())
+                    && roster.0.get(*i) == Some(&Entity::PLACEHOLDER)
+            })
+            .map(|(i, _)| i)
+            .collect()
+    };
+    for order in waiting {
+        let Some(at) = free_hex_near(world, order) else {
+            continue;
+        };
+        let (level, gear) = {
+            let battle = world.resource::<Battle>();
+            (battle.level.clone(), battle.gear.clone())
+        };
+        let e = super::setup::spawn_hero(world, &level, &gear, order, at);
+        world.resource_mut::<super::model::Roster>().0[order] = e;
+        let (c, r) = crate::rules::hexmap::offset_of(at);
+        let event = MatchEvent::Arrives {
+            hero: level.heroes[order].name.clone(),
+            at: (c, r),
+            counter: name.clone(),
+        };
+        record(world, Some(e), event);
+    }
+}
+
+/// The hero's own hex if it is free, else the nearest free passable hex (rings outward, each
+/// ring in a fixed order).
+fn free_hex_near(world: &World, order: usize) -> Option<hexx::Hex> {
+    let battle = world.resource::<Battle>();
+    let (c, r) = battle.level.heroes[order].at;
+    let start = hex_at(c, r);
+    let taken: Vec<_> = crate::sim::query::heroes(world)
+        .into_iter()
+        .chain(
+            world
+                .resource::<super::model::Figures>()
+                .mounts
+                .iter()
+                .copied(),
+        )
+        .filter_map(|e| world.get::<HexPos>(e).map(|p| p.0))
+        .collect();
+    let free = |h: &hexx::Hex| {
+        !taken.contains(h) && battle.map.tile(*h).is_some_and(|t| t.terrain.passable())
+    };
+    (0..=battle.map.width.max(battle.map.height))
+        .flat_map(|radius| start.ring(radius))
+        .find(free)
 }
 
 fn add_once(world: &mut World, counter: usize, feed: usize) -> Option<CounterFilled> {

@@ -155,6 +155,12 @@ pub enum MatchEvent {
     BattleOver { winner: String, why: String },
     /// Points added to one of the level's counters (counters.txt), and why.
     Counter(CounterFilled),
+    /// A hero who waited for a counter comes onto the map.
+    Arrives {
+        hero: String,
+        at: (i32, i32),
+        counter: String,
+    },
     /// An event the action's own report builds, words and fields (see `Reported`).
     Report(Report),
 }
@@ -289,6 +295,7 @@ impl MatchEvent {
             MatchEvent::FreeAttack { .. } => "free_attack",
             MatchEvent::BattleOver { .. } => "battle_over",
             MatchEvent::Counter(_) => "counter",
+            MatchEvent::Arrives { .. } => "arrive",
             MatchEvent::Report(r) => r.of.kind(),
         }
     }

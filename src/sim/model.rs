@@ -177,8 +177,17 @@ pub struct SideInfo {
 pub struct Roster(pub Vec<Entity>);
 
 impl Roster {
+    /// The hero's entity; `None` for a hero who has not yet arrived (a `PLACEHOLDER`).
     pub fn entity(&self, id: HeroId) -> Option<Entity> {
-        self.0.get(id.index()).copied()
+        self.0
+            .get(id.index())
+            .copied()
+            .filter(|&e| e != Entity::PLACEHOLDER)
+    }
+
+    /// The heroes on the map, in the level's order (those yet to arrive left out).
+    pub fn present(&self) -> impl Iterator<Item = Entity> + '_ {
+        self.0.iter().copied().filter(|&e| e != Entity::PLACEHOLDER)
     }
 }
 

@@ -32,7 +32,7 @@ pub fn level_order(world: &World, e: Entity) -> usize {
 pub fn heroes(world: &World) -> Vec<Entity> {
     world
         .get_resource::<Roster>()
-        .map(|r| r.0.clone())
+        .map(|r| r.present().collect())
         .unwrap_or_default()
 }
 

@@ -10,6 +10,7 @@ use crate::rules::counter::Counter;
 use crate::rules::deck::Deck;
 use crate::rules::hexmap::hex_at;
 use bevy::prelude::*;
+use hexx::Hex;
 use std::collections::HashMap;
 
 /// Start a match in this world: the level spawned, a fresh deck shuffled from `seed`, and every
@@ -67,46 +68,12 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
     let mut heroes = HashMap::new();
     let mut roster = Vec::new();
     for (order, h) in level.heroes.iter().enumerate() {
-        let side = level
-            .sides
-            .iter()
-            .position(|s| s.name == h.side)
-            .unwrap_or(0);
-        let weapons = weapons_carried(h, &gear);
-        let e = world
-            .spawn((
-                Hero {
-                    name: h.name.clone(),
-                    traits: std::sync::Arc::new(h.traits.clone()),
-                    skills: std::sync::Arc::new(h.skills.clone()),
-                    quickness: h.quickness,
-                    initiative: h.initiative,
-                    ap: h.ap,
-                    move_paces: h.move_paces,
-                    run: h.run,
-                    size: h.size,
-                    db: h.db,
-                    defense: h.defense,
-                    order,
-                    will: h.will,
-                },
-                PoolChoices::default(),
-                HexPos(hex_at(h.at.0, h.at.1)),
-                Facing(h.facing),
-                Side(side),
-                (Track::default(), MovedThisRound::default()),
-                AppearedThisRound::default(),
-                Dominated::default(),
-                CloseCombat::default(),
-                (Prone(false), Wounds::default(), Weapons(weapons)),
-                (
-                    Down(false),
-                    BehindCover(false),
-                    HeroId(order as u32),
-                    MatchEntity,
-                ),
-            ))
-            .id();
+        // A hero who waits for a counter is not on the map until it fills (`counters.rs`).
+        if h.arrives.is_some() {
+            roster.push(Entity::PLACEHOLDER);
+            continue;
+        }
+        let e = spawn_hero(world, &level, &gear, order, hex_at(h.at.0, h.at.1));
         heroes.insert(h.name.clone(), e);
         roster.push(e);
     }
@@ -123,6 +90,52 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
     world.insert_resource(crate::sim::actions::movement::MoveSearches::default());
     world.insert_resource(Roster(roster));
     world.insert_resource(Battle { level, map, gear });
+}
+
+/// The `order`th hero of the level as an entity at `at`, with everything a hero of the match
+/// has: its numbers, its side, an empty track, its weapons as it carries them.
+pub fn spawn_hero(world: &mut World, level: &Level, gear: &Gear, order: usize, at: Hex) -> Entity {
+    let h = &level.heroes[order];
+    let side = level
+        .sides
+        .iter()
+        .position(|s| s.name == h.side)
+        .unwrap_or(0);
+    let weapons = weapons_carried(h, gear);
+    world
+        .spawn((
+            Hero {
+                name: h.name.clone(),
+                traits: std::sync::Arc::new(h.traits.clone()),
+                skills: std::sync::Arc::new(h.skills.clone()),
+                quickness: h.quickness,
+                initiative: h.initiative,
+                ap: h.ap,
+                move_paces: h.move_paces,
+                run: h.run,
+                size: h.size,
+                db: h.db,
+                defense: h.defense,
+                order,
+                will: h.will,
+            },
+            PoolChoices::default(),
+            HexPos(at),
+            Facing(h.facing),
+            Side(side),
+            (Track::default(), MovedThisRound::default()),
+            AppearedThisRound::default(),
+            Dominated::default(),
+            CloseCombat::default(),
+            (Prone(false), Wounds::default(), Weapons(weapons)),
+            (
+                Down(false),
+                BehindCover(false),
+                HeroId(order as u32),
+                MatchEntity,
+            ),
+        ))
+        .id()
 }
 
 /// The weapons a hero of the level carries at the start: the first in hand unless it is worn

@@ -299,6 +299,21 @@ fn a_bad_counter_is_refused_where_it_is_written() {
             + 1;
         assert!(err.contains(&format!("street_duel.ron:{line}:")), "{err}");
     }
+    // A hero who arrives waits for a counter the level has.
+    let waits = with(good).replacen(
+        "side: \"Valentine posse\",",
+        "side: \"Valentine posse\", arrives: Some(\"Nightfall\"),",
+        1,
+    );
+    let err = tarnation::data::level::parse(&path, &waits, &gear)
+        .unwrap_err()
+        .to_string();
+    let line = waits.lines().position(|l| l.contains("Nightfall")).unwrap() + 1;
+    assert!(err.contains(&format!("street_duel.ron:{line}:")), "{err}");
+    assert!(err.contains("no counter of that name"), "{err}");
+    let waits = waits.replace("Nightfall", "Dusk");
+    let level = tarnation::data::level::parse(&path, &waits, &gear).unwrap();
+    assert_eq!(level.heroes[0].arrives.as_deref(), Some("Dusk"));
 }
 
 /// A hero of the side stepping into the area feeds the counter once; standing on in it adds
@@ -390,5 +405,62 @@ fn a_shot_striking_marked_cover_feeds_its_counter() {
     assert!(
         struck_somewhere,
         "no shot met cover in six matches: the test tests nothing"
+    );
+}
+
+/// A hero who waits for a counter is off the map until it fills, then arrives at its hex or
+/// the nearest free one, and plays from then on like any other.
+#[test]
+fn reinforcements_arrive_when_their_counter_fills() {
+    let (mut level, gear) = level_file("street_duel.ron", |level| {
+        level.counters = vec![counter(
+            "Shots heard at the jail",
+            CounterKind::Danger,
+            3,
+            1,
+            vec![feed(Trigger::EachAction, 1, 0)],
+        )];
+        let mut sheriff = level.heroes[0].clone();
+        sheriff.name = "Sheriff Cobb".into();
+        sheriff.arrives = Some("Shots heard at the jail".into());
+        level.heroes.push(sheriff);
+    });
+    for side in &mut level.sides {
+        side.control = tarnation::data::level::Control::Computer;
+    }
+    let miranda_at = level.heroes[0].at;
+    let mut app = run::headless_app(level, gear, 4, cards());
+    let present = |app: &bevy::prelude::App| tarnation::sim::query::heroes(app.world()).len();
+    assert_eq!(present(&app), 4, "the sheriff waits off the map");
+    run::play_out(&mut app, Some(3)).unwrap();
+    let world = app.world();
+    let log = &world.resource::<tarnation::sim::model::MatchLog>().events;
+    let full = log
+        .iter()
+        .position(|e| e.kind == "counter" && e.fields["complete"] == true)
+        .expect("three declarations fill it");
+    let arrived = log
+        .iter()
+        .position(|e| e.kind == "arrive")
+        .expect("the sheriff arrives");
+    assert_eq!(arrived, full + 1, "right after the counter fills");
+    let event = &log[arrived];
+    assert_eq!(event.actor.as_deref(), Some("Sheriff Cobb"));
+    assert_eq!(event.fields["counter"], "Shots heard at the jail");
+    assert_eq!(present(&app), 5);
+    // Miranda's hex was taken when he came (if she had not moved, the next free hex).
+    let at = event.fields["at"].as_array().unwrap();
+    let at = (
+        at[0].as_i64().unwrap() as i32,
+        at[1].as_i64().unwrap() as i32,
+    );
+    let hex = |(c, r): (i32, i32)| tarnation::rules::hexmap::hex_at(c, r);
+    assert!(hex(at).unsigned_distance_to(hex(miranda_at)) <= 1);
+    // He declares in a later round, as any hero does.
+    assert!(
+        log[arrived..]
+            .iter()
+            .any(|e| e.actor.as_deref() == Some("Sheriff Cobb") && e.kind == "initiative"),
+        "the sheriff takes part in the next initiative step"
     );
 }

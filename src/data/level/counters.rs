@@ -153,6 +153,35 @@ pub(super) fn check_counters(path: &Path, text: &str, level: &Level) -> Result<(
             ));
         }
     }
+    check_arrivals(path, text, level)
+}
+
+/// A hero who arrives waits for a counter of the level, and rides no mount at the start.
+fn check_arrivals(path: &Path, text: &str, level: &Level) -> Result<(), DataError> {
+    for hero in &level.heroes {
+        let Some(counter) = &hero.arrives else {
+            continue;
+        };
+        let entry = format!("name: \"{}\"", hero.name);
+        let at =
+            |message: String| located_after(path, text, &["heroes:", &entry], "arrives", message);
+        if !level.counters.iter().any(|c| &c.name == counter) {
+            return Err(at(format!(
+                "{} arrives when '{counter}' fills, but the level has no counter of that name",
+                hero.name
+            )));
+        }
+        if level
+            .mounts
+            .iter()
+            .any(|m| m.rider.as_deref() == Some(hero.name.as_str()))
+        {
+            return Err(at(format!(
+                "{} arrives later and cannot start in a saddle",
+                hero.name
+            )));
+        }
+    }
     Ok(())
 }
 

@@ -180,6 +180,11 @@ impl MatchEvent {
             MatchEvent::BattleOver { winner, why } => {
                 fields(&[("winner", json!(winner)), ("why", json!(why))])
             }
+            MatchEvent::Arrives {
+                at: (c, r),
+                counter,
+                ..
+            } => fields(&[("at", json!([c, r])), ("counter", json!(counter))]),
             MatchEvent::Counter(c) => fields(&[
                 ("counter", json!(c.counter)),
                 ("counter_kind", json!(c.counter_kind.name())),

@@ -193,6 +193,11 @@ impl MatchEvent {
                 format!("{}: {why}", crate::rules::words::wins(winner))
             }
             MatchEvent::Counter(c) => counter_words(c),
+            MatchEvent::Arrives {
+                hero,
+                at: (c, r),
+                counter,
+            } => format!("{hero} arrives at {c},{r}: '{counter}' is full"),
             MatchEvent::Report(r) => r.text.clone(),
             _ => unreachable!("action time's events are worded in text()"),
         }

@@ -363,8 +363,9 @@ fn a_hero_entering_the_area_feeds_its_counter() {
     assert_eq!(t.log().of_kind("counter").count(), 1);
 }
 
-/// A shot whose hit location a named cover object covers strikes it: one point a shot, as many
-/// counter events as shots whose `penetration` says the cover was met (up to the ten slots).
+/// A shot whose hit location a named cover object covers strikes it, and so does a stray shot
+/// that shatters it: one point each, as many counter events as shots whose `penetration` says
+/// the cover was met and strays that shattered it (up to the ten slots).
 #[test]
 fn a_shot_striking_marked_cover_feeds_its_counter() {
     let mut struck_somewhere = false;
@@ -396,7 +397,10 @@ fn a_shot_striking_marked_cover_feeds_its_counter() {
         });
         let met = log
             .iter()
-            .filter(|e| e.kind == "shot" && !e.fields["penetration"].is_null())
+            .filter(|e| {
+                (e.kind == "shot" && !e.fields["penetration"].is_null())
+                    || (e.kind == "stray_hit" && e.fields.contains_key("object"))
+            })
             .count();
         let fed = log.iter().filter(|e| e.kind == "counter").count();
         assert_eq!(fed, met, "seed {seed}");
@@ -463,4 +467,44 @@ fn reinforcements_arrive_when_their_counter_fills() {
             .any(|e| e.actor.as_deref() == Some("Sheriff Cobb") && e.kind == "initiative"),
         "the sheriff takes part in the next initiative step"
     );
+}
+
+/// The two counter levels play their counters: over a few matches of each, every counter is fed
+/// as declared (the posse and the marshal arrive, the gang's cartridges run out, the fire and the
+/// escape end matches), never past its slots.
+#[test]
+fn the_counter_levels_fill_their_counters() {
+    let mut seen: std::collections::BTreeMap<String, (usize, bool)> = Default::default();
+    let mut arrivals = 0;
+    let mut refused_reloads = 0;
+    for file in ["bank_job.ron", "longhorn_fire.ron"] {
+        for seed in 1..=12 {
+            let log = played(file, seed, 10, |_| {});
+            for e in log.iter().filter(|e| e.kind == "counter") {
+                let slots = e.fields["slots"].as_u64().unwrap();
+                assert!(e.fields["filled"].as_u64().unwrap() <= slots);
+                let entry = seen
+                    .entry(e.fields["counter"].as_str().unwrap().to_string())
+                    .or_default();
+                entry.0 += 1;
+                entry.1 |= e.fields["complete"] == true;
+            }
+            arrivals += log.iter().filter(|e| e.kind == "arrive").count();
+            refused_reloads += log
+                .iter()
+                .filter(|e| e.text.contains("can no longer reload"))
+                .count();
+        }
+    }
+    for name in [
+        "Out of Red Rock",
+        "The marshal's posse",
+        "Gang's cartridges",
+        "The Longhorn burns",
+        "The town wakes",
+    ] {
+        let (fed, full) = seen.get(name).copied().unwrap_or_default();
+        assert!(fed > 0 && full, "{name}: fed {fed} times, full {full}");
+    }
+    assert!(arrivals > 0 && refused_reloads > 0);
 }

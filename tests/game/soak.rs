@@ -58,6 +58,16 @@ fn soak_saloon_brawl() {
 }
 
 #[test]
+fn soak_bank_job() {
+    soak("bank_job", SOAK);
+}
+
+#[test]
+fn soak_longhorn_fire() {
+    soak("longhorn_fire", SOAK);
+}
+
+#[test]
 fn soak_bench_6v6() {
     soak("bench_6v6", SOAK / 5);
 }

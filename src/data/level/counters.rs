@@ -59,7 +59,8 @@ pub enum Trigger {
     HeroDown(String),
     /// A hero of `side` steps into one of these hexes (each time it comes in).
     Enters { side: String, area: Vec<(i32, i32)> },
-    /// A shot strikes the cover object of this name (a lamp, a powder keg).
+    /// A shot strikes the cover object of this name (a lamp, a powder keg): the cover a shot's
+    /// hit location meets, or a stray shot shattering it.
     ShotAt(String),
     /// A hero of this side reloads (its ammunition spent).
     Reloads(String),

@@ -162,6 +162,10 @@ pub fn decide_because(world: &mut World, hero: Entity) -> Option<(Action, String
     if let Some(objective) = objective_for(world, &h, side) {
         return work_objective(world, hero, &h, &track, objective, false);
     }
+    // An area its side wins by reaching (a level's counter): go there.
+    if let Some(found) = make_for_area(world, hero, &h, &track, false) {
+        return Some(found);
+    }
     // A gun in hand, loaded and cocked; then the best shot at the nearest enemy in sight.
     if let Some(command) = arm(world, hero, &track) {
         return Some((command, why("a gun in hand, loaded and cocked first")));
@@ -399,6 +403,51 @@ fn objective_for(world: &World, hero: &Hero, side: usize) -> Option<(usize, Hex)
         }
     }
     None
+}
+
+/// The nearest free hex of an area whose entry feeds a counter that wins for the hero's side
+/// (a level's `Enters` feed and `Wins` when full), while that counter is not yet full and the
+/// hero is not in the area.
+fn area_to_reach(world: &World, hero: Entity) -> Option<Hex> {
+    let counters = world.get_resource::<crate::sim::counters::LevelCounters>()?;
+    let side = query::side_of(world, hero);
+    let side_name = world
+        .resource::<Battle>()
+        .level
+        .sides
+        .get(side)?
+        .name
+        .clone();
+    let pos = query::position(world, hero)?;
+    let occupied = occupied_hexes(world, hero);
+    let wins = Some(crate::data::level::WhenFull::Wins(side_name.clone()));
+    counters
+        .defs
+        .iter()
+        .zip(&counters.counters)
+        .filter(|(d, c)| d.when_full == wins && !c.is_complete())
+        .flat_map(|(d, _)| &d.fed_by)
+        .filter_map(|f| match &f.on {
+            crate::data::level::Trigger::Enters { side, area } if *side == side_name => Some(area),
+            _ => None,
+        })
+        .filter(|area| !area.iter().any(|&(c, r)| hex_at(c, r) == pos))
+        .flat_map(|area| area.iter().map(|&(c, r)| hex_at(c, r)))
+        .filter(|h| !occupied.contains(h))
+        .min_by_key(|h| (h.unsigned_distance_to(pos), h.x, h.y))
+}
+
+/// Make for the area its side wins by reaching; `claimed` as `approach_avoiding`.
+fn make_for_area(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+    claimed: bool,
+) -> Option<(Action, String)> {
+    let goal = area_to_reach(world, hero)?;
+    approach_avoiding(world, hero, h, track, goal, claimed)
+        .map(|c| (c, "makes for the area its side wins by reaching".into()))
 }
 
 fn nearest_enemy(world: &World, side: usize, from: Hex) -> Option<Hex> {

@@ -71,6 +71,9 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     {
         return Some(found);
     }
+    if let Some(found) = make_for_area(world, hero, &h, &track, true) {
+        return Some(found);
+    }
     if let Some(found) = arm_or_duck(world, hero, &track, hard) {
         return Some(found);
     }
@@ -269,6 +272,10 @@ fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 
         world.get::<Committed>(target),
         Some(Committed(Action::WorkObjective { .. }))
     ) {
+        worth += 1.0;
+    }
+    // A foe making for the area its side wins by reaching (a level's counter): stop it.
+    if super::area_to_reach(world, target).is_some() {
         worth += 1.0;
     }
     // A stunned foe is out of the fight this round: one who can shoot back comes first.

@@ -643,6 +643,7 @@ pub(super) fn stray_hits(
         if let Some(mut cover) = world.get_mut::<Cover>(victim) {
             cover.av = 0;
             let name = cover.name.clone();
+            crate::sim::counters::shot_struck(world, &name);
             record(
                 world,
                 Some(hero),

@@ -404,3 +404,69 @@ fn the_draw_cock_and_shoot_preview_changes_nothing() {
     assert_eq!(world.resource::<MatchLog>().events.len(), events);
     assert_eq!(world.resource::<Journal>().0.len(), journal);
 }
+
+/// The level's counters over the map (issue 23): a row a counter, its slots as boxes, its
+/// tooltip saying what fills it; the tally follows the counter; gone with the battle, and a
+/// level without counters shows none.
+#[test]
+fn the_counters_show_on_the_map() {
+    use tarnation::app::hud::{CounterSlot, CounterStrip, CounterTally};
+    use tarnation::app::widgets::Tip;
+    let mut app = window_app(3);
+    start(
+        &mut app,
+        "The Red Rock Bank Job",
+        &[Control::Human, Control::Human],
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(count::<CounterStrip>(&mut app), 1);
+    // Two slots to get out of town, six for the posse, three of cartridges.
+    assert_eq!(count::<CounterSlot>(&mut app), 11);
+    // The three hexes by the horses, ringed.
+    assert_eq!(count::<tarnation::app::hud::AreaMark>(&mut app), 3);
+    let mut q = app.world_mut().query::<&Tip>();
+    let tips: Vec<String> = q.iter(app.world()).map(|t| t.0.clone()).collect();
+    let posse = tips
+        .iter()
+        .find(|t| t.contains("Timer counter"))
+        .expect("the posse's tooltip");
+    assert!(
+        posse.contains("Filled by: 1d10 for the round's end."),
+        "{posse}"
+    );
+    assert!(
+        posse.contains("When full, arriving: Marshal Tate, Posse rider."),
+        "{posse}"
+    );
+    let tally = |app: &mut App, i: usize| {
+        let mut q = app.world_mut().query::<(&CounterTally, &Text)>();
+        q.iter(app.world())
+            .find(|(t, _)| t.0 == i)
+            .map(|(_, text)| text.0.clone())
+            .unwrap()
+    };
+    assert_eq!(tally(&mut app, 1), "The marshal's posse (timer) 0/6");
+    app.world_mut()
+        .resource_mut::<tarnation::sim::counters::LevelCounters>()
+        .counters[1]
+        .add_points(7)
+        .unwrap();
+    app.update();
+    assert_eq!(tally(&mut app, 1), "The marshal's posse (timer) 2/6");
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    app.update();
+    assert_eq!(count::<CounterStrip>(&mut app), 0);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(count::<CounterStrip>(&mut app), 0, "no counters, no box");
+    assert_eq!(count::<tarnation::app::hud::AreaMark>(&mut app), 0);
+}

@@ -57,7 +57,7 @@ pub(super) fn cursor_label(
 }
 
 /// An outline of a pointy hex (`inner` to `outer`, as a fraction of the tile's radius).
-fn hex_ring(inner: f32, outer: f32) -> Mesh {
+pub(super) fn hex_ring(inner: f32, outer: f32) -> Mesh {
     let r = TILE_H as f32 / 2.0;
     let corner = |k: usize, f: f32| {
         let a = std::f32::consts::FRAC_PI_6 + std::f32::consts::FRAC_PI_3 * k as f32;

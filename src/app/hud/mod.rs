@@ -5,6 +5,7 @@ mod bar;
 mod bumps;
 mod card_view;
 mod choices;
+mod counters_view;
 mod cursor;
 mod plan;
 mod preview;
@@ -16,6 +17,9 @@ pub use card_view::{
     CardButton, CardCell, CardRead, CardShown, CellMark, Mark, Marked, card_read, card_words,
 };
 pub use choices::{ChoicesView, HeroChoices, choices_words, system_words};
+pub use counters_view::{
+    AreaMark, CounterSlot, CounterStrip, CounterTally, SlotLook, slot_looks, tally_words, tip_words,
+};
 pub use cursor::*;
 pub use plan::*;
 pub use preview::*;
@@ -63,6 +67,12 @@ impl Plugin for HudPlugin {
                     update_panel,
                     update_banner,
                     choices::update_banner_line,
+                    (
+                        counters_view::spawn_counter_strip,
+                        counters_view::show_counters,
+                        counters_view::mark_areas,
+                    )
+                        .chain(),
                     (spawn_bar, price_bar, show_bar).chain(),
                     (
                         cursor_label,

@@ -1,0 +1,299 @@
+//! The level's counters on the map (issue 23): a box over the map's top right corner with one
+//! row a counter, its name and tally and its slots drawn as boxes (filled in the colour of its
+//! kind, temporary ones outlined in violet, empty ones dark), and a tooltip on each row saying
+//! what the counter stands for, what fills it, what happens when it is full and who it brings.
+
+use crate::app::board::MapGeometry;
+use crate::app::layout::{BANNER_H, PANEL_W, palette};
+use crate::app::state::Screen;
+use crate::app::widgets::{CoversMap, Tip, label};
+use crate::data::level::{CounterDef, Trigger, WhenFull};
+use crate::rules::counter::{Counter, CounterKind};
+use crate::sim::counters::LevelCounters;
+use crate::sim::model::Battle;
+use bevy::prelude::*;
+
+/// The box of counters over the map.
+#[derive(Component)]
+pub struct CounterStrip;
+
+/// One slot's box: the counter's place in the level, and the slot's (temporary ones after the
+/// permanent ones).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CounterSlot {
+    pub counter: usize,
+    pub slot: usize,
+}
+
+/// A counter's row text: its name and tally.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct CounterTally(pub usize);
+
+/// What a slot shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SlotLook {
+    Filled,
+    Temporary,
+    Empty,
+}
+
+/// The slots of a counter as the strip draws them: permanent ones filled then empty, then its
+/// temporary ones.
+pub fn slot_looks(c: &Counter) -> Vec<SlotLook> {
+    let mut looks = vec![SlotLook::Filled; c.filled() as usize];
+    looks.resize(c.slots() as usize, SlotLook::Empty);
+    looks.extend(std::iter::repeat_n(
+        SlotLook::Temporary,
+        c.temporary() as usize,
+    ));
+    looks
+}
+
+/// "The Longhorn burns (defeat) 3/10".
+pub fn tally_words(def: &CounterDef, c: &Counter) -> String {
+    let mut words = format!(
+        "{} ({}) {}/{}",
+        def.name,
+        def.kind.name(),
+        c.filled(),
+        c.slots()
+    );
+    if c.temporary() > 0 {
+        words.push_str(&format!(" +{} temporary", c.temporary()));
+    }
+    if c.is_complete() {
+        words.push_str(": full");
+    }
+    words
+}
+
+/// The row's tooltip: what the counter stands for, what fills it, what a full one does, who
+/// it brings.
+pub fn tip_words(def: &CounterDef, arriving: &[String]) -> String {
+    let mut lines = Vec::new();
+    if let Some(about) = &def.about {
+        lines.push(about.clone());
+    }
+    lines.push(format!(
+        "{} counter: {} slots of {} points (a slot fills whole, even for one point).",
+        capitalised(def.kind.name()),
+        def.slots,
+        def.points
+    ));
+    let feeds: Vec<String> = def
+        .fed_by
+        .iter()
+        .map(|f| format!("{} for {}", f.amount_words(), f.on.words()))
+        .collect();
+    lines.push(format!("Filled by: {}.", feeds.join("; ")));
+    if def
+        .fed_by
+        .iter()
+        .any(|f| matches!(f.on, Trigger::Enters { .. }))
+    {
+        lines.push("Its area is ringed on the map in the counter's colour.".into());
+    }
+    match &def.when_full {
+        Some(full @ (WhenFull::Wins(_) | WhenFull::NoReloads(_))) => {
+            lines.push(format!("When full: {}.", full.words()));
+        }
+        None if arriving.is_empty() => lines.push("When full: nothing more happens.".into()),
+        None => {}
+    }
+    if !arriving.is_empty() {
+        lines.push(format!("When full, arriving: {}.", arriving.join(", ")));
+    }
+    lines.join("\n")
+}
+
+fn capitalised(word: &str) -> String {
+    let mut chars = word.chars();
+    chars.next().map_or_else(String::new, |c| {
+        c.to_uppercase().collect::<String>() + chars.as_str()
+    })
+}
+
+fn kind_color(kind: CounterKind) -> Color {
+    match kind {
+        CounterKind::Progress => Color::srgb(0.35, 0.75, 0.35),
+        CounterKind::Danger => Color::srgb(0.95, 0.6, 0.15),
+        CounterKind::Defeat => Color::srgb(0.85, 0.2, 0.15),
+        CounterKind::Resource => Color::srgb(0.45, 0.6, 0.85),
+        CounterKind::Timer => Color::srgb(0.95, 0.85, 0.3),
+        CounterKind::Inventory => Color::srgb(0.7, 0.7, 0.7),
+    }
+}
+
+const EMPTY: Color = Color::srgb(0.16, 0.13, 0.1);
+const TEMPORARY: Color = Color::srgb(0.65, 0.45, 0.9);
+
+/// Build the strip anew for each match (a level without counters: none).
+pub fn spawn_counter_strip(
+    mut commands: Commands,
+    battle: Option<Res<Battle>>,
+    counters: Option<Res<LevelCounters>>,
+    strips: Query<Entity, With<CounterStrip>>,
+) {
+    let Some(battle) = battle else { return };
+    // A new match (the battle replaced) builds it anew; so does a return to the battle screen.
+    if !battle.is_changed() && (!strips.is_empty() || counters.is_none()) {
+        return;
+    }
+    for e in &strips {
+        commands.entity(e).despawn();
+    }
+    let Some(counters) = counters else { return };
+    commands
+        .spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                right: px(PANEL_W + 8.0),
+                top: px(BANNER_H + 8.0),
+                padding: UiRect::all(px(8)),
+                flex_direction: FlexDirection::Column,
+                row_gap: px(5),
+                ..default()
+            },
+            BackgroundColor(palette::TIP.with_alpha(0.88)),
+            GlobalZIndex(3),
+            CounterStrip,
+            CoversMap,
+            DespawnOnExit(Screen::Battle),
+        ))
+        .with_children(|strip| {
+            for (i, (def, c)) in counters.defs.iter().zip(&counters.counters).enumerate() {
+                let arriving: Vec<String> = battle
+                    .level
+                    .heroes
+                    .iter()
+                    .filter(|h| h.arrives.as_deref() == Some(def.name.as_str()))
+                    .map(|h| h.name.clone())
+                    .collect();
+                strip
+                    .spawn((
+                        Node {
+                            flex_direction: FlexDirection::Column,
+                            row_gap: px(2),
+                            ..default()
+                        },
+                        Interaction::default(),
+                        Tip(tip_words(def, &arriving)),
+                    ))
+                    .with_children(|row| {
+                        row.spawn((
+                            label(tally_words(def, c), 12.0, palette::TIP_TEXT),
+                            CounterTally(i),
+                        ));
+                        row.spawn(Node {
+                            flex_direction: FlexDirection::Row,
+                            column_gap: px(3),
+                            ..default()
+                        })
+                        .with_children(|slots| {
+                            for slot in 0..slot_looks(c).len() {
+                                slots.spawn((
+                                    Node {
+                                        width: px(14),
+                                        height: px(14),
+                                        border: UiRect::all(px(2)),
+                                        ..default()
+                                    },
+                                    BackgroundColor(EMPTY),
+                                    BorderColor::all(Color::srgb(0.55, 0.5, 0.42)),
+                                    CounterSlot { counter: i, slot },
+                                ));
+                            }
+                        });
+                    });
+            }
+        });
+}
+
+/// Each slot coloured as the counter stands now, each tally in words.
+pub fn show_counters(
+    counters: Option<Res<LevelCounters>>,
+    mut slots: Query<(&CounterSlot, &mut BackgroundColor, &mut BorderColor)>,
+    mut tallies: Query<(&CounterTally, &mut Text)>,
+    fresh: Query<(), Added<CounterSlot>>,
+) {
+    let Some(counters) = counters else { return };
+    if !counters.is_changed() && fresh.is_empty() {
+        return;
+    }
+    for (slot, mut background, mut border) in &mut slots {
+        let (Some(def), Some(c)) = (
+            counters.defs.get(slot.counter),
+            counters.counters.get(slot.counter),
+        ) else {
+            continue;
+        };
+        let look = slot_looks(c).get(slot.slot).copied();
+        let (fill, edge) = match look {
+            Some(SlotLook::Filled) => (kind_color(def.kind), kind_color(def.kind).darker(0.2)),
+            Some(SlotLook::Temporary) => (EMPTY, TEMPORARY),
+            // A temporary slot filled is lost: its box stays, drawn empty and dim.
+            Some(SlotLook::Empty) | None => (EMPTY, Color::srgb(0.55, 0.5, 0.42)),
+        };
+        background.0 = fill;
+        *border = BorderColor::all(edge);
+    }
+    for (tally, mut text) in &mut tallies {
+        if let (Some(def), Some(c)) = (counters.defs.get(tally.0), counters.counters.get(tally.0)) {
+            let words = tally_words(def, c);
+            if text.0 != words {
+                text.0 = words;
+            }
+        }
+    }
+}
+
+/// A ring round a hex of a counter's area.
+#[derive(Component)]
+pub struct AreaMark;
+
+/// The areas whose entry feeds a counter, ringed on the map in the counter's colour (drawn
+/// again for a new match or a new board).
+pub fn mark_areas(
+    counters: Option<Res<LevelCounters>>,
+    geometry: Option<Res<MapGeometry>>,
+    marks: Query<Entity, With<AreaMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut commands: Commands,
+) {
+    let (Some(counters), Some(geometry)) = (counters, geometry) else {
+        for e in &marks {
+            commands.entity(e).despawn();
+        }
+        return;
+    };
+    let areas: Vec<(CounterKind, (i32, i32))> = counters
+        .defs
+        .iter()
+        .flat_map(|d| {
+            d.fed_by.iter().filter_map(move |f| match &f.on {
+                Trigger::Enters { area, .. } => Some((d.kind, area)),
+                _ => None,
+            })
+        })
+        .flat_map(|(kind, area)| area.iter().map(move |&h| (kind, h)))
+        .collect();
+    let gone = marks.is_empty() && !areas.is_empty();
+    if !counters.is_added() && !geometry.is_changed() && !gone {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let ring = meshes.add(super::cursor::hex_ring(0.6, 0.76));
+    for (kind, (c, r)) in areas {
+        let color = materials.add(kind_color(kind).with_alpha(0.85));
+        commands.spawn((
+            Mesh2d(ring.clone()),
+            MeshMaterial2d(color),
+            Transform::from_translation(geometry.center(c, r).extend(0.9)),
+            AreaMark,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
+}

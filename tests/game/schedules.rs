@@ -52,7 +52,8 @@ fn the_segment_schedule_moves_every_mount_its_share() {
             "segment {segment}"
         );
     }
-    // 16 paces east for the pony, 14 for the nags, in the 20 segments of a round.
+    // 16 paces east for the pony (and Chucho's mustang), 14 for the nags, in the 20 segments
+    // of a round.
     assert_eq!(mount_at(&mut app, "Vaquero's pony").1, hex_at(18, 4));
     assert_eq!(mount_at(&mut app, "Hank's nags").1, hex_at(22, 3));
     let moves = kinds(&app)
@@ -60,7 +61,9 @@ fn the_segment_schedule_moves_every_mount_its_share() {
         .filter(|k| *k == "continuous_move")
         .count();
     let expected = (1..=SEGMENTS)
-        .map(|s| (continuous_paces(16, s) > 0) as usize + (continuous_paces(14, s) > 0) as usize)
+        .map(|s| {
+            2 * (continuous_paces(16, s) > 0) as usize + (continuous_paces(14, s) > 0) as usize
+        })
         .sum::<usize>();
     assert_eq!(moves, expected);
     // A 21st segment (a paid action finishing past the 20th): nobody moves.

@@ -207,6 +207,9 @@ pub struct Level {
     /// The Judge's counters (counters.txt): what feeds each, what a full one does.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub counters: Vec<CounterDef>,
+    /// Items lying on the map, to be taken into an Inventory counter.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub items: Vec<ItemDef>,
 }
 
 /// "Exceptional results are optional", increased effect, the victory threshold and card
@@ -310,7 +313,7 @@ mod checks;
 mod counters;
 mod placement;
 pub use checks::{MAX_HEROES, RULE_SKILLS, check, warnings};
-pub use counters::{CounterDef, Feed, Trigger, WhenFull};
+pub use counters::{CounterDef, Feed, ItemDef, Trigger, WhenFull};
 
 pub fn parse(path: &Path, text: &str, gear: &Gear) -> Result<Level, DataError> {
     let level: Level = parse_ron(path, text)?;

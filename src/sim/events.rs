@@ -320,6 +320,8 @@ pub struct CounterFilled {
     pub why: String,
     /// What the full counter did, in words (the moment it completes).
     pub full: Option<String>,
+    /// An Inventory counter: the items it holds after.
+    pub items: Vec<String>,
 }
 
 /// A calamity's consequence, by the hero whose check it was.

@@ -206,6 +206,14 @@ pub enum Action {
         hero: HeroId,
         target: HeroId,
     },
+    /// Take the first item lying within a pace into its Inventory counter (1 AP).
+    TakeItem {
+        hero: HeroId,
+    },
+    /// Put down the item last taken, in the hero's hex (1 AP).
+    DropItem {
+        hero: HeroId,
+    },
     /// Action sabotage: a shot fired at `target` to miss ("trying to fail at it"): it misses
     /// unless a calamity hits the target or a stray finds an unintended target.
     Sabotage {
@@ -261,6 +269,8 @@ impl Action {
             | Action::BackUp { hero, .. }
             | Action::SpeedLoad { hero }
             | Action::Revive { hero, .. }
+            | Action::TakeItem { hero }
+            | Action::DropItem { hero }
             | Action::Sabotage { hero, .. } => hero,
         }
     }
@@ -335,6 +345,8 @@ impl Action {
             Action::Series { .. } => "series of shots",
             Action::SpeedLoad { .. } => "speed load",
             Action::Revive { .. } => "revive",
+            Action::TakeItem { .. } => "take an item",
+            Action::DropItem { .. } => "put an item down",
             Action::Sabotage { .. } => "shot fired to miss",
         }
     }

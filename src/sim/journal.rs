@@ -17,8 +17,10 @@ use std::path::{Path, PathBuf};
 /// Version 3 (issue 22) adds the computer's level of play per side (`ai` of the level's sides)
 /// and its reasons: the `reason` of its declarations in the log, kept with its intents in the
 /// journal. A file of version 1 or 2 has neither: its computer played `easy` (the only player
-/// there was), and it replays and plays on so.
-pub const MATCH_VERSION: u32 = 3;
+/// there was), and it replays and plays on so. Version 4 (issue 23) adds the level's counters,
+/// items and arriving heroes (`counter` and `arrive` events, the `TakeItem` and `DropItem`
+/// intents); a file of version 3 has none of them and plays on unchanged.
+pub const MATCH_VERSION: u32 = 4;
 
 /// The oldest version this game reads.
 pub const OLDEST_MATCH_VERSION: u32 = 1;

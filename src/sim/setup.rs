@@ -80,7 +80,7 @@ pub fn spawn_level(world: &mut World, level: Level, gear: Gear) {
     let figures = spawn_cover_and_mounts(world, &level, &heroes);
     world.insert_resource(figures);
     insert_objectives(world, &level);
-    crate::sim::counters::insert(world, &level.counters);
+    crate::sim::counters::insert(world, &level.counters, &level.items);
     world.insert_resource(RoundState::default());
     crate::sim::bonus::new_session(world);
     set_round_options(world, &level);

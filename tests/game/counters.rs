@@ -508,3 +508,91 @@ fn the_counter_levels_fill_their_counters() {
     }
     assert!(arrivals > 0 && refused_reloads > 0);
 }
+
+/// The bank job's strongboxes: taken within a pace (1 AP) into the Inventory counter, put down
+/// where the hero stands, dropped where a carrier falls, and carried out into the area, where
+/// each feeds the escape and stays in the Inventory counter.
+#[test]
+fn loot_is_taken_put_down_dropped_and_carried_out() {
+    use tarnation::rules::hexmap::hex_at;
+    use tarnation::sim::counters::{Carrying, ItemState, LevelCounters};
+    use tarnation::sim::model::{Down, HexPos};
+    let mut t = Table::new("bank_job.ron", 3, |_| {});
+    let felicia = t.hero("Felicia Laroq");
+    let f = t.e(felicia);
+    let inventory = |t: &Table| {
+        let c = &t.app.world().resource::<LevelCounters>().counters[0];
+        (c.filled(), c.items().to_vec())
+    };
+    let taken = t.act(Action::TakeItem { hero: felicia });
+    assert!(
+        matches!(&taken, Outcome::Prepared { what, ap: 1, .. } if what == "Felicia Laroq takes the strongbox"),
+        "{taken:?}"
+    );
+    assert_eq!(inventory(&t), (1, vec!["strongbox".to_string()]));
+    assert_eq!(t.app.world().get::<Carrying>(f).unwrap().0, vec![0]);
+    let event = t.log().of_kind("counter").last().cloned().unwrap();
+    assert_eq!(event.fields["counter_kind"], "inventory");
+    assert_eq!(event.fields["items"], serde_json::json!(["strongbox"]));
+    // The other strongbox is four hexes away: nothing within a pace now.
+    let refused =
+        tarnation::sim::actions::price(t.app.world(), &Action::TakeItem { hero: felicia });
+    assert!(
+        refused
+            .unwrap_err()
+            .to_string()
+            .contains("no item lies within a pace")
+    );
+    // Put down where she stands; taken again.
+    let at = t.app.world().get::<HexPos>(f).unwrap().0;
+    t.act(Action::DropItem { hero: felicia });
+    assert_eq!(inventory(&t), (0, vec![]));
+    assert_eq!(
+        t.app.world().resource::<LevelCounters>().items[0],
+        ItemState::Lying(at)
+    );
+    t.act(Action::TakeItem { hero: felicia });
+    // Carried into the area by the horses: delivered, one slot of the escape.
+    t.app
+        .world_mut()
+        .entity_mut(f)
+        .insert(HexPos(hex_at(25, 4)));
+    let delivered =
+        |t: &Table| t.app.world().resource::<LevelCounters>().items[0] == ItemState::Delivered;
+    for _ in 0..40 {
+        if delivered(&t) {
+            break;
+        }
+        t.pass();
+    }
+    let world = t.app.world();
+    let counters = world.resource::<LevelCounters>();
+    assert_eq!(counters.items[0], ItemState::Delivered);
+    assert_eq!(counters.counters[1].filled(), 1, "Out of Red Rock");
+    assert_eq!(counters.counters[0].items(), ["strongbox".to_string()]);
+    assert!(world.get::<Carrying>(f).unwrap().0.is_empty());
+    // El Chivo takes the second and falls with it: it lies where he fell.
+    let chivo = t.hero("El Chivo");
+    let c = t.e(chivo);
+    t.app.world_mut().entity_mut(c).insert(HexPos(hex_at(2, 6)));
+    t.act(Action::TakeItem { hero: chivo });
+    assert_eq!(inventory(&t).0, 2);
+    t.app.world_mut().entity_mut(c).insert(Down(true));
+    for _ in 0..40 {
+        if inventory(&t).0 == 1 {
+            break;
+        }
+        t.pass();
+    }
+    assert_eq!(
+        t.app.world().resource::<LevelCounters>().items[1],
+        ItemState::Lying(hex_at(2, 6))
+    );
+    assert_eq!(inventory(&t).0, 1);
+    let fell = t.log().of_kind("counter").last().cloned().unwrap();
+    assert!(
+        fell.text.contains("dropped in the fall by El Chivo"),
+        "{}",
+        fell.text
+    );
+}

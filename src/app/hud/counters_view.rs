@@ -61,7 +61,10 @@ pub fn tally_words(def: &CounterDef, c: &Counter) -> String {
     if c.temporary() > 0 {
         words.push_str(&format!(" +{} temporary", c.temporary()));
     }
-    if c.is_complete() {
+    if !c.items().is_empty() {
+        words.push_str(&format!(" ({})", c.items().join(", ")));
+    }
+    if c.is_complete() && def.kind != CounterKind::Inventory {
         words.push_str(": full");
     }
     words
@@ -74,22 +77,32 @@ pub fn tip_words(def: &CounterDef, arriving: &[String]) -> String {
     if let Some(about) = &def.about {
         lines.push(about.clone());
     }
-    lines.push(format!(
-        "{} counter: {} slots of {} points (a slot fills whole, even for one point).",
-        capitalised(def.kind.name()),
-        def.slots,
-        def.points
-    ));
+    if def.kind == CounterKind::Inventory {
+        lines.push(format!(
+            "Inventory counter: {} slots, one item each, filled by taking the items on the map \
+             (the gold boxes: Take, 1 AP, within a pace) and emptied when one is put down.",
+            def.slots
+        ));
+    } else {
+        lines.push(format!(
+            "{} counter: {} slots of {} points (a slot fills whole, even for one point).",
+            capitalised(def.kind.name()),
+            def.slots,
+            def.points
+        ));
+    }
     let feeds: Vec<String> = def
         .fed_by
         .iter()
         .map(|f| format!("{} for {}", f.amount_words(), f.on.words()))
         .collect();
-    lines.push(format!("Filled by: {}.", feeds.join("; ")));
+    if !feeds.is_empty() {
+        lines.push(format!("Filled by: {}.", feeds.join("; ")));
+    }
     if def
         .fed_by
         .iter()
-        .any(|f| matches!(f.on, Trigger::Enters { .. }))
+        .any(|f| matches!(f.on, Trigger::Enters { .. } | Trigger::CarriedOut { .. }))
     {
         lines.push("Its area is ringed on the map in the counter's colour.".into());
     }
@@ -97,7 +110,9 @@ pub fn tip_words(def: &CounterDef, arriving: &[String]) -> String {
         Some(full @ (WhenFull::Wins(_) | WhenFull::NoReloads(_))) => {
             lines.push(format!("When full: {}.", full.words()));
         }
-        None if arriving.is_empty() => lines.push("When full: nothing more happens.".into()),
+        None if arriving.is_empty() && def.kind != CounterKind::Inventory => {
+            lines.push("When full: nothing more happens.".into());
+        }
         None => {}
     }
     if !arriving.is_empty() {
@@ -272,7 +287,9 @@ pub fn mark_areas(
         .iter()
         .flat_map(|d| {
             d.fed_by.iter().filter_map(move |f| match &f.on {
-                Trigger::Enters { area, .. } => Some((d.kind, area)),
+                Trigger::Enters { area, .. } | Trigger::CarriedOut { area, .. } => {
+                    Some((d.kind, area))
+                }
                 _ => None,
             })
         })
@@ -295,5 +312,63 @@ pub fn mark_areas(
             AreaMark,
             DespawnOnExit(Screen::Battle),
         ));
+    }
+}
+
+/// An item lying on the map (a strongbox): drawn as a small gold box in its hex.
+#[derive(Component)]
+pub struct ItemMark;
+
+/// The level's items: those lying on the map in their hex, those carried on their carrier's
+/// token (so a player sees who has the loot); drawn again when one is taken or put down.
+pub fn mark_items(
+    counters: Option<Res<LevelCounters>>,
+    geometry: Option<Res<MapGeometry>>,
+    marks: Query<Entity, With<ItemMark>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut commands: Commands,
+) {
+    use crate::sim::counters::ItemState;
+    let states: Vec<ItemState> = counters
+        .as_ref()
+        .map(|c| {
+            c.items
+                .iter()
+                .copied()
+                .filter(|s| *s != ItemState::Delivered)
+                .collect()
+        })
+        .unwrap_or_default();
+    let Some(geometry) = geometry else { return };
+    let changed = counters.as_ref().is_some_and(|c| c.is_changed());
+    if !changed && !geometry.is_changed() && marks.iter().count() == states.len() {
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let body = meshes.add(Rectangle::new(16.0, 11.0));
+    let gold = materials.add(Color::srgb(0.9, 0.72, 0.2));
+    for state in states {
+        let mark = (
+            Mesh2d(body.clone()),
+            MeshMaterial2d(gold.clone()),
+            ItemMark,
+            DespawnOnExit(Screen::Battle),
+        );
+        match state {
+            ItemState::Lying(h) => {
+                let (c, r) = crate::rules::hexmap::offset_of(h);
+                let at = geometry.center(c, r) + Vec2::new(10.0, 10.0);
+                commands.spawn((mark, Transform::from_translation(at.extend(2.7))));
+            }
+            ItemState::Carried(hero) => {
+                if let Ok(mut carrier) = commands.get_entity(hero) {
+                    carrier.with_child((mark, Transform::from_xyz(13.0, -13.0, 0.3)));
+                }
+            }
+            ItemState::Delivered => {}
+        }
     }
 }

@@ -18,7 +18,8 @@ pub use card_view::{
 };
 pub use choices::{ChoicesView, HeroChoices, choices_words, system_words};
 pub use counters_view::{
-    AreaMark, CounterSlot, CounterStrip, CounterTally, SlotLook, slot_looks, tally_words, tip_words,
+    AreaMark, CounterSlot, CounterStrip, CounterTally, ItemMark, SlotLook, slot_looks, tally_words,
+    tip_words,
 };
 pub use cursor::*;
 pub use plan::*;
@@ -71,6 +72,7 @@ impl Plugin for HudPlugin {
                         counters_view::spawn_counter_strip,
                         counters_view::show_counters,
                         counters_view::mark_areas,
+                        counters_view::mark_items,
                     )
                         .chain(),
                     (spawn_bar, price_bar, show_bar).chain(),

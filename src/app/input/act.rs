@@ -36,7 +36,7 @@ pub(super) fn pause_keys(
 }
 
 /// The actions that send an intent, in the order one frame sends them.
-const SENDING: [BattleAction; 31] = {
+const SENDING: [BattleAction; 32] = {
     use BattleAction as A;
     [
         A::Reload,
@@ -45,6 +45,7 @@ const SENDING: [BattleAction; 31] = {
         A::BonusSpend,
         A::BackUp,
         A::Revive,
+        A::TakeOrDrop,
         A::Sabotage,
         A::SpeedLoad,
         A::StrikeBlows,

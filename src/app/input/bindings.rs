@@ -77,6 +77,8 @@ pub enum BattleAction {
     SpeedLoad,
     /// Revive the unconscious ally pointed at (Medicine, 4 AP).
     Revive,
+    /// Take the item lying within a pace, or (carrying one) put it down (1 AP).
+    TakeOrDrop,
     /// Fire at the enemy pointed at to miss (action sabotage).
     Sabotage,
     /// Rushing, when the level plays it: rush the action being paid for.
@@ -440,6 +442,7 @@ pub fn default_bindings() -> Vec<(BattleAction, Binding)> {
         (BattleAction::BackUp, Key(KeyCode::Digit4)),
         (BattleAction::Sabotage, Key(KeyCode::Digit5)),
         (BattleAction::Revive, Key(KeyCode::Digit6)),
+        (BattleAction::TakeOrDrop, Key(KeyCode::Digit8)),
         (BattleAction::Rush, Key(KeyCode::Digit7)),
         (BattleAction::SpeedLoad, Key(KeyCode::Semicolon)),
         (BattleAction::AddBlow, Key(KeyCode::Comma)),

@@ -31,6 +31,7 @@ pub struct DeskView<'w, 's> {
     armed: Query<'w, 's, &'static BonusArmed>,
     committed: Query<'w, 's, &'static Committed>,
     stack_spend: Query<'w, 's, &'static StackSpend>,
+    carrying: Query<'w, 's, &'static crate::sim::counters::Carrying>,
     round: Res<'w, RoundState>,
 }
 
@@ -150,6 +151,10 @@ fn declaration(
         A::WorkObjective => Action::WorkObjective { hero, objective: 0 },
         A::MountOrDismount if view.riders.get(e).is_ok() => Action::Dismount { hero },
         A::MountOrDismount => Action::MountUp { hero },
+        A::TakeOrDrop if view.carrying.get(e).is_ok_and(|c| !c.0.is_empty()) => {
+            Action::DropItem { hero }
+        }
+        A::TakeOrDrop => Action::TakeItem { hero },
         A::FireSeries | A::StrikeBlows => return Some(series(view, selection, keys, hero, action)),
         A::MoveHere | A::ShootOffHand | A::Sabotage | A::MeleeAttack | A::BackUp | A::Revive => {
             return at_someone(view, selection, (e, hero), action, aim);

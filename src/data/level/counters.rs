@@ -20,7 +20,8 @@ pub struct CounterDef {
     /// Temporary slots it starts with ("Temporary Counter slots are lost upon being filled").
     #[serde(default)]
     pub temporary: u32,
-    /// What adds points to it.
+    /// What adds points to it (none for an Inventory counter: it holds the items taken).
+    #[serde(default)]
     pub fed_by: Vec<Feed>,
     /// What happens when its last slot is filled.
     #[serde(default)]
@@ -64,6 +65,19 @@ pub enum Trigger {
     ShotAt(String),
     /// A hero of this side reloads (its ammunition spent).
     Reloads(String),
+    /// A hero of `side` carrying items (an Inventory counter's) comes into the area: each item
+    /// carried out counts, and is delivered (it stays in its Inventory counter).
+    CarriedOut { side: String, area: Vec<(i32, i32)> },
+}
+
+/// An item lying on the map at the start, to be taken into an Inventory counter ("each
+/// Inventory slot holds a specific game object") by a hero within a pace of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ItemDef {
+    pub name: String,
+    pub at: (i32, i32),
+    /// The Inventory counter it goes into when taken.
+    pub counter: String,
 }
 
 /// What a full counter does.
@@ -96,6 +110,7 @@ impl Trigger {
             Trigger::Enters { side, .. } => format!("a hero of {side} in the area"),
             Trigger::ShotAt(cover) => format!("a shot striking the {cover}"),
             Trigger::Reloads(side) => format!("a reload of {side}"),
+            Trigger::CarriedOut { side, .. } => format!("an item {side} carried out"),
         }
     }
 }
@@ -154,7 +169,43 @@ pub(super) fn check_counters(path: &Path, text: &str, level: &Level) -> Result<(
             ));
         }
     }
-    check_arrivals(path, text, level)
+    check_arrivals(path, text, level)?;
+    check_items(path, text, level)
+}
+
+/// Each item: a name, on an open hex of the map, going into an Inventory counter of the level.
+fn check_items(path: &Path, text: &str, level: &Level) -> Result<(), DataError> {
+    for item in &level.items {
+        let entry = format!("name: \"{}\"", item.name);
+        let at = |needle: &str, message: String| {
+            located_after(path, text, &["items:", &entry], needle, message)
+        };
+        if item.name.trim().is_empty() {
+            return Err(at("name", "an item needs a name".into()));
+        }
+        let counter = level.counters.iter().find(|c| c.name == item.counter);
+        if counter.is_none_or(|c| c.kind != CounterKind::Inventory) {
+            return Err(at(
+                "counter",
+                format!(
+                    "item '{}': no Inventory counter named '{}' to carry it in",
+                    item.name, item.counter
+                ),
+            ));
+        }
+        let (c, r) = item.at;
+        let tile = (c >= 0 && r >= 0)
+            .then(|| level.map.rows.get(r as usize)?.chars().nth(c as usize))
+            .flatten()
+            .and_then(crate::rules::terrain::Terrain::from_symbol);
+        if !tile.is_some_and(|t| t.passable()) {
+            return Err(at(
+                "at",
+                format!("item '{}' at {c},{r}: off the map or in a wall", item.name),
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// A hero who arrives waits for a counter of the level, and rides no mount at the start.
@@ -210,10 +261,15 @@ fn check_size(def: &CounterDef) -> Result<(), (&'static str, String)> {
         ));
     }
     if def.kind == CounterKind::Inventory {
-        return Err((
-            "Inventory",
-            "an Inventory counter holds items carried, which a level cannot place yet".into(),
-        ));
+        if !def.fed_by.is_empty() {
+            return Err((
+                "fed_by",
+                "an Inventory counter is filled with items taken (the level's `items`), not \
+                 fed with points"
+                    .into(),
+            ));
+        }
+        return Ok(());
     }
     if def.fed_by.is_empty() {
         return Err(("fed_by", "fed by nothing: it would never fill".into()));
@@ -236,7 +292,7 @@ fn check_feed(level: &Level, feed: &Feed) -> Result<(), (String, String)> {
     }
     let side = match &feed.on {
         Trigger::ActionBy(s) | Trigger::HeroDown(s) | Trigger::Reloads(s) => Some(s),
-        Trigger::Enters { side, .. } => Some(side),
+        Trigger::Enters { side, .. } | Trigger::CarriedOut { side, .. } => Some(side),
         _ => None,
     };
     if let Some(side) = side
@@ -244,7 +300,7 @@ fn check_feed(level: &Level, feed: &Feed) -> Result<(), (String, String)> {
     {
         return Err((format!("\"{side}\""), format!("no side named '{side}'")));
     }
-    if let Trigger::Enters { area, .. } = &feed.on {
+    if let Trigger::Enters { area, .. } | Trigger::CarriedOut { area, .. } = &feed.on {
         let width = level.map.rows.first().map_or(0, |r| r.chars().count()) as i32;
         let height = level.map.rows.len() as i32;
         if area.is_empty() {

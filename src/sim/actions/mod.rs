@@ -60,9 +60,17 @@ pub enum Plan {
     },
     /// The unconscious ally to revive.
     Revive(Entity),
+    /// The item to take (the level's index).
+    Take(usize),
+    /// The item to put down.
+    Drop(usize),
     /// A shot fired to miss.
     Sabotage(Box<ranged::SeriesPlan>),
 }
+
+/// Taking an item up or putting it down: 1 AP, as readying a weapon from the belt is the
+/// smallest handling the rules price (decision 132).
+pub const ITEM_AP: u32 = 1;
 
 /// The price of an action now, or why it is not legal.
 pub fn price(world: &World, action: &Action) -> Result<Priced<Plan>, Refusal> {
@@ -176,6 +184,12 @@ fn price_fight(world: &World, e: Entity, action: &Action) -> Result<Priced<Plan>
             let t = target(world, *t)?;
             aid::price_revive(world, e, t).map(|p| p.map(Plan::Revive))
         }
+        Action::TakeItem { .. } => crate::sim::counters::price_take(world, e)
+            .map(|item| Priced::new(ITEM_AP, Plan::Take(item)))
+            .map_err(Refusal::new),
+        Action::DropItem { .. } => crate::sim::counters::price_drop(world, e)
+            .map(|item| Priced::new(ITEM_AP, Plan::Drop(item)))
+            .map_err(Refusal::new),
         Action::Sabotage {
             target: t, kind, ..
         } => {

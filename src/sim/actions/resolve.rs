@@ -23,7 +23,7 @@ pub struct Resolving {
 }
 
 /// The rules' systems, in the order the schedule runs them.
-const RULES: [fn(&mut World); 9] = [
+const RULES: [fn(&mut World); 10] = [
     resolve_movement,
     resolve_posture,
     resolve_weapon_work,
@@ -33,6 +33,7 @@ const RULES: [fn(&mut World); 9] = [
     resolve_blows,
     resolve_defences,
     resolve_aid,
+    resolve_items,
 ];
 
 /// The `ResolveAction` schedule: every rule's system, one after another.
@@ -243,6 +244,29 @@ pub fn resolve_aid(world: &mut World) {
         Plan::BackUp(ally) => bonus::back_up(world, e, ally, ap),
         Plan::Revive(target) => aid::revive(world, e, target, ap),
         _ => return,
+    };
+    resolved(world, outcome);
+}
+
+/// Items taken into an Inventory counter or put down.
+pub fn resolve_items(world: &mut World) {
+    let Some((e, Priced { ap, plan })) =
+        take_plan(world, |p| matches!(p, Plan::Take(_) | Plan::Drop(_)))
+    else {
+        return;
+    };
+    let hero = super::super::query::hero_id(world, e);
+    let done = match plan {
+        Plan::Take(item) => crate::sim::counters::take(world, e, item),
+        Plan::Drop(item) => crate::sim::counters::put_down(world, e, item, "put down"),
+        _ => return,
+    };
+    let outcome = match done {
+        Some(what) => Outcome::Prepared { hero, what, ap },
+        None => Outcome::Refused {
+            hero,
+            reason: "the item is no longer there".into(),
+        },
     };
     resolved(world, outcome);
 }

@@ -162,7 +162,11 @@ pub fn decide_because(world: &mut World, hero: Entity) -> Option<(Action, String
     if let Some(objective) = objective_for(world, &h, side) {
         return work_objective(world, hero, &h, &track, objective, false);
     }
-    // An area its side wins by reaching (a level's counter): go there.
+    // Loot its side wins by carrying out, and an area its side wins by reaching (a level's
+    // counters): take it, go there.
+    if let Some(found) = go_for_loot(world, hero, &h, &track, false) {
+        return Some(found);
+    }
     if let Some(found) = make_for_area(world, hero, &h, &track, false) {
         return Some(found);
     }
@@ -405,22 +409,24 @@ fn objective_for(world: &World, hero: &Hero, side: usize) -> Option<(usize, Hex)
     None
 }
 
-/// The nearest free hex of an area whose entry feeds a counter that wins for the hero's side
-/// (a level's `Enters` feed and `Wins` when full), while that counter is not yet full and the
-/// hero is not in the area.
-fn area_to_reach(world: &World, hero: Entity) -> Option<Hex> {
-    let counters = world.get_resource::<crate::sim::counters::LevelCounters>()?;
+/// The areas the hero's side wins by reaching (a level's counter that makes it win, not yet
+/// full): `Enters` areas, and `CarriedOut` areas when `carrying` (with loot in hand).
+fn winning_areas(world: &World, hero: Entity) -> Vec<(bool, Vec<(i32, i32)>)> {
+    use crate::data::level::{Trigger, WhenFull};
+    let Some(counters) = world.get_resource::<crate::sim::counters::LevelCounters>() else {
+        return Vec::new();
+    };
     let side = query::side_of(world, hero);
-    let side_name = world
+    let Some(side_name) = world
         .resource::<Battle>()
         .level
         .sides
-        .get(side)?
-        .name
-        .clone();
-    let pos = query::position(world, hero)?;
-    let occupied = occupied_hexes(world, hero);
-    let wins = Some(crate::data::level::WhenFull::Wins(side_name.clone()));
+        .get(side)
+        .map(|s| s.name.clone())
+    else {
+        return Vec::new();
+    };
+    let wins = Some(WhenFull::Wins(side_name.clone()));
     counters
         .defs
         .iter()
@@ -428,13 +434,56 @@ fn area_to_reach(world: &World, hero: Entity) -> Option<Hex> {
         .filter(|(d, c)| d.when_full == wins && !c.is_complete())
         .flat_map(|(d, _)| &d.fed_by)
         .filter_map(|f| match &f.on {
-            crate::data::level::Trigger::Enters { side, area } if *side == side_name => Some(area),
+            Trigger::Enters { side, area } if *side == side_name => Some((false, area.clone())),
+            Trigger::CarriedOut { side, area } if *side == side_name => Some((true, area.clone())),
             _ => None,
         })
+        .collect()
+}
+
+/// The nearest free hex of an area whose entry wins for the hero's side (see
+/// `winning_areas`), while the hero is not in it: a `CarriedOut` area only with loot in hand.
+fn area_to_reach(world: &World, hero: Entity) -> Option<Hex> {
+    let pos = query::position(world, hero)?;
+    let occupied = occupied_hexes(world, hero);
+    let carrying = !crate::sim::counters::carried(world, hero).is_empty();
+    winning_areas(world, hero)
+        .into_iter()
+        .filter(|(carried_out, _)| !carried_out || carrying)
+        .map(|(_, area)| area)
         .filter(|area| !area.iter().any(|&(c, r)| hex_at(c, r) == pos))
-        .flat_map(|area| area.iter().map(|&(c, r)| hex_at(c, r)))
+        .flat_map(|area| area.into_iter().map(|(c, r)| hex_at(c, r)))
         .filter(|h| !occupied.contains(h))
         .min_by_key(|h| (h.unsigned_distance_to(pos), h.x, h.y))
+}
+
+/// Loot its side wins by carrying out: with none in hand, take the item within a pace, or go
+/// for the nearest one lying on the map; `claimed` as `approach_avoiding`.
+fn go_for_loot(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+    claimed: bool,
+) -> Option<(Action, String)> {
+    if !winning_areas(world, hero)
+        .iter()
+        .any(|(carried_out, _)| *carried_out)
+        || !crate::sim::counters::carried(world, hero).is_empty()
+    {
+        return None;
+    }
+    let id = hero_id(world, hero);
+    let take = Action::TakeItem { hero: id };
+    if price(world, &take).is_ok() {
+        return Some((take, "takes the loot its side wins by carrying out".into()));
+    }
+    let pos = query::position(world, hero)?;
+    let (_, at) = crate::sim::counters::lying_items(world)
+        .into_iter()
+        .min_by_key(|(i, at)| (at.unsigned_distance_to(pos), *i))?;
+    approach_avoiding(world, hero, h, track, at, claimed)
+        .map(|c| (c, "goes for the loot its side wins by carrying out".into()))
 }
 
 /// Make for the area its side wins by reaching; `claimed` as `approach_avoiding`.

@@ -71,6 +71,9 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     {
         return Some(found);
     }
+    if let Some(found) = go_for_loot(world, hero, &h, &track, true) {
+        return Some(found);
+    }
     if let Some(found) = make_for_area(world, hero, &h, &track, true) {
         return Some(found);
     }

@@ -1,7 +1,7 @@
 //! The events' own JSON fields (`tarnation sim --json`, docs/json.md).
 
 use super::{Consequence, MatchEvent, Recovered};
-use crate::rules::counter::Setback;
+use crate::rules::counter::{CounterKind, Setback};
 use crate::sim::log::{check_fields, fields};
 use serde_json::{Map, Value, json};
 
@@ -185,6 +185,16 @@ impl MatchEvent {
                 counter,
                 ..
             } => fields(&[("at", json!([c, r])), ("counter", json!(counter))]),
+            MatchEvent::Counter(c) if c.counter_kind == CounterKind::Inventory => fields(&[
+                ("counter", json!(c.counter)),
+                ("counter_kind", json!(c.counter_kind.name())),
+                ("points", json!(c.points)),
+                ("filled", json!(c.filled)),
+                ("slots", json!(c.slots)),
+                ("complete", json!(c.complete)),
+                ("items", json!(c.items)),
+                ("why", json!(c.why)),
+            ]),
             MatchEvent::Counter(c) => fields(&[
                 ("counter", json!(c.counter)),
                 ("counter_kind", json!(c.counter_kind.name())),

@@ -253,6 +253,17 @@ fn lost_words(lost: u32) -> String {
 
 /// "Counter 'The fire' (defeat): +7 (1d10: 7) for the round's end: 2 of 6 slots filled".
 fn counter_words(c: &super::CounterFilled) -> String {
+    if c.counter_kind == crate::rules::counter::CounterKind::Inventory {
+        let held = if c.items.is_empty() {
+            "nothing".to_string()
+        } else {
+            c.items.join(", ")
+        };
+        return format!(
+            "Counter '{}' (inventory): {}: {} of {} slots filled ({held})",
+            c.counter, c.why, c.filled, c.slots
+        );
+    }
     let rolled = if c.rolled.is_empty() {
         String::new()
     } else {

@@ -28,18 +28,19 @@ mod price;
 pub(in crate::app::hud) use price::price_bar;
 
 /// The groups of the bar, in order, and the line each goes on (three lines of buttons).
-pub const GROUPS: [(&str, usize); 7] = [
+pub const GROUPS: [(&str, usize); 8] = [
     ("MOVE", 0),
     ("GEAR", 0),
     ("WORK", 0),
     ("FIRE", 1),
     ("CHOICES", 1),
+    ("CARRY", 1),
     ("CLOSE COMBAT", 2),
     ("TURN", 2),
 ];
 
 /// The buttons of the bar, in order: (action, name, what it does, group in `GROUPS`).
-pub const BAR: [(BattleAction, &str, &str, usize); 38] = [
+pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     (
         BattleAction::ToggleRun,
         "Walk",
@@ -192,76 +193,82 @@ pub const BAR: [(BattleAction, &str, &str, usize); 38] = [
         4,
     ),
     (
+        BattleAction::TakeOrDrop,
+        "Take",
+        "Take the item lying within a pace into its Inventory counter (1 AP); carrying one, put it down (1 AP)",
+        5,
+    ),
+    (
         BattleAction::MeleeAttack,
         "Attack",
         "Attack the foe pointed at hand to hand",
-        5,
+        6,
     ),
     (
         BattleAction::CycleAttack,
         "Standard",
         "The attack: quick, standard, heavy, grapple",
-        5,
+        6,
     ),
     (
         BattleAction::ToggleCareful,
         "Careful",
         "Careful attacks: +2 AP, +1",
-        5,
+        6,
     ),
     (
         BattleAction::AddBlow,
         "Add blow",
         "Add the foe pointed at to a series of blows (the attack and care chosen now; 1 AP a change of foe)",
-        5,
+        6,
     ),
     (
         BattleAction::StrikeBlows,
         "Blows",
         "Declare the series of blows put together",
-        5,
+        6,
     ),
     (
         BattleAction::Block,
         "Block",
         "Ready a block against the next blow this round",
-        5,
+        6,
     ),
     (
         BattleAction::Dodge,
         "Dodge",
         "Dodge the blows from the hexsides toward the pointer",
-        5,
+        6,
     ),
     (
         BattleAction::Escape,
         "Escape",
         "Break away from or escape dominance",
-        5,
+        6,
     ),
     (
         BattleAction::Disengage,
         "Disengage",
         "Move away carefully to the hex pointed at",
-        5,
+        6,
     ),
     (
         BattleAction::EndDeclaration,
         "Pass",
         "Declare nothing (more) this segment",
-        6,
+        7,
     ),
     (
         BattleAction::HoldRound,
         "Hold",
         "Declare nothing more this round",
-        6,
+        7,
     ),
     (
         BattleAction::Quit,
         "Menu",
         "The Esc menu: the match stands still",
-        6,
+        7,
     ),
 ];
 

@@ -305,6 +305,9 @@ fn describe(
         BattleAction::MountOrDismount if world.get::<MountedOn>(e).is_some() => {
             state.name = "Dismount".into();
         }
+        BattleAction::TakeOrDrop if !crate::sim::counters::carried(world, e).is_empty() => {
+            state.name = "Drop".into();
+        }
         BattleAction::AddToSeries => {
             state.hint = format!("{}  {}", state.hint, selection.series.len());
         }

@@ -98,9 +98,13 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
     let mut filled = 0;
     let mut complete = false;
     let mut setback = None;
+    let mut added = None;
     if let Some(Some(counter)) = world.resource_mut::<Objectives>().0.get_mut(objective) {
         if won > 0 {
-            let _ = counter.add_points(won);
+            added = counter
+                .add_points(won)
+                .ok()
+                .map(|fill| (fill, counter.slots()));
         }
         // A calamity sets the work back by one slot (decision 96): a temporary slot the next
         // victory must fill first ("Temporary Counter slots are lost upon being filled"), or,
@@ -132,12 +136,45 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         outcome.magnitude.unwrap_or(0)
     );
     record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
+    // The objective's Progress counter, as every counter's change is logged (issue 23).
+    if let Some((fill, slots)) = added {
+        let winner = objective_winner(world, objective);
+        let event = crate::sim::events::CounterFilled {
+            counter: title.clone(),
+            counter_kind: crate::rules::counter::CounterKind::Progress,
+            points: won,
+            rolled: Vec::new(),
+            filled,
+            slots,
+            temporary_lost: fill.temporary_lost,
+            complete,
+            why: format!("{}'s victories at {}", h.name, task.skill),
+            full: complete.then(|| format!("{winner} win")),
+            items: Vec::new(),
+        };
+        record(world, Some(e), MatchEvent::Counter(event));
+    }
     Outcome::Worked {
         hero,
         objective: title,
         victories: won,
         ap,
     }
+}
+
+/// The side the `i`th objective of the level wins for.
+fn objective_winner(world: &World, i: usize) -> String {
+    world
+        .resource::<Battle>()
+        .level
+        .victory
+        .iter()
+        .filter_map(|v| match v {
+            crate::data::level::Victory::Objective { winner, .. } => Some(winner.clone()),
+            _ => None,
+        })
+        .nth(i)
+        .unwrap_or_default()
 }
 
 /// A contested objective's check counted for the worker's side (the objective's winner 0, its

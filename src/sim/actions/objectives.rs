@@ -122,7 +122,50 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         };
         calamity(world, e, what);
     }
-    let mut f = check_fields(&outcome);
+    let tally = Tally {
+        won,
+        filled,
+        complete,
+        added,
+        winner: objective_winner(world, objective),
+    };
+    report_work(world, e, (&h, &task), &title, &outcome, &tally);
+    Outcome::Worked {
+        hero,
+        objective: title,
+        victories: won,
+        ap,
+    }
+}
+
+/// What the work did to the objective's Progress counter.
+struct Tally {
+    won: u32,
+    filled: u32,
+    complete: bool,
+    /// The addition's fill and the counter's slots, when victories were added.
+    added: Option<(crate::rules::counter::Fill, u32)>,
+    /// The side the objective wins for.
+    winner: String,
+}
+
+/// The skill check's event, and the counter's when victories filled it.
+fn report_work(
+    world: &mut World,
+    e: Entity,
+    (h, task): (&Hero, &crate::data::level::ObjectiveTask),
+    title: &str,
+    outcome: &crate::rules::check::CheckOutcome,
+    tally: &Tally,
+) {
+    let Tally {
+        won,
+        filled,
+        complete,
+        added,
+        ref winner,
+    } = *tally;
+    let mut f = check_fields(outcome);
     f.insert("objective".into(), json!(title));
     f.insert("magnitude".into(), json!(outcome.magnitude));
     f.insert("victories".into(), json!(won));
@@ -132,15 +175,14 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         "{}: {} for '{title}', {}; effect {} = {won} victories ({filled} filled)",
         h.name,
         task.skill,
-        check_words(&outcome),
+        check_words(outcome),
         outcome.magnitude.unwrap_or(0)
     );
     record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
     // The objective's Progress counter, as every counter's change is logged (issue 23).
     if let Some((fill, slots)) = added {
-        let winner = objective_winner(world, objective);
         let event = crate::sim::events::CounterFilled {
-            counter: title.clone(),
+            counter: title.to_string(),
             counter_kind: crate::rules::counter::CounterKind::Progress,
             points: won,
             rolled: Vec::new(),
@@ -153,12 +195,6 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
             items: Vec::new(),
         };
         record(world, Some(e), MatchEvent::Counter(event));
-    }
-    Outcome::Worked {
-        hero,
-        objective: title,
-        victories: won,
-        ap,
     }
 }
 

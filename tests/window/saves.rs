@@ -650,7 +650,13 @@ fn the_level_select_switches_the_optional_rules() {
     let (mut app, folders) = saving_app(15, "rules");
     tap(&mut app, KeyCode::Enter);
     assert_eq!(screen(&app), Screen::LevelSelect);
-    for key in [KeyCode::KeyE, KeyCode::KeyI, KeyCode::KeyV, KeyCode::KeyW] {
+    for key in [
+        KeyCode::KeyE,
+        KeyCode::KeyI,
+        KeyCode::KeyV,
+        KeyCode::KeyW,
+        KeyCode::KeyT,
+    ] {
         tap(&mut app, key);
     }
     // Card hacking by click, twice: cause and effect apart, then cause, location, effect.
@@ -667,6 +673,7 @@ fn the_level_select_switches_the_optional_rules() {
     assert!(!o.exceptional && !o.increased_effect);
     assert_eq!(o.victory_threshold, 8);
     assert_eq!(o.card_use, CardUse::HitLocationDamage);
+    assert!(o.total_movement, "T: total movement (decision 129)");
     assert!(level.weapon_length);
     tap(&mut app, KeyCode::Enter);
     assert_eq!(screen(&app), Screen::Battle);
@@ -676,6 +683,7 @@ fn the_level_select_switches_the_optional_rules() {
     assert_eq!(options.check.victory_threshold, 8);
     assert_eq!(options.check.card_use, CardUse::HitLocationDamage);
     assert!(options.weapon_length);
+    assert!(options.total_movement);
     tap(&mut app, KeyCode::F5);
     let file = MatchFile::load(&files(&folders.saves)[0]).unwrap();
     assert_eq!(file.level.options, Some(o));

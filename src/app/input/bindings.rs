@@ -165,6 +165,8 @@ pub enum MenuAction {
     CycleVictoryThreshold,
     CycleCardUse,
     ToggleWeaponLength,
+    /// The level select: total movement instead of relative movement for a moving target.
+    ToggleTotalMovement,
 }
 
 impl MenuAction {
@@ -399,6 +401,7 @@ pub fn default_menu_bindings() -> Vec<(MenuAction, Binding)> {
         (MenuAction::CycleVictoryThreshold, Key(KeyCode::KeyV)),
         (MenuAction::CycleCardUse, Key(KeyCode::KeyH)),
         (MenuAction::ToggleWeaponLength, Key(KeyCode::KeyW)),
+        (MenuAction::ToggleTotalMovement, Key(KeyCode::KeyT)),
     ]
 }
 

@@ -87,12 +87,13 @@ pub struct RushingToggle;
 pub struct RuleToggle(pub MenuAction);
 
 /// The optional rules the level select switches, with their menu actions.
-pub const RULE_TOGGLES: [MenuAction; 5] = [
+pub const RULE_TOGGLES: [MenuAction; 6] = [
     MenuAction::ToggleExceptional,
     MenuAction::ToggleIncreasedEffect,
     MenuAction::CycleVictoryThreshold,
     MenuAction::CycleCardUse,
     MenuAction::ToggleWeaponLength,
+    MenuAction::ToggleTotalMovement,
 ];
 
 /// The victory thresholds the level select cycles through (the book's is 6).
@@ -112,6 +113,7 @@ fn switch_rule(choice: &mut LevelChoice, action: MenuAction) {
     match action {
         MenuAction::ToggleExceptional => o.exceptional = !o.exceptional,
         MenuAction::ToggleIncreasedEffect => o.increased_effect = !o.increased_effect,
+        MenuAction::ToggleTotalMovement => o.total_movement = !o.total_movement,
         MenuAction::CycleVictoryThreshold => {
             let i = THRESHOLDS.iter().position(|t| *t == o.victory_threshold);
             o.victory_threshold = THRESHOLDS[i.map_or(0, |i| (i + 1) % THRESHOLDS.len())];
@@ -144,6 +146,9 @@ fn rule_tip(action: MenuAction) -> &'static str {
         }
         MenuAction::ToggleWeaponLength => {
             "Weapon length: the longer weapon has the advantage when a hand-to-hand fight begins, until the shorter one lands a blow on the torso or the head (off by the book)"
+        }
+        MenuAction::ToggleTotalMovement => {
+            "Total movement: a moving target costs the firer 1 for each 5 paces of its own speed, whatever the firer does, instead of the speed between them (relative movement, the book's way; decision 129)"
         }
         _ => "",
     }
@@ -179,6 +184,10 @@ fn rule_words(level: &Level, action: MenuAction) -> (String, bool) {
         MenuAction::ToggleWeaponLength => (
             format!("Weapon length: {}", on_off(level.weapon_length)),
             level.weapon_length,
+        ),
+        MenuAction::ToggleTotalMovement => (
+            format!("Total movement: {}", on_off(o.total_movement)),
+            o.total_movement,
         ),
         _ => (String::new(), false),
     }

@@ -457,6 +457,22 @@ fn the_counters_show_on_the_map() {
         .unwrap();
     app.update();
     assert_eq!(tally(&mut app, 2), "The marshal's posse (timer) 2/6");
+    // Felicia takes the strongbox beside her: the panel says who carries it, the tally what
+    // the takings hold, and the box goes from the map to her token.
+    let felicia = tarnation::sim::query::heroes(app.world())
+        .into_iter()
+        .find(|&e| app.world().get::<Hero>(e).unwrap().name == "Felicia Laroq")
+        .unwrap();
+    tarnation::sim::counters::take(app.world_mut(), felicia, 0).unwrap();
+    for _ in 0..2 {
+        app.update();
+    }
+    assert!(panel_text(&mut app).contains("carries: strongbox"));
+    assert_eq!(
+        tally(&mut app, 0),
+        "The takings (inventory) 1/2 (strongbox)"
+    );
+    assert_eq!(count::<tarnation::app::hud::ItemMark>(&mut app), 2);
     tap(&mut app, KeyCode::Escape);
     tap(&mut app, KeyCode::KeyM);
     app.update();

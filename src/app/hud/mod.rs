@@ -129,11 +129,29 @@ pub(super) fn update_panel(
     stack_spend: Query<&StackSpend>,
     choices: Res<ChoicesView>,
     bar: Res<BarView>,
+    carrying: Query<(Entity, &crate::sim::counters::Carrying)>,
 ) {
     let Ok(mut text) = panel.single_mut() else {
         return;
     };
-    let engagement = &engagement.0;
+    // What each hero is engaged with, and the loot it carries (a level's items).
+    let mut notes = engagement.0.clone();
+    for (e, carried) in &carrying {
+        if carried.0.is_empty() {
+            continue;
+        }
+        let names: Vec<&str> = carried
+            .0
+            .iter()
+            .filter_map(|&i| battle.level.items.get(i).map(|it| it.name.as_str()))
+            .collect();
+        let loot = format!("carries: {}", names.join(", "));
+        notes
+            .entry(e)
+            .and_modify(|n| n.push_str(&format!("\n    {loot}")))
+            .or_insert(loot);
+    }
+    let engagement = &notes;
     // A new match (a battle begun or loaded): the last battle's last word goes with it.
     if battle.is_changed() {
         last.clear();

@@ -56,6 +56,8 @@ pub struct CounterNews {
     pub struck: Vec<String>,
     /// The side of each hero who reloaded.
     pub reloads: Vec<usize>,
+    /// Victories won at an objective, by its name.
+    pub victories: Vec<(String, u32)>,
 }
 
 impl LevelCounters {
@@ -105,6 +107,16 @@ pub fn reloaded(world: &mut World, side: usize) {
         && let Some(mut news) = world.get_resource_mut::<CounterNews>()
     {
         news.reloads.push(side);
+    }
+}
+
+/// Tell the counters a check won victories at an objective.
+pub fn victories_won(world: &mut World, objective: &str, won: u32) {
+    if won > 0
+        && world.contains_resource::<LevelCounters>()
+        && let Some(mut news) = world.get_resource_mut::<CounterNews>()
+    {
+        news.victories.push((objective.to_string(), won));
     }
 }
 
@@ -158,7 +170,7 @@ pub fn feed_counters(world: &mut World) {
     let down_sides = newly_down_sides(world, &newly_down);
     let news = std::mem::take(&mut *world.resource_mut::<CounterNews>());
     let counters = world.resource::<LevelCounters>();
-    let (entering, inside) = entries(world, counters, &side_named);
+    let (entering, leaving, inside) = entries(world, counters, &side_named);
     let mut occasions = Vec::new();
     for (c, def) in counters.defs.iter().enumerate() {
         for (f, feed) in def.fed_by.iter().enumerate() {
@@ -168,6 +180,13 @@ pub fn feed_counters(world: &mut World) {
                 Trigger::ActionBy(side) => count(&declared, side_named(side)),
                 Trigger::HeroDown(side) => count(&down_sides, side_named(side)),
                 Trigger::Enters { .. } => entering[c][f],
+                Trigger::Leaves { .. } => leaving[c][f],
+                Trigger::Victories(objective) => news
+                    .victories
+                    .iter()
+                    .filter(|(o, _)| o == objective)
+                    .map(|(_, won)| won)
+                    .sum(),
                 Trigger::ShotAt(cover) => news.struck.iter().filter(|s| *s == cover).count() as u32,
                 Trigger::Reloads(side) => count(&news.reloads, side_named(side)),
                 Trigger::CarriedOut { .. } => delivered
@@ -244,22 +263,25 @@ fn newly_down_sides(world: &World, down: &[Entity]) -> Vec<usize> {
         .collect()
 }
 
-/// For each counter's `Enters` feed: how many of its side's heroes stand in its area now and
-/// did not before, and who stands in it now (a hero who leaves and comes back counts again).
+/// For each counter's `Enters` and `Leaves` feed: how many of its side's heroes stand in its
+/// area now and did not before, how many stood in it and do not now (down, they have not
+/// left), and who stands in it now (a hero who leaves and comes back counts again).
 fn entries(
     world: &World,
     counters: &LevelCounters,
     side_named: &impl Fn(&str) -> Option<usize>,
-) -> (Vec<Vec<u32>>, Vec<Vec<HashSet<Entity>>>) {
+) -> (Vec<Vec<u32>>, Vec<Vec<u32>>, Vec<Vec<HashSet<Entity>>>) {
     let heroes = crate::sim::query::heroes(world);
     let mut entering = Vec::new();
+    let mut leaving = Vec::new();
     let mut inside = Vec::new();
     for (c, def) in counters.defs.iter().enumerate() {
         let mut counts = Vec::new();
+        let mut outs = Vec::new();
         let mut now_in = Vec::new();
         for (f, feed) in def.fed_by.iter().enumerate() {
             let mut here = HashSet::new();
-            if let Trigger::Enters { side, area } = &feed.on {
+            if let Trigger::Enters { side, area } | Trigger::Leaves { side, area } = &feed.on {
                 let side = side_named(side);
                 let hexes: Vec<_> = area.iter().map(|&(c, r)| hex_at(c, r)).collect();
                 for &h in &heroes {
@@ -273,12 +295,20 @@ fn entries(
             }
             let before = &counters.inside[c][f];
             counts.push(here.iter().filter(|h| !before.contains(h)).count() as u32);
+            let down = |h: &Entity| world.get::<Down>(*h).is_some_and(|d| d.0);
+            outs.push(
+                before
+                    .iter()
+                    .filter(|h| !here.contains(h) && !down(h))
+                    .count() as u32,
+            );
             now_in.push(here);
         }
         entering.push(counts);
+        leaving.push(outs);
         inside.push(now_in);
     }
-    (entering, inside)
+    (entering, leaving, inside)
 }
 
 /// Each occasion's points (rolled now, in the level's order) added to its counter, each a

@@ -327,14 +327,24 @@ fn a_hero_entering_the_area_feeds_its_counter() {
             CounterKind::Danger,
             4,
             5,
-            vec![feed(
-                Trigger::Enters {
-                    side: "Valentine posse".into(),
-                    area: vec![(4, 4), (4, 3), (5, 4)],
-                },
-                5,
-                0,
-            )],
+            vec![
+                feed(
+                    Trigger::Enters {
+                        side: "Valentine posse".into(),
+                        area: vec![(4, 4), (4, 3), (5, 4)],
+                    },
+                    5,
+                    0,
+                ),
+                feed(
+                    Trigger::Leaves {
+                        side: "Valentine posse".into(),
+                        area: vec![(4, 4), (4, 3), (5, 4)],
+                    },
+                    5,
+                    0,
+                ),
+            ],
         )];
     });
     let miranda = t.hero("Miranda Valentine");
@@ -361,6 +371,63 @@ fn a_hero_entering_the_area_feeds_its_counter() {
     });
     t.update();
     assert_eq!(t.log().of_kind("counter").count(), 1);
+    // Out of the area: the Leaves feed, once.
+    t.act(Action::Move {
+        hero: miranda,
+        to: hex_at(7, 4),
+        gait: walk,
+    });
+    t.update();
+    let out: Vec<_> = t.log().of_kind("counter").cloned().collect();
+    assert_eq!(out.len(), 2, "{out:?}");
+    assert_eq!(
+        out[1].fields["why"],
+        "a hero of Valentine posse out of the area"
+    );
+}
+
+/// The victories a check wins at an objective feed any counter that names it, one feed a
+/// victory (the objective's work, generalised).
+#[test]
+fn an_objective_s_victories_feed_a_counter() {
+    for seed in 1..=12 {
+        let mut t = Table::new("mine_raid.ron", seed, |level| {
+            if let tarnation::data::level::Victory::Objective {
+                task: Some(task), ..
+            } = &mut level.victory[1]
+            {
+                task.at = (2, 2);
+                task.full_attention = false;
+            }
+            level.counters = vec![counter(
+                "Noise in the mine",
+                CounterKind::Danger,
+                10,
+                5,
+                vec![feed(Trigger::Victories("Set the charges".into()), 1, 0)],
+            )];
+        });
+        let hank = t.hero("Hank Daggett");
+        t.update();
+        let worked = t.act(Action::WorkObjective {
+            hero: hank,
+            objective: 0,
+        });
+        let Outcome::Worked { victories, .. } = worked else {
+            panic!("{worked:?}")
+        };
+        t.update();
+        let noise = t
+            .log()
+            .of_kind("counter")
+            .filter(|e| e.fields["counter"] == "Noise in the mine")
+            .count();
+        assert_eq!(noise as u32, victories.min(10), "seed {seed}");
+        if victories > 0 {
+            return;
+        }
+    }
+    panic!("no seed won a victory: the test tests nothing");
 }
 
 /// A shot whose hit location a named cover object covers strikes it, and so does a stray shot

@@ -60,6 +60,11 @@ pub enum Trigger {
     HeroDown(String),
     /// A hero of `side` steps into one of these hexes (each time it comes in).
     Enters { side: String, area: Vec<(i32, i32)> },
+    /// A hero of `side` steps out of these hexes (each time it goes out).
+    Leaves { side: String, area: Vec<(i32, i32)> },
+    /// Each victory a check wins at the named objective of the level (its work, generalised:
+    /// the same victories may feed other counters too).
+    Victories(String),
     /// A shot strikes the cover object of this name (a lamp, a powder keg): the cover a shot's
     /// hit location meets, or a stray shot shattering it.
     ShotAt(String),
@@ -108,6 +113,8 @@ impl Trigger {
             Trigger::ActionBy(side) => format!("an action of {side}"),
             Trigger::HeroDown(side) => format!("a hero of {side} down"),
             Trigger::Enters { side, .. } => format!("a hero of {side} in the area"),
+            Trigger::Leaves { side, .. } => format!("a hero of {side} out of the area"),
+            Trigger::Victories(objective) => format!("a victory at '{objective}'"),
             Trigger::ShotAt(cover) => format!("a shot striking the {cover}"),
             Trigger::Reloads(side) => format!("a reload of {side}"),
             Trigger::CarriedOut { side, .. } => format!("an item {side} carried out"),
@@ -292,7 +299,9 @@ fn check_feed(level: &Level, feed: &Feed) -> Result<(), (String, String)> {
     }
     let side = match &feed.on {
         Trigger::ActionBy(s) | Trigger::HeroDown(s) | Trigger::Reloads(s) => Some(s),
-        Trigger::Enters { side, .. } | Trigger::CarriedOut { side, .. } => Some(side),
+        Trigger::Enters { side, .. }
+        | Trigger::Leaves { side, .. }
+        | Trigger::CarriedOut { side, .. } => Some(side),
         _ => None,
     };
     if let Some(side) = side
@@ -300,7 +309,10 @@ fn check_feed(level: &Level, feed: &Feed) -> Result<(), (String, String)> {
     {
         return Err((format!("\"{side}\""), format!("no side named '{side}'")));
     }
-    if let Trigger::Enters { area, .. } | Trigger::CarriedOut { area, .. } = &feed.on {
+    if let Trigger::Enters { area, .. }
+    | Trigger::Leaves { area, .. }
+    | Trigger::CarriedOut { area, .. } = &feed.on
+    {
         let width = level.map.rows.first().map_or(0, |r| r.chars().count()) as i32;
         let height = level.map.rows.len() as i32;
         if area.is_empty() {
@@ -315,6 +327,17 @@ fn check_feed(level: &Level, feed: &Feed) -> Result<(), (String, String)> {
                 format!("the area's hex {c},{r} is off the map"),
             ));
         }
+    }
+    if let Trigger::Victories(objective) = &feed.on
+        && !level
+            .victory
+            .iter()
+            .any(|v| matches!(v, super::Victory::Objective { name, .. } if name == objective))
+    {
+        return Err((
+            format!("\"{objective}\""),
+            format!("no objective named '{objective}'"),
+        ));
     }
     if let Trigger::ShotAt(cover) = &feed.on
         && !level.cover.iter().any(|c| &c.name == cover)

@@ -70,6 +70,7 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
     crate::sim::deck::spend_choices(world, e, &outcome);
     // A contested objective: the rival side works it for its own victories.
     if let Some(done) = contest(world, e, objective, &outcome) {
+        crate::sim::counters::victories_won(world, &title, outcome.victories.unwrap_or(0));
         let mut f = check_fields(&outcome);
         f.insert("objective".into(), json!(title));
         f.insert("magnitude".into(), json!(outcome.magnitude));
@@ -95,6 +96,7 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         };
     }
     let won = outcome.victories.unwrap_or(0);
+    crate::sim::counters::victories_won(world, &title, won);
     let mut filled = 0;
     let mut complete = false;
     let mut setback = None;

@@ -6,6 +6,9 @@ use serde::{Deserialize, Serialize};
 pub const MAX_SLOTS: u32 = 10;
 /// "Each slot is worth 5 points by default"
 pub const DEFAULT_POINTS_PER_SLOT: u32 = 5;
+/// Taking an item of an Inventory counter up or putting it down: 1 AP, the smallest handling
+/// the rules price, as cocking is (docs/rules-decisions.md 132).
+pub const ITEM_AP: u32 = 1;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum CounterKind {

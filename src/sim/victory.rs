@@ -91,21 +91,14 @@ pub fn check_victory(
             .and_then(|c| full_counter_wins(c, &side_named));
     }
     if let Some((winner, why)) = result {
-        let result = BattleOver {
+        let over = BattleOver {
             winner,
             name: battle.level.sides[winner].name.clone(),
             why,
         };
-        if let Some(mut log) = log {
-            let now = round.as_ref().map_or((0, 0), |r| r.now());
-            let event = super::events::MatchEvent::BattleOver {
-                winner: result.name.clone(),
-                why: result.why.clone(),
-            };
-            log.push(now, None, event.kind(), event.text(), event.fields());
-        }
-        decided.write(result.clone());
-        commands.insert_resource(result);
+        announce(&over, round.as_deref(), log);
+        decided.write(over.clone());
+        commands.insert_resource(over);
     }
 }
 
@@ -129,4 +122,16 @@ fn full_counter_wins(
             }),
             _ => None,
         })
+}
+
+/// The match decided, in the log: who won and why.
+fn announce(over: &BattleOver, round: Option<&RoundState>, log: Option<ResMut<MatchLog>>) {
+    if let Some(mut log) = log {
+        let now = round.map_or((0, 0), |r| r.now());
+        let event = super::events::MatchEvent::BattleOver {
+            winner: over.name.clone(),
+            why: over.why.clone(),
+        };
+        log.push(now, None, event.kind(), event.text(), event.fields());
+    }
 }

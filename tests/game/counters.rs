@@ -392,13 +392,7 @@ fn a_hero_entering_the_area_feeds_its_counter() {
 fn an_objective_s_victories_feed_a_counter() {
     for seed in 1..=12 {
         let mut t = Table::new("mine_raid.ron", seed, |level| {
-            if let tarnation::data::level::Victory::Objective {
-                task: Some(task), ..
-            } = &mut level.victory[1]
-            {
-                task.at = (2, 2);
-                task.full_attention = false;
-            }
+            super::ranged_book::charges_at_hand(level);
             level.counters = vec![counter(
                 "Noise in the mine",
                 CounterKind::Danger,

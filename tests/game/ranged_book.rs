@@ -300,19 +300,21 @@ fn a_calamity_drops_the_dynamite_at_the_thrower_s_feet() {
     );
 }
 
+/// The mine raid's charges set where Hank stands, with 4 AP of work.
+pub fn charges_at_hand(level: &mut tarnation::data::level::Level) {
+    if let tarnation::data::level::Victory::Objective {
+        task: Some(task), ..
+    } = &mut level.victory[1]
+    {
+        task.at = (2, 2);
+        task.full_attention = false;
+    }
+}
+
 /// A calamity on an objective sets the work back: a temporary slot to fill first.
 #[test]
 fn a_calamity_sets_an_objective_back() {
-    let mut t = Table::new("mine_raid.ron", 3, |level| {
-        // The charge set where Hank stands, with 4 AP of work.
-        if let tarnation::data::level::Victory::Objective {
-            task: Some(task), ..
-        } = &mut level.victory[1]
-        {
-            task.at = (2, 2);
-            task.full_attention = false;
-        }
-    });
+    let mut t = Table::new("mine_raid.ron", 3, charges_at_hand);
     let hank = t.hero("Hank Daggett");
     t.update();
     t.until_turn(hank);
@@ -371,15 +373,10 @@ fn total_movement_reads_the_target_s_own_speed() {
 #[test]
 fn a_calamity_sets_a_ten_victory_objective_back_too() {
     let mut t = Table::new("mine_raid.ron", 3, |level| {
-        if let tarnation::data::level::Victory::Objective {
-            task: Some(task),
-            victories,
-            ..
-        } = &mut level.victory[1]
+        charges_at_hand(level);
+        if let tarnation::data::level::Victory::Objective { victories, .. } = &mut level.victory[1]
         {
             *victories = 10;
-            task.at = (2, 2);
-            task.full_attention = false;
         }
     });
     let hank = t.hero("Hank Daggett");
@@ -411,14 +408,7 @@ fn a_calamity_sets_a_ten_victory_objective_back_too() {
 fn each_objective_fills_its_own_counter() {
     use tarnation::data::level::Victory;
     let mut t = Table::new("mine_raid.ron", 3, |level| {
-        let Victory::Objective {
-            task: Some(task), ..
-        } = &mut level.victory[1]
-        else {
-            panic!("the mine raid's charges")
-        };
-        task.at = (2, 2);
-        task.full_attention = false;
+        charges_at_hand(level);
         let mut contest = level.victory[1].clone();
         if let Victory::Objective {
             name,

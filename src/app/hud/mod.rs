@@ -134,23 +134,7 @@ pub(super) fn update_panel(
     let Ok(mut text) = panel.single_mut() else {
         return;
     };
-    // What each hero is engaged with, and the loot it carries (a level's items).
-    let mut notes = engagement.0.clone();
-    for (e, carried) in &carrying {
-        if carried.0.is_empty() {
-            continue;
-        }
-        let names: Vec<&str> = carried
-            .0
-            .iter()
-            .filter_map(|&i| battle.level.items.get(i).map(|it| it.name.as_str()))
-            .collect();
-        let loot = format!("carries: {}", names.join(", "));
-        notes
-            .entry(e)
-            .and_modify(|n| n.push_str(&format!("\n    {loot}")))
-            .or_insert(loot);
-    }
+    let notes = panel_notes(&engagement.0, &carrying, &battle);
     let engagement = &notes;
     // A new match (a battle begun or loaded): the last battle's last word goes with it.
     if battle.is_changed() {
@@ -273,6 +257,31 @@ fn gathered_words(sel: &Selection, heroes: &PanelHeroes, keys: &Bindings, bar: &
         ));
     }
     words
+}
+
+/// What each hero is engaged with, and the loot it carries (a level's items).
+fn panel_notes(
+    engagement: &std::collections::HashMap<Entity, String>,
+    carrying: &Query<(Entity, &crate::sim::counters::Carrying)>,
+    battle: &Battle,
+) -> std::collections::HashMap<Entity, String> {
+    let mut notes = engagement.clone();
+    for (e, carried) in carrying {
+        if carried.0.is_empty() {
+            continue;
+        }
+        let names: Vec<&str> = carried
+            .0
+            .iter()
+            .filter_map(|&i| battle.level.items.get(i).map(|it| it.name.as_str()))
+            .collect();
+        let loot = format!("carries: {}", names.join(", "));
+        notes
+            .entry(e)
+            .and_modify(|n| n.push_str(&format!("\n    {loot}")))
+            .or_insert(loot);
+    }
+    notes
 }
 
 /// A hero's line on the panel: where, AP, arms, what is being paid, the choices and wounds.

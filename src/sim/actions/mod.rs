@@ -68,10 +68,6 @@ pub enum Plan {
     Sabotage(Box<ranged::SeriesPlan>),
 }
 
-/// Taking an item up or putting it down: 1 AP, as readying a weapon from the belt is the
-/// smallest handling the rules price (decision 132).
-pub const ITEM_AP: u32 = 1;
-
 /// The price of an action now, or why it is not legal.
 pub fn price(world: &World, action: &Action) -> Result<Priced<Plan>, Refusal> {
     let e = hero_entity(world, action.hero())?;
@@ -185,10 +181,10 @@ fn price_fight(world: &World, e: Entity, action: &Action) -> Result<Priced<Plan>
             aid::price_revive(world, e, t).map(|p| p.map(Plan::Revive))
         }
         Action::TakeItem { .. } => crate::sim::counters::price_take(world, e)
-            .map(|item| Priced::new(ITEM_AP, Plan::Take(item)))
+            .map(|item| Priced::new(crate::rules::counter::ITEM_AP, Plan::Take(item)))
             .map_err(Refusal::new),
         Action::DropItem { .. } => crate::sim::counters::price_drop(world, e)
-            .map(|item| Priced::new(ITEM_AP, Plan::Drop(item)))
+            .map(|item| Priced::new(crate::rules::counter::ITEM_AP, Plan::Drop(item)))
             .map_err(Refusal::new),
         Action::Sabotage {
             target: t, kind, ..

@@ -68,35 +68,19 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         }
     };
     crate::sim::deck::spend_choices(world, e, &outcome);
+    let won = outcome.victories.unwrap_or(0);
+    // The victories feed any counter of the level that names the objective (decision 130).
+    crate::sim::counters::victories_won(world, &title, won);
     // A contested objective: the rival side works it for its own victories.
     if let Some(done) = contest(world, e, objective, &outcome) {
-        crate::sim::counters::victories_won(world, &title, outcome.victories.unwrap_or(0));
-        let mut f = check_fields(&outcome);
-        f.insert("objective".into(), json!(title));
-        f.insert("magnitude".into(), json!(outcome.magnitude));
-        f.insert("victories".into(), json!(outcome.victories.unwrap_or(0)));
-        f.insert("contest".into(), json!(done.victories));
-        f.insert("left".into(), json!([done.left(0), done.left(1)]));
-        f.insert("complete".into(), json!(done.winner.is_some()));
-        let tally = format!("{} to {}", done.victories[0], done.victories[1]);
-        let text = format!(
-            "{}: {} for '{title}' (contested), {}; effect {} = {} victories ({tally})",
-            h.name,
-            task.skill,
-            check_words(&outcome),
-            outcome.magnitude.unwrap_or(0),
-            outcome.victories.unwrap_or(0)
-        );
-        record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
+        report_contest(world, e, (&h, &task), &title, &outcome, &done);
         return Outcome::Worked {
             hero,
             objective: title,
-            victories: outcome.victories.unwrap_or(0),
+            victories: won,
             ap,
         };
     }
-    let won = outcome.victories.unwrap_or(0);
-    crate::sim::counters::victories_won(world, &title, won);
     let mut filled = 0;
     let mut complete = false;
     let mut setback = None;
@@ -138,6 +122,34 @@ pub fn work(world: &mut World, e: Entity, objective: usize, ap: u32) -> Outcome 
         victories: won,
         ap,
     }
+}
+
+/// A contested objective's check, as its side's victories in the contest.
+fn report_contest(
+    world: &mut World,
+    e: Entity,
+    (h, task): (&Hero, &crate::data::level::ObjectiveTask),
+    title: &str,
+    outcome: &crate::rules::check::CheckOutcome,
+    done: &crate::rules::contest::Contest,
+) {
+    let mut f = check_fields(outcome);
+    f.insert("objective".into(), json!(title));
+    f.insert("magnitude".into(), json!(outcome.magnitude));
+    f.insert("victories".into(), json!(outcome.victories.unwrap_or(0)));
+    f.insert("contest".into(), json!(done.victories));
+    f.insert("left".into(), json!([done.left(0), done.left(1)]));
+    f.insert("complete".into(), json!(done.winner.is_some()));
+    let tally = format!("{} to {}", done.victories[0], done.victories[1]);
+    let text = format!(
+        "{}: {} for '{title}' (contested), {}; effect {} = {} victories ({tally})",
+        h.name,
+        task.skill,
+        check_words(outcome),
+        outcome.magnitude.unwrap_or(0),
+        outcome.victories.unwrap_or(0)
+    );
+    record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
 }
 
 /// What the work did to the objective's Progress counter.

@@ -185,32 +185,36 @@ impl MatchEvent {
                 counter,
                 ..
             } => fields(&[("at", json!([c, r])), ("counter", json!(counter))]),
-            MatchEvent::Counter(c) if c.counter_kind == CounterKind::Inventory => fields(&[
-                ("counter", json!(c.counter)),
-                ("counter_kind", json!(c.counter_kind.name())),
-                ("points", json!(c.points)),
-                ("filled", json!(c.filled)),
-                ("slots", json!(c.slots)),
-                ("complete", json!(c.complete)),
-                ("items", json!(c.items)),
-                ("why", json!(c.why)),
-            ]),
-            MatchEvent::Counter(c) => fields(&[
-                ("counter", json!(c.counter)),
-                ("counter_kind", json!(c.counter_kind.name())),
-                ("points", json!(c.points)),
-                ("filled", json!(c.filled)),
-                ("slots", json!(c.slots)),
-                ("complete", json!(c.complete)),
-                ("rolled", json!(c.rolled)),
-                ("temporary_lost", json!(c.temporary_lost)),
-                ("why", json!(c.why)),
-                ("full", json!(c.full)),
-            ]),
+            MatchEvent::Counter(c) => counter_fields(c),
             MatchEvent::Report(r) => r.fields.clone(),
             _ => unreachable!("action time's events have their fields in fields()"),
         }
     }
+}
+
+/// A counter's fields: its tally and why; an Inventory's items, another's dice and what a
+/// full one did.
+fn counter_fields(c: &super::CounterFilled) -> Map<String, Value> {
+    let mut f = fields(&[
+        ("counter", json!(c.counter)),
+        ("counter_kind", json!(c.counter_kind.name())),
+        ("points", json!(c.points)),
+        ("filled", json!(c.filled)),
+        ("slots", json!(c.slots)),
+        ("complete", json!(c.complete)),
+        ("why", json!(c.why)),
+    ]);
+    let more = if c.counter_kind == CounterKind::Inventory {
+        fields(&[("items", json!(c.items))])
+    } else {
+        fields(&[
+            ("rolled", json!(c.rolled)),
+            ("temporary_lost", json!(c.temporary_lost)),
+            ("full", json!(c.full)),
+        ])
+    };
+    f.extend(more);
+    f
 }
 
 fn calamity_fields(what: &Consequence) -> Map<String, Value> {

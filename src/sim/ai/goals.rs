@@ -1,0 +1,94 @@
+//! The computer and a level's counters: the loot its side wins by carrying out, the area its
+//! side wins by reaching (issue 23).
+
+use super::*;
+
+/// The areas the hero's side wins by reaching (a level's counter that makes it win, not yet
+/// full): `Enters` areas, and `CarriedOut` areas when `carrying` (with loot in hand).
+fn winning_areas(world: &World, hero: Entity) -> Vec<(bool, Vec<(i32, i32)>)> {
+    use crate::data::level::{Trigger, WhenFull};
+    let Some(counters) = world.get_resource::<crate::sim::counters::LevelCounters>() else {
+        return Vec::new();
+    };
+    let side = query::side_of(world, hero);
+    let Some(side_name) = world
+        .resource::<Battle>()
+        .level
+        .sides
+        .get(side)
+        .map(|s| s.name.clone())
+    else {
+        return Vec::new();
+    };
+    let wins = Some(WhenFull::Wins(side_name.clone()));
+    counters
+        .defs
+        .iter()
+        .zip(&counters.counters)
+        .filter(|(d, c)| d.when_full == wins && !c.is_complete())
+        .flat_map(|(d, _)| &d.fed_by)
+        .filter_map(|f| match &f.on {
+            Trigger::Enters { side, area } if *side == side_name => Some((false, area.clone())),
+            Trigger::CarriedOut { side, area } if *side == side_name => Some((true, area.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The nearest free hex of an area whose entry wins for the hero's side (see
+/// `winning_areas`), while the hero is not in it: a `CarriedOut` area only with loot in hand.
+pub(super) fn area_to_reach(world: &World, hero: Entity) -> Option<Hex> {
+    let pos = query::position(world, hero)?;
+    let occupied = occupied_hexes(world, hero);
+    let carrying = !crate::sim::counters::carried(world, hero).is_empty();
+    winning_areas(world, hero)
+        .into_iter()
+        .filter(|(carried_out, _)| !carried_out || carrying)
+        .map(|(_, area)| area)
+        .filter(|area| !area.iter().any(|&(c, r)| hex_at(c, r) == pos))
+        .flat_map(|area| area.into_iter().map(|(c, r)| hex_at(c, r)))
+        .filter(|h| !occupied.contains(h))
+        .min_by_key(|h| (h.unsigned_distance_to(pos), h.x, h.y))
+}
+
+/// Loot its side wins by carrying out: with none in hand, take the item within a pace, or go
+/// for the nearest one lying on the map; `claimed` as `approach_avoiding`.
+pub(super) fn go_for_loot(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+    claimed: bool,
+) -> Option<(Action, String)> {
+    if !winning_areas(world, hero)
+        .iter()
+        .any(|(carried_out, _)| *carried_out)
+        || !crate::sim::counters::carried(world, hero).is_empty()
+    {
+        return None;
+    }
+    let id = hero_id(world, hero);
+    let take = Action::TakeItem { hero: id };
+    if price(world, &take).is_ok() {
+        return Some((take, "takes the loot its side wins by carrying out".into()));
+    }
+    let pos = query::position(world, hero)?;
+    let (_, at) = crate::sim::counters::lying_items(world)
+        .into_iter()
+        .min_by_key(|(i, at)| (at.unsigned_distance_to(pos), *i))?;
+    approach_avoiding(world, hero, h, track, at, claimed)
+        .map(|c| (c, "goes for the loot its side wins by carrying out".into()))
+}
+
+/// Make for the area its side wins by reaching; `claimed` as `approach_avoiding`.
+pub(super) fn make_for_area(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+    claimed: bool,
+) -> Option<(Action, String)> {
+    let goal = area_to_reach(world, hero)?;
+    approach_avoiding(world, hero, h, track, goal, claimed)
+        .map(|c| (c, "makes for the area its side wins by reaching".into()))
+}

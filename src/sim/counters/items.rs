@@ -1,0 +1,197 @@
+//! The level's items (decision 132): lying on the map, taken into an Inventory counter by a
+//! hero within a pace, carried, put down or dropped in a fall, and carried out into an area.
+
+use super::{CounterFilled, LevelCounters, MatchEvent, record};
+use crate::data::level::Trigger;
+use crate::rules::hexmap::hex_at;
+use crate::sim::model::{Battle, Down, HexPos, Side};
+use bevy::prelude::*;
+
+/// Where an item of the level is: lying on the map, carried by a hero, or carried out.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ItemState {
+    Lying(hexx::Hex),
+    Carried(Entity),
+    Delivered,
+}
+
+/// The items a hero carries (the level's indices), in the order taken.
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct Carrying(pub Vec<usize>);
+
+/// The item lying within a pace of the hero that it would take first (the level's order).
+pub fn item_within_reach(world: &World, e: Entity) -> Option<usize> {
+    let counters = world.get_resource::<LevelCounters>()?;
+    let at = world.get::<HexPos>(e)?.0;
+    counters
+        .items
+        .iter()
+        .position(|s| matches!(s, ItemState::Lying(h) if h.unsigned_distance_to(at) <= 1))
+}
+
+/// The items lying on the map, where.
+pub fn lying_items(world: &World) -> Vec<(usize, hexx::Hex)> {
+    world
+        .get_resource::<LevelCounters>()
+        .map(|c| {
+            c.items
+                .iter()
+                .enumerate()
+                .filter_map(|(i, s)| match s {
+                    ItemState::Lying(h) => Some((i, *h)),
+                    _ => None,
+                })
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// The items the hero carries.
+pub fn carried(world: &World, e: Entity) -> Vec<usize> {
+    world
+        .get::<Carrying>(e)
+        .map(|c| c.0.clone())
+        .unwrap_or_default()
+}
+
+fn item_counter(world: &World, item: usize) -> Option<(usize, String)> {
+    let battle = world.resource::<Battle>();
+    let def = battle.level.items.get(item)?;
+    let counters = world.get_resource::<LevelCounters>()?;
+    let c = counters.defs.iter().position(|d| d.name == def.counter)?;
+    Some((c, def.name.clone()))
+}
+
+/// Price of taking the first item within a pace: 1 AP, room in its Inventory counter.
+pub fn price_take(world: &World, e: Entity) -> Result<usize, String> {
+    let name = crate::sim::query::hero_name(world, e);
+    let item = item_within_reach(world, e)
+        .ok_or_else(|| format!("no item lies within a pace of {name}"))?;
+    let (c, what) = item_counter(world, item).ok_or("no such item")?;
+    let counter = &world.resource::<LevelCounters>().counters[c];
+    if counter.filled() >= counter.slots() {
+        return Err(format!(
+            "'{}' is full: no room for the {what}",
+            counter.name
+        ));
+    }
+    Ok(item)
+}
+
+/// Price of dropping the last item taken.
+pub fn price_drop(world: &World, e: Entity) -> Result<usize, String> {
+    carried(world, e)
+        .last()
+        .copied()
+        .ok_or_else(|| format!("{} carries nothing", crate::sim::query::hero_name(world, e)))
+}
+
+/// Take the item into its Inventory counter: the hero carries it.
+pub fn take(world: &mut World, e: Entity, item: usize) -> Option<String> {
+    let (c, what) = item_counter(world, item)?;
+    let name = crate::sim::query::hero_name(world, e);
+    {
+        let mut counters = world.resource_mut::<LevelCounters>();
+        counters.counters[c].add_item(what.clone()).ok()?;
+        counters.items[item] = ItemState::Carried(e);
+    }
+    let mut carrying = world.get::<Carrying>(e).cloned().unwrap_or_default();
+    carrying.0.push(item);
+    world.entity_mut(e).insert(carrying);
+    let event = inventory_event(world, c, format!("the {what} taken by {name}"));
+    record(world, Some(e), MatchEvent::Counter(event));
+    Some(format!("{name} takes the {what}"))
+}
+
+/// Put the item down in the hero's hex: out of its Inventory counter.
+pub fn put_down(world: &mut World, e: Entity, item: usize, why: &str) -> Option<String> {
+    let (c, what) = item_counter(world, item)?;
+    let name = crate::sim::query::hero_name(world, e);
+    let at = world.get::<HexPos>(e)?.0;
+    {
+        let mut counters = world.resource_mut::<LevelCounters>();
+        counters.counters[c].remove_item(&what).ok()?;
+        counters.items[item] = ItemState::Lying(at);
+    }
+    if let Some(mut carrying) = world.get_mut::<Carrying>(e) {
+        carrying.0.retain(|&i| i != item);
+    }
+    let event = inventory_event(world, c, format!("the {what} {why} by {name}"));
+    record(world, Some(e), MatchEvent::Counter(event));
+    Some(format!("{name} puts the {what} down"))
+}
+
+/// An Inventory counter's change as a `counter` event: no points, the items held after.
+fn inventory_event(world: &World, c: usize, why: String) -> CounterFilled {
+    let counters = world.resource::<LevelCounters>();
+    let (def, counter) = (&counters.defs[c], &counters.counters[c]);
+    CounterFilled {
+        counter: def.name.clone(),
+        counter_kind: def.kind,
+        points: 0,
+        rolled: Vec::new(),
+        filled: counter.filled(),
+        slots: counter.slots(),
+        temporary_lost: 0,
+        complete: counter.is_complete(),
+        why,
+        full: None,
+        items: counter.items().to_vec(),
+    }
+}
+
+/// A hero down lets go of what it carries: the items lie where it fell.
+pub(super) fn drop_for_the_fallen(world: &mut World) {
+    let fallen: Vec<(Entity, Vec<usize>)> = crate::sim::query::heroes(world)
+        .into_iter()
+        .filter(|&e| world.get::<Down>(e).is_some_and(|d| d.0))
+        .map(|e| (e, carried(world, e)))
+        .filter(|(_, items)| !items.is_empty())
+        .collect();
+    for (e, items) in fallen {
+        for item in items {
+            put_down(world, e, item, "dropped in the fall");
+        }
+    }
+}
+
+/// Items carried into the area of a `CarriedOut` feed by a hero of its side: delivered (out
+/// of the hero's hands, kept in their Inventory counter). One (counter, feed) an item.
+pub(super) fn deliver(world: &mut World) -> Vec<(usize, usize)> {
+    let Some(counters) = world.get_resource::<LevelCounters>() else {
+        return Vec::new();
+    };
+    let sides = &world.resource::<Battle>().level.sides;
+    let mut found = Vec::new();
+    for (c, def) in counters.defs.iter().enumerate() {
+        for (f, feed) in def.fed_by.iter().enumerate() {
+            let Trigger::CarriedOut { side, area } = &feed.on else {
+                continue;
+            };
+            let side = sides.iter().position(|s| &s.name == side);
+            let hexes: Vec<_> = area.iter().map(|&(c, r)| hex_at(c, r)).collect();
+            for e in crate::sim::query::heroes(world) {
+                let standing = world.get::<Down>(e).is_none_or(|d| !d.0);
+                let in_area = world.get::<HexPos>(e).is_some_and(|p| hexes.contains(&p.0));
+                if standing && in_area && world.get::<Side>(e).map(|s| s.0) == side {
+                    for item in carried(world, e) {
+                        found.push((c, f, e, item));
+                    }
+                }
+            }
+        }
+    }
+    let mut delivered = Vec::new();
+    for (c, f, e, item) in found {
+        let mut counters = world.resource_mut::<LevelCounters>();
+        if counters.items[item] != ItemState::Carried(e) {
+            continue;
+        }
+        counters.items[item] = ItemState::Delivered;
+        if let Some(mut carrying) = world.get_mut::<Carrying>(e) {
+            carrying.0.retain(|&i| i != item);
+        }
+        delivered.push((c, f));
+    }
+    delivered
+}

@@ -19,8 +19,11 @@ use std::path::{Path, PathBuf};
 /// journal. A file of version 1 or 2 has neither: its computer played `easy` (the only player
 /// there was), and it replays and plays on so. Version 4 (issue 23) adds the level's counters,
 /// items and arriving heroes (`counter` and `arrive` events, the `TakeItem` and `DropItem`
-/// intents); a file of version 3 has none of them and plays on unchanged.
-pub const MATCH_VERSION: u32 = 4;
+/// intents); a file of version 3 has none of them and plays on unchanged. Version 5 (issue 20)
+/// keeps the computer's answers to the choices its attacks raise (`SpendBumps`, `Snap`) in the
+/// journal, as a player's always were; a file of version 4 or older has none, and where its
+/// computer's choice waits unanswered by the script the computer answers as it did then.
+pub const MATCH_VERSION: u32 = 5;
 
 /// The oldest version this game reads.
 pub const OLDEST_MATCH_VERSION: u32 = 1;

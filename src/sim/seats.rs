@@ -1,6 +1,7 @@
 //! The seats: who answers when a hero of a side is to declare, and who makes the choices an
-//! action raises (a snap shot after the aim is lost, a hit's bumps): the actions ask the seat
-//! (`player_chooses`, `spend_bumps`), never who controls the hero. A human seat is waited for (its
+//! action raises (a snap shot after the aim is lost, a hit's bumps): the action raises them and
+//! the hero's seat answers with an intent (the computer through `ComputerChoices`); bumps nobody
+//! is asked about are spent as `spend_bumps` says. No action asks who controls the hero. A human seat is waited for (its
 //! intents come as messages from the window or a test); the computer player registers itself
 //! here (`ComputerPlayer`), so the round never imports it; a recorded script (a replay, a
 //! loaded match) answers before any seat is asked.
@@ -77,7 +78,8 @@ pub fn seat_of(world: &World, hero: Entity) -> Seat {
 /// How the computer spends a hit's bumps when its hero attacks (found on copies of the deck).
 pub type SpendBumpsFn = fn(&World, Entity, &Volley) -> BumpSpend;
 
-/// How the computer answers a choice a hero's attack waits on (a side taken over mid-match).
+/// How the computer answers a choice its hero's attack waits on (the bumps of a single hit,
+/// the snap shot after a lost aim): an intent, kept in the journal like a player's.
 pub type AnswerChoiceFn = fn(&World, HeroId) -> Intent;
 
 /// The computer's choices within an action, registered by its plugin beside `ComputerPlayer`.
@@ -87,16 +89,12 @@ pub struct ComputerChoices {
     pub answer_choice: AnswerChoiceFn,
 }
 
-/// The player at the desk makes this hero's choices: an action raises them (`PendingSnap`,
-/// `PendingBumps`) and waits for the answer. False: the computer chooses on the spot.
-pub fn player_chooses(world: &World, hero: Entity) -> bool {
-    control_of(world, hero) == Control::Human
-}
-
-/// How a hit's bumps are spent when nobody is asked (a series, a fan, a blow of several): the
-/// Judge's way for a player's hero, the computer's own way for its heroes.
+/// How a hit's bumps are spent when nobody is asked (a series, a fan, a blow of several, a
+/// single hit whose bumps buy nothing different): the Judge's way for a player's hero, the
+/// computer's own way for its heroes. (A single hit's choice is raised by the action as
+/// `PendingBumps` and answered by the hero's seat.)
 pub fn spend_bumps(world: &World, hero: Entity, volley: &Volley) -> BumpSpend {
-    if player_chooses(world, hero) {
+    if control_of(world, hero) == Control::Human {
         return BumpSpend::Judge;
     }
     world

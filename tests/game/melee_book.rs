@@ -361,3 +361,78 @@ fn an_attack_from_behind_picks_the_location() {
 
 #[path = "melee_book_more.rs"]
 mod more;
+
+/// A free attack comes in the middle of the breaking-away hero's move: it is resolved at once,
+/// its bumps spent the Judge's way unasked (as a series' are), and only then does the move go
+/// on or stop. No choice is left waiting in the middle of a move, even for a player's hero
+/// (decision 133).
+#[test]
+fn a_free_attack_is_resolved_at_once_within_the_move() {
+    let mut with_bumps = 0;
+    for card in 1..=54u8 {
+        let mut t = brawl(|level| {
+            for side in &mut level.sides {
+                side.control = Control::Human;
+            }
+        });
+        let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+        let battle = t
+            .app
+            .world()
+            .resource::<tarnation::sim::model::Battle>()
+            .clone();
+        let taken: Vec<hexx::Hex> = ["Hank Daggett", "Cyril Wellington", "Clem Perkins"]
+            .iter()
+            .map(|who| at(&t, t.hero(who)))
+            .collect();
+        let to = at(&t, dave)
+            .all_neighbors()
+            .into_iter()
+            .find(|n| {
+                battle.map.tile(*n).is_some_and(|t| t.terrain.passable())
+                    && n.unsigned_distance_to(at(&t, hank)) == 2
+                    && !taken.contains(n)
+            })
+            .expect("a hex out of Hank's reach");
+        t.until_turn(dave);
+        let stacked = t
+            .app
+            .world_mut()
+            .resource_mut::<tarnation::sim::model::ActionDeck>()
+            .deck
+            .stack_top(&[card]);
+        if stacked.is_err() {
+            continue;
+        }
+        let gait = tarnation::rules::movement::Gait::Walk;
+        let outcome = t.act_holding(Action::Move {
+            hero: dave,
+            to,
+            gait,
+        });
+        assert!(!matches!(outcome, Outcome::Pending { .. }), "{outcome:?}");
+        assert!(
+            !t.app
+                .world()
+                .contains_resource::<tarnation::sim::model::PendingBumps>(),
+            "card {card}: nothing waits"
+        );
+        let events = &t.log().events;
+        let blow = events
+            .iter()
+            .position(|e| e.kind == "melee" && e.actor.as_deref() == Some("Hank Daggett"))
+            .expect("Hank's free attack");
+        let the_move = events
+            .iter()
+            .position(|e| {
+                matches!(e.kind.as_str(), "resolve" | "failed")
+                    && e.actor.as_deref() == Some("Dave Perkins")
+            })
+            .expect("the move's end");
+        assert!(blow < the_move, "card {card}: the blow first");
+        if events[blow].fields["hit"] == true && events[blow].fields["bumps"].as_u64() > Some(0) {
+            with_bumps += 1;
+        }
+    }
+    assert!(with_bumps > 0, "some free attack hit with bumps");
+}

@@ -1,11 +1,13 @@
-//! The computer's choices within an action, registered as `seats::ComputerChoices`: how its
-//! heroes spend a hit's bumps, and how it answers a choice an attack waits on (a side taken
-//! over mid-match). The actions ask the seat; they never know who is choosing.
+//! The computer's choices within an action, registered as `seats::ComputerChoices`: how it
+//! answers a choice an attack raises (a single hit's bumps, the snap shot after a lost aim),
+//! sent as an intent through the same door as a player's and kept in the journal; and how its
+//! heroes spend a series' bumps that nobody is asked about. The actions ask the seat; they
+//! never know who is choosing.
 
 use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::bonus;
 use crate::sim::intent::{HeroId, Intent};
-use crate::sim::model::PendingBumps;
+use crate::sim::model::{PendingAttack, PendingBumps};
 use bevy::prelude::*;
 
 /// How the computer spends a hit's bumps: the Judge's way, but one bump saved as a bonus
@@ -34,15 +36,20 @@ pub fn computer_spend(world: &World, hero: Entity, volley: &shot::Volley) -> Bum
     }
 }
 
-/// A waiting choice answered as the Judge would: the bumps spent the Judge's way, the snap
-/// shot made.
+/// A waiting choice answered as the computer chooses: a hit's bumps spent as `computer_spend`
+/// spends them (the Judge's way unless a saved bump buys the same), the snap shot made.
 pub fn answer_choice(world: &World, hero: HeroId) -> Intent {
-    if world.contains_resource::<PendingBumps>() {
-        Intent::SpendBumps {
-            hero,
-            spend: BumpSpend::Judge,
-        }
-    } else {
-        Intent::Snap { hero, fire: true }
+    let Some(pending) = world.get_resource::<PendingBumps>() else {
+        return Intent::Snap { hero, fire: true };
+    };
+    let volley = match &pending.attack {
+        PendingAttack::Shot(series) => &series.volley,
+        PendingAttack::Blow(plan) => &plan.volley,
+    };
+    let spend = computer_spend(world, pending.hero, volley);
+    let offered = pending.options.iter().any(|o| o.spend == spend);
+    Intent::SpendBumps {
+        hero,
+        spend: if offered { spend } else { BumpSpend::Judge },
     }
 }

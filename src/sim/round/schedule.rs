@@ -102,7 +102,8 @@ pub(crate) fn build(app: &mut App) {
             stack::open_rush_window,
             stack::stack_due_actions,
             stack::resolve_due,
-            counters::feed_counters,
+            // Fed once the segment's resolution is done, not while a choice holds it.
+            counters::feed_counters.run_if(resolution_not_held),
         ),
     );
     // Each due action of the stack, resolved by its rule's system (`actions/resolve.rs`):
@@ -118,6 +119,11 @@ pub(crate) fn build(app: &mut App) {
             counters::feed_each_round,
         ),
     );
+}
+
+/// The segment's resolution is not waiting for a seat's choice.
+fn resolution_not_held(flow: Res<RoundFlow>) -> bool {
+    !flow.held
 }
 
 fn add<M>(

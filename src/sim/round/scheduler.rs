@@ -191,20 +191,46 @@ pub(super) fn ask_seat(world: &mut World) {
 
 /// The seat of a hero whose attack waits for a choice answers it. False: nobody may yet.
 fn answer_choice(world: &mut World, hero: Entity) -> bool {
+    if computer_answer_unrecorded(world, hero) {
+        return computer_answers(world, hero);
+    }
     match seats::seat_of(world, hero) {
         Seat::Script => play_script(world),
         Seat::Waiting | Seat::Human => false,
-        // A computer seat (a side taken over) answers as the computer chooses.
-        Seat::Computer(_) => {
-            let id = crate::sim::query::hero_id(world, hero);
-            let Some(choices) = world.get_resource::<ComputerChoices>().copied() else {
-                return false;
-            };
-            let answer = (choices.answer_choice)(world, id);
-            let _ = accept(world, answer);
-            true
-        }
+        Seat::Computer(_) => computer_answers(world, hero),
     }
+}
+
+/// The computer answers the choice its hero's attack waits on, through the same door as a
+/// player's answer (so it is kept in the journal).
+fn computer_answers(world: &mut World, hero: Entity) -> bool {
+    let id = crate::sim::query::hero_id(world, hero);
+    let Some(choices) = world.get_resource::<ComputerChoices>().copied() else {
+        return false;
+    };
+    let answer = (choices.answer_choice)(world, id);
+    let _ = accept(world, answer);
+    true
+}
+
+/// A match file of version 4 or older kept no answer of the computer's to a choice its
+/// attack raised (the computer chose on the spot then): where a computer hero's choice waits
+/// and the recorded script does not answer it next, the computer answers as it did.
+fn computer_answer_unrecorded(world: &World, hero: Entity) -> bool {
+    let Some(script) = world.get_resource::<Script>() else {
+        return false;
+    };
+    if script.broken.is_some()
+        || crate::sim::query::control_of(world, hero) != crate::data::level::Control::Computer
+    {
+        return false;
+    }
+    !script.entries.front().is_some_and(|entry| {
+        matches!(
+            entry.intent,
+            Intent::SpendBumps { .. } | Intent::Snap { .. }
+        )
+    })
 }
 
 /// The hero at the front of the declaration order declares, through its seat. False: nobody

@@ -317,6 +317,9 @@ pub(super) fn free_attack(world: &mut World, attacker: Entity, target: Entity, w
         ap: cost,
     };
     record(world, Some(attacker), event);
-    execute(world, attacker, p);
+    // Made in the middle of another hero's action, it is resolved at once: its bumps spent as
+    // the attacker's seat spends them unasked, as a series' are (decision 133).
+    let spend = crate::sim::seats::spend_bumps(world, attacker, &p.volley);
+    strike(world, attacker, p, spend);
     true
 }

@@ -18,8 +18,8 @@ use crate::sim::query::occupied_hexes;
 use bevy::prelude::*;
 use serde_json::{Map, Value, json};
 
-/// Resolve a paid attack (or series) and apply what the card says. A human player's single
-/// blow that lands with bumps waits for the player to spend them (`PendingBumps`).
+/// Resolve a paid attack (or series) and apply what the card says. A single blow that lands
+/// with bumps waits for the hero's seat to spend them (`PendingBumps`).
 pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
     if let Some(pending) = blow_choice(world, hero, &p) {
         world.insert_resource(pending);
@@ -31,11 +31,11 @@ pub fn execute(world: &mut World, hero: Entity, p: MeleePlan) -> Outcome {
     strike(world, hero, p, spend)
 }
 
-/// The choice a human player gets before a single blow that lands with bumps is applied: the
+/// The choice the hero's seat gets before a single blow that lands with bumps is applied: the
 /// Judge's way, each place on the card's hit location stack the bumps pay for, and each number
 /// of bumps toward dominance that changes it (found on copies of the deck: nothing is drawn).
 fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBumps> {
-    if !crate::sim::seats::player_chooses(world, hero) || p.blows.len() != 1 {
+    if p.blows.len() != 1 {
         return None;
     }
     let volley = crate::sim::bonus::on_volley(world, hero, &p.volley);

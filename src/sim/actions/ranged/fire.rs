@@ -24,14 +24,14 @@ use bevy::prelude::*;
 use hexx::Hex;
 use serde_json::{Map, Value, json};
 
-/// Fire a paid series (a single shot is a series of one) and apply what the cards say. A
-/// human player's choices stop the match until answered: a shot whose aim the Bravery check
-/// lost (`PendingSnap`: the snap shot or none), a hit with bumps to spend (`PendingBumps`).
+/// Fire a paid series (a single shot is a series of one) and apply what the cards say. The
+/// choices it raises stop the match until the hero's seat answers them (a person at the desk,
+/// the computer, a recorded intent): a shot whose aim the Bravery check lost (`PendingSnap`:
+/// the snap shot or none), a hit with bumps to spend (`PendingBumps`).
 pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outcome {
     if !series.fan
         && matches!(series.shots[0].kind, ShotKind::Normal | ShotKind::Aimed(_))
         && tactical_aim(world, hero, &mut series)
-        && human(world, hero)
     {
         world.insert_resource(PendingSnap {
             hero,
@@ -45,12 +45,9 @@ pub fn execute(world: &mut World, hero: Entity, mut series: SeriesPlan) -> Outco
     fire_or_wait(world, hero, series)
 }
 
-fn human(world: &World, hero: Entity) -> bool {
-    crate::sim::seats::player_chooses(world, hero)
-}
-
-/// The shot as it stands after aiming: a human's hit with bumps waits for them to be spent;
-/// anything else is fired now.
+/// The shot as it stands after aiming: a single hit with bumps to spend waits for its seat to
+/// spend them; anything else is fired now (a series' bumps spent as its seat spends them
+/// unasked).
 pub fn fire_or_wait(world: &mut World, hero: Entity, series: SeriesPlan) -> Outcome {
     if let Some(pending) = bump_choice(world, hero, &series) {
         world.insert_resource(pending);
@@ -114,11 +111,11 @@ pub fn bump_option(spend: BumpSpend, o: &ShotOutcome, dominance: u32) -> BumpOpt
     }
 }
 
-/// The choice a human player gets before a single shot that hits with bumps is applied: what
+/// The choice the hero's seat gets before a single shot that hits with bumps is applied: what
 /// each affordable place on the card's hit location stack would do (found on copies of the
 /// deck: nothing is drawn). None when there is nothing to choose.
 fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<PendingBumps> {
-    if !human(world, hero) || series.fan || series.shots.len() != 1 {
+    if series.fan || series.shots.len() != 1 {
         return None;
     }
     let volley = bonus::on_volley(world, hero, &series.volley);

@@ -5,10 +5,10 @@
 
 use crate::rules::bonus::{BonusPool, Spend};
 
+use crate::sim::events::BonusChange;
 use crate::sim::model::{BonusArmed, BonusPools, Hero, Side};
 use crate::sim::query::{hero_id, hero_name};
 use bevy::prelude::*;
-use serde_json::{Map, Value, json};
 
 /// A new battle is a new session: each side's pool is its heroes less one, and nobody holds a
 /// counter.
@@ -65,15 +65,14 @@ pub fn armed(world: &World, hero: Entity) -> Option<Spend> {
         .filter(|_| holds(world, hero))
 }
 
-fn event(world: &mut World, hero: Entity, text: String, extra: &[(&str, Value)]) {
-    let mut f = Map::new();
-    for (k, v) in extra {
-        f.insert((*k).to_string(), v.clone());
-    }
-    f.insert("held".into(), json!(holds(world, hero)));
-    f.insert("pool".into(), json!(in_pool(world, hero)));
-    let event =
-        crate::sim::events::MatchEvent::report(crate::sim::events::Reported::Bonus, text, f);
+fn event(world: &mut World, hero: Entity, words: String, change: BonusChange) {
+    let report = crate::sim::events::Bonus {
+        words,
+        change,
+        held: holds(world, hero),
+        pool: in_pool(world, hero),
+    };
+    let event = crate::sim::events::MatchEvent::Bonus(Box::new(report));
     crate::sim::events::record(world, Some(hero), event);
 }
 
@@ -93,7 +92,7 @@ pub fn earn(world: &mut World, hero: Entity, from: &str) -> bool {
             world,
             hero,
             format!("{who} saves a bump from the {from}: a bonus counter"),
-            &[("what", json!("earned")), ("from", json!(from))],
+            BonusChange::Earned { from: from.into() },
         );
     }
     earned
@@ -124,11 +123,10 @@ pub fn spend(world: &mut World, hero: Entity, spend: Spend, on: &str) {
                 "{who} spends the bonus counter on the {on}: {} ({what})",
                 spend.name()
             ),
-            &[
-                ("what", json!("spent")),
-                ("spend", json!(spend.name())),
-                ("on", json!(on)),
-            ],
+            BonusChange::Spent {
+                spend: spend.name().into(),
+                on: on.into(),
+            },
         );
     }
 }
@@ -157,7 +155,7 @@ pub fn back_up(world: &mut World, helper: Entity, ally: Entity) -> Result<(), St
         world,
         ally,
         format!("I've got your back! {who} gives {whom} the bonus counter"),
-        &[("what", json!("backed")), ("from", json!(who))],
+        BonusChange::Backed { from: who },
     );
     Ok(())
 }

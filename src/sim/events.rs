@@ -3,9 +3,9 @@
 //! JSON fields (`sim --json`) made from the same values (`words.rs`, `fields.rs`). `record`
 //! writes it to the match log.
 //!
-//! The attacks' own events (`shot`, `melee`, `escape`, hits of strays and blasts, ...) and the
-//! checks of some actions carry the words and fields their reports build, typed by their kind
-//! (`Reported`): the next step is to type their contents as the rest are.
+//! The attacks' own events (`shot`, `melee`, hits of strays and blasts, ...) and the checks of
+//! the actions are typed in `reports.rs`: each holds the values of its fields, and its words
+//! as the action said them.
 
 use super::log::log_event;
 use super::model::StackLine;
@@ -14,13 +14,18 @@ use bevy::prelude::*;
 use serde_json::{Map, Value};
 
 mod fields;
+mod reports;
 mod words;
+
+pub use reports::*;
 
 /// One event of the match log.
 #[derive(Clone, Debug)]
 pub enum MatchEvent {
     /// "Each combat round begins with an initiative step."
-    RoundBegins { round: u32 },
+    RoundBegins {
+        round: u32,
+    },
     /// A hero's Quickness test of the initiative step.
     Initiative {
         hero: String,
@@ -54,9 +59,15 @@ pub enum MatchEvent {
         reason: Option<String>,
     },
     /// A commitment fully paid: it resolves this segment.
-    Paid { hero: String, action: String },
+    Paid {
+        hero: String,
+        action: String,
+    },
     /// The AP a hero pays to join the initiative stack.
-    StackFee { hero: String, from_pool: bool },
+    StackFee {
+        hero: String,
+        from_pool: bool,
+    },
     /// The parts of a hero's stack bonus.
     StackBonus {
         hero: String,
@@ -66,9 +77,13 @@ pub enum MatchEvent {
         bonus: i32,
     },
     /// The hero declares nothing more this round.
-    Hold { hero: String },
+    Hold {
+        hero: String,
+    },
     /// The initiative stack's order.
-    Stack { order: Vec<StackLine> },
+    Stack {
+        order: Vec<StackLine>,
+    },
     /// A Quick Draw test on the stack.
     QuickDraw {
         hero: String,
@@ -102,7 +117,10 @@ pub enum MatchEvent {
         walk: Option<Walked>,
     },
     /// A hero went down before the action resolved.
-    DownBeforeResolving { hero: String, action: String },
+    DownBeforeResolving {
+        hero: String,
+        action: String,
+    },
     /// A mount's share of its movement this segment.
     ContinuousMove {
         mount: String,
@@ -111,9 +129,15 @@ pub enum MatchEvent {
         speed: u32,
     },
     /// A mount stopped by a wall, the map's edge or another figure.
-    MountHalted { mount: String, by: String },
+    MountHalted {
+        mount: String,
+        by: String,
+    },
     /// An unpaid commitment at the end of the round.
-    Lapsed { hero: String, action: String },
+    Lapsed {
+        hero: String,
+        action: String,
+    },
     /// The round ends: each hero's unused AP are lost.
     RoundEnd {
         round: u32,
@@ -121,7 +145,9 @@ pub enum MatchEvent {
         lost: Vec<(String, u32)>,
     },
     /// A check that could not be resolved (a bad request: never in a well-formed match).
-    Error { why: String },
+    Error {
+        why: String,
+    },
     /// A human player forgoes the snap shot its lost aim left.
     Forgo {
         hero: String,
@@ -129,7 +155,10 @@ pub enum MatchEvent {
         weapon: String,
     },
     /// What a calamity did beyond failing.
-    Calamity { hero: String, what: Consequence },
+    Calamity {
+        hero: String,
+        what: Consequence,
+    },
     /// Where a missed throw lands.
     Landed {
         weapon: String,
@@ -144,15 +173,29 @@ pub enum MatchEvent {
         stunned: bool,
     },
     /// A stray shot shatters a cover object.
-    StrayShatters { object: String },
+    StrayShatters {
+        object: String,
+    },
     /// "If the character was hit by a melee attack of any kind, they may not aim".
-    HitHandToHand { hero: String },
+    HitHandToHand {
+        hero: String,
+    },
     /// A weapon broken on a block.
-    Broken { hero: String, weapon: String },
+    Broken {
+        hero: String,
+        weapon: String,
+    },
     /// A foe broke away, or a pinned foe's escape was a calamity: a free quick attack.
-    FreeAttack { why: String, hero: String, ap: u32 },
+    FreeAttack {
+        why: String,
+        hero: String,
+        ap: u32,
+    },
     /// The match is decided.
-    BattleOver { winner: String, why: String },
+    BattleOver {
+        winner: String,
+        why: String,
+    },
     /// Points added to one of the level's counters (counters.txt), and why.
     Counter(CounterFilled),
     /// A hero who waited for a counter comes onto the map.
@@ -161,63 +204,28 @@ pub enum MatchEvent {
         at: (i32, i32),
         counter: String,
     },
-    /// An event the action's own report builds, words and fields (see `Reported`).
-    Report(Report),
-}
-
-/// The events whose words and fields the actions' reports build (the attacks with every
-/// field of their cards, the checks of the actions): typed by kind, their contents as the
-/// report made them (`actions::ranged::report`, the melee and action modules).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Reported {
-    Shot,
-    Melee,
-    Escape,
-    OutOfReach,
-    StrayHit,
-    Blast,
-    Discharge,
-    MeleeCalamity,
-    Bonus,
-    SpeedLoad,
-    Medicine,
-    Skill,
-    Bravery,
-}
-
-impl Reported {
-    pub fn kind(self) -> &'static str {
-        match self {
-            Reported::Shot => "shot",
-            Reported::Melee => "melee",
-            Reported::Escape => "escape",
-            Reported::OutOfReach => "out_of_reach",
-            Reported::StrayHit => "stray_hit",
-            Reported::Blast => "blast",
-            Reported::Discharge => "discharge",
-            Reported::MeleeCalamity => "calamity",
-            Reported::Bonus => "bonus",
-            Reported::SpeedLoad => "speed_load",
-            Reported::Medicine => "medicine",
-            Reported::Skill => "skill",
-            Reported::Bravery => "bravery",
-        }
-    }
-}
-
-/// A report: its kind, words and fields.
-#[derive(Clone, Debug)]
-pub struct Report {
-    pub of: Reported,
-    pub text: String,
-    pub fields: Map<String, Value>,
-}
-
-impl MatchEvent {
-    /// An event an action's report built.
-    pub fn report(of: Reported, text: String, fields: Map<String, Value>) -> MatchEvent {
-        MatchEvent::Report(Report { of, text, fields })
-    }
+    /// A shot of a volley.
+    Shot(Box<ShotReport>),
+    /// A blow of a hand-to-hand attack.
+    Blow(Box<BlowReport>),
+    /// A blow of a series that finds its foe shoved out of reach.
+    OutOfReach(Box<OutOfReach>),
+    /// A figure hit by a stray shot or a blast.
+    Bystander(Box<BystanderHit>),
+    /// A fully loaded pistol goes off.
+    Discharge(Box<Discharge>),
+    /// A calamity of a hand-to-hand check.
+    CloseCalamity(Box<CloseCalamity>),
+    /// An escape from dominance, or a break-away.
+    Escape(Box<Escape>),
+    /// A bonus counter earned, spent or given.
+    Bonus(Box<Bonus>),
+    SpeedLoad(Box<SpeedLoad>),
+    Medicine(Box<Medicine>),
+    /// A skill check on an objective.
+    Skill(Box<Skill>),
+    /// The Bravery check under fire.
+    Bravery(Box<Bravery>),
 }
 
 /// What a calamity did (docs/json.md: `calamity`'s `consequence`).
@@ -296,7 +304,18 @@ impl MatchEvent {
             MatchEvent::BattleOver { .. } => "battle_over",
             MatchEvent::Counter(_) => "counter",
             MatchEvent::Arrives { .. } => "arrive",
-            MatchEvent::Report(r) => r.of.kind(),
+            MatchEvent::Shot(_) => "shot",
+            MatchEvent::Blow(_) => "melee",
+            MatchEvent::OutOfReach(_) => "out_of_reach",
+            MatchEvent::Bystander(b) => b.kind(),
+            MatchEvent::Discharge(_) => "discharge",
+            MatchEvent::CloseCalamity(_) => "calamity",
+            MatchEvent::Escape(_) => "escape",
+            MatchEvent::Bonus(_) => "bonus",
+            MatchEvent::SpeedLoad(_) => "speed_load",
+            MatchEvent::Medicine(_) => "medicine",
+            MatchEvent::Skill(_) => "skill",
+            MatchEvent::Bravery(_) => "bravery",
         }
     }
 }
@@ -337,11 +356,23 @@ pub fn record(world: &mut World, actor: Option<Entity>, event: MatchEvent) {
 }
 
 impl MatchEvent {
-    /// Kind, words and fields, the event consumed (a report's are moved, not copied).
+    /// Kind, words and fields, the event consumed (a report's words are moved, not copied).
     pub fn into_parts(self) -> (&'static str, String, Map<String, Value>) {
-        match self {
-            MatchEvent::Report(r) => (r.of.kind(), r.text, r.fields),
-            event => (event.kind(), event.text(), event.fields()),
-        }
+        let (kind, fields) = (self.kind(), self.fields());
+        let words = match self {
+            MatchEvent::Shot(r) => r.words,
+            MatchEvent::Blow(r) => r.words,
+            MatchEvent::Bystander(r) => r.words,
+            MatchEvent::Discharge(r) => r.words,
+            MatchEvent::CloseCalamity(r) => r.words,
+            MatchEvent::Escape(r) => r.words,
+            MatchEvent::Bonus(r) => r.words,
+            MatchEvent::SpeedLoad(r) => r.words,
+            MatchEvent::Medicine(r) => r.words,
+            MatchEvent::Skill(r) => r.words,
+            MatchEvent::Bravery(r) => r.words,
+            event => event.text(),
+        };
+        (kind, words, fields)
     }
 }

@@ -6,13 +6,12 @@ use crate::rules::check::CheckRequest;
 use crate::rules::damage::Fate;
 use crate::rules::medicine::{self, MEDICINE_SKILL, MEDICINE_TRAIT, REVIVE_TN, Revival};
 use crate::sim::deck::{pool_choices, resolve_check, skill_pool, spend_choices};
-use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
+use crate::sim::events::{Consequence, MatchEvent, calamity, record};
 use crate::sim::intent::Refusal;
-use crate::sim::log::{check_fields, check_words};
+use crate::sim::log::check_words;
 use crate::sim::model::{BeyondReviving, Down, Hero, HexPos, MountedOn, Prone, Track, Wounds};
 use crate::sim::query::{hero_id, hero_name, side_of};
 use bevy::prelude::*;
-use serde_json::json;
 
 /// Unconscious, not dead (down, and the last blow did not kill), and not out for the hours.
 pub fn revivable(world: &World, e: Entity) -> bool {
@@ -105,20 +104,19 @@ pub fn revive(world: &mut World, e: Entity, target: Entity, ap: u32) -> Outcome 
         Revival::StillOut => format!("{whom} stays out"),
         Revival::OutForHours => format!("{whom} is out for hours"),
     };
-    let mut f = check_fields(&roll);
-    f.insert("target".into(), json!(whom));
-    f.insert("revived".into(), json!(revival == Revival::Revived));
-    f.insert("ap".into(), json!(ap));
     let text = format!(
         "{}: Medicine to revive {whom}, {}; {verdict}",
         h.name,
         check_words(&roll)
     );
-    record(
-        world,
-        Some(e),
-        MatchEvent::report(Reported::Medicine, text, f),
-    );
+    let report = crate::sim::events::Medicine {
+        words: text,
+        check: roll,
+        target: whom.clone(),
+        revived: revival == Revival::Revived,
+        ap,
+    };
+    record(world, Some(e), MatchEvent::Medicine(Box::new(report)));
     if revival == Revival::OutForHours {
         let what = Consequence::OutForHours {
             target: whom.clone(),

@@ -6,13 +6,12 @@ use crate::rules::action_time::skill_cost;
 use crate::rules::check::CheckRequest;
 use crate::rules::hexmap::hex_at;
 use crate::sim::deck::{resolve_check, skill_pool};
-use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
+use crate::sim::events::{Consequence, MatchEvent, calamity, record};
 use crate::sim::intent::Refusal;
-use crate::sim::log::{check_fields, check_words};
+use crate::sim::log::check_words;
 use crate::sim::model::{Battle, Hero, HexPos, Objectives};
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
-use serde_json::json;
 
 pub fn price(world: &World, e: Entity, objective: usize) -> Result<Priced<usize>, Refusal> {
     let hero = world.get::<Hero>(e).ok_or("no such hero")?;
@@ -133,13 +132,6 @@ fn report_contest(
     outcome: &crate::rules::check::CheckOutcome,
     done: &crate::rules::contest::Contest,
 ) {
-    let mut f = check_fields(outcome);
-    f.insert("objective".into(), json!(title));
-    f.insert("magnitude".into(), json!(outcome.magnitude));
-    f.insert("victories".into(), json!(outcome.victories.unwrap_or(0)));
-    f.insert("contest".into(), json!(done.victories));
-    f.insert("left".into(), json!([done.left(0), done.left(1)]));
-    f.insert("complete".into(), json!(done.winner.is_some()));
     let tally = format!("{} to {}", done.victories[0], done.victories[1]);
     let text = format!(
         "{}: {} for '{title}' (contested), {}; effect {} = {} victories ({tally})",
@@ -149,7 +141,17 @@ fn report_contest(
         outcome.magnitude.unwrap_or(0),
         outcome.victories.unwrap_or(0)
     );
-    record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
+    let report = crate::sim::events::Skill {
+        words: text,
+        check: outcome.clone(),
+        objective: title.to_string(),
+        work: crate::sim::events::Work::Contest {
+            victories: done.victories,
+            left: [done.left(0), done.left(1)],
+            complete: done.winner.is_some(),
+        },
+    };
+    record(world, Some(e), MatchEvent::Skill(Box::new(report)));
 }
 
 /// What the work did to the objective's Progress counter.
@@ -179,12 +181,6 @@ fn report_work(
         added,
         ref winner,
     } = *tally;
-    let mut f = check_fields(outcome);
-    f.insert("objective".into(), json!(title));
-    f.insert("magnitude".into(), json!(outcome.magnitude));
-    f.insert("victories".into(), json!(won));
-    f.insert("filled".into(), json!(filled));
-    f.insert("complete".into(), json!(complete));
     let text = format!(
         "{}: {} for '{title}', {}; effect {} = {won} victories ({filled} filled)",
         h.name,
@@ -192,7 +188,17 @@ fn report_work(
         check_words(outcome),
         outcome.magnitude.unwrap_or(0)
     );
-    record(world, Some(e), MatchEvent::report(Reported::Skill, text, f));
+    let report = crate::sim::events::Skill {
+        words: text,
+        check: outcome.clone(),
+        objective: title.to_string(),
+        work: crate::sim::events::Work::Progress {
+            victories: won,
+            filled,
+            complete,
+        },
+    };
+    record(world, Some(e), MatchEvent::Skill(Box::new(report)));
     // The objective's Progress counter, as every counter's change is logged (issue 23).
     if let Some((fill, slots)) = added {
         let event = crate::sim::events::CounterFilled {

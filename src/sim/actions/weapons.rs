@@ -3,7 +3,7 @@
 
 use super::outcome::{Outcome, Priced};
 use crate::data::gear::WeaponKind;
-use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
+use crate::sim::events::{Consequence, MatchEvent, calamity, record};
 use crate::sim::intent::Refusal;
 use crate::sim::model::{Battle, Weapons};
 use crate::sim::query::{hero_id, hero_name};
@@ -240,8 +240,7 @@ pub fn price_speed_load(world: &World, e: Entity) -> Result<Priced<(usize, u32)>
 /// loaded on a calamity.
 pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap: u32) -> Outcome {
     use crate::rules::weapons::{SPEED_LOAD_SKILL, SPEED_LOAD_TN, SPEED_LOAD_TRAIT};
-    use crate::sim::log::{check_fields, check_words};
-    use serde_json::json;
+    use crate::sim::log::check_words;
     let hero = hero_id(world, e);
     let h = world
         .get::<crate::sim::model::Hero>(e)
@@ -301,21 +300,18 @@ pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap:
             load.extra_ap
         )
     };
-    let mut f = check_fields(&roll);
-    f.insert("weapon".into(), json!(name));
-    f.insert("missing".into(), json!(missing));
-    f.insert("loaded".into(), json!(load.loaded));
-    f.insert("rounds".into(), json!(rounds));
-    f.insert("burst".into(), json!(load.burst.map(|b| [b.0, b.1])));
-    f.insert("extra_ap".into(), json!(load.extra_ap));
-    f.insert("from_pool".into(), json!(from_pool));
-    f.insert("owed".into(), json!(owed));
     let text = format!("{}: Speed Load, {}; {verdict}", h.name, check_words(&roll));
-    record(
-        world,
-        Some(e),
-        MatchEvent::report(Reported::SpeedLoad, text, f),
-    );
+    let report = crate::sim::events::SpeedLoad {
+        words: text,
+        check: roll,
+        weapon: name.clone(),
+        missing,
+        load,
+        rounds,
+        from_pool,
+        owed,
+    };
+    record(world, Some(e), MatchEvent::SpeedLoad(Box::new(report)));
     if load.dropped {
         let what = Consequence::DroppedShell {
             weapon: name.clone(),

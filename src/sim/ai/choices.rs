@@ -7,7 +7,7 @@
 use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::bonus;
 use crate::sim::intent::{HeroId, Intent};
-use crate::sim::model::{PendingAttack, PendingBumps};
+use crate::sim::model::{BumpOption, PendingBumps};
 use bevy::prelude::*;
 
 /// How the computer spends a hit's bumps: the Judge's way, but one bump saved as a bonus
@@ -37,19 +37,32 @@ pub fn computer_spend(world: &World, hero: Entity, volley: &shot::Volley) -> Bum
 }
 
 /// A waiting choice answered as the computer chooses: a hit's bumps spent as `computer_spend`
-/// spends them (the Judge's way unless a saved bump buys the same), the snap shot made.
+/// would spend them (the Judge's way, unless a saved bump buys the same place, wounds, Conc and
+/// dominance), read from the options the choice already shows; the snap shot made.
 pub fn answer_choice(world: &World, hero: HeroId) -> Intent {
     let Some(pending) = world.get_resource::<PendingBumps>() else {
         return Intent::Snap { hero, fire: true };
     };
-    let volley = match &pending.attack {
-        PendingAttack::Shot(series) => &series.volley,
-        PendingAttack::Blow(plan) => &plan.volley,
+    let judge = &pending.options[0];
+    let same = |o: &BumpOption| {
+        (o.location, o.wounds, o.conc, o.dominance_bumps)
+            == (
+                judge.location,
+                judge.wounds,
+                judge.conc,
+                judge.dominance_bumps,
+            )
     };
-    let spend = computer_spend(world, pending.hero, volley);
-    let offered = pending.options.iter().any(|o| o.spend == spend);
+    let saves = pending
+        .options
+        .iter()
+        .any(|o| o.spend == BumpSpend::Save && same(o));
     Intent::SpendBumps {
         hero,
-        spend: if offered { spend } else { BumpSpend::Judge },
+        spend: if saves {
+            BumpSpend::Save
+        } else {
+            BumpSpend::Judge
+        },
     }
 }

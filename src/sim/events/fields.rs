@@ -186,7 +186,18 @@ impl MatchEvent {
                 ..
             } => fields(&[("at", json!([c, r])), ("counter", json!(counter))]),
             MatchEvent::Counter(c) => counter_fields(c),
-            MatchEvent::Report(r) => r.fields.clone(),
+            MatchEvent::Shot(r) => r.fields(),
+            MatchEvent::Blow(r) => r.fields(),
+            MatchEvent::OutOfReach(r) => r.fields(),
+            MatchEvent::Bystander(r) => r.fields(),
+            MatchEvent::Discharge(r) => r.fields(),
+            MatchEvent::CloseCalamity(r) => r.fields(),
+            MatchEvent::Escape(r) => r.fields(),
+            MatchEvent::Bonus(r) => r.fields(),
+            MatchEvent::SpeedLoad(r) => r.fields(),
+            MatchEvent::Medicine(r) => r.fields(),
+            MatchEvent::Skill(r) => r.fields(),
+            MatchEvent::Bravery(r) => r.fields(),
             _ => unreachable!("action time's events have their fields in fields()"),
         }
     }

@@ -6,11 +6,10 @@
 use super::*;
 use crate::rules::melee;
 use crate::rules::shot::ShotOutcome;
-use crate::sim::events::{MatchEvent, Reported, record};
+use crate::sim::events::{CloseCalamity, CloseCheck, MatchEvent, record};
 use crate::sim::model::Weapons;
 use crate::sim::query::weapon_in_hand;
 use bevy::prelude::*;
-use serde_json::{Map, json};
 
 /// A blow's calamity: a weapon breaks when the card's wrench is below its Rel, else it flies
 /// from the hand (dropped: readied again to fight with it); bare fists overreach, and the foe
@@ -55,14 +54,19 @@ pub(super) fn blow_calamity(
             (pressed.consequence(), None, text)
         }
     };
-    let mut f = Map::new();
-    f.insert("check".into(), json!("blow"));
-    f.insert("consequence".into(), json!(consequence));
-    f.insert("weapon".into(), json!(weapon));
-    f.insert("foe".into(), json!(foe_name));
-    f.insert("dominance".into(), json!(dominated(world, hero)));
-    let event = MatchEvent::report(Reported::MeleeCalamity, text.clone(), f);
-    record(world, Some(hero), event);
+    let report = CloseCalamity {
+        words: text.clone(),
+        check: CloseCheck::Blow,
+        consequence,
+        weapon,
+        foe: foe_name,
+        dominance: dominated(world, hero),
+    };
+    record(
+        world,
+        Some(hero),
+        MatchEvent::CloseCalamity(Box::new(report)),
+    );
     if consequence == "free_attack" {
         super::escape::free_attack(world, foe, hero, &format!("{who} is pinned"));
     }
@@ -107,14 +111,19 @@ pub(super) fn block_calamity(
             (pressed.consequence(), None, text)
         }
     };
-    let mut f = Map::new();
-    f.insert("check".into(), json!("block"));
-    f.insert("consequence".into(), json!(consequence));
-    f.insert("weapon".into(), json!(weapon));
-    f.insert("foe".into(), json!(foe_name));
-    f.insert("dominance".into(), json!(dominated(world, blocker)));
-    let event = MatchEvent::report(Reported::MeleeCalamity, text.clone(), f);
-    record(world, Some(blocker), event);
+    let report = CloseCalamity {
+        words: text.clone(),
+        check: CloseCheck::Block,
+        consequence,
+        weapon,
+        foe: foe_name,
+        dominance: dominated(world, blocker),
+    };
+    record(
+        world,
+        Some(blocker),
+        MatchEvent::CloseCalamity(Box::new(report)),
+    );
     if consequence == "free_attack" {
         super::escape::free_attack(world, attacker, blocker, &format!("{who} is pinned"));
     }
@@ -132,16 +141,18 @@ pub(super) fn escape_calamity(world: &mut World, hero: Entity, foe: Entity) {
         "Calamity: {who} twists the wrong way{}",
         pressed.words(&who, &foe_name)
     );
-    let mut f = Map::new();
-    f.insert("check".into(), json!("escape"));
-    f.insert("consequence".into(), json!(pressed.consequence()));
-    f.insert("weapon".into(), json!(null));
-    f.insert("foe".into(), json!(foe_name));
-    f.insert("dominance".into(), json!(dominated(world, hero)));
+    let report = CloseCalamity {
+        words: text,
+        check: CloseCheck::Escape,
+        consequence: pressed.consequence(),
+        weapon: None,
+        foe: foe_name,
+        dominance: dominated(world, hero),
+    };
     record(
         world,
         Some(hero),
-        MatchEvent::report(Reported::MeleeCalamity, text, f),
+        MatchEvent::CloseCalamity(Box::new(report)),
     );
     if pressed == Pressed::Pinned {
         super::escape::free_attack(world, foe, hero, &format!("{who} is pinned"));

@@ -8,13 +8,12 @@ use crate::rules::hexmap::{facing_to, offset_of};
 use crate::rules::melee::{self, AttackType, Dominance};
 use crate::rules::movement::{EMERGE_FROM_COVER_AP, Gait, STAND_UP_AP, path_cost};
 use crate::sim::deck::resolve_check;
-use crate::sim::events::{MatchEvent, Reported, record};
+use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::Remedy;
-use crate::sim::log::{check_fields, check_words};
+use crate::sim::log::check_words;
 use crate::sim::model::{Battle, BehindCover, Hero, HexPos, Mount, MountedOn, Prone, Track};
 use bevy::prelude::*;
 use hexx::Hex;
-use serde_json::json;
 
 /// Getting out from under dominance: "TN 3 + (half level of opponent) ... Each attempt costs 1
 /// AP. If successful, the combatant must move at least 1 hex ... away from their foe at normal
@@ -257,20 +256,23 @@ pub fn escape(world: &mut World, hero: Entity, plan: EscapePlan, ap: u32) -> Out
             (false, _, _) => "still held".to_string(),
         }
     );
-    let mut f = check_fields(&check);
-    f.insert("from".into(), json!(what));
-    f.insert("escaped".into(), json!(check.success));
-    f.insert("ap".into(), json!(ap));
-    f.insert("to".into(), json!(moved_to.map(|(c, r)| [c, r])));
-    f.insert("step_ap".into(), json!(step_ap));
-    let event = MatchEvent::report(Reported::Escape, text.clone(), f);
-    record(world, Some(hero), event);
-    if check.calamity {
+    let calamity = check.calamity;
+    let escaped = check.success;
+    let report = crate::sim::events::Escape {
+        words: text.clone(),
+        check,
+        from: what,
+        ap,
+        to: moved_to,
+        step_ap,
+    };
+    record(world, Some(hero), MatchEvent::Escape(Box::new(report)));
+    if calamity {
         super::calamity::escape_calamity(world, hero, foe);
     }
     Outcome::Escaped {
         hero: hero_id(world, hero),
-        free: check.success,
+        free: escaped,
         text,
     }
 }

@@ -9,7 +9,7 @@ use crate::rules::hexmap::{hexside_toward, step};
 use crate::rules::melee::{self, AttackType, BlockOutcome, Dominance};
 use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::ranged as combat;
-use crate::sim::events::{MatchEvent, Reported, record};
+use crate::sim::events::{MatchEvent, record};
 use crate::sim::model::{
     Battle, BumpOption, Closed, Down, HexPos, MatchLog, MountedOn, PendingAttack, PendingBumps,
     UnderFire, Weapons,
@@ -101,20 +101,14 @@ fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBump
 
 /// A blow of a series whose foe an earlier blow shoved out of reach: it finds nobody.
 fn out_of_reach(world: &mut World, hero: Entity, blow: &Blow, i: usize, n: usize) -> String {
-    let target = blow.target;
-    let (who, foe) = (name(world, hero), name(world, target));
-    let text = format!(
-        "{who}: {} at {foe} [{}/{}]: {foe} is out of reach",
-        blow.attack.name(),
-        i + 1,
-        n
-    );
-    let mut f = Map::new();
-    f.insert("target".into(), json!(foe));
-    f.insert("attack".into(), json!(blow.attack.name()));
-    f.insert("series".into(), json!([i + 1, n]));
-    let event = MatchEvent::report(Reported::OutOfReach, text.clone(), f);
-    record(world, Some(hero), event);
+    let report = crate::sim::events::OutOfReach {
+        hero: name(world, hero),
+        target: name(world, blow.target),
+        attack: blow.attack,
+        series: (i + 1, n),
+    };
+    let text = report.words();
+    record(world, Some(hero), MatchEvent::OutOfReach(Box::new(report)));
     text
 }
 
@@ -271,15 +265,19 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
             fate,
             stunned,
         );
-        let mut f = fields(&p, o, i, stunned, fate);
-        f.insert("target".into(), json!(name(world, target)));
-        f.insert("dominance_before".into(), json!([before.0, before.1]));
-        f.insert("dominance_after".into(), json!([own, foe]));
-        f.insert("dominance".into(), json!(Dominance::from_level(foe).name()));
-        f.insert("shoved".into(), json!(shoved));
-        f.insert("series".into(), json!([i + 1, outcomes.len()]));
-        let event = MatchEvent::report(Reported::Melee, text.clone(), f);
-        record(world, Some(hero), event);
+        let report = crate::sim::events::BlowReport {
+            words: text.clone(),
+            plan: p.clone(),
+            blow: i,
+            outcome: o.clone(),
+            fate,
+            stunned,
+            target: name(world, target),
+            dominance_before: before,
+            dominance_after: (own, foe),
+            shoved,
+        };
+        record(world, Some(hero), MatchEvent::Blow(Box::new(report)));
         world.resource_mut::<MatchLog>().move_last_to(mark);
         texts.push(text);
         texts.extend(block_calamity);
@@ -433,7 +431,7 @@ pub(super) fn describe(
 }
 
 /// The `melee` event's fields (docs/json.md).
-pub(super) fn fields(
+pub fn fields(
     p: &MeleePlan,
     o: &ShotOutcome,
     i: usize,

@@ -6,11 +6,9 @@ use crate::rules::check::CheckRequest;
 use crate::rules::ranged::{BRAVERY_TN, MELEE_BRAVERY_TN, ShotKind};
 use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, skill_pool};
-use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
-use crate::sim::log::check_fields;
+use crate::sim::events::{Consequence, MatchEvent, calamity, record};
 use crate::sim::model::{AimLost, Hero, HexPos, UnderFire};
 use bevy::prelude::*;
-use serde_json::json;
 
 /// "In TWTW, normal or aimed shots may require a bravery check if the character is under
 /// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
@@ -56,12 +54,6 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         return false;
     };
     let kept = check.success;
-    let mut f = check_fields(&check);
-    f.insert("melee".into(), json!(fire.melee));
-    f.insert("shots".into(), json!(fire.shots));
-    f.insert("hits".into(), json!(fire.hits));
-    f.insert("cover_av".into(), json!(cover_av));
-    f.insert("aim_kept".into(), json!(kept));
     let text = format!(
         "{} under fire ({}, {}): Bravery, {}; {}",
         h.name,
@@ -74,11 +66,16 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
             "the aim is lost: a snap shot"
         }
     );
-    record(
-        world,
-        Some(hero),
-        MatchEvent::report(Reported::Bravery, text, f),
-    );
+    let report = crate::sim::events::Bravery {
+        words: text,
+        check: check.clone(),
+        melee: fire.melee,
+        shots: fire.shots,
+        hits: fire.hits,
+        cover_av,
+        aim_kept: kept,
+    };
+    record(world, Some(hero), MatchEvent::Bravery(Box::new(report)));
     if !kept {
         lose_aim(world, hero, series);
     }

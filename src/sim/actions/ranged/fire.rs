@@ -14,7 +14,7 @@ use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::outcome::Outcome;
 use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, trait_skill, with_deck};
-use crate::sim::events::{Consequence, MatchEvent, Reported, calamity, record};
+use crate::sim::events::{Bystander, Consequence, MatchEvent, calamity, record};
 use crate::sim::model::{
     ActionDeck, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound, PendingAttack,
     PendingBumps, PendingSnap, TwoWeaponAim, Weapons, Wounds,
@@ -22,7 +22,6 @@ use crate::sim::model::{
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
 use hexx::Hex;
-use serde_json::{Map, Value, json};
 
 /// Fire a paid series (a single shot is a series of one) and apply what the cards say. The
 /// choices it raises stop the match until the hero's seat answers them (a person at the desk,
@@ -249,23 +248,23 @@ fn one_shot(
         let what = if series.fan { "fan" } else { "series" };
         text = format!("[{what} {}/{total}] {text}", i + 1);
     }
-    let mut f = shot_fields(p, o, stunned, fate);
     if series.sabotage {
         text = format!("[fired to miss] {text}");
-        f.insert("sabotage".into(), json!(true));
     }
-    f.insert("target".into(), json!(names.1));
-    f.insert("strays_hit".into(), json!(strays));
-    f.insert("series".into(), json!([i + 1, total]));
-    f.insert("fan".into(), json!(series.fan));
-    if i == 0 {
-        f.insert("series_ap".into(), json!(series.ap));
-    }
-    record(
-        world,
-        Some(hero),
-        MatchEvent::report(Reported::Shot, text.clone(), f),
-    );
+    let report = crate::sim::events::ShotReport {
+        words: text.clone(),
+        plan: p.clone(),
+        outcome: o.clone(),
+        fate,
+        stunned,
+        target: names.1,
+        strays_hit: strays,
+        series: (i + 1, total),
+        fan: series.fan,
+        series_ap: (i == 0).then_some(series.ap),
+        sabotage: series.sabotage,
+    };
+    record(world, Some(hero), MatchEvent::Shot(Box::new(report)));
     world
         .resource_mut::<crate::sim::model::MatchLog>()
         .move_last_to(mark);
@@ -431,10 +430,11 @@ pub(super) fn thrown(
             p.weapon.name,
             crate::rules::words::count(distance, "pace", "paces")
         );
-        let mut f = Map::new();
-        f.insert("at".into(), json!([c, r]));
-        f.insert("distance".into(), json!(distance));
-        hit_bystander(world, victim, &card, p, distance, Reported::Blast, &what, f);
+        let by = Bystander::Blast {
+            at: (c, r),
+            distance,
+        };
+        hit_bystander(world, victim, &card, p, distance, by, &what);
     }
 }
 
@@ -504,23 +504,14 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome, moving
             )
         }
     );
-    let f = [
-        ("weapon".to_string(), json!(pistol.name)),
-        (
-            "toggle".to_string(),
-            json!(if misses { "YES" } else { "NO" }),
-        ),
-        ("effect".to_string(), json!(effect)),
-        ("wounds".to_string(), json!(dealt.wounds)),
-        ("conc".to_string(), json!(dealt.conc)),
-    ]
-    .into_iter()
-    .collect();
-    record(
-        world,
-        Some(hero),
-        MatchEvent::report(Reported::Discharge, text, f),
-    );
+    let report = crate::sim::events::Discharge {
+        words: text,
+        weapon: pistol.name.clone(),
+        misses,
+        effect,
+        dealt,
+    };
+    record(world, Some(hero), MatchEvent::Discharge(Box::new(report)));
 }
 
 /// Apply wounds and concussion at a location, then the Stun check: "Whenever a character is
@@ -647,17 +638,8 @@ pub(super) fn stray_hits(
                 MatchEvent::StrayShatters { object: name },
             );
         } else {
-            let what = "A stray shot hits {victim}".to_string();
-            hit_bystander(
-                world,
-                victim,
-                &card,
-                p,
-                0,
-                Reported::StrayHit,
-                &what,
-                Map::new(),
-            );
+            let what = "A stray shot hits {victim}";
+            hit_bystander(world, victim, &card, p, 0, Bystander::Stray, what);
         }
         hit += 1;
     }
@@ -673,26 +655,28 @@ pub(super) fn hit_bystander(
     card: &Card,
     p: &ShotPlan,
     rows_less: u32,
-    of: Reported,
+    by: Bystander,
     what: &str,
-    mut fields: Map<String, Value>,
 ) {
     let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
     let weapon = &p.request.weapon;
     let (location, effect, dealt) = shot::card_hit(card, weapon, rows_less, size);
     let (fate, stunned) = wound(world, victim, location, dealt, weapon.damage, card.toggle);
     let victim_name = name(world, victim);
-    let text = format!(
+    let words = format!(
         "{} in the {location}: effect {effect}, {} and {} Conc{}",
         what.replace("{victim}", &victim_name),
         crate::rules::words::count(dealt.wounds, "wound", "wounds"),
         dealt.conc,
         fate_words(fate, stunned)
     );
-    fields.insert("location".into(), json!(location.name()));
-    fields.insert("effect".into(), json!(effect));
-    fields.insert("wounds".into(), json!(dealt.wounds));
-    fields.insert("conc".into(), json!(dealt.conc));
-    fields.insert("stunned".into(), json!(stunned));
-    record(world, Some(victim), MatchEvent::report(of, text, fields));
+    let report = crate::sim::events::BystanderHit {
+        words,
+        by,
+        location,
+        effect,
+        dealt,
+        stunned,
+    };
+    record(world, Some(victim), MatchEvent::Bystander(Box::new(report)));
 }

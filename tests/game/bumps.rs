@@ -404,3 +404,89 @@ fn a_check_names_the_cells_it_read() {
     let chose = read.iter().find(|s| s["step"] == "chose").unwrap();
     assert!(rows.contains(&chose["row"].as_u64().unwrap()));
 }
+
+/// A fired shot lands through systems of its own rules (`actions/ranged/lands.rs`), each
+/// runnable alone on a world holding the shot in flight: `shot_wounds` alone puts the hit's
+/// wounds and Conc on the target and reports nothing; `report_shot` alone then writes the
+/// `shot` event with what the wounds did; a shot left in flight is never applied twice.
+#[test]
+fn a_landing_shot_s_rules_are_systems_run_alone() {
+    use bevy::ecs::system::RunSystemOnce;
+    use tarnation::rules::damage::Fate;
+    use tarnation::rules::shot;
+    use tarnation::sim::actions::ranged::lands::{
+        LandingShot, ShotInFlight, report_shot, shot_wounds,
+    };
+    use tarnation::sim::model::{PendingAttack, Wounds};
+    let (mut t, miranda, felicia) = ready_to_shoot();
+    stack_reading(&mut t, 13);
+    t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    // Miranda's hit waits for her bumps: the shot, resolved on a copy of the deck, is landed
+    // by hand instead.
+    let pending = t.app.world_mut().remove_resource::<PendingBumps>().unwrap();
+    let PendingAttack::Shot(series) = pending.attack else {
+        panic!("a shot waits");
+    };
+    let outcome = tarnation::sim::deck::with_deck_copy(t.app.world(), |source, options| {
+        shot::resolve_volley(source, &series.volley, options)
+    })
+    .unwrap()
+    .remove(0);
+    assert!(outcome.hit && outcome.dealt.wounds + outcome.dealt.conc > 0);
+    let (hero, target) = (t.e(miranda), t.e(felicia));
+    let shots_before = t.log().of_kind("shot").count();
+    let body_before = t.app.world().get::<Wounds>(target).unwrap().body.clone();
+    let world = t.app.world_mut();
+    world.insert_resource(ShotInFlight(Some(LandingShot {
+        hero,
+        target,
+        plan: series.shots[0].clone(),
+        outcome: outcome.clone(),
+        series: (1, 1),
+        fan: false,
+        series_ap: Some(series.ap),
+        sabotage: false,
+        fate: Fate::Standing,
+        stunned: false,
+        strays_hit: 0,
+        mark: world
+            .resource::<tarnation::sim::model::MatchLog>()
+            .events
+            .len(),
+        words: None,
+    })));
+    world.run_system_once(shot_wounds).unwrap();
+    let body = world.get::<Wounds>(target).unwrap().body.clone();
+    assert_eq!(
+        body.total_wounds(),
+        body_before.total_wounds() + outcome.dealt.wounds
+    );
+    assert_eq!(body.conc, body_before.conc + outcome.dealt.conc);
+    assert_eq!(
+        t.log().of_kind("shot").count(),
+        shots_before,
+        "not yet reported"
+    );
+    let world = t.app.world_mut();
+    world.run_system_once(report_shot).unwrap();
+    let words = world
+        .resource::<ShotInFlight>()
+        .0
+        .as_ref()
+        .unwrap()
+        .words
+        .clone();
+    let shot = t.events("shot", "Miranda Valentine").pop().unwrap();
+    assert_eq!(Some(shot.text.clone()), words);
+    assert_eq!(shot.fields["effect"], outcome.effect);
+    assert_eq!(shot.fields["wounds"], outcome.dealt.wounds);
+    // Taken out of flight, nothing is landed twice.
+    let world = t.app.world_mut();
+    world.resource_mut::<ShotInFlight>().0 = None;
+    world.run_system_once(shot_wounds).unwrap();
+    assert_eq!(world.get::<Wounds>(target).unwrap().body, body);
+}

@@ -436,3 +436,67 @@ fn a_free_attack_is_resolved_at_once_within_the_move() {
     }
     assert!(with_bumps > 0, "some free attack hit with bumps");
 }
+
+/// A blow lands through systems of its own rules (`actions/melee/lands.rs`), each runnable
+/// alone on a world holding the blow in flight: `blow_dominance` alone spends the bumps kept
+/// for dominance (a grapple's success is one level more) and reports nothing;
+/// `report_blow` then writes the `melee` event with the dominance before and after.
+#[test]
+fn a_landing_blow_s_rules_are_systems_run_alone() {
+    use bevy::ecs::system::RunSystemOnce;
+    use tarnation::sim::actions::melee::lands::{
+        BlowInFlight, LandingBlow, blow_dominance, report_blow,
+    };
+    let mut t = brawl(|_| {});
+    let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+    let (hank_e, dave_e) = (t.e(hank), t.e(dave));
+    let plan = melee::plan(t.app.world(), hank_e, dave_e, AttackType::Grapple, false, 1)
+        .expect("Hank may grapple Dave");
+    // The grapple, resolved on a copy of the deck until one lands (nothing is drawn).
+    let mut outcome = None;
+    for n in cards().iter().map(|c| c.number) {
+        let world = t.app.world_mut();
+        if world
+            .resource_mut::<tarnation::sim::model::ActionDeck>()
+            .deck
+            .stack_top(&[n])
+            .is_err()
+        {
+            continue;
+        }
+        let o = tarnation::sim::deck::with_deck_copy(world, |source, options| {
+            tarnation::rules::shot::resolve_volley(source, &plan.volley, options)
+        })
+        .unwrap()
+        .remove(0);
+        if o.hit && o.block.is_none() {
+            outcome = Some(o);
+            break;
+        }
+    }
+    let outcome = outcome.expect("a card on which the grapple lands");
+    let close = plan.volley.attacks[0].close.clone().unwrap_or_default();
+    let blow = LandingBlow::new(hank_e, plan, 0, outcome.clone(), close);
+    assert!(blow.landed);
+    let world = t.app.world_mut();
+    world.insert_resource(BlowInFlight {
+        blow: Some(blow),
+        words: Vec::new(),
+    });
+    world.run_system_once(blow_dominance).unwrap();
+    let expected = 1 + outcome.reserved.min(3);
+    assert_eq!(dominated(&t, dave), expected.min(3));
+    assert!(
+        t.events("melee", "Hank Daggett").is_empty(),
+        "not yet reported"
+    );
+    t.app.world_mut().run_system_once(report_blow).unwrap();
+    let event = t
+        .events("melee", "Hank Daggett")
+        .pop()
+        .expect("the blow reported");
+    assert_eq!(event.fields["dominance_before"], serde_json::json!([0, 0]));
+    assert_eq!(event.fields["dominance_after"][1], expected.min(3));
+    let words = &t.app.world().resource::<BlowInFlight>().words;
+    assert_eq!(words.first(), Some(&event.text));
+}

@@ -109,6 +109,10 @@ pub(crate) fn build(app: &mut App) {
     // Each due action of the stack, resolved by its rule's system (`actions/resolve.rs`):
     // moving, postures, weapons, riding, objectives, shots, blows, defences, aid.
     app.add_schedule(crate::sim::actions::resolve::schedule());
+    // Each shot of a volley lands through its rules' systems (`actions/ranged/lands.rs`).
+    app.add_schedule(crate::sim::actions::ranged::lands::schedule());
+    // Each blow of an attack lands through its rules' systems (`actions/melee/lands.rs`).
+    app.add_schedule(crate::sim::actions::melee::lands::schedule());
     add(
         app,
         RoundEnd,

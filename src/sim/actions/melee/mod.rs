@@ -6,6 +6,7 @@ mod attack;
 mod calamity;
 mod engage;
 mod escape;
+pub mod lands;
 mod strike;
 
 pub use attack::*;

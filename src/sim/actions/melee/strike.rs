@@ -3,7 +3,6 @@
 //! and reported; a calamity's consequence last.
 
 use super::*;
-use crate::rules::card::Location;
 use crate::rules::damage::{self, Fate};
 use crate::rules::hexmap::{hexside_toward, step};
 use crate::rules::melee::{self, AttackType, BlockOutcome, Dominance};
@@ -11,8 +10,7 @@ use crate::rules::shot::{self, BumpSpend, ShotOutcome};
 use crate::sim::actions::ranged as combat;
 use crate::sim::events::{MatchEvent, record};
 use crate::sim::model::{
-    Battle, BumpOption, Closed, Down, HexPos, MatchLog, MountedOn, PendingAttack, PendingBumps,
-    UnderFire, Weapons,
+    Battle, BumpOption, Down, HexPos, PendingAttack, PendingBumps, UnderFire, Weapons,
 };
 use crate::sim::query::occupied_hexes;
 use bevy::prelude::*;
@@ -112,33 +110,9 @@ fn out_of_reach(world: &mut World, hero: Entity, blow: &Blow, i: usize, n: usize
     text
 }
 
-/// A blow that lands on the torso or head inside the foe's longer weapon: the attacker has
-/// closed in on it.
-fn close_inside(
-    world: &mut World,
-    hero: Entity,
-    target: Entity,
-    o: &ShotOutcome,
-    length: u32,
-    landed: bool,
-) {
-    let theirs = close_weapon(world, target).card;
-    if landed
-        && o.location
-            .is_some_and(|l| l.is_torso() || l == Location::Head)
-        && length < theirs.length
-    {
-        let mut closed = world.get::<Closed>(hero).cloned().unwrap_or_default();
-        if !closed.0.contains(&target) {
-            closed.0.push(target);
-        }
-        world.entity_mut(hero).insert(closed);
-    }
-}
-
 /// Dominance after a blow: the bumps kept for it (a grapple's success is one more), the foe
 /// shoved by what it gained. (Before, after, paces shoved.)
-fn dominance_of(
+pub(super) fn dominance_of(
     world: &mut World,
     hero: Entity,
     target: Entity,
@@ -168,7 +142,7 @@ fn dominance_of(
 
 /// A weapon block: its equal result raises the blocking weapon's Rel; a block that breaks it
 /// leaves the blocker with fists.
-fn weapon_blocked(world: &mut World, target: Entity, o: &ShotOutcome) {
+pub(super) fn weapon_blocked(world: &mut World, target: Entity, o: &ShotOutcome) {
     if let Some((how, _, broke)) = o.block
         && let Some(mut w) = world.get_mut::<Weapons>(target)
         && let Some(w) = w.0.iter_mut().find(|w| w.ready)
@@ -215,72 +189,10 @@ pub fn strike(world: &mut World, hero: Entity, p: MeleePlan, spend: BumpSpend) -
             texts.push(out_of_reach(world, hero, blow, i, outcomes.len()));
             continue;
         }
-        let o = &o;
-        // The blow turns the attacker to its foe.
-        if world.get::<MountedOn>(hero).is_none() {
-            let facing = facing_toward(world, hero, target);
-            if let Some(mut f) = world.get_mut::<Facing>(hero) {
-                f.0 = facing;
-            }
-        }
-        // A prepared block meets one attack: the one it was declared against.
-        if close.block.is_some()
-            && let Some(mut c) = world.get_mut::<CloseCombat>(target)
-        {
-            c.blocks = c.blocks.saturating_sub(1);
-        }
-        let landed = o.hit && !matches!(o.block, Some((BlockOutcome::Blocked, ..)));
-        any_hit |= landed;
-        // Inside the longer weapon: a blow to the torso or head.
-        close_inside(world, hero, target, o, p.weapon.length, landed);
-        // Shaken aim: "If the character was hit by a melee attack of any kind, they may not aim".
-        mark_attacked(world, target, landed);
-        let mark = world.resource::<MatchLog>().events.len();
-        let mut fate = Fate::Standing;
-        let mut stunned = false;
-        if let Some(location) = o.location
-            && o.dealt.wounds + o.dealt.conc > 0
-        {
-            (fate, stunned) = combat::wound(world, target, location, o.dealt, o.damage, o.toggle);
-        }
-        // Dominance: bumps kept for it, and a grapple's success is one more.
-        let (before, (own, foe), shoved) =
-            dominance_of(world, hero, target, blow.attack, o, landed);
-        // A weapon block's equal result: "increase the Rel by 1".
-        weapon_blocked(world, target, o);
-        // The block's calamity: its consequence after the blow.
-        let block_calamity = o.block_calamity.then(|| {
-            let broke = o.block.is_some_and(|(_, _, broke)| broke);
-            super::calamity::block_calamity(world, target, hero, close.weapon_block, broke)
-        });
-        let text = describe(
-            world,
-            hero,
-            &p,
-            o,
-            i,
-            before,
-            (own, foe),
-            shoved,
-            fate,
-            stunned,
-        );
-        let report = crate::sim::events::BlowReport {
-            words: text.clone(),
-            plan: p.clone(),
-            blow: i,
-            outcome: o.clone(),
-            fate,
-            stunned,
-            target: name(world, target),
-            dominance_before: before,
-            dominance_after: (own, foe),
-            shoved,
-        };
-        record(world, Some(hero), MatchEvent::Blow(Box::new(report)));
-        world.resource_mut::<MatchLog>().move_last_to(mark);
-        texts.push(text);
-        texts.extend(block_calamity);
+        // The blow lands through the rules' systems (`lands.rs`).
+        let blow = super::lands::LandingBlow::new(hero, p.clone(), i, o, close);
+        any_hit |= blow.landed;
+        texts.extend(super::lands::land(world, blow));
     }
     if let Some(first) = outcomes.first()
         && first.check.calamity

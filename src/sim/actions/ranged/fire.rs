@@ -1,7 +1,7 @@
 //! Firing: the volley through the action deck, then ammunition, cover, wounds, stun,
 //! strays, thrown weapons, discharges and the Bravery check under fire.
 
-use super::bravery::{tactical_aim, under_fire};
+use super::bravery::tactical_aim;
 use super::*;
 use crate::data::gear::WeaponKind;
 use crate::rules::action_time::stun_tn;
@@ -207,73 +207,6 @@ fn after_the_volley(
     }
 }
 
-/// One shot of a volley: the cover it hits, its wounds, the strays, its report; its words.
-fn one_shot(
-    world: &mut World,
-    hero: Entity,
-    series: &SeriesPlan,
-    (i, total): (usize, usize),
-    o: &ShotOutcome,
-    (target, p): (Entity, &ShotPlan),
-) -> String {
-    // The cover: penetrated or ablated, its AV drops by 1.
-    let from = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-    if o.penetration.is_some()
-        && let Some((cover, _)) = cover_between(world, from, target)
-        && let Some(name) = world.get::<Cover>(cover).map(|c| c.name.clone())
-    {
-        crate::sim::counters::shot_struck(world, &name);
-    }
-    if matches!(
-        o.penetration,
-        Some(ranged::Penetration::P | ranged::Penetration::A)
-    ) && let Some((cover, _)) = cover_between(world, from, target)
-        && let Some(mut c) = world.get_mut::<Cover>(cover)
-    {
-        c.av = c.av.saturating_sub(1);
-    }
-    let mark = world.resource::<crate::sim::model::MatchLog>().events.len();
-    let mut stunned = false;
-    let mut fate = Fate::Standing;
-    if let Some(location) = o.location
-        && o.dealt.wounds + o.dealt.conc > 0
-    {
-        (fate, stunned) = wound(world, target, location, o.dealt, o.damage, o.toggle);
-    }
-    under_fire(world, target, o.hit);
-    let strays = stray_hits(world, hero, target, p, o);
-    let names = (name(world, hero), name(world, target));
-    let mut text = describe(&names.0, &names.1, p, o, fate, stunned);
-    if total > 1 {
-        let what = if series.fan { "fan" } else { "series" };
-        text = format!("[{what} {}/{total}] {text}", i + 1);
-    }
-    if series.sabotage {
-        text = format!("[fired to miss] {text}");
-    }
-    let report = crate::sim::events::ShotReport {
-        words: text.clone(),
-        plan: p.clone(),
-        outcome: o.clone(),
-        fate,
-        stunned,
-        target: names.1,
-        strays_hit: strays,
-        series: (i + 1, total),
-        fan: series.fan,
-        series_ap: (i == 0).then_some(series.ap),
-        sabotage: series.sabotage,
-    };
-    record(world, Some(hero), MatchEvent::Shot(Box::new(report)));
-    world
-        .resource_mut::<crate::sim::model::MatchLog>()
-        .move_last_to(mark);
-    if p.weapon.kind == WeaponKind::Thrown {
-        thrown(world, hero, target, p, o);
-    }
-    text
-}
-
 /// Fire the series with the first shot's bumps spent as chosen, and apply what the cards say.
 pub fn fire_series(
     world: &mut World,
@@ -291,20 +224,35 @@ pub fn fire_series(
         Err(refused) => return refused,
     };
     let index = series.shots[0].weapon_index;
+    let thrown_weapon = series.shots[0].weapon.kind == WeaponKind::Thrown;
+    let first_target = series.targets[0];
     after_the_volley(world, hero, &series, &outcomes);
     let mut texts = Vec::new();
     let mut any_hit = false;
     let total = outcomes.len();
-    for (i, (o, (target, p))) in outcomes
-        .iter()
-        .zip(series.targets.iter().zip(&series.shots))
-        .enumerate()
-    {
-        any_hit |= o.hit;
-        texts.push(one_shot(world, hero, &series, (i, total), o, (*target, p)));
+    // Each shot lands through the rules' systems (`lands.rs`), in the order fired.
+    let shots = series.targets.into_iter().zip(series.shots);
+    for (i, (outcome, (target, plan))) in outcomes.into_iter().zip(shots).enumerate() {
+        any_hit |= outcome.hit;
+        let shot = super::lands::LandingShot {
+            hero,
+            target,
+            plan,
+            outcome,
+            series: (i + 1, total),
+            fan: series.fan,
+            series_ap: (i == 0).then_some(series.ap),
+            sabotage: series.sabotage,
+            fate: Fate::Standing,
+            stunned: false,
+            strays_hit: 0,
+            mark: 0,
+            words: None,
+        };
+        texts.push(super::lands::land(world, shot));
     }
     // A thrown weapon is gone from the hand once thrown.
-    if series.shots[0].weapon.kind == WeaponKind::Thrown
+    if thrown_weapon
         && let Some(mut weapons) = world.get_mut::<Weapons>(hero)
         && weapons.0[index].rounds == 0
     {
@@ -312,7 +260,7 @@ pub fn fire_series(
     }
     Outcome::Shot {
         hero: hero_id(world, hero),
-        target: hero_id(world, series.targets[0]),
+        target: hero_id(world, first_target),
         hit: any_hit,
         text: texts.join("\n"),
     }

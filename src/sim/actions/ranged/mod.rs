@@ -4,6 +4,7 @@
 
 mod bravery;
 mod fire;
+pub mod lands;
 mod plan;
 mod report;
 mod sabotage;

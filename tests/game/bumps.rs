@@ -441,24 +441,26 @@ fn a_landing_shot_s_rules_are_systems_run_alone() {
     let shots_before = t.log().of_kind("shot").count();
     let body_before = t.app.world().get::<Wounds>(target).unwrap().body.clone();
     let world = t.app.world_mut();
-    world.insert_resource(ShotInFlight(Some(LandingShot {
-        hero,
-        target,
-        plan: series.shots[0].clone(),
-        outcome: outcome.clone(),
-        series: (1, 1),
-        fan: false,
-        series_ap: Some(series.ap),
-        sabotage: false,
-        fate: Fate::Standing,
-        stunned: false,
-        strays_hit: 0,
-        mark: world
-            .resource::<tarnation::sim::model::MatchLog>()
-            .events
-            .len(),
+    world.insert_resource(ShotInFlight {
+        shot: Some(Box::new(LandingShot {
+            hero,
+            target,
+            plan: series.shots[0].clone(),
+            outcome: outcome.clone(),
+            series: (1, 1),
+            fan: false,
+            series_ap: Some(series.ap),
+            sabotage: false,
+            fate: Fate::Standing,
+            stunned: false,
+            strays_hit: 0,
+            mark: world
+                .resource::<tarnation::sim::model::MatchLog>()
+                .events
+                .len(),
+        })),
         words: None,
-    })));
+    });
     world.run_system_once(shot_wounds).unwrap();
     let body = world.get::<Wounds>(target).unwrap().body.clone();
     assert_eq!(
@@ -473,20 +475,14 @@ fn a_landing_shot_s_rules_are_systems_run_alone() {
     );
     let world = t.app.world_mut();
     world.run_system_once(report_shot).unwrap();
-    let words = world
-        .resource::<ShotInFlight>()
-        .0
-        .as_ref()
-        .unwrap()
-        .words
-        .clone();
+    let words = world.resource::<ShotInFlight>().words.clone();
     let shot = t.events("shot", "Miranda Valentine").pop().unwrap();
     assert_eq!(Some(shot.text.clone()), words);
     assert_eq!(shot.fields["effect"], outcome.effect);
     assert_eq!(shot.fields["wounds"], outcome.dealt.wounds);
-    // Taken out of flight, nothing is landed twice.
+    // Reported, it is out of flight: nothing is landed twice.
     let world = t.app.world_mut();
-    world.resource_mut::<ShotInFlight>().0 = None;
+    assert!(world.resource::<ShotInFlight>().shot.is_none());
     world.run_system_once(shot_wounds).unwrap();
     assert_eq!(world.get::<Wounds>(target).unwrap().body, body);
 }

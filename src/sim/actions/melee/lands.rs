@@ -25,7 +25,7 @@ pub struct BlowLands;
 /// The blow landing now, while `BlowLands` runs, and the words of what it did.
 #[derive(Resource, Debug, Default)]
 pub struct BlowInFlight {
-    pub blow: Option<LandingBlow>,
+    pub blow: Option<Box<LandingBlow>>,
     pub words: Vec<String>,
 }
 
@@ -61,9 +61,9 @@ impl LandingBlow {
         index: usize,
         outcome: ShotOutcome,
         close: CloseTerms,
-    ) -> LandingBlow {
+    ) -> Box<LandingBlow> {
         let landed = outcome.hit && !matches!(outcome.block, Some((BlockOutcome::Blocked, ..)));
-        LandingBlow {
+        Box::new(LandingBlow {
             hero,
             target: plan.blows[index].target,
             plan,
@@ -78,7 +78,7 @@ impl LandingBlow {
             shoved: 0,
             mark: 0,
             calamity: None,
-        }
+        })
     }
 }
 
@@ -111,7 +111,7 @@ pub fn schedule() -> Schedule {
 }
 
 /// Land one blow through the steps' systems; the words of what it did.
-pub fn land(world: &mut World, blow: LandingBlow) -> Vec<String> {
+pub fn land(world: &mut World, blow: Box<LandingBlow>) -> Vec<String> {
     match world.get_resource_mut::<BlowInFlight>() {
         Some(mut flight) => {
             flight.blow = Some(blow);
@@ -258,6 +258,7 @@ pub fn report_blow(world: &mut World) {
         b.fate,
         b.stunned,
     );
+    let b = *b;
     let report = crate::sim::events::BlowReport {
         words: words.clone(),
         plan: b.plan,

@@ -67,7 +67,7 @@ fn blow_choice(world: &World, hero: Entity, p: &MeleePlan) -> Option<PendingBump
             .as_ref()
             .is_some_and(|c| c.pick.is_none())
     {
-        for spend in combat::location_spends(world, &volley, bumps - judge.reserved)? {
+        for spend in combat::location_spends(&judge, bumps - judge.reserved)? {
             options.push(option(spend, &dry(spend)?));
         }
     }

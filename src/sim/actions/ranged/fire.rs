@@ -77,17 +77,12 @@ pub fn forgo(world: &mut World, hero: Entity, series: &SeriesPlan) -> Outcome {
     }
 }
 
-/// The places on the hit location stack of the card the volley will read that `bumps` can pay
-/// for, as spends (the card found on a copy of the deck: nothing is drawn).
-pub fn location_spends(world: &World, volley: &shot::Volley, bumps: u32) -> Option<Vec<BumpSpend>> {
-    let card = crate::sim::deck::with_deck_copy(world, |source, options| {
-        crate::rules::check::resolve(source, &volley.cause(), options)
-            .ok()
-            .and_then(|c| c.resolution)
-            .map(|r| r.location)
-    })?;
+/// The places on the hit location stack of the card the hit read (the Judge's dry run of the
+/// volley: nothing is drawn) that `bumps` can pay for, as spends.
+pub fn location_spends(judge: &ShotOutcome, bumps: u32) -> Option<Vec<BumpSpend>> {
+    let card = &judge.check.resolution.as_ref()?.location;
     Some(
-        shot::location_options(&card, bumps)
+        shot::location_options(card, bumps)
             .into_iter()
             .map(|(index, _)| BumpSpend::Location(index as u8))
             .collect(),
@@ -129,7 +124,7 @@ fn bump_choice(world: &World, hero: Entity, series: &SeriesPlan) -> Option<Pendi
     }
     let bumps = judge.check.bumps - judge.reserved;
     let mut options = vec![bump_option(BumpSpend::Judge, &judge, 0)];
-    let mut spends = location_spends(world, &volley, bumps)?;
+    let mut spends = location_spends(&judge, bumps)?;
     // "a player can 'save' a bump from one roll and use it later".
     if bonus::can_earn(world, hero) {
         spends.push(BumpSpend::Save);
@@ -234,7 +229,7 @@ pub fn fire_series(
     let shots = series.targets.into_iter().zip(series.shots);
     for (i, (outcome, (target, plan))) in outcomes.into_iter().zip(shots).enumerate() {
         any_hit |= outcome.hit;
-        let shot = super::lands::LandingShot {
+        let shot = Box::new(super::lands::LandingShot {
             hero,
             target,
             plan,
@@ -247,8 +242,7 @@ pub fn fire_series(
             stunned: false,
             strays_hit: 0,
             mark: 0,
-            words: None,
-        };
+        });
         texts.push(super::lands::land(world, shot));
     }
     // A thrown weapon is gone from the hand once thrown.

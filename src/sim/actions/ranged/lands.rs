@@ -3,9 +3,10 @@
 //! damage (`rules::shot`). In turn: the cover it strikes is penetrated or ablated
 //! (`cover_struck`), its damage wounds the target and the Stun check follows (`shot_wounds`),
 //! the target is under fire for its Bravery check (`target_under_fire`), its strays find whom
-//! they find (`stray_shots`), the shot is reported (`report_shot`), and a thrown weapon lands,
-//! scatters and goes off (`thrown_lands`). Each system reads and writes the shot in flight
-//! (`ShotInFlight`) and can be run alone on a world holding one.
+//! they find (`stray_shots`), a thrown weapon lands, scatters and goes off (`thrown_lands`),
+//! and the shot is reported, in the log before the events its landing caused (`report_shot`).
+//! Each system reads and writes the shot in flight (`ShotInFlight`) and can be run alone on a
+//! world holding one.
 
 use super::bravery::under_fire;
 use super::*;
@@ -22,10 +23,13 @@ use bevy::prelude::*;
 #[derive(ScheduleLabel, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct ShotLands;
 
-/// The shot landing now, while `ShotLands` runs (kept in place between shots: a resource is
-/// an entity in bevy 0.19).
+/// The shot landing now, while `ShotLands` runs, and its words once reported (kept in place
+/// between shots: a resource is an entity in bevy 0.19).
 #[derive(Resource, Debug, Default)]
-pub struct ShotInFlight(pub Option<LandingShot>);
+pub struct ShotInFlight {
+    pub shot: Option<Box<LandingShot>>,
+    pub words: Option<String>,
+}
 
 /// A shot the deck has resolved, and what its landing has found so far.
 #[derive(Debug, Clone)]
@@ -48,8 +52,6 @@ pub struct LandingShot {
     pub strays_hit: u32,
     /// Where its report goes in the log: before the wounds' and the strays' events.
     pub mark: usize,
-    /// Its words, once reported.
-    pub words: Option<String>,
 }
 
 /// The rules' systems of a landing shot, in the order the schedule runs them.
@@ -58,8 +60,8 @@ const STEPS: [fn(&mut World); 6] = [
     shot_wounds,
     target_under_fire,
     stray_shots,
-    report_shot,
     thrown_lands,
+    report_shot,
 ];
 
 /// The `ShotLands` schedule: every step, one after another.
@@ -72,8 +74,8 @@ pub fn schedule() -> Schedule {
             shot_wounds,
             target_under_fire,
             stray_shots,
-            report_shot,
             thrown_lands,
+            report_shot,
         )
             .chain(),
     );
@@ -81,10 +83,16 @@ pub fn schedule() -> Schedule {
 }
 
 /// Land one shot through the steps' systems; its words.
-pub fn land(world: &mut World, shot: LandingShot) -> String {
+pub fn land(world: &mut World, shot: Box<LandingShot>) -> String {
     match world.get_resource_mut::<ShotInFlight>() {
-        Some(mut flight) => flight.0 = Some(shot),
-        None => world.insert_resource(ShotInFlight(Some(shot))),
+        Some(mut flight) => {
+            flight.shot = Some(shot);
+            flight.words = None;
+        }
+        None => world.insert_resource(ShotInFlight {
+            shot: Some(shot),
+            words: None,
+        }),
     }
     // Outside a match's app (a bare world) the same systems run in the same order.
     if world.try_run_schedule(ShotLands).is_err() {
@@ -92,24 +100,21 @@ pub fn land(world: &mut World, shot: LandingShot) -> String {
             step(world);
         }
     }
-    world
-        .resource_mut::<ShotInFlight>()
-        .0
-        .take()
-        .and_then(|s| s.words)
-        .unwrap_or_default()
+    let mut flight = world.resource_mut::<ShotInFlight>();
+    flight.shot = None;
+    flight.words.take().unwrap_or_default()
 }
 
 /// Run `f` on the shot in flight, if there is one.
 fn with_shot(world: &mut World, f: impl FnOnce(&mut World, &mut LandingShot)) {
     let Some(mut shot) = world
         .get_resource_mut::<ShotInFlight>()
-        .and_then(|mut s| s.0.take())
+        .and_then(|mut s| s.shot.take())
     else {
         return;
     };
     f(world, &mut shot);
-    world.resource_mut::<ShotInFlight>().0 = Some(shot);
+    world.resource_mut::<ShotInFlight>().shot = Some(shot);
 }
 
 /// The cover between firer and target, struck: a counter fed by shots at it is told, and
@@ -166,39 +171,6 @@ pub fn stray_shots(world: &mut World) {
     });
 }
 
-/// The shot in the log, before the events its landing caused.
-pub fn report_shot(world: &mut World) {
-    with_shot(world, |world, shot| {
-        let (firer, target) = (name(world, shot.hero), name(world, shot.target));
-        let (p, o) = (&shot.plan, &shot.outcome);
-        let mut words = describe(&firer, &target, p, o, shot.fate, shot.stunned);
-        let (number, total) = shot.series;
-        if total > 1 {
-            let what = if shot.fan { "fan" } else { "series" };
-            words = format!("[{what} {number}/{total}] {words}");
-        }
-        if shot.sabotage {
-            words = format!("[fired to miss] {words}");
-        }
-        let report = crate::sim::events::ShotReport {
-            words: words.clone(),
-            plan: p.clone(),
-            outcome: o.clone(),
-            fate: shot.fate,
-            stunned: shot.stunned,
-            target,
-            strays_hit: shot.strays_hit,
-            series: shot.series,
-            fan: shot.fan,
-            series_ap: shot.series_ap,
-            sabotage: shot.sabotage,
-        };
-        record(world, Some(shot.hero), MatchEvent::Shot(Box::new(report)));
-        world.resource_mut::<MatchLog>().move_last_to(shot.mark);
-        shot.words = Some(words);
-    });
-}
-
 /// A thrown weapon lands where it hit or scattered to, and a blast goes off there.
 pub fn thrown_lands(world: &mut World) {
     with_shot(world, |world, shot| {
@@ -206,4 +178,48 @@ pub fn thrown_lands(world: &mut World) {
             thrown(world, shot.hero, shot.target, &shot.plan, &shot.outcome);
         }
     });
+}
+
+/// The shot in the log, before the events its landing caused; its words.
+pub fn report_shot(world: &mut World) {
+    let Some(shot) = world
+        .get_resource_mut::<ShotInFlight>()
+        .and_then(|mut s| s.shot.take())
+    else {
+        return;
+    };
+    let shot = *shot;
+    let (firer, target) = (name(world, shot.hero), name(world, shot.target));
+    let mut words = describe(
+        &firer,
+        &target,
+        &shot.plan,
+        &shot.outcome,
+        shot.fate,
+        shot.stunned,
+    );
+    let (number, total) = shot.series;
+    if total > 1 {
+        let what = if shot.fan { "fan" } else { "series" };
+        words = format!("[{what} {number}/{total}] {words}");
+    }
+    if shot.sabotage {
+        words = format!("[fired to miss] {words}");
+    }
+    let report = crate::sim::events::ShotReport {
+        words: words.clone(),
+        plan: shot.plan,
+        outcome: shot.outcome,
+        fate: shot.fate,
+        stunned: shot.stunned,
+        target,
+        strays_hit: shot.strays_hit,
+        series: shot.series,
+        fan: shot.fan,
+        series_ap: shot.series_ap,
+        sabotage: shot.sabotage,
+    };
+    record(world, Some(shot.hero), MatchEvent::Shot(Box::new(report)));
+    world.resource_mut::<MatchLog>().move_last_to(shot.mark);
+    world.resource_mut::<ShotInFlight>().words = Some(words);
 }

@@ -1,7 +1,9 @@
 //! Seeing it happen: figures glide from hex to hex along the path they walked (a mount's
 //! continuous movement follows it segment by segment), the declaring hero stands on a ring,
-//! shots draw a tracer and a flash, hits flash red and say where and how hard. All of it is
-//! the window's: the match has already moved on, the animation only catches up.
+//! shots draw a tracer and a flash, hits flash red and say where and how hard, each at the
+//! player's pace (the Settings' Pace). The match has moved on when they start; but the
+//! computer's next step waits until the figures have arrived and the tracer has faded
+//! (`hold_the_pace`), so every action of the computer can be followed on the map.
 
 use super::board::{BoardSystems, Goal, MapGeometry, Placed};
 use super::layout::Palette;
@@ -12,12 +14,7 @@ use crate::sim::model::{Battle, MatchLog, Roster, RoundState};
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
-/// Seconds a figure takes from one hex to the next.
-pub const STEP_SECS: f32 = 0.14;
-/// Seconds a shot's tracer and flash last.
-pub const SHOT_SECS: f32 = 0.6;
-/// Seconds the words of a hit stay over the target.
-pub const WORDS_SECS: f32 = 2.2;
+use super::input::{Bindings, NoPacing, Pace};
 
 pub struct AnimPlugin;
 
@@ -29,7 +26,14 @@ impl Plugin for AnimPlugin {
         )
         .add_systems(
             Update,
-            (walk_paths, glide, follow_declarer, shots, fade)
+            (
+                walk_paths,
+                glide,
+                follow_declarer,
+                shots,
+                fade,
+                hold_the_pace,
+            )
                 .chain()
                 .after(BoardSystems::Figures)
                 .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
@@ -130,6 +134,7 @@ fn walk_paths(
 /// Figures glide toward their goal, point by point (eased at each end of the way).
 fn glide(
     time: Res<Time>,
+    keys: Res<Bindings>,
     mut commands: Commands,
     mut figures: Query<(Entity, &Goal, &mut Transform, Option<&mut Glide>), With<Placed>>,
 ) {
@@ -158,7 +163,7 @@ fn glide(
         };
         // Catch up faster when far behind.
         let behind = g.points.len() as f32;
-        g.t += dt / STEP_SECS * behind.sqrt().max(1.0);
+        g.t += dt / keys.0.pace.step_secs() * behind.sqrt().max(1.0);
         let curve = EasingCurve::new(g.from, next, EaseFunction::SineInOut);
         at.translation = curve.sample_clamped(g.t.min(1.0));
         if g.t >= 1.0 {
@@ -211,6 +216,7 @@ fn follow_declarer(
 /// A shot: a tracer from the firer to the target and a flash there; a hit flashes red and
 /// says where and how hard (the log's numbers). A blow flashes the foe.
 fn shots(
+    keys: Res<Bindings>,
     mut outcomes: MessageReader<Outcome>,
     roster: Option<Res<Roster>>,
     log: Res<MatchLog>,
@@ -225,6 +231,7 @@ fn shots(
         outcomes.clear();
         return;
     };
+    let pace = keys.0.pace;
     for outcome in outcomes.read() {
         let (hero, target, hit, tracer) = match outcome {
             Outcome::Shot {
@@ -255,7 +262,7 @@ fn shots(
                 MeshMaterial2d(materials.add(palette.tracer)),
                 Transform::from_translation(((a + b) / 2.0).extend(6.0))
                     .with_rotation(Quat::from_rotation_z(v.y.atan2(v.x))),
-                fade(SHOT_SECS, 1.0, 0.0),
+                fade(pace.shot_secs(), 1.0, 0.0),
                 Effect::Tracer,
                 DespawnOnExit(Screen::Battle),
             ));
@@ -269,7 +276,7 @@ fn shots(
             Mesh2d(meshes.add(Circle::new(if hit { 20.0 } else { 9.0 }))),
             MeshMaterial2d(materials.add(flash)),
             Transform::from_translation(b.extend(6.5)),
-            fade(SHOT_SECS, 1.8, 0.0),
+            fade(pace.shot_secs(), 1.8, 0.0),
             Effect::Flash,
             DespawnOnExit(Screen::Battle),
         ));
@@ -289,7 +296,7 @@ fn shots(
             },
             TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
             Transform::from_translation((b + Vec2::new(1.5, 28.5)).extend(6.9)),
-            fade(WORDS_SECS, 1.0, 14.0),
+            fade(pace.words_secs(), 1.0, 14.0),
             Effect::Words,
             DespawnOnExit(Screen::Battle),
         ));
@@ -305,14 +312,16 @@ fn shots(
                 Color::WHITE
             }),
             Transform::from_translation((b + Vec2::new(0.0, 30.0)).extend(7.0)),
-            fade(WORDS_SECS, 1.0, 14.0),
+            fade(pace.words_secs(), 1.0, 14.0),
             Effect::Words,
             DespawnOnExit(Screen::Battle),
         ));
     }
 }
 
-/// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target; "miss" otherwise.
+/// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target, the wound track it
+/// counts on beside a location of the torso ("belly (torso): 2 wounds", as the panel counts
+/// it); "miss" otherwise.
 pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
     if !hit {
         return "miss".into();
@@ -330,7 +339,7 @@ pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
         .get("location")
         .and_then(|v| v.as_str())
         .unwrap_or("hit");
-    let mut words = location.to_string();
+    let mut words = location_and_track(location);
     let (wounds, conc) = (field("wounds"), field("conc"));
     if wounds > 0 {
         words.push_str(&format!(
@@ -347,6 +356,18 @@ pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
         words.push_str(&format!("\n{}", fate.to_uppercase()));
     }
     words
+}
+
+/// A location hit and the wound track it counts on, when they differ: "belly (torso)".
+pub fn location_and_track(location: &str) -> String {
+    use crate::rules::card::Location;
+    use crate::rules::damage::BodyPart;
+    match Location::ALL.iter().find(|l| l.name() == location) {
+        Some(l) if BodyPart::of(*l).name() != location => {
+            format!("{location} ({})", BodyPart::of(*l).name())
+        }
+        _ => location.to_string(),
+    }
 }
 
 /// Tracers, flashes and words fade and go.
@@ -378,5 +399,39 @@ fn fade(
         if let Some(mut t) = text {
             t.0.set_alpha(k.min(0.5) * 2.0);
         }
+    }
+}
+
+/// The computer's next step (and an empty segment) waits while the map still shows the last
+/// one: a figure gliding along its path, a shot's tracer or flash. At the Instant pace, and
+/// for a scripted screenshot, nothing waits.
+fn hold_the_pace(
+    keys: Res<Bindings>,
+    no_pacing: Option<Res<NoPacing>>,
+    pacing: Option<ResMut<crate::sim::model::Pacing>>,
+    glides: Query<(), With<Glide>>,
+    effects: Query<&Effect>,
+) {
+    let Some(mut pacing) = pacing else { return };
+    let showing = !glides.is_empty() || effects.iter().any(|e| *e != Effect::Words);
+    let busy = showing && no_pacing.is_none() && keys.0.pace != Pace::Instant;
+    if pacing.busy != busy {
+        pacing.busy = busy;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::location_and_track;
+
+    /// The same wound reads alike on the map and on the panel: a hit in the belly counts on
+    /// the torso's track (issue 24).
+    #[test]
+    fn a_location_names_the_wound_track_it_counts_on() {
+        assert_eq!(location_and_track("belly"), "belly (torso)");
+        assert_eq!(location_and_track("vitals"), "vitals (torso)");
+        assert_eq!(location_and_track("chest"), "chest (torso)");
+        assert_eq!(location_and_track("left arm"), "left arm");
+        assert_eq!(location_and_track("head"), "head");
     }
 }

@@ -195,6 +195,7 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
         app.insert_resource(crate::sim::model::Pacing {
             delay: 0.0,
             waited: 0.0,
+            busy: false,
         });
         if args.screenshot.is_some() {
             app.insert_resource(input::NoPacing);

@@ -340,11 +340,13 @@ pub struct RoundOptions {
 }
 
 /// In the window: wait this long between computer declarations and empty segments, so a
-/// player can follow the track. Absent headless.
+/// player can follow the track; and not at all while the window still shows what happened
+/// (`busy`: a figure gliding along its path, a shot's tracer). Absent headless.
 #[derive(Resource, Debug, Clone)]
 pub struct Pacing {
     pub delay: f32,
     pub waited: f32,
+    pub busy: bool,
 }
 
 /// Progress counters of the level's objectives (victories from complex checks), one for each

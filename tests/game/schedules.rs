@@ -161,3 +161,38 @@ fn each_rule_s_system_resolves_its_own_plans_alone() {
     );
     assert_eq!(world.get::<Facing>(miranda).unwrap().0, turned_to);
 }
+
+/// The window's pace (issue 24): while the map still shows the last step (`Pacing::busy`: a
+/// figure gliding along its path, a shot's tracer), the computer's next declaration and an
+/// empty segment wait, frame after frame; once it is shown, the round goes on.
+#[test]
+fn the_computer_waits_while_the_window_shows_the_last_step() {
+    use tarnation::data::level::Control;
+    use tarnation::sim::model::Pacing;
+    let (level, gear) = level_file("street_duel.ron", |level| {
+        for side in &mut level.sides {
+            side.control = Control::Computer;
+        }
+    });
+    let mut app = headless_app(level, gear, 2, cards());
+    app.world_mut().insert_resource(Pacing {
+        delay: 0.0,
+        waited: 0.0,
+        busy: true,
+    });
+    app.update();
+    let shown = app.world().resource::<MatchLog>().events.len();
+    let now = app.world().resource::<RoundState>().now();
+    assert!(kinds(&app).contains(&"initiative".to_string()));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<MatchLog>().events.len(), shown);
+    assert_eq!(app.world().resource::<RoundState>().now(), now);
+    app.world_mut().resource_mut::<Pacing>().busy = false;
+    app.update();
+    assert!(app.world().resource::<MatchLog>().events.len() > shown);
+    assert!(
+        kinds(&app).contains(&"declare".to_string()) || kinds(&app).contains(&"commit".to_string())
+    );
+}

@@ -719,3 +719,58 @@ fn the_first_side_is_recorded_even_when_the_seat_stood_with_it() {
     }
     panic!("the seat never changed");
 }
+
+/// After the Attack button (the next click on the map picks the foe), the pointer offers no
+/// walk: no reach and no gold path; without it, the same hex in reach shows the path again
+/// (issue 24).
+#[test]
+fn a_button_waiting_for_a_foe_offers_no_walk() {
+    use tarnation::app::hud::ReachView;
+    use tarnation::app::input::Selection;
+    let mut app = window_app(7);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    for _ in 0..200 {
+        app.update();
+        if app.world().resource::<RoundState>().declarer().is_some()
+            && !app.world().resource::<ReachView>().hexes.is_empty()
+        {
+            break;
+        }
+    }
+    let e = app
+        .world()
+        .resource::<RoundState>()
+        .declarer()
+        .expect("a declarer");
+    let from = app.world().get::<HexPos>(e).unwrap().0;
+    let step = app
+        .world()
+        .resource::<ReachView>()
+        .hexes
+        .iter()
+        .copied()
+        .filter(|h| h.unsigned_distance_to(from) == 1)
+        .min_by_key(|h| (h.x, h.y))
+        .expect("a hex in reach");
+    app.insert_resource(ForcedHover(Some(step)));
+    app.update();
+    assert!(
+        !app.world().resource::<ReachView>().path.is_empty(),
+        "a walk is offered"
+    );
+    app.world_mut().resource_mut::<Selection>().pick = Some(BattleAction::MeleeAttack);
+    app.update();
+    let view = app.world().resource::<ReachView>();
+    assert!(
+        view.path.is_empty() && view.hexes.is_empty(),
+        "{:?}",
+        view.path
+    );
+    app.world_mut().resource_mut::<Selection>().pick = None;
+    app.update();
+    assert!(!app.world().resource::<ReachView>().path.is_empty());
+}

@@ -82,6 +82,13 @@ pub(super) fn preview_moves(world: &mut World) {
     let (Some(hero), Some(&id)) = (world.get::<Hero>(e).cloned(), world.get::<HeroId>(e)) else {
         return;
     };
+    // A button waits for the hero it is for (Attack: the foe to strike): a click on the map
+    // picks a hero, it does not walk there, so no path is offered.
+    if selection.pick.is_some() {
+        paint(world, &geometry, |_| Color::WHITE);
+        world.insert_resource(ReachView::default());
+        return;
+    }
     let left = world.get::<Track>(e).map_or(0, |t| t.0.left());
     // A rider does not walk: the mount moves every segment, the rider steers and reins.
     if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0) {

@@ -308,6 +308,36 @@ impl Pace {
         }
     }
 
+    /// Seconds a figure takes from one hex to the next on the map.
+    pub fn step_secs(self) -> f32 {
+        match self {
+            Pace::Slow => 0.32,
+            Pace::Normal => 0.22,
+            Pace::Fast => 0.12,
+            Pace::Instant => 0.06,
+        }
+    }
+
+    /// Seconds a shot's tracer and flash last.
+    pub fn shot_secs(self) -> f32 {
+        match self {
+            Pace::Slow => 1.3,
+            Pace::Normal => 0.9,
+            Pace::Fast => 0.5,
+            Pace::Instant => 0.3,
+        }
+    }
+
+    /// Seconds the words of a hit stay over the target.
+    pub fn words_secs(self) -> f32 {
+        match self {
+            Pace::Slow => 4.5,
+            Pace::Normal => 3.2,
+            Pace::Fast => 2.2,
+            Pace::Instant => 1.6,
+        }
+    }
+
     pub fn name(self) -> &'static str {
         match self {
             Pace::Slow => "slow",

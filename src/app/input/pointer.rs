@@ -183,9 +183,10 @@ pub(super) fn camera(
         Query<&crate::sim::model::HexPos>,
         Option<Res<MapGeometry>>,
         Local<Option<Entity>>,
+        Local<Option<Vec2>>,
     ),
 ) {
-    let (round, positions, geometry, mut last_declarer) = follow;
+    let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
     let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
         return;
     };
@@ -217,6 +218,8 @@ pub(super) fn camera(
     ] {
         if actions.pressed(action) {
             camera += dir * speed;
+            // The player pans: the view no longer eases anywhere on its own.
+            *easing_to = None;
         }
     }
     // Zoom about a window point: the world point under it stays under it.
@@ -256,11 +259,26 @@ pub(super) fn camera(
             let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
             let inner = Rect::from_center_size(frame.map.center(), frame.map.size() * 0.8);
             if !inner.contains(screen) {
-                camera = camera_for(&frame, ortho.scale, p);
+                let goal = camera_for(&frame, ortho.scale, p);
+                *easing_to = Some(clamp_camera(&frame, ortho.scale, goal, fit.center, fit.map));
             }
         }
     }
+    // The view eases to the declarer it goes to (about a third of a second), so a player
+    // sees where it went.
+    if let Some(goal) = *easing_to {
+        let step = 1.0 - (-9.0 * time.delta_secs()).exp();
+        camera = camera.lerp(goal, step);
+        if camera.distance(goal) < 1.0 {
+            camera = goal;
+            *easing_to = None;
+        }
+    }
     let camera = clamp_camera(&frame, ortho.scale, camera, fit.center, fit.map);
+    // Held at the map's edge (the player zoomed out meanwhile): the easing is over.
+    if easing_to.is_some() && camera.distance(at.translation.truncate()) < 0.25 {
+        *easing_to = None;
+    }
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
     }

@@ -32,6 +32,11 @@ fn paced(world: &mut World) -> bool {
     let Some(mut pacing) = world.get_resource_mut::<Pacing>() else {
         return true;
     };
+    // The window still shows the last step: the delay counts from its end.
+    if pacing.busy {
+        pacing.waited = 0.0;
+        return false;
+    }
     pacing.waited += delta;
     if pacing.waited >= pacing.delay {
         pacing.waited = 0.0;

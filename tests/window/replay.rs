@@ -263,3 +263,84 @@ fn the_result_screen_watches_the_finished_match_again() {
     tap(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::MainMenu);
 }
+
+/// The viewer follows the figure of the event shown (issue 24): at the end of a gulch chase
+/// the riders are far down the 64-hex gulch, out of the first view, and the view eases there;
+/// every mount stands where the frame puts it, its rider on it, not at its start hex.
+#[test]
+fn the_viewer_follows_the_riders_down_the_gulch() {
+    use tarnation::app::board::{Goal, MapGeometry};
+    use tarnation::app::input::MapRect;
+    use tarnation::sim::model::{HexPos, Mount};
+    let (mut app, folders) = saving_app(2, "follow");
+    let paths = tarnation::data::paths::find;
+    let gear =
+        tarnation::data::gear::load(&paths(tarnation::data::gear::GEAR_PATH).unwrap()).unwrap();
+    let level = tarnation::data::level::load(
+        &tarnation::data::paths::locate(std::path::Path::new("levels/gulch_chase.ron")).unwrap(),
+        &gear,
+    )
+    .unwrap();
+    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
+    let played = run::run(level, gear, 2, cards, 6).unwrap();
+    let path = folders
+        .replays
+        .join("hightailing-2026-01-01-000000-final.match.ron");
+    played.file.save(&path).unwrap();
+    tap(&mut app, KeyCode::KeyR);
+    let list = app.world().resource::<SavesList>().clone();
+    let i = list.entries.iter().position(|e| e.path == path).unwrap();
+    while app.world().resource::<SavesList>().index != i {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Replay);
+    tap(&mut app, KeyCode::End);
+    // The last event with a hero's name: where the view must go.
+    let last_actor = viewer(&app)
+        .events
+        .iter()
+        .rev()
+        .find_map(|e| e.actor.clone())
+        .expect("an actor");
+    let on_screen = |app: &mut App| {
+        let geometry = *app.world().resource::<MapGeometry>();
+        let frame = app.world().resource::<MapRect>().0;
+        let mut heroes = app.world_mut().query::<(&Hero, &HexPos)>();
+        let Some(at) = heroes
+            .iter(app.world())
+            .find(|(h, _)| h.name == last_actor)
+            .map(|(_, p)| p.0)
+        else {
+            return true;
+        };
+        let (c, r) = tarnation::rules::hexmap::offset_of(at);
+        let p = geometry.center(c, r);
+        let mut cameras = app
+            .world_mut()
+            .query_filtered::<(&Transform, &Projection), With<Camera2d>>();
+        let (camera, projection) = cameras.single(app.world()).unwrap();
+        let Projection::Orthographic(ortho) = projection else {
+            return false;
+        };
+        let d = p - camera.translation.truncate();
+        let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
+        frame.map.contains(screen)
+    };
+    let mut seen = false;
+    for _ in 0..600 {
+        app.update();
+        if on_screen(&mut app) {
+            seen = true;
+            break;
+        }
+    }
+    assert!(seen, "{last_actor} comes into view");
+    // The mounts stand where the frame says (a rider's mount with its rider).
+    let mut mounts = app
+        .world_mut()
+        .query_filtered::<(&Transform, &Goal), With<Mount>>();
+    for (at, goal) in mounts.iter(app.world()) {
+        assert_eq!(at.translation.truncate(), goal.0.truncate());
+    }
+}

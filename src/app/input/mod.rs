@@ -13,7 +13,9 @@ use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
 pub use desk::{Aim, DeskView, desk_intent};
-pub use pointer::{CameraFit, MapRect, READABLE_SCALE, first_view, fit_camera};
+pub use pointer::{
+    CameraFit, MapRect, READABLE_SCALE, camera_for, clamp_camera, first_view, fit_camera, world_at,
+};
 use pointer::{camera, hover, track_frame};
 pub use selection::*;
 

@@ -81,13 +81,13 @@ pub fn fit_camera(frame: &Frame, center: Vec2, map: Vec2) -> (f32, Vec2) {
 }
 
 /// The camera position that puts the world point `at` in the middle of the map area.
-fn camera_for(frame: &Frame, scale: f32, at: Vec2) -> Vec2 {
+pub fn camera_for(frame: &Frame, scale: f32, at: Vec2) -> Vec2 {
     let d = frame.map.center() - frame.window / 2.0;
     Vec2::new(at.x - d.x * scale, at.y + d.y * scale)
 }
 
 /// The world point under a window point.
-fn world_at(frame: &Frame, scale: f32, camera: Vec2, screen: Vec2) -> Vec2 {
+pub fn world_at(frame: &Frame, scale: f32, camera: Vec2, screen: Vec2) -> Vec2 {
     let d = screen - frame.window / 2.0;
     Vec2::new(camera.x + d.x * scale, camera.y - d.y * scale)
 }

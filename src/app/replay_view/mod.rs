@@ -26,6 +26,7 @@ use crate::sim::setup::{end_match, start_match};
 use bevy::prelude::*;
 use std::path::Path;
 
+mod camera;
 mod show;
 use show::show_view;
 
@@ -190,7 +191,12 @@ impl Plugin for ReplayViewPlugin {
         )
         .add_systems(
             Update,
-            (replay_input, apply_frame, show_view)
+            (
+                replay_input,
+                apply_frame,
+                show_view,
+                camera::follow_and_zoom,
+            )
                 .chain()
                 .before(BoardSystems::Figures)
                 .run_if(in_state(Screen::Replay).and_then(resource_exists::<Viewer>)),
@@ -509,6 +515,9 @@ fn apply_frame(world: &mut World) {
         };
         set(&mut entity, HexPos(f.at));
         set(&mut entity, Facing(f.facing));
+        // Figures stand where they are at once (the battle's glide is not run here): a mount
+        // too, with its rider on it.
+        entity.remove::<super::board::Placed>();
         if f.side.is_none() {
             continue;
         }
@@ -532,8 +541,6 @@ fn apply_frame(world: &mut World) {
                 entity.remove::<Committed>();
             }
         }
-        // Figures stand where they are at once (the battle's glide is not run here).
-        entity.remove::<super::board::Placed>();
     }
     let mut round = world.resource_mut::<RoundState>();
     round.round = frame.round;

@@ -1,0 +1,99 @@
+//! The replay's view (issue 24): it follows the figure of the event shown, easing there when
+//! it is out of sight (on the 64-hex gulch the riders leave the first view), and the wheel
+//! zooms at the pointer, as in a battle.
+
+use super::Viewer;
+use crate::app::board::MapGeometry;
+use crate::app::input::{CameraFit, MapRect, camera_for, clamp_camera, fit_camera, world_at};
+use crate::rules::hexmap::offset_of;
+use crate::sim::model::{Hero, HexPos};
+use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// Where the view is easing to, and the event it last looked at.
+#[derive(Default)]
+pub(super) struct Follow {
+    goal: Option<Vec2>,
+    event: Option<usize>,
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn follow_and_zoom(
+    viewer: Res<Viewer>,
+    rect: Res<MapRect>,
+    fit: Option<Res<CameraFit>>,
+    geometry: Option<Res<MapGeometry>>,
+    wheel: Option<Res<AccumulatedMouseScroll>>,
+    time: Res<Time>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    heroes: Query<(&Hero, &HexPos)>,
+    mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut follow: Local<Follow>,
+) {
+    let (Ok((mut at, mut projection)), Some(fit), Some(geometry)) =
+        (cameras.single_mut(), fit, geometry)
+    else {
+        return;
+    };
+    let Projection::Orthographic(ortho) = projection.as_mut() else {
+        return;
+    };
+    let frame = rect.0;
+    let mut camera = at.translation.truncate();
+    // The wheel zooms about the pointer: the world point under it stays under it.
+    let pointer = windows
+        .single()
+        .ok()
+        .and_then(|w| w.cursor_position())
+        .filter(|p| frame.map.contains(*p));
+    if let (Some(wheel), Some(pointer)) = (wheel, pointer)
+        && wheel.delta.y != 0.0
+    {
+        let steps = wheel.delta.y.signum() * wheel.delta.y.abs().clamp(0.5, 3.0);
+        let max_scale = (fit_camera(&frame, fit.center, fit.map).0 * 1.15).max(1.0);
+        let before = world_at(&frame, ortho.scale, camera, pointer);
+        ortho.scale = (ortho.scale * 1.15f32.powf(-steps)).clamp(0.35, max_scale);
+        camera += before - world_at(&frame, ortho.scale, camera, pointer);
+        follow.goal = None;
+    }
+    // A new event: its figure, when out of sight, is where the view goes.
+    if follow.event != Some(viewer.at) {
+        follow.event = Some(viewer.at);
+        // The figure of the newest event shown that names a hero (a round's end, a verdict
+        // name nobody).
+        let shown = &viewer.events[..viewer.at.min(viewer.events.len())];
+        let actor = shown.iter().rev().find_map(|e| {
+            let name = e.actor.as_deref()?;
+            heroes
+                .iter()
+                .find(|(h, _)| h.name == name)
+                .map(|(_, p)| p.0)
+        });
+        if let Some(pos) = actor {
+            let (c, r) = offset_of(pos);
+            let p = geometry.center(c, r);
+            let d = p - camera;
+            let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
+            let inner = Rect::from_center_size(frame.map.center(), frame.map.size() * 0.8);
+            if !inner.contains(screen) {
+                let goal = camera_for(&frame, ortho.scale, p);
+                follow.goal = Some(clamp_camera(&frame, ortho.scale, goal, fit.center, fit.map));
+            }
+        }
+    }
+    if let Some(goal) = follow.goal {
+        camera = camera.lerp(goal, 1.0 - (-9.0 * time.delta_secs()).exp());
+        if camera.distance(goal) < 1.0 {
+            camera = goal;
+            follow.goal = None;
+        }
+    }
+    let camera = clamp_camera(&frame, ortho.scale, camera, fit.center, fit.map);
+    if follow.goal.is_some() && camera.distance(at.translation.truncate()) < 0.25 {
+        follow.goal = None;
+    }
+    if at.translation.truncate() != camera {
+        at.translation = camera.extend(at.translation.z);
+    }
+}

@@ -222,6 +222,7 @@ fn shots(
     log: Res<MatchLog>,
     palette: Res<Palette>,
     figures: Query<&Transform, With<Placed>>,
+    shown: Query<(&Transform, &Effect)>,
     names: Query<&crate::sim::model::Hero>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
@@ -232,6 +233,13 @@ fn shots(
         return;
     };
     let pace = keys.0.pace;
+    // Words already over a figure (a shot before, this frame or lately): new ones go above
+    // them, not on top of them.
+    let mut words_at: Vec<Vec2> = shown
+        .iter()
+        .filter(|(_, e)| **e == Effect::Words)
+        .map(|(t, _)| t.translation.truncate())
+        .collect();
     for outcome in outcomes.read() {
         let (hero, target, hit, tracer) = match outcome {
             Outcome::Shot {
@@ -287,6 +295,14 @@ fn shots(
             .map(|h| h.name.clone())
             .unwrap_or_default();
         let words = hit_words(&log, &target_name, hit);
+        let mut above = b + Vec2::new(0.0, 30.0);
+        while words_at
+            .iter()
+            .any(|w| (w.x - above.x).abs() < 40.0 && (w.y - above.y).abs() < 16.0)
+        {
+            above.y += 18.0;
+        }
+        words_at.push(above);
         // A dark shadow under the words keeps them readable on any ground.
         commands.spawn((
             Text2d::new(words.clone()),
@@ -295,7 +311,7 @@ fn shots(
                 ..default()
             },
             TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
-            Transform::from_translation((b + Vec2::new(1.5, 28.5)).extend(6.9)),
+            Transform::from_translation((above + Vec2::new(1.5, -1.5)).extend(6.9)),
             fade(pace.words_secs(), 1.0, 14.0),
             Effect::Words,
             DespawnOnExit(Screen::Battle),
@@ -311,7 +327,7 @@ fn shots(
             } else {
                 Color::WHITE
             }),
-            Transform::from_translation((b + Vec2::new(0.0, 30.0)).extend(7.0)),
+            Transform::from_translation(above.extend(7.0)),
             fade(pace.words_secs(), 1.0, 14.0),
             Effect::Words,
             DespawnOnExit(Screen::Battle),

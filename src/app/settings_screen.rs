@@ -178,10 +178,10 @@ fn show_settings(
             18.0,
             palette::TEXT,
         ));
-        // The keys, four columns.
+        // The keys, five columns: the whole screen reads at 1280x720.
         p.spawn(Node {
             display: Display::Grid,
-            grid_template_columns: RepeatedGridTrack::px(4, 272.0),
+            grid_template_columns: RepeatedGridTrack::px(5, 228.0),
             column_gap: px(8),
             row_gap: px(4),
             ..default()
@@ -210,20 +210,20 @@ fn show_settings(
                     button(pace.name(), 18.0),
                     PaceChoice(pace),
                     Tip(format!(
-                        "{:.1} s between the computer's declarations and empty segments",
-                        pace.delay()
+                        "{:.1} s between the computer's declarations and empty segments, \
+                         after the figures have arrived; {:.2} s a hex",
+                        pace.delay(),
+                        pace.step_secs()
                     )),
                 ));
                 if keys.0.pace == pace {
                     b.insert(Lit);
                 }
             }
-        });
-        p.spawn(button_row()).with_children(|row| {
             let mut b = row.spawn((
                 button(
                     format!(
-                        "Colour-blind-safe palette: {}",
+                        "Colour-blind palette: {}",
                         if keys.0.colorblind { "on" } else { "off" }
                     ),
                     18.0,
@@ -234,6 +234,8 @@ fn show_settings(
             if keys.0.colorblind {
                 b.insert(Lit);
             }
+        });
+        p.spawn(button_row()).with_children(|row| {
             row.spawn((
                 button(
                     if suspended.is_some() {

@@ -225,6 +225,15 @@ fn broken_level_files_are_located() {
             "no weapon 'Peacemakr'",
         ),
         (
+            good.replacen(
+                "weapons: [\"Peacemaker\"]",
+                "portrait: Some(\"ghost\"), weapons: [\"Peacemaker\"]",
+                1,
+            ),
+            "ghost",
+            "no portrait 'ghost'",
+        ),
+        (
             good.replacen("\"#......##......#\",", "\"#......##.....#\",", 1),
             "\"#......##.....#\"",
             "hexes",

@@ -488,3 +488,93 @@ fn the_counters_show_on_the_map() {
     assert_eq!(count::<CounterStrip>(&mut app), 0, "no counters, no box");
     assert_eq!(count::<tarnation::app::hud::AreaMark>(&mut app), 0);
 }
+
+/// The texts under a node, depth first.
+fn texts_under(app: &App, node: Entity) -> Vec<String> {
+    let mut out = Vec::new();
+    if let Some(text) = app.world().get::<Text>(node) {
+        out.push(text.0.clone());
+    }
+    if let Some(children) = app.world().get::<Children>(node) {
+        for child in children.iter() {
+            out.extend(texts_under(app, child));
+        }
+    }
+    out
+}
+
+/// Issue 24: a card for every hero (its name, what stops it, skills on hover) and the action
+/// track as a picture, a row for every hero under the segment it is.
+#[test]
+fn every_hero_has_a_card_and_a_row_of_the_track() {
+    let mut app = window_app(7);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    let node = |app: &mut App, which: &str| {
+        let entity = if which == "cards" {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<Entity, With<tarnation::app::frame::HeroCards>>();
+            q.single(app.world()).unwrap()
+        } else {
+            let mut q = app
+                .world_mut()
+                .query_filtered::<Entity, With<tarnation::app::track_picture::TrackPicture>>();
+            q.single(app.world()).unwrap()
+        };
+        let children: Vec<Entity> = app
+            .world()
+            .get::<Children>(entity)
+            .map(|c| c.iter().collect())
+            .unwrap_or_default();
+        (entity, children)
+    };
+    let (cards, each) = node(&mut app, "cards");
+    assert_eq!(each.len(), 4, "a card a hero");
+    let words = texts_under(&app, cards);
+    for name in [
+        "Miranda Valentine",
+        "Cyril Wellington",
+        "Felicia Laroq",
+        "Octavio",
+    ] {
+        assert!(words.iter().any(|w| w == name), "{name} in {words:?}");
+    }
+    let tip = app
+        .world()
+        .get::<tarnation::app::widgets::Tip>(each[0])
+        .unwrap()
+        .0
+        .clone();
+    assert!(
+        tip.contains("Skills: ") && tip.contains("Move 4 Run 8"),
+        "{tip}"
+    );
+    // The header and a row a hero; the segment said in words.
+    let (track, rows) = node(&mut app, "track");
+    assert_eq!(rows.len(), 5);
+    let segment = app.world().resource::<RoundState>().segment;
+    assert!(
+        texts_under(&app, track).contains(&format!("Segment {segment} of 20")),
+        "{:?}",
+        texts_under(&app, track)
+    );
+    // A hero out of the fight: the card says so.
+    let octavio = tarnation::sim::query::heroes(app.world())
+        .into_iter()
+        .find(|&e| app.world().get::<Hero>(e).unwrap().name == "Octavio")
+        .unwrap();
+    app.world_mut()
+        .get_mut::<tarnation::sim::model::Down>(octavio)
+        .unwrap()
+        .0 = true;
+    app.update();
+    let (cards, _) = node(&mut app, "cards");
+    assert!(texts_under(&app, cards).iter().any(|w| w == "OUT"));
+}

@@ -213,6 +213,19 @@ fn follow_declarer(
     }
 }
 
+/// Where new words over a figure go: at `wanted`, or above the words already there.
+fn free_spot(taken: &mut Vec<Vec2>, wanted: Vec2) -> Vec2 {
+    let mut at = wanted;
+    while taken
+        .iter()
+        .any(|w| (w.x - at.x).abs() < 40.0 && (w.y - at.y).abs() < 16.0)
+    {
+        at.y += 18.0;
+    }
+    taken.push(at);
+    at
+}
+
 /// A shot: a tracer from the firer to the target and a flash there; a hit flashes red and
 /// says where and how hard (the log's numbers). A blow flashes the foe.
 fn shots(
@@ -295,14 +308,7 @@ fn shots(
             .map(|h| h.name.clone())
             .unwrap_or_default();
         let words = hit_words(&log, &target_name, hit);
-        let mut above = b + Vec2::new(0.0, 30.0);
-        while words_at
-            .iter()
-            .any(|w| (w.x - above.x).abs() < 40.0 && (w.y - above.y).abs() < 16.0)
-        {
-            above.y += 18.0;
-        }
-        words_at.push(above);
+        let above = free_spot(&mut words_at, b + Vec2::new(0.0, 30.0));
         // A dark shadow under the words keeps them readable on any ground.
         commands.spawn((
             Text2d::new(words.clone()),

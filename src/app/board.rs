@@ -4,10 +4,12 @@
 use super::input::{CameraFit, MapRect, first_view, fit_camera};
 use super::layout::{Palette, TILE_H, TILE_W};
 use super::state::{Screen, ScreenSystems};
+use super::tokens::TokenIcons;
 use crate::rules::hexmap::offset_of;
 use crate::rules::terrain::Terrain;
 use crate::sim::model::{
-    Battle, Cover, Dominated, Down, Facing, Hero, HexPos, Mount, Prone, Side, SideInfo, Wounds,
+    Battle, BehindCover, Cover, Dominated, Down, Facing, Hero, HexPos, Mount, Prone, Side,
+    SideInfo, Weapons, Wounds,
 };
 use bevy::asset::RenderAssetUsages;
 use bevy::prelude::*;
@@ -48,68 +50,9 @@ impl Plugin for BoardPlugin {
     }
 }
 
-fn terrain_color(t: Terrain) -> [u8; 3] {
-    match t {
-        Terrain::Open => [196, 164, 110],
-        Terrain::Rough => [160, 128, 84],
-        Terrain::GentleGrade => [176, 150, 96],
-        Terrain::SteepGrade => [140, 104, 70],
-        Terrain::Water => [70, 120, 170],
-        Terrain::Wall => [70, 52, 40],
-        Terrain::Ladder => [150, 110, 60],
-        Terrain::Stairs => [170, 140, 100],
-        Terrain::CliffFace => [110, 84, 66],
-    }
-}
-
-/// One row of pointy hexes, one per terrain, with a dark rim and a pattern per terrain.
+/// The tileset drawn in code (`tiles`): one pointy hex per terrain.
 fn tileset() -> Image {
-    let n = Terrain::ALL.len() as u32;
-    let (w, h) = (TILE_W * n, TILE_H);
-    let mut data = vec![0u8; (w * h * 4) as usize];
-    let (cx, cy) = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
-    let r = TILE_H as f32 / 2.0;
-    for (i, t) in Terrain::ALL.iter().enumerate() {
-        let base = terrain_color(*t);
-        for y in 0..TILE_H {
-            for x in 0..TILE_W {
-                let (dx, dy) = ((x as f32 + 0.5 - cx).abs(), (y as f32 + 0.5 - cy).abs());
-                // Inside a pointy hex of circumradius r: |dx| <= r*sqrt(3)/2 and the slanted edges.
-                let inner = r * 3f32.sqrt() / 2.0;
-                let edge = dx / inner.max(1.0) * 0.5 + dy / r;
-                if dx > inner || edge > 1.0 {
-                    continue;
-                }
-                let rim = dx > inner - 2.0 || edge > 0.95;
-                let stripe = match t {
-                    Terrain::Rough => (x * 7 + y * 3) % 11 == 0,
-                    Terrain::GentleGrade => (x + y) % 12 < 2,
-                    Terrain::SteepGrade => (x + y) % 6 < 2,
-                    Terrain::Water => (y % 8) < 2 && (x + y / 8 * 3) % 10 < 6,
-                    Terrain::Wall => (y % 10 == 0) || ((x + (y / 10) * 6) % 12 == 0),
-                    Terrain::Ladder => x % 14 == 7 || y % 9 == 0,
-                    Terrain::Stairs => y % 8 < 2,
-                    Terrain::CliffFace => (x * 3 + y) % 9 < 2,
-                    Terrain::Open => false,
-                };
-                let shade = |c: u8, f: f32| ((c as f32) * f).min(255.0) as u8;
-                let f = if rim {
-                    0.55
-                } else if stripe {
-                    0.8
-                } else {
-                    1.0
-                };
-                let p = (((y * w) + i as u32 * TILE_W + x) * 4) as usize;
-                data[p..p + 4].copy_from_slice(&[
-                    shade(base[0], f),
-                    shade(base[1], f),
-                    shade(base[2], f),
-                    255,
-                ]);
-            }
-        }
-    }
+    let (w, h, data) = super::tiles::tileset_pixels();
     Image::new(
         Extent3d {
             width: w,
@@ -208,6 +151,12 @@ fn spawn_map(
                 position,
                 tilemap_id: TilemapId(tilemap),
                 texture_index: TileTextureIndex(index),
+                // Higher ground lighter: heights read at a glance.
+                color: TileColor(Color::srgb(
+                    super::tiles::height_tint(t.height),
+                    super::tiles::height_tint(t.height),
+                    super::tiles::height_tint(t.height),
+                )),
                 ..default()
             })
             .insert(DespawnOnExit(*screen.get()))
@@ -288,17 +237,36 @@ fn place_figures(
             Option<&Wounds>,
             Option<&Down>,
             Option<&Dominated>,
+            Option<&Weapons>,
+            Option<&BehindCover>,
         ),
         Without<FigureMark>,
     >,
     sides: Query<&SideInfo>,
+    battle: Res<Battle>,
+    icons: Res<TokenIcons>,
     palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let Some(geometry) = geometry else { return };
     let shift = Vec2::ZERO;
-    for (e, pos, facing, side, hero, cover, mount, prone, wounds, down, dominated) in &figures {
+    for (
+        e,
+        pos,
+        facing,
+        side,
+        hero,
+        cover,
+        mount,
+        prone,
+        wounds,
+        down,
+        dominated,
+        weapons,
+        ducked,
+    ) in &figures
+    {
         let (c, r) = offset_of(pos.0);
         let at = geometry.center(c, r) + shift;
         let facing_vec = facing.map(|f| {
@@ -320,62 +288,57 @@ fn place_figures(
             let color = side
                 .and_then(|s| sides.iter().find(|i| i.index == s.0))
                 .map_or(Color::WHITE, |i| palette.side(i.index, i.color));
-            // Down: grey. Wounded: a red ring, stunned: a yellow one.
-            let color = if down.is_some_and(|d| d.0) {
+            let out = down.is_some_and(|d| d.0);
+            // Down: grey. The ring is the side's colour.
+            let color = if out {
                 Color::srgb(0.45, 0.45, 0.45)
             } else {
                 color
             };
-            let wounded = wounds.is_some_and(|w| w.worst() > 0 || w.body.conc > 0);
-            // A hero who is down wears no stun ring: grey says it all.
-            let stunned = wounds.is_some_and(|w| w.stunned) && !down.is_some_and(|d| d.0);
-            if wounded || stunned {
-                let ring = if stunned {
-                    Color::srgb(0.95, 0.85, 0.2)
-                } else {
-                    Color::srgb(0.85, 0.1, 0.1)
-                };
-                marker.with_children(|p| {
-                    p.spawn((
-                        Mesh2d(meshes.add(Annulus::new(17.0, 21.0))),
-                        MeshMaterial2d(materials.add(ring)),
-                        Transform::from_xyz(0.0, 0.0, -0.1),
-                    ));
-                });
-            }
             let prone = prone.is_some_and(|p| p.0);
-            let body: Mesh = if prone {
-                Ellipse::new(20.0, 10.0).into()
+            let ring: Mesh = if prone {
+                Ellipse::new(23.0, 13.0).into()
             } else {
-                Circle::new(16.0).into()
+                Circle::new(19.0).into()
             };
             marker.insert((
-                Mesh2d(meshes.add(body)),
+                Mesh2d(meshes.add(ring)),
                 MeshMaterial2d(materials.add(color)),
                 Goal(at.extend(3.0)),
             ));
             let dir = facing_vec.unwrap_or(Vec2::X);
-            let level = dominated.map_or(0, |d| d.0);
-            let level = if down.is_some_and(|d| d.0) { 0 } else { level };
+            let state = token_state(
+                &battle,
+                &icons,
+                hero,
+                prone,
+                out,
+                (wounds, dominated, weapons, ducked),
+            );
             marker
-                .with_children(|p| hero_marks(p, (&mut meshes, &mut materials), hero, dir, level));
+                .with_children(|p| hero_marks(p, (&mut meshes, &mut materials), hero, dir, &state));
         } else if let Some(cover) = cover {
-            let shade = 1.0 - cover.av as f32 * 0.13;
             marker.insert((
-                Mesh2d(meshes.add(Rectangle::new(30.0, 12.0))),
-                MeshMaterial2d(materials.add(Color::srgb(
-                    0.55 * shade + 0.2,
-                    0.45 * shade + 0.2,
-                    0.35 * shade + 0.25,
-                ))),
-                Goal((at + Vec2::new(0.0, -18.0)).extend(2.0)),
+                Transform::from_translation(at.extend(2.0)),
+                Visibility::default(),
+                Goal(at.extend(2.0)),
             ));
-        } else if mount.is_some() {
+            let sides: Vec<Vec2> = cover
+                .from
+                .iter()
+                .map(|&f| hexside_vector(&geometry, pos.0, f) - at)
+                .collect();
+            marker.with_children(|p| cover_marks(p, (&mut meshes, &mut materials), cover, &sides));
+        } else if let Some(mount) = mount {
             marker.insert((
-                Mesh2d(meshes.add(Ellipse::new(24.0, 12.0))),
+                Mesh2d(meshes.add(Ellipse::new(40.0, 15.0))),
                 MeshMaterial2d(materials.add(Color::srgb(0.45, 0.28, 0.15))),
-                Goal((at + Vec2::new(0.0, -6.0)).extend(2.5)),
+                Goal((at + Vec2::new(0.0, -8.0)).extend(2.5)),
             ));
+            let dir = facing_vec.unwrap_or(Vec2::X);
+            marker.with_children(|p| {
+                mount_marks(p, (&mut meshes, &mut materials), &icons, mount, dir)
+            });
         }
     }
 }
@@ -438,58 +401,343 @@ fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect) -> CameraF
     }
 }
 
-/// The marks on a hero's figure: the facing tip, the initials and the dominance over it
-/// (0 none, 1 partial, 2 dominance, 3 full).
+/// What a hero's token shows besides its name and facing.
+struct TokenState {
+    prone: bool,
+    out: bool,
+    stunned: bool,
+    /// Wounds over every location, and Conc.
+    wounds: u32,
+    conc: u32,
+    /// Dominance over the hero: 0 none, 1 partial, 2 dominance, 3 full.
+    dominance: u32,
+    /// Ducked behind cover.
+    ducked: bool,
+    portrait: Option<Handle<Image>>,
+    in_hand: Option<Handle<Image>>,
+}
+
+/// The marks on a hero's token: the face with its portrait, the facing wedge, the weapon in
+/// hand, the initials under it, wound pips (red) and Conc pips (blue) round the rim, a yellow
+/// ring when stunned, and tags for dominance and ducking.
 fn hero_marks(
     p: &mut ChildSpawnerCommands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     hero: &Hero,
     dir: Vec2,
-    level: u32,
+    state: &TokenState,
 ) {
+    let squash = if state.prone { 0.6 } else { 1.0 };
+    // The face: dark leather under the portrait.
+    let face: Mesh = if state.prone {
+        Ellipse::new(19.0, 10.0).into()
+    } else {
+        Circle::new(15.5).into()
+    };
+    p.spawn((
+        Mesh2d(meshes.add(face)),
+        MeshMaterial2d(materials.add(Color::srgb(0.17, 0.12, 0.08))),
+        Transform::from_xyz(0.0, 0.0, 0.2),
+    ));
+    let ink = if state.out {
+        Color::srgb(0.55, 0.55, 0.55)
+    } else {
+        Color::srgb(0.97, 0.91, 0.78)
+    };
+    if let Some(image) = &state.portrait {
+        p.spawn((
+            Sprite {
+                image: image.clone(),
+                custom_size: Some(Vec2::new(24.0, 24.0 * squash)),
+                color: ink,
+                ..default()
+            },
+            Transform::from_xyz(0.0, 0.0, 0.4),
+        ));
+    }
+    // The facing wedge, outside the ring.
     let tip = Triangle2d::new(
-        Vec2::new(9.0, 0.0),
+        Vec2::new(8.0, 0.0),
         Vec2::new(-3.0, 6.0),
         Vec2::new(-3.0, -6.0),
     );
     p.spawn((
         Mesh2d(meshes.add(tip)),
-        MeshMaterial2d(materials.add(Color::srgb(0.1, 0.08, 0.05))),
-        Transform::from_translation((dir * 14.0).extend(0.5))
+        MeshMaterial2d(materials.add(ink)),
+        Transform::from_translation((Vec2::new(dir.x * 22.0, dir.y * 22.0 * squash)).extend(0.5))
             .with_rotation(Quat::from_rotation_z(dir.y.atan2(dir.x))),
     ));
+    // The weapon in hand: a badge at the lower right.
+    if let Some(image) = &state.in_hand
+        && !state.out
+    {
+        p.spawn((
+            Mesh2d(meshes.add(Circle::new(8.5))),
+            MeshMaterial2d(materials.add(Color::srgb(0.1, 0.07, 0.05))),
+            Transform::from_xyz(15.0, -13.0 * squash, 0.55),
+        ));
+        p.spawn((
+            Sprite {
+                image: image.clone(),
+                custom_size: Some(Vec2::splat(13.0)),
+                color: Color::srgb(1.0, 0.85, 0.45),
+                ..default()
+            },
+            Transform::from_xyz(15.0, -13.0 * squash, 0.6),
+        ));
+    }
+    if state.stunned {
+        p.spawn((
+            Mesh2d(meshes.add(Annulus::new(20.0, 23.5))),
+            MeshMaterial2d(materials.add(Color::srgb(0.95, 0.85, 0.2))),
+            Transform::from_xyz(0.0, 0.0, -0.1).with_scale(Vec3::new(1.0, squash, 1.0)),
+        ));
+    }
+    if !state.out {
+        wound_pips(p, (meshes, materials), state);
+    }
     let initials: String = hero
         .name
         .split_whitespace()
         .filter_map(|w| w.chars().next())
         .collect();
     p.spawn((
+        Mesh2d(meshes.add(Rectangle::new(
+            9.0 * initials.chars().count() as f32 + 6.0,
+            15.0,
+        ))),
+        MeshMaterial2d(materials.add(Color::srgba(0.08, 0.05, 0.03, 0.8))),
+        Transform::from_xyz(-17.0, 15.0 * squash, 0.62),
+    ));
+    p.spawn((
         Text2d::new(initials),
         TextFont {
-            font_size: FontSize::Px(13.0),
+            font_size: FontSize::Px(14.0),
             ..default()
         },
-        TextColor(Color::WHITE),
-        Transform::from_xyz(0.0, 0.0, 0.6),
+        TextColor(ink),
+        Transform::from_xyz(-17.0, 15.0 * squash, 0.65),
     ));
-    // Dominance over this hero: partial, dominance, full.
-    if level > 0 {
-        let tag = ["", "PARTIAL", "DOMINATED", "PINNED"][level.min(3) as usize];
+    token_tags(p, (meshes, materials), state);
+}
+
+/// The centre of the neighbour of `hex` across hexside `side` (0..6).
+fn hexside_vector(geometry: &MapGeometry, hex: hexx::Hex, side: u8) -> Vec2 {
+    let n = hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[side as usize % 6]);
+    let (nc, nr) = offset_of(n);
+    geometry.center(nc, nr)
+}
+
+/// What a hero's token shows: its portrait (the level's, or its first weapon's icon), the
+/// weapon in hand, wounds, Conc, stun, dominance, ducking.
+fn token_state(
+    battle: &Battle,
+    icons: &TokenIcons,
+    hero: &Hero,
+    prone: bool,
+    out: bool,
+    (wounds, dominated, weapons, ducked): (
+        Option<&Wounds>,
+        Option<&Dominated>,
+        Option<&Weapons>,
+        Option<&BehindCover>,
+    ),
+) -> TokenState {
+    let portrait = battle
+        .level
+        .heroes
+        .iter()
+        .find(|h| h.name == hero.name)
+        .map_or("person", |h| {
+            crate::data::portraits::of_hero(h.portrait.as_deref(), &h.weapons)
+        });
+    let in_hand = weapons.and_then(|w| w.0.iter().find(|w| w.ready && !w.off_hand));
+    TokenState {
+        prone,
+        out,
+        stunned: wounds.is_some_and(|w| w.stunned) && !out,
+        wounds: wounds.map_or(0, |w| w.body.total_wounds()),
+        conc: wounds.map_or(0, |w| w.body.conc),
+        dominance: if out { 0 } else { dominated.map_or(0, |d| d.0) },
+        ducked: ducked.is_some_and(|d| d.0) && !out,
+        portrait: icons.get(portrait),
+        in_hand: in_hand.and_then(|w| icons.get(crate::data::portraits::for_weapon(&w.name))),
+    }
+}
+
+/// Cover as the thing it is, on the hexsides it covers from (`sides`: the vectors toward
+/// them): a player sees from where it protects. Worn down (ablation), it is drawn paler.
+fn cover_marks(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    cover: &Cover,
+    sides: &[Vec2],
+) {
+    let (fill, rim) = material_colours(cover.material);
+    let worn = cover.av < cover.material.armor_value();
+    let fill = if worn {
+        Color::Srgba(bevy::color::Mix::mix(
+            &fill.to_srgba(),
+            &Srgba::gray(0.6),
+            0.4,
+        ))
+    } else {
+        fill
+    };
+    for v in sides {
+        cover_bar(p, (meshes, materials), *v, cover.material, (fill, rim));
+    }
+}
+
+/// The colours of a cover material: (fill, rim).
+fn material_colours(material: crate::rules::terrain::Material) -> (Color, Color) {
+    use crate::rules::terrain::Material;
+    match material {
+        Material::Glass => (
+            Color::srgba(0.7, 0.9, 1.0, 0.75),
+            Color::srgb(0.9, 0.97, 1.0),
+        ),
+        Material::ThinWood => (Color::srgb(0.78, 0.6, 0.38), Color::srgb(0.45, 0.32, 0.18)),
+        Material::Hardwood => (Color::srgb(0.45, 0.27, 0.13), Color::srgb(0.25, 0.14, 0.06)),
+        Material::Adobe => (Color::srgb(0.8, 0.5, 0.3), Color::srgb(0.5, 0.3, 0.17)),
+        Material::ThinIron => (Color::srgb(0.52, 0.55, 0.58), Color::srgb(0.3, 0.32, 0.35)),
+        Material::ThickIron => (Color::srgb(0.3, 0.32, 0.35), Color::srgb(0.12, 0.13, 0.15)),
+    }
+}
+
+/// One bar of cover along the hexside toward `toward` (the vector to that neighbour's
+/// centre): thicker for heavier material, a glass pane thin with a glint.
+fn cover_bar(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    toward: Vec2,
+    material: crate::rules::terrain::Material,
+    (fill, rim): (Color, Color),
+) {
+    use crate::rules::terrain::Material;
+    let thick = match material {
+        Material::Glass => 4.0,
+        Material::ThinWood | Material::ThinIron => 6.0,
+        Material::Hardwood | Material::ThickIron => 8.0,
+        Material::Adobe => 10.0,
+    };
+    let dir = toward.normalize_or_zero();
+    let angle = dir.y.atan2(dir.x) + std::f32::consts::FRAC_PI_2;
+    let mid = toward * 0.4;
+    let at = |z: f32| {
+        Transform::from_translation(mid.extend(z)).with_rotation(Quat::from_rotation_z(angle))
+    };
+    p.spawn((
+        Mesh2d(meshes.add(Rectangle::new(30.0, thick + 2.0))),
+        MeshMaterial2d(materials.add(rim)),
+        at(0.0),
+    ));
+    p.spawn((
+        Mesh2d(meshes.add(Rectangle::new(28.0, thick))),
+        MeshMaterial2d(materials.add(fill)),
+        at(0.1),
+    ));
+}
+
+/// Wound pips (red) along the lower rim of a token, Conc pips (blue) along the upper: one a
+/// point, up to 12 each.
+fn wound_pips(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    state: &TokenState,
+) {
+    let squash = if state.prone { 0.6 } else { 1.0 };
+    let mut arc = |n: u32, middle: f32, colour: Color| {
+        let mesh = meshes.add(Circle::new(2.6));
+        let material = materials.add(colour);
+        let n = n.min(12);
+        let from = middle - 7.5 * (n as f32 - 1.0);
+        for i in 0..n {
+            let a = (from + 15.0 * i as f32).to_radians();
+            p.spawn((
+                Mesh2d(mesh.clone()),
+                MeshMaterial2d(material.clone()),
+                Transform::from_xyz(a.cos() * 21.5, a.sin() * 21.5 * squash, 0.7),
+            ));
+        }
+    };
+    arc(state.wounds, -90.0, Color::srgb(0.9, 0.12, 0.1));
+    arc(state.conc, 90.0, Color::srgb(0.35, 0.6, 1.0));
+}
+
+/// Tags over a token: dominance over the hero, ducked behind cover.
+fn token_tags(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    state: &TokenState,
+) {
+    let mut tags: Vec<&str> = Vec::new();
+    if state.dominance > 0 {
+        tags.push(["", "PARTIAL", "DOMINATED", "PINNED"][state.dominance.min(3) as usize]);
+    }
+    if state.ducked {
+        tags.push("DUCKED");
+    }
+    for (i, tag) in tags.into_iter().enumerate() {
+        let y = 31.0 + 17.0 * i as f32;
         p.spawn((
-            Mesh2d(meshes.add(Rectangle::new(8.0 * tag.len() as f32 + 6.0, 16.0))),
+            Mesh2d(meshes.add(Rectangle::new(9.0 * tag.len() as f32 + 6.0, 16.0))),
             MeshMaterial2d(materials.add(Color::srgba(0.1, 0.05, 0.0, 0.85))),
-            Transform::from_xyz(0.0, 27.0, 0.65),
+            Transform::from_xyz(0.0, y, 0.65),
         ));
         p.spawn((
             Text2d::new(tag),
             TextFont {
-                font_size: FontSize::Px(13.0),
+                font_size: FontSize::Px(14.0),
                 ..default()
             },
             TextColor(Color::srgb(1.0, 0.75, 0.2)),
-            Transform::from_xyz(0.0, 27.0, 0.7),
+            Transform::from_xyz(0.0, y, 0.7),
         ));
     }
+}
+
+/// A mount's marks: the horse's head, its facing, its speed this round in paces.
+fn mount_marks(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    icons: &TokenIcons,
+    mount: &Mount,
+    dir: Vec2,
+) {
+    if let Some(image) = icons.get("horse-head") {
+        // The head looks where the mount faces (left or right).
+        p.spawn((
+            Sprite {
+                image,
+                custom_size: Some(Vec2::splat(22.0)),
+                color: Color::srgb(0.95, 0.85, 0.7),
+                flip_x: dir.x < 0.0,
+                ..default()
+            },
+            Transform::from_xyz(dir.x.signum() * 30.0, 2.0, 0.3),
+        ));
+    }
+    let tip = Triangle2d::new(
+        Vec2::new(7.0, 0.0),
+        Vec2::new(-3.0, 5.0),
+        Vec2::new(-3.0, -5.0),
+    );
+    p.spawn((
+        Mesh2d(meshes.add(tip)),
+        MeshMaterial2d(materials.add(Color::srgb(0.95, 0.85, 0.7))),
+        Transform::from_translation((Vec2::new(dir.x * 44.0, dir.y * 17.0)).extend(0.3))
+            .with_rotation(Quat::from_rotation_z(dir.y.atan2(dir.x))),
+    ));
+    p.spawn((
+        Text2d::new(mount.speed.to_string()),
+        TextFont {
+            font_size: FontSize::Px(14.0),
+            ..default()
+        },
+        TextColor(Color::srgb(1.0, 0.92, 0.7)),
+        Transform::from_xyz(-dir.x.signum() * 30.0, -1.0, 0.35),
+    ));
 }
 
 /// Drop the marks of figures that moved, turned or fell, so `place_figures` draws them anew.
@@ -508,6 +756,9 @@ fn refresh_figures(
                 Changed<Wounds>,
                 Changed<Down>,
                 Changed<Dominated>,
+                Changed<Weapons>,
+                Changed<BehindCover>,
+                Changed<Mount>,
             )>,
         ),
     >,

@@ -7,7 +7,7 @@
 use super::input::{ActionButton, BattleAction};
 use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, SUMMARY_H, TRACK_H, palette};
 use super::state::{Screen, ScreenSystems};
-use super::widgets::{Tip, button, label};
+use super::widgets::{Tip, button, label, label_in};
 use bevy::prelude::*;
 use bevy::ui_widgets::ScrollArea;
 
@@ -31,6 +31,10 @@ pub struct BarRow;
 #[derive(Component)]
 pub struct Panel;
 
+/// The hero cards at the top of the panel (drawn by `hud::cards`).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct HeroCards;
+
 /// The legend of the map's marks.
 #[derive(Component)]
 pub struct Legend;
@@ -46,10 +50,6 @@ pub struct LegendBox;
 /// The card last drawn, beside the map.
 #[derive(Component)]
 pub struct CardView;
-
-/// The action track's text.
-#[derive(Component)]
-pub struct TrackText;
 
 /// What happened since the player's last declaration, over the combat log.
 #[derive(Component)]
@@ -169,9 +169,12 @@ pub fn spawn_frame(mut commands: Commands) {
             // The map column: banner, the map (nothing drawn), the action bar.
             root.spawn(map_column()).with_children(|col| {
                 col.spawn(banner_box()).with_children(|b| {
-                    b.spawn((label("", 18.0, Color::WHITE), Banner));
-                    b.spawn((label("", 13.0, palette::TITLE), Notice));
-                    b.spawn((label("", 13.0, palette::HINT), BannerLine));
+                    b.spawn((
+                        label_in("", super::fonts::display(21.0), Color::WHITE),
+                        Banner,
+                    ));
+                    b.spawn((label("", 14.0, palette::TITLE), Notice));
+                    b.spawn((label("", 14.0, palette::HINT), BannerLine));
                     b.spawn((
                         button("Legend", 13.0),
                         LegendButton,
@@ -238,13 +241,26 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
         ScrollArea,
     ))
     .with_children(|p| {
-        p.spawn((label("", 13.0, palette::PANEL_TEXT), Panel));
-        p.spawn((label("", 12.0, palette::HINT), CardView));
+        p.spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                ..default()
+            },
+            HeroCards,
+        ));
+        p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
+        p.spawn((label("", 14.0, palette::HINT), CardView));
     });
     col.spawn((
         track_box(),
         boxed(palette::STRIP),
-        children![(label("", 11.0, palette::STRIP_TEXT), TrackText)],
+        children![(
+            Node {
+                flex_direction: FlexDirection::Column,
+                ..default()
+            },
+            super::track_picture::TrackPicture
+        )],
     ));
     col.spawn((
         Node {
@@ -255,7 +271,7 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
             ..default()
         },
         boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
-        children![(label("", 11.0, palette::TITLE), Summary)],
+        children![(label("", 14.0, palette::TITLE), Summary)],
     ));
     col.spawn((
         Node {
@@ -269,7 +285,7 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
         ScrollArea,
         LogBox,
         boxed(Color::srgba(0.2, 0.13, 0.08, 0.98)),
-        children![(label("", 12.0, palette::LOG_TEXT), LogText)],
+        children![(label("", 14.0, palette::LOG_TEXT), LogText)],
     ));
 }
 

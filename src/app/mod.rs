@@ -15,6 +15,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod fonts;
 pub mod frame;
 pub mod hotseat;
 pub mod hud;
@@ -27,6 +28,9 @@ pub mod screens;
 pub mod settings_screen;
 pub mod state;
 pub mod table;
+pub mod tiles;
+pub mod tokens;
+pub mod track_picture;
 pub mod track_view;
 pub mod widgets;
 
@@ -45,6 +49,8 @@ impl Plugin for AppPlugin {
     fn build(&self, app: &mut App) {
         app.init_state::<Screen>()
             .add_plugins((
+                fonts::FontsPlugin,
+                tokens::TokensPlugin,
                 widgets::WidgetsPlugin,
                 screens::ScreensPlugin,
                 settings_screen::SettingsScreenPlugin,
@@ -165,7 +171,11 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     }))
     .insert_resource(ClearColor(layout::palette::BACKGROUND));
     if args.deck {
-        app.add_plugins((DeckPlugin { seed, cards }, input::InputPlugin));
+        app.add_plugins((
+            DeckPlugin { seed, cards },
+            input::InputPlugin,
+            fonts::FontsPlugin,
+        ));
         table::card_table(&mut app);
     } else {
         match_plugins(&mut app, seed, cards);

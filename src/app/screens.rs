@@ -61,7 +61,11 @@ impl Plugin for ScreensPlugin {
 }
 
 pub(crate) fn title(parent: &mut ChildSpawnerCommands, text: &str, size: f32, color: Color) {
-    parent.spawn(label(text, size, color));
+    parent.spawn(super::widgets::label_in(
+        text,
+        super::fonts::display(size),
+        color,
+    ));
 }
 
 pub(crate) fn screen_root<'a>(commands: &'a mut Commands, screen: Screen) -> EntityCommands<'a> {

@@ -2,13 +2,11 @@
 //! marked, every hero's IN and tokens (spent, in front, to come), the action being paid, the
 //! last initiative stack with its flipped cards, and the newest events of the match log.
 
-use super::frame::{LogBox, LogText, Summary, TrackText};
+use super::frame::{LogBox, LogText, Summary};
 use super::state::Screen;
 use crate::data::level::Control;
 use crate::rules::action_time::SEGMENTS;
-use crate::sim::model::{
-    Battle, Committed, Down, Hero, Journal, MatchLog, RoundState, Side, Track, Wounds,
-};
+use crate::sim::model::{Battle, Journal, MatchLog, RoundState, Side, Track};
 use bevy::prelude::*;
 
 pub struct TrackViewPlugin;
@@ -24,7 +22,12 @@ impl Plugin for TrackViewPlugin {
             )
             .add_systems(
                 Update,
-                (show_track, follow_declarations, show_log, pin_log)
+                (
+                    super::track_picture::draw_track,
+                    follow_declarations,
+                    show_log,
+                    pin_log,
+                )
                     .chain()
                     .after(crate::sim::SimSystems::Round)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
@@ -77,38 +80,6 @@ pub fn track_lines(
     }
     out.push_str("x spent  O in front  o to come");
     out
-}
-
-fn show_track(
-    round: Res<RoundState>,
-    heroes: Query<(&Hero, &Track, &Side, Option<&Committed>, &Down, &Wounds)>,
-    mut text: Query<&mut Text, With<TrackText>>,
-) {
-    let Ok(mut text) = text.single_mut() else {
-        return;
-    };
-    let mut rows: Vec<_> = heroes.iter().collect();
-    rows.sort_by_key(|r| r.0.order);
-    let rows: Vec<(String, u32, Track, Option<String>, bool)> = rows
-        .into_iter()
-        .map(|(hero, track, _, committed, down, wounds)| {
-            let paying = committed
-                .zip(track.0.commitment.as_ref())
-                .map(|(c, t)| {
-                    let what: String = c.0.name().chars().take(8).collect();
-                    format!("{what} {}/{}", t.paid, t.cost)
-                })
-                .or_else(|| wounds.stunned.then(|| "STUNNED".to_string()));
-            (
-                hero.name.clone(),
-                hero.initiative,
-                track.clone(),
-                paying,
-                down.0,
-            )
-        })
-        .collect();
-    text.0 = track_lines(&round, &rows);
 }
 
 /// Where the match log stood at each human side's last declaration (hot-seat players each

@@ -17,6 +17,11 @@ pub fn label(text: impl Into<String>, size: f32, color: Color) -> impl Bundle {
     )
 }
 
+/// A line of UI text in a given font (a title's display face, the mono face of columns).
+pub fn label_in(text: impl Into<String>, font: TextFont, color: Color) -> impl Bundle {
+    (Text::new(text), font, TextColor(color))
+}
+
 /// A button of the menus: its words, at a size. Put the component saying what it does beside
 /// it; a click is `Interaction::Pressed` (the mouse, or a test setting it).
 pub fn button(text: impl Into<String>, size: f32) -> impl Bundle {

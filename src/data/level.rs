@@ -135,6 +135,10 @@ pub struct HeroDef {
     /// on a worse situation"); absent, the hero starts on the map.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub arrives: Option<String>,
+    /// The icon on the hero's token (one of `data::portraits::PORTRAITS`); absent, its first
+    /// weapon's. Drawing only: no rule reads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub portrait: Option<String>,
 }
 
 /// The work an Objective needs: a complex skill check at 4/8 AP, made at or next to a hex.

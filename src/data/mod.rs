@@ -6,6 +6,7 @@ pub mod gear;
 pub mod json;
 pub mod level;
 pub mod paths;
+pub mod portraits;
 pub mod saves;
 pub mod text;
 

@@ -365,7 +365,7 @@ pub fn mark_items(
             }
             ItemState::Carried(hero) => {
                 if let Ok(mut carrier) = commands.get_entity(hero) {
-                    carrier.with_child((mark, Transform::from_xyz(13.0, -13.0, 0.3)));
+                    carrier.with_child((mark, Transform::from_xyz(14.0, 14.0, 0.75)));
                 }
             }
             ItemState::Delivered => {}

@@ -4,6 +4,7 @@
 mod bar;
 mod bumps;
 mod card_view;
+pub mod cards;
 mod choices;
 mod counters_view;
 mod cursor;
@@ -31,11 +32,10 @@ use crate::app::hotseat::HotSeat;
 use crate::app::input::{BattleAction, Bindings, Selection};
 use crate::app::state::Screen;
 use crate::data::level::Control;
-use crate::rules::hexmap::offset_of;
 use crate::sim::Outcome;
 use crate::sim::model::{
-    Battle, Down, Hero, HexPos, Prone, RoundState, Side, SideInfo, StackSpend, Track, WeaponState,
-    Weapons, Wounds,
+    Battle, Down, Hero, HexPos, Prone, RoundState, Side, SideInfo, StackSpend, Track, Weapons,
+    Wounds,
 };
 use bevy::prelude::*;
 
@@ -66,6 +66,7 @@ impl Plugin for HudPlugin {
                     engagement_view,
                     choices::choices_view,
                     update_panel,
+                    cards::draw_cards,
                     update_banner,
                     choices::update_banner_line,
                     (
@@ -181,24 +182,29 @@ pub(super) fn update_panel(
     side_list.sort_by_key(|i| i.index);
     for side in side_list {
         let pool = choices.pools.get(&side.index).copied().unwrap_or(0);
-        s.push_str(&format!(
-            "{} ({:?}), bonus pool {pool}\n",
-            side.name, side.control
-        ));
         let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
         hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-        for h in hs {
-            s.push_str(&hero_line(
-                h,
-                selected,
-                &keys,
-                engagement,
-                &paying,
-                &stack_spend,
-                &choices,
+        let lines: String = hs
+            .into_iter()
+            .map(|h| {
+                hero_line(
+                    h,
+                    selected,
+                    &keys,
+                    engagement,
+                    &paying,
+                    &stack_spend,
+                    &choices,
+                )
+            })
+            .collect();
+        // The cards show every hero; a side is named here for its bonus pool and notes.
+        if pool > 0 || !lines.is_empty() {
+            s.push_str(&format!(
+                "{} ({:?}), bonus pool {pool}\n{lines}\n",
+                side.name, side.control
             ));
         }
-        s.push('\n');
     }
 
     text.0 = s;
@@ -284,9 +290,11 @@ fn panel_notes(
     notes
 }
 
-/// A hero's line on the panel: where, AP, arms, what is being paid, the choices and wounds.
+/// A hero's notes on the panel, under the cards (which show its AP, arms and wounds): what it
+/// is paying for and when that resolves, Quick Draw, what it is engaged with and carries, the
+/// choices for its next check. Nothing when there is nothing to say.
 fn hero_line(
-    (entity, hero, _, pos, ap, weapons, prone, wounds, down, _): (
+    (entity, hero, _, _, ap, _, _, _, down, _): (
         Entity,
         &Hero,
         &Side,
@@ -305,9 +313,7 @@ fn hero_line(
     stack_spend: &Query<&StackSpend>,
     choices: &ChoicesView,
 ) -> String {
-    let (c, r) = offset_of(pos.0);
-    let mut arms: Vec<String> = weapons.0.iter().map(describe_weapon).collect();
-    let hurt = wound_list(wounds);
+    let mut notes: Vec<String> = Vec::new();
     // An action being paid: the segment it resolves in, by the track's tokens.
     if let (Ok(c), Some(t)) = (paying.0.get(entity), ap.0.commitment.as_ref()) {
         let mut track = ap.0.clone();
@@ -315,57 +321,37 @@ fn hero_line(
             .map_or("cannot be paid this round".to_string(), |s| {
                 format!("resolves in segment {s}")
             });
-        arms.push(format!(
-            "\n    paying for {} ({} of {} AP): {when}",
+        notes.push(format!(
+            "paying for {} ({} of {} AP): {when}",
             c.0.name(),
             t.paid,
             t.cost
         ));
     }
     if hero.skills.contains_key("Quick Draw") {
-        arms.push(format!(
-            "\n    Quick Draw: spends {} AP on the stack ({} changes it)",
+        notes.push(format!(
+            "Quick Draw: spends {} AP on the stack ({} changes it)",
             stack_spend.get(entity).map_or(0, |s| s.0),
             keys.key(BattleAction::StackSpend)
         ));
     }
     if let Some(close) = engagement.get(&entity) {
-        arms.push(format!("\n    {close}"));
+        notes.push(close.clone());
     }
     if let Some(c) = choices.heroes.get(&entity) {
         let words = choices_words(c, choices.system, keys, Some(entity) == selected);
         if !words.is_empty() && !down.0 {
-            arms.push(format!("\n    {words}"));
+            notes.push(words);
         }
     }
-    if !hurt.is_empty() || wounds.body.conc > 0 || down.0 {
-        let state = match (down.0, wounds.fate, wounds.stunned) {
-            (true, Some(crate::rules::damage::Fate::Killed), _) => " KILLED",
-            (true, _, _) => " OUT",
-            (false, _, true) => " stunned",
-            _ => "",
-        };
-        arms.push(format!(
-            "\n    wounds: {} Conc {}{state}",
-            if hurt.is_empty() {
-                "none".to_string()
-            } else {
-                hurt.join(", ")
-            },
-            wounds.body.conc
-        ));
+    if notes.is_empty() {
+        return String::new();
     }
     format!(
-        "{} {} at {c},{r}{}  AP {} in front, {} to come, of {}  Move {} Run {}\n    {}\n",
+        "{} {}:\n    {}\n",
         if Some(entity) == selected { ">" } else { " " },
         hero.name,
-        if prone.0 { " prone" } else { "" },
-        ap.0.in_front,
-        ap.0.pool,
-        ap.0.total,
-        hero.move_paces,
-        hero.run,
-        arms.join(", "),
+        notes.join("\n    "),
     )
 }
 
@@ -514,29 +500,6 @@ fn notice_line(
         ));
     }
     words.join("  |  ")
-}
-
-/// "Peacemaker (in hand, cocked, 6 rounds)".
-pub(super) fn describe_weapon(w: &WeaponState) -> String {
-    let mut state = Vec::new();
-    if w.ready {
-        state.push("in hand".to_string());
-    }
-    if w.cocked {
-        state.push("cocked".to_string());
-    }
-    if w.jammed {
-        state.push("JAMMED".to_string());
-    }
-    if w.rounds > 0 {
-        let plural = if w.rounds == 1 { "" } else { "s" };
-        state.push(format!("{} round{plural}", w.rounds));
-    }
-    if state.is_empty() {
-        w.name.clone()
-    } else {
-        format!("{} ({})", w.name, state.join(", "))
-    }
 }
 
 /// A hero's wounds, location by location: "left arm 2".

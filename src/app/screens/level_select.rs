@@ -6,7 +6,7 @@ use super::{PendingBattle, SeedSource, button, button_row, game_gear, screen_roo
 use crate::app::input::{Bindings, MenuAction, MenuButton, MenuInput};
 use crate::app::layout::palette;
 use crate::app::state::Screen;
-use crate::app::widgets::{Lit, Tip, clicked, label};
+use crate::app::widgets::{Lit, Tip, clicked, label, label_in};
 use crate::data::level::{self, AiLevel, Control, Level};
 use crate::data::paths;
 use crate::rules::check::Resolution;
@@ -417,7 +417,11 @@ fn chosen_level(
     keys: &Bindings,
 ) {
     let k = |a: MenuAction| keys.menu_key(a);
-    info.spawn(label(level.name.clone(), 26.0, palette::TITLE));
+    info.spawn(label_in(
+        level.name.clone(),
+        crate::app::fonts::display(28.0),
+        palette::TITLE,
+    ));
     info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
     side_switches(info, level, keys);
     let system = choice.resolution_on();

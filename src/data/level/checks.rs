@@ -208,6 +208,18 @@ fn check_hero_kit(hero: &HeroDef, gear: &Gear) -> Result<(), (String, String)> {
             );
         }
     }
+    if let Some(portrait) = &hero.portrait
+        && !crate::data::portraits::PORTRAITS.contains(&portrait.as_str())
+    {
+        return err(
+            portrait,
+            format!(
+                "hero '{}': no portrait '{portrait}' (there are: {})",
+                hero.name,
+                crate::data::portraits::PORTRAITS.join(", ")
+            ),
+        );
+    }
     if let Some(holster) = &hero.holster
         && !hero.weapons.contains(holster)
     {

@@ -1,0 +1,459 @@
+//! Hero cards (issue 24): the state of every hero at a glance instead of a line of text. Each
+//! card has the portrait in the side's colour, the name and what stops the hero (prone,
+//! stunned, out, killed), the AP as pips (gold in front, hollow to come), every weapon as its
+//! icon with its rounds as cartridges (gold in hand, a red mark when jammed), and a small body
+//! whose parts redden with their wounds, Conc beside it. Hovering a card gives its numbers
+//! in words: position, Move and Run, traits and skills, the wounds by location.
+
+use super::super::layout::{Palette, palette};
+use super::super::tokens::TokenIcons;
+use super::super::widgets::{Tip, label};
+use crate::rules::damage::BodyPart;
+use crate::sim::model::{Battle, Down, Hero, HexPos, Prone, Side, Track, Weapons, Wounds};
+use bevy::prelude::*;
+
+pub use super::super::frame::HeroCards;
+
+/// One card as drawn, to redraw only on a change.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Card {
+    name: String,
+    side: usize,
+    colour: Color,
+    portrait: String,
+    selected: bool,
+    status: Option<&'static str>,
+    in_front: u32,
+    to_come: u32,
+    weapons: Vec<(String, bool, u32, u32, bool)>,
+    wounds: Vec<(BodyPart, u32)>,
+    conc: u32,
+    words: String,
+}
+
+type CardHeroes<'w, 's> = Query<
+    'w,
+    's,
+    (
+        Entity,
+        &'static Hero,
+        &'static Side,
+        &'static HexPos,
+        &'static Track,
+        &'static Weapons,
+        &'static Prone,
+        &'static Wounds,
+        &'static Down,
+    ),
+>;
+
+/// Draws the cards when what they show changed.
+pub fn draw_cards(
+    mut commands: Commands,
+    battle: Res<Battle>,
+    palette: Res<Palette>,
+    icons: Res<TokenIcons>,
+    selection: Option<Res<crate::app::input::Selection>>,
+    heroes: CardHeroes,
+    node: Query<Entity, With<HeroCards>>,
+    mut drawn: Local<Vec<Card>>,
+) {
+    let Ok(node) = node.single() else {
+        return;
+    };
+    let selected = selection.as_ref().and_then(|s| s.hero);
+    let mut cards: Vec<(usize, String, Card)> = heroes
+        .iter()
+        .map(|h| {
+            let card = card_of(&battle, &palette, h, Some(h.0) == selected);
+            (h.2.0, h.1.name.clone(), card)
+        })
+        .collect();
+    cards.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    let cards: Vec<Card> = cards.into_iter().map(|(_, _, c)| c).collect();
+    if *drawn == cards {
+        return;
+    }
+    commands.entity(node).despawn_children();
+    commands.entity(node).with_children(|p| {
+        for card in &cards {
+            draw_card(p, card, &icons);
+        }
+    });
+    *drawn = cards;
+}
+
+fn card_of(
+    battle: &Battle,
+    palette: &Palette,
+    (_, hero, side, pos, track, weapons, prone, wounds, down): (
+        Entity,
+        &Hero,
+        &Side,
+        &HexPos,
+        &Track,
+        &Weapons,
+        &Prone,
+        &Wounds,
+        &Down,
+    ),
+    selected: bool,
+) -> Card {
+    let def = battle.level.heroes.iter().find(|h| h.name == hero.name);
+    let portrait = def.map_or("person", |h| {
+        crate::data::portraits::of_hero(h.portrait.as_deref(), &h.weapons)
+    });
+    let colour = battle
+        .level
+        .sides
+        .get(side.0)
+        .map_or(Color::WHITE, |s| palette.side(side.0, s.color));
+    let status = match (down.0, wounds.fate, wounds.stunned, prone.0) {
+        (true, Some(crate::rules::damage::Fate::Killed), _, _) => Some("KILLED"),
+        (true, _, _, _) => Some("OUT"),
+        (false, _, true, _) => Some("STUNNED"),
+        (false, _, false, true) => Some("PRONE"),
+        _ => None,
+    };
+    let weapons = weapons
+        .0
+        .iter()
+        .map(|w| {
+            let capacity = battle.gear.weapon(&w.name).map_or(0, |g| g.rounds);
+            (w.name.clone(), w.ready, w.rounds, capacity, w.jammed)
+        })
+        .collect();
+    let (c, r) = crate::rules::hexmap::offset_of(pos.0);
+    let mut words = format!(
+        "{} at {c},{r}: AP {} in front, {} to come, of {}; Move {} Run {}",
+        hero.name, track.0.in_front, track.0.pool, track.0.total, hero.move_paces, hero.run
+    );
+    let traits: Vec<String> = hero
+        .traits
+        .iter()
+        .map(|(name, t)| format!("{name} {}{}", t.rank(), t.die()))
+        .collect();
+    let skills: Vec<String> = hero
+        .skills
+        .iter()
+        .map(|(name, level)| format!("{name} {level}"))
+        .collect();
+    words.push_str(&format!("\nTraits: {}", traits.join(", ")));
+    if !skills.is_empty() {
+        words.push_str(&format!("\nSkills: {}", skills.join(", ")));
+    }
+    let hurt: Vec<String> = wounds
+        .body
+        .wounds
+        .iter()
+        .filter(|(_, n)| **n > 0)
+        .map(|(part, n)| format!("{} {n}", part.name()))
+        .collect();
+    words.push_str(&format!(
+        "\nWounds: {}; Conc {}",
+        if hurt.is_empty() {
+            "none".to_string()
+        } else {
+            hurt.join(", ")
+        },
+        wounds.body.conc
+    ));
+    Card {
+        name: hero.name.clone(),
+        side: side.0,
+        colour,
+        portrait: portrait.to_string(),
+        selected,
+        status,
+        in_front: track.0.in_front,
+        to_come: track.0.pool,
+        weapons,
+        wounds: wounds.body.wounds.iter().map(|(p, n)| (*p, *n)).collect(),
+        conc: wounds.body.conc,
+        words,
+    }
+}
+
+/// A pip: gold filled, or a hollow ring.
+fn pip(size: f32, filled: bool, colour: Color) -> impl Bundle {
+    (
+        Node {
+            width: px(size),
+            height: px(size),
+            border: UiRect::all(px(1.5)),
+            border_radius: BorderRadius::all(percent(50)),
+            margin: UiRect::right(px(1)),
+            ..default()
+        },
+        BackgroundColor(if filled { colour } else { Color::NONE }),
+        BorderColor::all(colour),
+    )
+}
+
+fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons) {
+    let out = matches!(card.status, Some("OUT" | "KILLED"));
+    p.spawn((
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(6),
+            padding: UiRect::all(px(2)),
+            margin: UiRect::bottom(px(2)),
+            border: UiRect::all(px(1)),
+            ..default()
+        },
+        BackgroundColor(if card.selected {
+            Color::srgba(0.45, 0.33, 0.15, 0.6)
+        } else {
+            Color::srgba(0.2, 0.14, 0.09, 0.8)
+        }),
+        BorderColor::all(if card.selected {
+            Color::srgb(1.0, 0.9, 0.55)
+        } else {
+            Color::srgba(1.0, 0.9, 0.7, 0.15)
+        }),
+        Interaction::default(),
+        Tip(card.words.clone()),
+    ))
+    .with_children(|c| {
+        portrait(c, card, icons, out);
+        c.spawn(Node {
+            flex_direction: FlexDirection::Column,
+            flex_grow: 1.0,
+            row_gap: px(2),
+            ..default()
+        })
+        .with_children(|col| {
+            col.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: px(6),
+                ..default()
+            })
+            .with_children(|line| {
+                line.spawn(label(
+                    card.name.clone(),
+                    14.0,
+                    if out {
+                        Color::srgb(0.6, 0.56, 0.52)
+                    } else {
+                        palette::PANEL_TEXT
+                    },
+                ));
+                if let Some(status) = card.status {
+                    line.spawn(label(status, 14.0, Color::srgb(1.0, 0.6, 0.35)));
+                }
+            });
+            // AP (in front, to come), then the weapons: icon and cartridges.
+            col.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
+                align_items: AlignItems::Center,
+                column_gap: px(8),
+                ..default()
+            })
+            .with_children(|row| {
+                row.spawn(Node {
+                    flex_direction: FlexDirection::Row,
+                    align_items: AlignItems::Center,
+                    ..default()
+                })
+                .with_children(|ap| {
+                    for _ in 0..card.in_front.min(20) {
+                        ap.spawn(pip(8.0, true, Color::srgb(0.98, 0.78, 0.3)));
+                    }
+                    for _ in 0..card.to_come.min(20) {
+                        ap.spawn(pip(8.0, false, Color::srgb(0.85, 0.7, 0.45)));
+                    }
+                });
+                for w in &card.weapons {
+                    weapon(row, w, icons);
+                }
+            });
+        });
+        body(c, card);
+    });
+}
+
+/// The portrait in the side's colour (grey when out of the fight).
+fn portrait(c: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons, out: bool) {
+    c.spawn((
+        Node {
+            width: px(34),
+            height: px(34),
+            border: UiRect::all(px(3)),
+            border_radius: BorderRadius::all(percent(50)),
+            justify_content: JustifyContent::Center,
+            align_items: AlignItems::Center,
+            flex_shrink: 0.0,
+            ..default()
+        },
+        BackgroundColor(Color::srgb(0.17, 0.12, 0.08)),
+        BorderColor::all(if out {
+            Color::srgb(0.45, 0.45, 0.45)
+        } else {
+            card.colour
+        }),
+    ))
+    .with_children(|f| {
+        if let Some(image) = icons.get(&card.portrait) {
+            f.spawn((
+                ImageNode {
+                    image,
+                    color: if out {
+                        Color::srgb(0.5, 0.5, 0.5)
+                    } else {
+                        Color::srgb(0.97, 0.91, 0.78)
+                    },
+                    ..default()
+                },
+                Node {
+                    width: px(22),
+                    height: px(22),
+                    ..default()
+                },
+            ));
+        }
+    });
+}
+
+/// A weapon: its icon (gold in hand), its rounds as cartridges, a red bar when jammed.
+fn weapon(
+    p: &mut ChildSpawnerCommands,
+    (name, in_hand, rounds, capacity, jammed): &(String, bool, u32, u32, bool),
+    icons: &TokenIcons,
+) {
+    p.spawn((
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            column_gap: px(1),
+            ..default()
+        },
+        Interaction::default(),
+        Tip(format!(
+            "{name}: {}{rounds} of {capacity} rounds{}",
+            if *in_hand { "in hand, " } else { "" },
+            if *jammed { ", JAMMED" } else { "" }
+        )),
+    ))
+    .with_children(|w| {
+        if let Some(image) = icons.get(crate::data::portraits::for_weapon(name)) {
+            w.spawn((
+                ImageNode {
+                    image,
+                    color: if *in_hand {
+                        Color::srgb(1.0, 0.85, 0.45)
+                    } else {
+                        Color::srgb(0.62, 0.56, 0.48)
+                    },
+                    ..default()
+                },
+                Node {
+                    width: px(16),
+                    height: px(16),
+                    margin: UiRect::right(px(2)),
+                    ..default()
+                },
+            ));
+        }
+        for i in 0..(*capacity).max(*rounds).min(12) {
+            let loaded = i < *rounds;
+            w.spawn((
+                Node {
+                    width: px(3),
+                    height: px(9),
+                    border: UiRect::all(px(1)),
+                    ..default()
+                },
+                BackgroundColor(if loaded {
+                    Color::srgb(0.85, 0.65, 0.3)
+                } else {
+                    Color::NONE
+                }),
+                BorderColor::all(Color::srgb(0.6, 0.5, 0.35)),
+            ));
+        }
+        if *jammed {
+            w.spawn(label("JAM", 14.0, Color::srgb(1.0, 0.3, 0.25)));
+        }
+    });
+}
+
+/// The colour of a body part by its wounds: unhurt, then ever redder, black at 5 and more.
+fn wound_colour(n: u32) -> Color {
+    match n {
+        0 => Color::srgb(0.5, 0.45, 0.38),
+        1 => Color::srgb(0.9, 0.75, 0.3),
+        2 => Color::srgb(0.95, 0.55, 0.2),
+        3 => Color::srgb(0.9, 0.25, 0.15),
+        4 => Color::srgb(0.65, 0.08, 0.08),
+        _ => Color::srgb(0.15, 0.05, 0.05),
+    }
+}
+
+/// The small body: head, arms, torso, legs, each its wounds' colour; Conc beside it.
+fn body(p: &mut ChildSpawnerCommands, card: &Card) {
+    let of = |part: BodyPart| {
+        card.wounds
+            .iter()
+            .find(|(p, _)| *p == part)
+            .map_or(0, |(_, n)| *n)
+    };
+    let part = |p: &mut ChildSpawnerCommands, (l, t, w, h): (f32, f32, f32, f32), n: u32| {
+        p.spawn((
+            Node {
+                position_type: PositionType::Absolute,
+                left: px(l),
+                top: px(t),
+                width: px(w),
+                height: px(h),
+                border_radius: BorderRadius::all(px(2)),
+                ..default()
+            },
+            BackgroundColor(wound_colour(n)),
+        ));
+    };
+    p.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        column_gap: px(3),
+        flex_shrink: 0.0,
+        ..default()
+    })
+    .with_children(|col| {
+        col.spawn(Node {
+            width: px(22),
+            height: px(34),
+            ..default()
+        })
+        .with_children(|b| {
+            part(b, (7.0, 0.0, 8.0, 7.0), of(BodyPart::Head));
+            part(b, (6.0, 8.0, 10.0, 13.0), of(BodyPart::Torso));
+            // The figure faces the player: its right arm on the left.
+            part(b, (1.0, 8.0, 4.0, 12.0), of(BodyPart::RightArm));
+            part(b, (17.0, 8.0, 4.0, 12.0), of(BodyPart::LeftArm));
+            part(b, (6.0, 22.0, 4.5, 12.0), of(BodyPart::RightLeg));
+            part(b, (11.5, 22.0, 4.5, 12.0), of(BodyPart::LeftLeg));
+        });
+        if card.conc > 0 {
+            col.spawn(label(
+                format!("C{}", card.conc),
+                14.0,
+                Color::srgb(0.45, 0.7, 1.0),
+            ));
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wounds_redden_a_part_step_by_step() {
+        let colours: Vec<Color> = (0..=5).map(wound_colour).collect();
+        for pair in colours.windows(2) {
+            assert_ne!(pair[0], pair[1]);
+        }
+    }
+}

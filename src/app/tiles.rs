@@ -1,0 +1,234 @@
+//! The map's tileset, drawn in code (issue 24): each terrain as what it is, not a flat fill.
+//! Dust with grit for open ground, scrub and stones for rough ground, ruled slopes for the
+//! grades (denser for steep), rippled water, adobe courses for walls, a rock face with strata
+//! for cliffs, rails and rungs for a ladder, treads for stairs. The hex rim is quiet (the grid
+//! reads without shouting); heights are shaded per tile by `height_tint`.
+
+use super::layout::{TILE_H, TILE_W};
+use crate::rules::terrain::Terrain;
+
+/// A repeatable hash of a pixel: 0..1.
+fn noise(x: u32, y: u32, salt: u32) -> f32 {
+    let mut h = x
+        .wrapping_mul(374_761_393)
+        .wrapping_add(y.wrapping_mul(668_265_263))
+        .wrapping_add(salt.wrapping_mul(2_246_822_519));
+    h = (h ^ (h >> 13)).wrapping_mul(1_274_126_177);
+    h ^= h >> 16;
+    (h & 0xffff) as f32 / 65_535.0
+}
+
+/// Smooth noise over cells of `cell` pixels (blotches of dust, ripples).
+fn blotch(x: u32, y: u32, cell: u32, salt: u32) -> f32 {
+    let (fx, fy) = (x as f32 / cell as f32, y as f32 / cell as f32);
+    let (ix, iy) = (fx.floor() as u32, fy.floor() as u32);
+    let (tx, ty) = (fx - fx.floor(), fy - fy.floor());
+    let (sx, sy) = (tx * tx * (3.0 - 2.0 * tx), ty * ty * (3.0 - 2.0 * ty));
+    let a = noise(ix, iy, salt);
+    let b = noise(ix + 1, iy, salt);
+    let c = noise(ix, iy + 1, salt);
+    let d = noise(ix + 1, iy + 1, salt);
+    let top = a + (b - a) * sx;
+    let bottom = c + (d - c) * sx;
+    top + (bottom - top) * sy
+}
+
+type Rgb = [f32; 3];
+
+fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
+    [
+        a[0] + (b[0] - a[0]) * t,
+        a[1] + (b[1] - a[1]) * t,
+        a[2] + (b[2] - a[2]) * t,
+    ]
+}
+
+fn scale(a: Rgb, f: f32) -> Rgb {
+    [a[0] * f, a[1] * f, a[2] * f]
+}
+
+/// The colour of one pixel of a terrain's tile, before the rim.
+fn paint(t: Terrain, x: u32, y: u32) -> Rgb {
+    let grit = noise(x, y, 1);
+    let soft = blotch(x, y, 9, 2);
+    match t {
+        Terrain::Open => {
+            // Sun-bleached dust, darker blotches and a little grit.
+            let dust = mix([204.0, 174.0, 122.0], [186.0, 152.0, 102.0], soft);
+            scale(dust, if grit > 0.93 { 0.86 } else { 1.0 })
+        }
+        Terrain::Rough => {
+            let ground = mix([176.0, 146.0, 98.0], [158.0, 128.0, 84.0], soft);
+            // Stones: round pale blobs; scrub: dark green tufts.
+            let stone = blotch(x, y, 5, 7);
+            let scrub = blotch(x + 11, y + 3, 6, 9);
+            if stone > 0.8 {
+                mix(
+                    [196.0, 190.0, 176.0],
+                    [140.0, 132.0, 120.0],
+                    (stone - 0.8) * 4.0,
+                )
+            } else if scrub > 0.78 && grit > 0.35 {
+                [92.0, 110.0, 58.0]
+            } else {
+                ground
+            }
+        }
+        Terrain::GentleGrade | Terrain::SteepGrade => {
+            let steep = t == Terrain::SteepGrade;
+            let ground = if steep {
+                mix([158.0, 120.0, 82.0], [138.0, 102.0, 70.0], soft)
+            } else {
+                mix([190.0, 160.0, 108.0], [172.0, 142.0, 94.0], soft)
+            };
+            // Slope hachures: short strokes down the fall line.
+            let every = if steep { 6 } else { 11 };
+            let stroke = x.is_multiple_of(every) && ((y + x / every * 5) % 10 < 6);
+            if stroke { scale(ground, 0.78) } else { ground }
+        }
+        Terrain::Water => {
+            let deep = mix([58.0, 104.0, 150.0], [72.0, 126.0, 172.0], soft);
+            let wave = ((x as f32 * 0.45 + (y as f32 * 0.9).sin() * 2.0).sin() + 1.0) / 2.0;
+            if wave > 0.93 && (y % 6) < 2 {
+                [170.0, 205.0, 228.0]
+            } else {
+                deep
+            }
+        }
+        Terrain::Wall => {
+            // Adobe courses: blocks in running bond, mortar lines darker.
+            let course = y / 8;
+            let shift = if course.is_multiple_of(2) { 0 } else { 7 };
+            let mortar = y.is_multiple_of(8) || (x + shift).is_multiple_of(14);
+            let block = mix(
+                [150.0, 104.0, 72.0],
+                [126.0, 86.0, 60.0],
+                blotch(x, y, 4, 5),
+            );
+            if mortar { [86.0, 62.0, 46.0] } else { block }
+        }
+        Terrain::CliffFace => {
+            // Rock with strata and cracks.
+            let strata = ((y as f32 + soft * 6.0) / 5.0).floor() as u32 % 3;
+            let rock = match strata {
+                0 => [128.0, 104.0, 88.0],
+                1 => [112.0, 90.0, 76.0],
+                _ => [138.0, 116.0, 98.0],
+            };
+            if blotch(x, y, 3, 4) > 0.82 {
+                [80.0, 64.0, 54.0]
+            } else {
+                rock
+            }
+        }
+        Terrain::Ladder => {
+            let ground = mix([150.0, 128.0, 96.0], [134.0, 112.0, 84.0], soft);
+            let cx = TILE_W / 2;
+            let rail = x.abs_diff(cx - 8) <= 1 || x.abs_diff(cx + 8) <= 1;
+            let rung = x > cx - 8 && x < cx + 8 && y % 9 < 2;
+            if rail || rung {
+                [104.0, 70.0, 40.0]
+            } else {
+                ground
+            }
+        }
+        Terrain::Stairs => {
+            // Treads lit on top, risers in shade.
+            let step = y % 9;
+            let wood = mix([176.0, 140.0, 96.0], [160.0, 124.0, 84.0], grit * 0.5);
+            if step < 2 {
+                scale(wood, 0.7)
+            } else if step < 4 {
+                scale(wood, 1.1)
+            } else {
+                wood
+            }
+        }
+    }
+}
+
+/// One row of pointy hexes, one tile per terrain in `Terrain::ALL`'s order, RGBA bytes:
+/// (width, height, data).
+pub fn tileset_pixels() -> (u32, u32, Vec<u8>) {
+    let n = Terrain::ALL.len() as u32;
+    let (w, h) = (TILE_W * n, TILE_H);
+    let mut data = vec![0u8; (w * h * 4) as usize];
+    let (cx, cy) = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
+    let r = TILE_H as f32 / 2.0;
+    let inner = r * 3f32.sqrt() / 2.0;
+    for (i, t) in Terrain::ALL.iter().enumerate() {
+        for y in 0..TILE_H {
+            for x in 0..TILE_W {
+                let (dx, dy) = ((x as f32 + 0.5 - cx).abs(), (y as f32 + 0.5 - cy).abs());
+                // Inside a pointy hex of circumradius r.
+                let edge = dx / inner.max(1.0) * 0.5 + dy / r;
+                if dx > inner || edge > 1.0 {
+                    continue;
+                }
+                // A quiet rim: the grid reads without drawing the eye.
+                let rim = dx > inner - 1.5 || edge > 0.965;
+                let c = paint(*t, x, y);
+                let c = if rim { scale(c, 0.8) } else { c };
+                let p = (((y * w) + i as u32 * TILE_W + x) * 4) as usize;
+                data[p..p + 4].copy_from_slice(&[
+                    c[0].clamp(0.0, 255.0) as u8,
+                    c[1].clamp(0.0, 255.0) as u8,
+                    c[2].clamp(0.0, 255.0) as u8,
+                    255,
+                ]);
+            }
+        }
+    }
+    (w, h, data)
+}
+
+/// The tint a tile is multiplied by at a height (paces): higher ground lighter, so a bluff or
+/// a gully reads at a glance (ground level 0.9, full light from 4 paces up).
+pub fn height_tint(height: i32) -> f32 {
+    (0.9 + 0.025 * height as f32).clamp(0.75, 1.0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_terrain_is_drawn_and_no_two_alike() {
+        let (w, h, data) = tileset_pixels();
+        assert_eq!(data.len(), (w * h * 4) as usize);
+        // The centre pixel's neighbourhood of each tile, averaged: every terrain differs.
+        let mean = |i: u32| {
+            let mut sum = [0u32; 3];
+            for y in 10..TILE_H - 10 {
+                for x in 12..TILE_W - 12 {
+                    let p = ((y * w + i * TILE_W + x) * 4) as usize;
+                    for k in 0..3 {
+                        sum[k] += u32::from(data[p + k]);
+                    }
+                }
+            }
+            sum
+        };
+        let means: Vec<[u32; 3]> = (0..Terrain::ALL.len() as u32).map(mean).collect();
+        for a in 0..means.len() {
+            for b in a + 1..means.len() {
+                assert_ne!(
+                    means[a],
+                    means[b],
+                    "{:?} and {:?}",
+                    Terrain::ALL[a],
+                    Terrain::ALL[b]
+                );
+            }
+        }
+        // Outside the hex is transparent (the corners of each tile).
+        assert_eq!(data[3], 0);
+    }
+
+    #[test]
+    fn higher_ground_is_lighter() {
+        assert!(height_tint(4) > height_tint(0));
+        assert!(height_tint(0) > height_tint(-2));
+        assert!(height_tint(9) <= 1.0);
+    }
+}

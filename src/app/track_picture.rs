@@ -1,0 +1,293 @@
+//! The action track as a picture (issue 24): a row of 20 segments per hero, its tokens as
+//! pips (gold in front, hollow to come, dark spent), the current segment's column lit, the
+//! side's colour beside each name; a hero out of the fight greyed, a stunned one violet. The
+//! row's tooltip says it in words. The initiative stack, when there is one, follows in text.
+
+use super::layout::{Palette, palette};
+use super::widgets::{Tip, label};
+use crate::rules::action_time::{SEGMENTS, TrackMark};
+use crate::sim::model::{Battle, Committed, Down, Hero, RoundState, Side, Track, Wounds};
+use bevy::prelude::*;
+
+/// The node the picture is drawn into (in the battle's track box).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TrackPicture;
+
+/// One hero's row as drawn: enough to tell when it must be drawn again.
+#[derive(Debug, Clone, PartialEq)]
+struct Row {
+    name: String,
+    initiative: u32,
+    side: Color,
+    marks: Vec<TrackMark>,
+    out: bool,
+    stunned: bool,
+    words: String,
+}
+
+/// What the picture shows now; redrawn only when it changes.
+#[derive(Default, Debug, Clone, PartialEq)]
+pub struct Drawn {
+    now: u32,
+    rows: Vec<Row>,
+    stack: String,
+}
+
+const CELL: f32 = 10.0;
+const NAME_W: f32 = 76.0;
+const IN_W: f32 = 18.0;
+
+/// The colour of a pip.
+fn pip(mark: TrackMark) -> (Color, Color) {
+    // (fill, rim)
+    match mark {
+        TrackMark::InFront => (Color::srgb(0.98, 0.78, 0.3), Color::srgb(1.0, 0.9, 0.55)),
+        TrackMark::ToCome => (Color::NONE, Color::srgb(0.85, 0.7, 0.45)),
+        TrackMark::Spent => (Color::srgb(0.32, 0.26, 0.22), Color::srgb(0.32, 0.26, 0.22)),
+        TrackMark::Empty => (Color::NONE, Color::NONE),
+    }
+}
+
+/// The rows of the track, in the level's order.
+fn rows(
+    round: &RoundState,
+    battle: &Battle,
+    palette: &Palette,
+    heroes: &Query<(&Hero, &Track, &Side, Option<&Committed>, &Down, &Wounds)>,
+) -> Vec<Row> {
+    let mut all: Vec<_> = heroes.iter().collect();
+    all.sort_by_key(|r| r.0.order);
+    all.into_iter()
+        .map(|(hero, track, side, committed, down, wounds)| {
+            let marks = (1..=SEGMENTS)
+                .map(|s| track.0.mark(s, round.segment))
+                .collect();
+            let paying = committed
+                .zip(track.0.commitment.as_ref())
+                .map(|(c, t)| format!("paying for {}: {} of {} AP", c.0.name(), t.paid, t.cost));
+            let mut words = format!(
+                "{}: initiative {}, {} AP in front, {} to come",
+                hero.name, hero.initiative, track.0.in_front, track.0.pool
+            );
+            for extra in [
+                paying,
+                wounds.stunned.then(|| "stunned".to_string()),
+                down.0.then(|| "out of the fight".to_string()),
+            ]
+            .into_iter()
+            .flatten()
+            {
+                words.push_str("; ");
+                words.push_str(&extra);
+            }
+            let colour = battle
+                .level
+                .sides
+                .get(side.0)
+                .map_or((0.6, 0.6, 0.6), |s| s.color);
+            Row {
+                name: hero.name.clone(),
+                initiative: hero.initiative,
+                side: palette.side(side.0, colour),
+                marks,
+                out: down.0,
+                stunned: wounds.stunned,
+                words,
+            }
+        })
+        .collect()
+}
+
+/// Draws the track when what it shows changed.
+pub fn draw_track(
+    mut commands: Commands,
+    round: Res<RoundState>,
+    battle: Res<Battle>,
+    palette: Res<Palette>,
+    heroes: Query<(&Hero, &Track, &Side, Option<&Committed>, &Down, &Wounds)>,
+    picture: Query<Entity, With<TrackPicture>>,
+    mut drawn: Local<Drawn>,
+) {
+    let Ok(node) = picture.single() else {
+        return;
+    };
+    // The last initiative stack: who flipped which card, and the totals, first to last.
+    let stack = if round.stack.is_empty() {
+        String::new()
+    } else {
+        let lines: Vec<String> = round
+            .stack
+            .iter()
+            .map(|l| {
+                format!(
+                    "{} card {} F{}{:+}={}",
+                    l.actor, l.card, l.fragment, l.bonus, l.total
+                )
+            })
+            .collect();
+        format!("Stack: {}", lines.join(" > "))
+    };
+    let now = Drawn {
+        now: round.segment,
+        rows: rows(&round, &battle, &palette, &heroes),
+        stack,
+    };
+    if *drawn == now {
+        return;
+    }
+    commands.entity(node).despawn_children();
+    commands.entity(node).with_children(|p| {
+        header(p, now.now);
+        for row in &now.rows {
+            hero_row(p, row, now.now);
+        }
+        if !now.stack.is_empty() {
+            p.spawn(label(now.stack.clone(), 14.0, palette::STRIP_TEXT));
+        }
+    });
+    *drawn = now;
+}
+
+/// "Segment 5 of 20" and the key of the pips.
+fn header(p: &mut ChildSpawnerCommands, now: u32) {
+    p.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        align_items: AlignItems::Center,
+        column_gap: px(6),
+        margin: UiRect::bottom(px(2)),
+        ..default()
+    })
+    .with_children(|h| {
+        let words = if now > SEGMENTS {
+            format!("Segment {now} (after 20)")
+        } else {
+            format!("Segment {now} of {SEGMENTS}")
+        };
+        h.spawn(label(words, 14.0, palette::TITLE));
+        for (mark, what) in [
+            (TrackMark::InFront, "in front"),
+            (TrackMark::ToCome, "to come"),
+            (TrackMark::Spent, "spent"),
+        ] {
+            h.spawn(pip_node(mark, false));
+            h.spawn(label(what, 14.0, palette::STRIP_TEXT));
+        }
+    });
+}
+
+/// A pip of the track (`now`: in the current segment's column).
+fn pip_node(mark: TrackMark, now: bool) -> impl Bundle {
+    let (fill, rim) = pip(mark);
+    (
+        Node {
+            width: px(CELL),
+            height: px(CELL),
+            border: UiRect::all(px(if mark == TrackMark::ToCome { 1.5 } else { 1.0 })),
+            border_radius: BorderRadius::all(percent(50)),
+            ..default()
+        },
+        BackgroundColor(fill),
+        BorderColor::all(if now && mark == TrackMark::Empty {
+            Color::srgba(1.0, 1.0, 1.0, 0.25)
+        } else {
+            rim
+        }),
+    )
+}
+
+/// A name short enough for the track: "Miranda V." for Miranda Valentine; the row's
+/// tooltip has it whole.
+pub fn short_name(name: &str) -> String {
+    let words: Vec<&str> = name.split_whitespace().collect();
+    match words.as_slice() {
+        [first, .., last] if name.chars().count() > 9 => {
+            let initial: String = last.chars().take(1).collect();
+            format!("{first} {initial}.")
+        }
+        _ => name.to_string(),
+    }
+}
+
+/// A hero's row: the side's colour, the name, the initiative, 20 segments.
+fn hero_row(p: &mut ChildSpawnerCommands, row: &Row, now: u32) {
+    let text_colour = if row.out {
+        Color::srgb(0.5, 0.47, 0.44)
+    } else if row.stunned {
+        Color::srgb(0.8, 0.6, 1.0)
+    } else {
+        palette::STRIP_TEXT
+    };
+    p.spawn((
+        Node {
+            flex_direction: FlexDirection::Row,
+            align_items: AlignItems::Center,
+            height: px(19),
+            ..default()
+        },
+        Interaction::default(),
+        Tip(row.words.clone()),
+    ))
+    .with_children(|r| {
+        r.spawn((
+            Node {
+                width: px(4),
+                height: px(14),
+                margin: UiRect::right(px(4)),
+                ..default()
+            },
+            BackgroundColor(row.side),
+        ));
+        r.spawn((
+            Node {
+                width: px(NAME_W),
+                overflow: Overflow::clip(),
+                ..default()
+            },
+            children![(
+                label(short_name(&row.name), 14.0, text_colour),
+                TextLayout::linebreak(LineBreak::NoWrap),
+            )],
+        ));
+        r.spawn((
+            Node {
+                width: px(IN_W),
+                ..default()
+            },
+            children![label(row.initiative.to_string(), 14.0, palette::HINT)],
+        ));
+        for (i, mark) in row.marks.iter().enumerate() {
+            let segment = i as u32 + 1;
+            let lit = segment == now;
+            r.spawn((
+                Node {
+                    width: px(CELL + 1.0),
+                    height: px(18),
+                    justify_content: JustifyContent::Center,
+                    align_items: AlignItems::Center,
+                    // A thin gap after every fifth segment, as on a ruler.
+                    margin: UiRect::right(px(if segment.is_multiple_of(5) { 3.0 } else { 0.0 })),
+                    ..default()
+                },
+                BackgroundColor(if lit {
+                    Color::srgba(1.0, 0.95, 0.7, 0.22)
+                } else {
+                    Color::NONE
+                }),
+                children![pip_node(*mark, lit)],
+            ));
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_names_are_cut_to_a_first_name_and_an_initial() {
+        assert_eq!(short_name("Miranda Valentine"), "Miranda V.");
+        assert_eq!(short_name("Octavio"), "Octavio");
+        assert_eq!(short_name("Pete Perkins"), "Pete P.");
+        assert_eq!(short_name("Al Roy"), "Al Roy");
+    }
+}

@@ -565,6 +565,21 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
         "{:?}",
         texts_under(&app, track)
     );
+    // The log's lines in the colours of the sides whose heroes they tell of.
+    let colours: Vec<Color> = {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Children, With<tarnation::app::frame::LogText>>();
+        let lines: Vec<Entity> = q.single(app.world()).unwrap().iter().collect();
+        lines
+            .iter()
+            .filter_map(|&e| app.world().get::<TextColor>(e).map(|c| c.0))
+            .collect()
+    };
+    assert!(colours.len() >= 4, "a line an initiative test at least");
+    let distinct: std::collections::HashSet<String> =
+        colours.iter().map(|c| format!("{c:?}")).collect();
+    assert!(distinct.len() >= 2, "two sides, two colours: {distinct:?}");
     // A hero out of the fight: the card says so.
     let octavio = tarnation::sim::query::heroes(app.world())
         .into_iter()

@@ -91,7 +91,7 @@ pub mod palette {
     pub const PANEL: Color = Color::srgb(0.12, 0.08, 0.05);
     pub const PANEL_TEXT: Color = Color::srgb(0.97, 0.92, 0.82);
     /// The banner over the map.
-    pub const BANNER: Color = Color::srgba(0.0, 0.0, 0.0, 0.7);
+    pub const BANNER: Color = Color::srgb(0.07, 0.05, 0.03);
     /// The hot-seat blindfold and the Esc menu.
     pub const BLINDFOLD: Color = Color::srgb(0.08, 0.05, 0.03);
     pub const SHADE: Color = Color::srgba(0.05, 0.03, 0.02, 0.85);

@@ -4,6 +4,7 @@
 
 use super::frame::{LogBox, LogText, Summary};
 use super::state::Screen;
+use super::widgets::Tip;
 use crate::data::level::Control;
 use crate::rules::action_time::SEGMENTS;
 use crate::sim::model::{Battle, Journal, MatchLog, RoundState, Side, Track};
@@ -205,11 +206,19 @@ fn show_log(
     seat: Res<super::hotseat::HotSeat>,
     battle: Res<Battle>,
     declaring: (Res<RoundState>, Query<(&crate::sim::HeroId, &Side)>),
-    mut text: Query<&mut Text, (With<LogText>, Without<Summary>)>,
+    mut text: Query<(Entity, &mut Text, Option<&mut Tip>), (With<LogText>, Without<Summary>)>,
     mut summary_text: Query<&mut Text, (With<Summary>, Without<LogText>)>,
+    mut commands: Commands,
+    spans: Query<&Children, With<LogText>>,
+    palette: Res<super::layout::Palette>,
 ) {
     let (round, ids) = declaring;
-    if !log.is_changed() && !since.is_changed() && !seat.is_changed() && !round.is_changed() {
+    if !log.is_changed()
+        && !since.is_changed()
+        && !seat.is_changed()
+        && !round.is_changed()
+        && !palette.is_changed()
+    {
         return;
     }
     let human = battle
@@ -228,21 +237,83 @@ fn show_log(
     for mut t in &mut summary_text {
         t.0 = summary(&log, human.then(|| hero_mark.unwrap_or(since.of(side))));
     }
-    let Ok(mut text) = text.single_mut() else {
+    let Ok((entity, mut text, mut tip)) = text.single_mut() else {
         return;
     };
-    let lines: Vec<String> = log
-        .events
+    const HEADER: &str = "COMBAT LOG (the whole match; the wheel scrolls)";
+    if text.0 != HEADER {
+        text.0 = HEADER.to_string();
+    }
+    // Each line in the colour of the side whose hero it tells of (the Judge's own lines, a
+    // round's end, in the log's colour); new lines are added, a shorter log (undo, a load)
+    // is written again.
+    let colours = side_colours(&battle, &palette);
+    let shown = spans.get(entity).map_or(0, |c| c.len());
+    let start = if shown > log.events.len() || log.is_added() || palette.is_changed() {
+        commands.entity(entity).despawn_related::<Children>();
+        0
+    } else {
+        shown
+    };
+    commands.entity(entity).with_children(|p| {
+        for e in &log.events[start..] {
+            let line = match e.segment {
+                0 => format!("\nR{} init {}", e.round, e.text),
+                s => format!("\nR{} S{s:02} {}", e.round, e.text),
+            };
+            let colour = e
+                .actor
+                .as_ref()
+                .and_then(|a| colours.get(a.as_str()).copied())
+                .unwrap_or(super::layout::palette::LOG_TEXT);
+            p.spawn((
+                TextSpan::new(line),
+                TextFont {
+                    font_size: FontSize::Px(14.0),
+                    ..default()
+                },
+                TextColor(colour),
+            ));
+        }
+    });
+    if let Some(tip) = tip.as_mut()
+        && start < log.events.len()
+    {
+        // The log's tooltip explains the terms its lines use.
+        let all: String = log
+            .events
+            .iter()
+            .map(|e| e.text.as_str())
+            .collect::<Vec<_>>()
+            .join("\n");
+        let words = super::hud::glossary(&all);
+        if tip.0 != words {
+            tip.0 = words;
+        }
+    }
+}
+
+/// Each hero's side colour, lightened to read on the log's dark ground, by the hero's name.
+fn side_colours<'a>(
+    battle: &'a Battle,
+    palette: &super::layout::Palette,
+) -> std::collections::HashMap<&'a str, Color> {
+    battle
+        .level
+        .heroes
         .iter()
-        .map(|e| match e.segment {
-            0 => format!("R{} init {}", e.round, e.text),
-            s => format!("R{} S{s:02} {}", e.round, e.text),
+        .filter_map(|h| {
+            let index = battle.level.sides.iter().position(|s| s.name == h.side)?;
+            let side = &battle.level.sides[index];
+            let colour = palette.side(index, side.color);
+            let light = bevy::color::Mix::mix(
+                &colour.to_srgba(),
+                &super::layout::palette::LOG_TEXT.to_srgba(),
+                0.45,
+            );
+            Some((h.name.as_str(), Color::Srgba(light)))
         })
-        .collect();
-    text.0 = format!(
-        "COMBAT LOG (the whole match; the wheel scrolls)\n{}",
-        lines.join("\n")
-    );
+        .collect()
 }
 
 /// The newest line of the log stays in sight, unless the player scrolls back (scrolling to

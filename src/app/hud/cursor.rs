@@ -263,11 +263,12 @@ pub fn glossary(text: &str) -> String {
         .join("\n")
 }
 
-/// The panel's and the log's tooltips explain the terms they show.
+/// The panel's and the log's tooltips explain the terms they show (the log's words are its
+/// spans: `track_view` writes its tooltip).
 pub(super) fn explain_terms(
     mut commands: Commands,
     new: Query<Entity, (Or<(With<Panel>, With<LogText>)>, Without<Tip>)>,
-    mut texts: Query<(&Text, &mut Tip), (Changed<Text>, Or<(With<Panel>, With<LogText>)>)>,
+    mut texts: Query<(&Text, &mut Tip), (Changed<Text>, With<Panel>)>,
 ) {
     for e in &new {
         commands

@@ -213,6 +213,88 @@ fn follow_declarer(
     }
 }
 
+/// Where the weapon `thrower` just threw lands (the landing of a miss in the log's newest
+/// events, after its attack, else its target at `target`), and whether it bursts (a blast in
+/// the log, or dynamite); `None` when its newest attack in the log was not a throw.
+fn thrown_lands(
+    thrower: &str,
+    gear: &crate::data::gear::Gear,
+    new: &[crate::sim::model::LogEvent],
+    geometry: Option<&MapGeometry>,
+    target: Vec2,
+) -> Option<(Vec2, bool)> {
+    let (at, weapon) = new
+        .iter()
+        .enumerate()
+        .rev()
+        .filter(|(_, e)| e.actor.as_deref() == Some(thrower))
+        .find_map(|(i, e)| Some((i, e.fields.get("weapon")?.as_str()?)))?;
+    if gear.weapon(weapon)?.kind != crate::data::gear::WeaponKind::Thrown {
+        return None;
+    }
+    // What came of that attack: the events after it.
+    let new = &new[at..];
+    let lands = new
+        .iter()
+        .find(|e| e.kind == "landed")
+        .and_then(|e| e.fields.get("at"))
+        .and_then(|at| Some((at.get(0)?.as_i64()?, at.get(1)?.as_i64()?)))
+        .zip(geometry)
+        .map_or(target, |((c, r), g)| g.center(c as i32, r as i32));
+    let blast = new.iter().any(|e| e.kind == "blast") || weapon.to_lowercase().contains("dynamite");
+    Some((lands, blast))
+}
+
+/// A throw on the map: dots along its arc, and a blast where dynamite lands.
+fn draw_throw(
+    commands: &mut Commands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    (colour, secs): (Color, f32),
+    (from, lands): (Vec2, Vec2),
+    blast: bool,
+) {
+    let fade = |grow: f32| Fade {
+        left: secs,
+        total: secs,
+        rise: 0.0,
+        grow,
+    };
+    let dot = meshes.add(Circle::new(3.5));
+    let ink = materials.add(colour);
+    for at in throw_arc(from, lands, 14) {
+        commands.spawn((
+            Mesh2d(dot.clone()),
+            MeshMaterial2d(ink.clone()),
+            Transform::from_translation(at.extend(6.0)),
+            fade(1.0),
+            Effect::Tracer,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
+    if blast {
+        commands.spawn((
+            Mesh2d(meshes.add(Annulus::new(14.0, 24.0))),
+            MeshMaterial2d(materials.add(Color::srgba(1.0, 0.55, 0.1, 0.85))),
+            Transform::from_translation(lands.extend(6.4)),
+            fade(3.0),
+            Effect::Flash,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
+}
+
+/// The points of a thrown weapon's arc from `a` to `b`: a parabola rising a third of the way
+/// (at least 20 pixels, at most 120) over the middle of the throw.
+pub fn throw_arc(a: Vec2, b: Vec2, points: usize) -> Vec<Vec2> {
+    let rise = (a.distance(b) / 3.0).clamp(20.0, 120.0);
+    (0..=points)
+        .map(|i| {
+            let t = i as f32 / points.max(1) as f32;
+            a.lerp(b, t) + Vec2::new(0.0, rise * 4.0 * t * (1.0 - t))
+        })
+        .collect()
+}
+
 /// Where new words over a figure go: at `wanted`, or above the words already there.
 fn free_spot(taken: &mut Vec<Vec2>, wanted: Vec2) -> Vec2 {
     let mut at = wanted;
@@ -237,10 +319,14 @@ fn shots(
     figures: Query<&Transform, With<Placed>>,
     shown: Query<(&Transform, &Effect)>,
     names: Query<&crate::sim::model::Hero>,
+    throws: (Res<Battle>, Option<Res<MapGeometry>>),
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
 ) {
+    let (battle, geometry) = throws;
+    // The newest events of the log: the weapon of an attack, where a throw landed, a blast.
+    let new = &log.events[log.events.len().saturating_sub(60)..];
     let Some(roster) = roster else {
         outcomes.clear();
         return;
@@ -276,7 +362,20 @@ fn shots(
             rise,
             grow,
         };
-        if tracer && a.distance(b) > 1.0 {
+        // A thrown weapon flies in an arc to where it lands; dynamite bursts there.
+        let thrown = roster
+            .entity(hero)
+            .and_then(|e| names.get(e).ok())
+            .and_then(|h| thrown_lands(&h.name, &battle.gear, new, geometry.as_deref(), b));
+        if tracer && let Some((lands, blast)) = thrown {
+            draw_throw(
+                &mut commands,
+                (&mut meshes, &mut materials),
+                (palette.tracer, pace.shot_secs()),
+                (a, lands),
+                blast,
+            );
+        } else if tracer && a.distance(b) > 1.0 {
             let v = b - a;
             commands.spawn((
                 Mesh2d(meshes.add(Rectangle::new(v.length(), 3.0))),
@@ -309,36 +408,48 @@ fn shots(
             .unwrap_or_default();
         let words = hit_words(&log, &target_name, hit);
         let above = free_spot(&mut words_at, b + Vec2::new(0.0, 30.0));
-        // A dark shadow under the words keeps them readable on any ground.
-        commands.spawn((
-            Text2d::new(words.clone()),
-            TextFont {
-                font_size: FontSize::Px(14.0),
-                ..default()
-            },
-            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
-            Transform::from_translation((above + Vec2::new(1.5, -1.5)).extend(6.9)),
-            fade(pace.words_secs(), 1.0, 14.0),
-            Effect::Words,
-            DespawnOnExit(Screen::Battle),
-        ));
-        commands.spawn((
-            Text2d::new(words),
-            TextFont {
-                font_size: FontSize::Px(14.0),
-                ..default()
-            },
-            TextColor(if hit {
-                palette.hit.lighter(0.15)
-            } else {
-                Color::WHITE
-            }),
-            Transform::from_translation(above.extend(7.0)),
-            fade(pace.words_secs(), 1.0, 14.0),
-            Effect::Words,
-            DespawnOnExit(Screen::Battle),
-        ));
+        let colour = if hit {
+            palette.hit.lighter(0.15)
+        } else {
+            Color::WHITE
+        };
+        spawn_words(&mut commands, words, above, colour, pace.words_secs());
     }
+}
+
+/// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
+/// readable on any ground.
+fn spawn_words(commands: &mut Commands, words: String, above: Vec2, colour: Color, secs: f32) {
+    let fade = || Fade {
+        left: secs,
+        total: secs,
+        rise: 14.0,
+        grow: 1.0,
+    };
+    commands.spawn((
+        Text2d::new(words.clone()),
+        TextFont {
+            font_size: FontSize::Px(14.0),
+            ..default()
+        },
+        TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
+        Transform::from_translation((above + Vec2::new(1.5, -1.5)).extend(6.9)),
+        fade(),
+        Effect::Words,
+        DespawnOnExit(Screen::Battle),
+    ));
+    commands.spawn((
+        Text2d::new(words),
+        TextFont {
+            font_size: FontSize::Px(14.0),
+            ..default()
+        },
+        TextColor(colour),
+        Transform::from_translation(above.extend(7.0)),
+        fade(),
+        Effect::Words,
+        DespawnOnExit(Screen::Battle),
+    ));
 }
 
 /// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target, the wound track it
@@ -444,7 +555,25 @@ fn hold_the_pace(
 
 #[cfg(test)]
 mod tests {
-    use super::location_and_track;
+    use super::{location_and_track, throw_arc};
+    use bevy::prelude::Vec2;
+
+    /// A throw starts at the thrower, ends where it lands, and rises over the middle.
+    #[test]
+    fn a_throw_flies_in_an_arc() {
+        let (a, b) = (Vec2::new(0.0, 0.0), Vec2::new(300.0, 0.0));
+        let arc = throw_arc(a, b, 10);
+        assert_eq!(arc.len(), 11);
+        assert_eq!(arc[0], a);
+        assert!(arc[10].distance(b) < 1e-3);
+        assert!(
+            (arc[5].y - 100.0).abs() < 1e-3,
+            "a third of 300 paces' pixels"
+        );
+        assert!(arc[2].y > 0.0 && arc[2].y < arc[5].y);
+        // A short toss still lifts.
+        assert!(throw_arc(a, Vec2::new(30.0, 0.0), 2)[1].y >= 20.0);
+    }
 
     /// The same wound reads alike on the map and on the panel: a hit in the belly counts on
     /// the torso's track (issue 24).

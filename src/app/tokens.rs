@@ -41,6 +41,18 @@ impl TokenIcons {
     }
 }
 
+/// An icon's PNG as an image.
+fn decode(bytes: &[u8]) -> Result<Image, bevy::image::TextureError> {
+    Image::from_buffer(
+        bytes,
+        ImageType::Extension("png"),
+        CompressedImageFormats::NONE,
+        true,
+        ImageSampler::linear(),
+        RenderAssetUsages::default(),
+    )
+}
+
 /// Decodes the icons once. Without images (a headless test app) the set stays empty and
 /// tokens are drawn without icons.
 pub struct TokensPlugin;
@@ -50,14 +62,7 @@ impl Plugin for TokensPlugin {
         let mut icons = TokenIcons::default();
         if let Some(mut images) = app.world_mut().get_resource_mut::<Assets<Image>>() {
             for (name, bytes) in PORTRAITS.iter().zip(ICONS) {
-                let Ok(image) = Image::from_buffer(
-                    bytes,
-                    ImageType::Extension("png"),
-                    CompressedImageFormats::NONE,
-                    true,
-                    ImageSampler::linear(),
-                    RenderAssetUsages::default(),
-                ) else {
+                let Ok(image) = decode(bytes) else {
                     continue;
                 };
                 icons.0.push((name, images.add(image)));
@@ -75,15 +80,7 @@ mod tests {
     fn every_icon_decodes() {
         assert_eq!(ICONS.len(), PORTRAITS.len());
         for (name, bytes) in PORTRAITS.iter().zip(ICONS) {
-            let image = Image::from_buffer(
-                bytes,
-                ImageType::Extension("png"),
-                CompressedImageFormats::NONE,
-                true,
-                ImageSampler::linear(),
-                RenderAssetUsages::default(),
-            )
-            .unwrap_or_else(|e| panic!("{name}: {e}"));
+            let image = decode(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(image.width(), 64, "{name}");
         }
     }

@@ -111,22 +111,7 @@ pub fn draw_track(
     let Ok(node) = picture.single() else {
         return;
     };
-    // The last initiative stack: who flipped which card, and the totals, first to last.
-    let stack = if round.stack.is_empty() {
-        String::new()
-    } else {
-        let lines: Vec<String> = round
-            .stack
-            .iter()
-            .map(|l| {
-                format!(
-                    "{} card {} F{}{:+}={}",
-                    l.actor, l.card, l.fragment, l.bonus, l.total
-                )
-            })
-            .collect();
-        format!("Stack: {}", lines.join(" > "))
-    };
+    let stack = super::track_view::stack_line(&round);
     let now = Drawn {
         now: round.segment,
         rows: rows(&round, &battle, &palette, &heroes),

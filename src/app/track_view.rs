@@ -36,6 +36,25 @@ impl Plugin for TrackViewPlugin {
     }
 }
 
+/// The last initiative stack: who flipped which card, and the totals, first to last
+/// ("Stack: Felicia Laroq card 5 F9+0=9 > El Chivo card 37 F5+0=5"); empty without one.
+pub fn stack_line(round: &RoundState) -> String {
+    if round.stack.is_empty() {
+        return String::new();
+    }
+    let lines: Vec<String> = round
+        .stack
+        .iter()
+        .map(|l| {
+            format!(
+                "{} card {} F{}{:+}={}",
+                l.actor, l.card, l.fragment, l.bonus, l.total
+            )
+        })
+        .collect();
+    format!("Stack: {}", lines.join(" > "))
+}
+
 /// The track as text: a header of segment numbers, the current segment marked, and a row per
 /// hero ('x' spent, 'O' in front, 'o' to come).
 pub fn track_lines(
@@ -67,17 +86,7 @@ pub fn track_lines(
         out.push('\n');
     }
     if !round.stack.is_empty() {
-        let lines: Vec<String> = round
-            .stack
-            .iter()
-            .map(|l| {
-                format!(
-                    "{} card {} F{}{:+}={}",
-                    l.actor, l.card, l.fragment, l.bonus, l.total
-                )
-            })
-            .collect();
-        out.push_str(&format!("Stack: {}\n", lines.join(" > ")));
+        out.push_str(&format!("{}\n", stack_line(round)));
     }
     out.push_str("x spent  O in front  o to come");
     out

@@ -31,22 +31,6 @@ pub struct Card {
     words: String,
 }
 
-type CardHeroes<'w, 's> = Query<
-    'w,
-    's,
-    (
-        Entity,
-        &'static Hero,
-        &'static Side,
-        &'static HexPos,
-        &'static Track,
-        &'static Weapons,
-        &'static Prone,
-        &'static Wounds,
-        &'static Down,
-    ),
->;
-
 /// Draws the cards when what they show changed.
 pub fn draw_cards(
     mut commands: Commands,
@@ -54,7 +38,7 @@ pub fn draw_cards(
     palette: Res<Palette>,
     icons: Res<TokenIcons>,
     selection: Option<Res<crate::app::input::Selection>>,
-    heroes: CardHeroes,
+    heroes: super::PanelHeroes,
     node: Query<Entity, With<HeroCards>>,
     mut drawn: Local<Vec<Card>>,
 ) {
@@ -86,7 +70,7 @@ pub fn draw_cards(
 fn card_of(
     battle: &Battle,
     palette: &Palette,
-    (_, hero, side, pos, track, weapons, prone, wounds, down): (
+    (_, hero, side, pos, track, weapons, prone, wounds, down, _): (
         Entity,
         &Hero,
         &Side,
@@ -96,6 +80,7 @@ fn card_of(
         &Prone,
         &Wounds,
         &Down,
+        &crate::sim::HeroId,
     ),
     selected: bool,
 ) -> Card {

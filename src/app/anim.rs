@@ -376,6 +376,7 @@ fn shots(
                 blast,
             );
         } else if tracer && a.distance(b) > 1.0 {
+            // A shot's tracer: a straight line from the shooter to the target.
             let v = b - a;
             commands.spawn((
                 Mesh2d(meshes.add(Rectangle::new(v.length(), 3.0))),
@@ -387,19 +388,13 @@ fn shots(
                 DespawnOnExit(Screen::Battle),
             ));
         }
-        let flash = if hit {
-            palette.hit
-        } else {
-            Color::srgba(1.0, 1.0, 1.0, 0.8)
-        };
-        commands.spawn((
-            Mesh2d(meshes.add(Circle::new(if hit { 20.0 } else { 9.0 }))),
-            MeshMaterial2d(materials.add(flash)),
-            Transform::from_translation(b.extend(6.5)),
-            fade(pace.shot_secs(), 1.8, 0.0),
-            Effect::Flash,
-            DespawnOnExit(Screen::Battle),
-        ));
+        spawn_flash(
+            &mut commands,
+            (&mut meshes, &mut materials),
+            b,
+            hit,
+            (&palette, pace.shot_secs()),
+        );
         // The words of the hit, from the log's event of it.
         let target_name = roster
             .entity(target)
@@ -415,6 +410,34 @@ fn shots(
         };
         spawn_words(&mut commands, words, above, colour, pace.words_secs());
     }
+}
+
+/// The flash where a shot or a blow ends: red and wide on a hit, a small white one on a miss.
+fn spawn_flash(
+    commands: &mut Commands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    at: Vec2,
+    hit: bool,
+    (palette, secs): (&Palette, f32),
+) {
+    let flash = if hit {
+        palette.hit
+    } else {
+        Color::srgba(1.0, 1.0, 1.0, 0.8)
+    };
+    commands.spawn((
+        Mesh2d(meshes.add(Circle::new(if hit { 20.0 } else { 9.0 }))),
+        MeshMaterial2d(materials.add(flash)),
+        Transform::from_translation(at.extend(6.5)),
+        Fade {
+            left: secs,
+            total: secs,
+            rise: 0.0,
+            grow: 1.8,
+        },
+        Effect::Flash,
+        DespawnOnExit(Screen::Battle),
+    ));
 }
 
 /// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them

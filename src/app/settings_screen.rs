@@ -147,6 +147,40 @@ fn capture_key(
     }
 }
 
+/// The row of the computer's pace and the colour-blind palette, the one lit that is on.
+fn pace_and_palette(row: &mut ChildSpawnerCommands, keys: &Bindings) {
+    row.spawn(label("Computer's pace:", 18.0, palette::TEXT));
+    for pace in Pace::ALL {
+        let mut b = row.spawn((
+            button(pace.name(), 18.0),
+            PaceChoice(pace),
+            Tip(format!(
+                "{:.1} s between the computer's declarations and empty segments, \
+                 after the figures have arrived; {:.2} s a hex",
+                pace.delay(),
+                pace.step_secs()
+            )),
+        ));
+        if keys.0.pace == pace {
+            b.insert(Lit);
+        }
+    }
+    let mut b = row.spawn((
+        button(
+            format!(
+                "Colour-blind palette: {}",
+                if keys.0.colorblind { "on" } else { "off" }
+            ),
+            18.0,
+        ),
+        PaletteToggle,
+        Tip("Sides and map overlays in Okabe and Ito's colours".into()),
+    ));
+    if keys.0.colorblind {
+        b.insert(Lit);
+    }
+}
+
 /// The body, rebuilt when the settings or the wait change.
 fn show_settings(
     mut commands: Commands,
@@ -203,38 +237,8 @@ fn show_settings(
                 }
             }
         });
-        p.spawn(button_row()).with_children(|row| {
-            row.spawn(label("Computer's pace:", 18.0, palette::TEXT));
-            for pace in Pace::ALL {
-                let mut b = row.spawn((
-                    button(pace.name(), 18.0),
-                    PaceChoice(pace),
-                    Tip(format!(
-                        "{:.1} s between the computer's declarations and empty segments, \
-                         after the figures have arrived; {:.2} s a hex",
-                        pace.delay(),
-                        pace.step_secs()
-                    )),
-                ));
-                if keys.0.pace == pace {
-                    b.insert(Lit);
-                }
-            }
-            let mut b = row.spawn((
-                button(
-                    format!(
-                        "Colour-blind palette: {}",
-                        if keys.0.colorblind { "on" } else { "off" }
-                    ),
-                    18.0,
-                ),
-                PaletteToggle,
-                Tip("Sides and map overlays in Okabe and Ito's colours".into()),
-            ));
-            if keys.0.colorblind {
-                b.insert(Lit);
-            }
-        });
+        p.spawn(button_row())
+            .with_children(|row| pace_and_palette(row, &keys));
         p.spawn(button_row()).with_children(|row| {
             row.spawn((
                 button(

@@ -59,6 +59,15 @@ pub fn of_hero(portrait: Option<&str>, weapons: &[String]) -> &'static str {
         .unwrap_or_else(|| weapons.first().map_or("person", |w| for_weapon(w)))
 }
 
+/// The portrait of the level's hero of that name (`person` for a name the level lacks).
+pub fn of_level_hero(level: &crate::data::level::Level, name: &str) -> &'static str {
+    level
+        .heroes
+        .iter()
+        .find(|h| h.name == name)
+        .map_or("person", |h| of_hero(h.portrait.as_deref(), &h.weapons))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -84,10 +84,7 @@ fn card_of(
     ),
     selected: bool,
 ) -> Card {
-    let def = battle.level.heroes.iter().find(|h| h.name == hero.name);
-    let portrait = def.map_or("person", |h| {
-        crate::data::portraits::of_hero(h.portrait.as_deref(), &h.weapons)
-    });
+    let portrait = crate::data::portraits::of_level_hero(&battle.level, &hero.name);
     let colour = battle
         .level
         .sides

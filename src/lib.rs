@@ -8,6 +8,7 @@
 pub mod app;
 pub mod cli;
 pub mod data;
+pub mod editor;
 pub mod rules;
 #[cfg(feature = "ecs")]
 pub mod sim;

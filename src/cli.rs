@@ -33,6 +33,8 @@ pub struct Cli {
 pub enum Command {
     /// Play the game in a window (the default).
     Play(PlayArgs),
+    /// The level editor in a window: a new map, or the level file named.
+    Edit(EditArgs),
     /// Print the 54-card action deck, or write assets/deck.ron.
     Deck(DeckArgs),
     /// Resolve one check with the action deck and print every step.
@@ -121,6 +123,21 @@ pub enum LevelsCommand {
         #[arg(long, default_value = crate::data::gear::GEAR_PATH)]
         gear: PathBuf,
     },
+}
+
+#[derive(Args, Debug, Default, Clone)]
+pub struct EditArgs {
+    /// The level to open (a level file, a draft, or a shipped level: saved as your own copy).
+    pub level: Option<PathBuf>,
+    /// A new map's width in hexes.
+    #[arg(long, default_value_t = 16)]
+    pub width: usize,
+    /// A new map's height in hexes.
+    #[arg(long, default_value_t = 10)]
+    pub height: usize,
+    /// Save a screenshot to this PNG after the first frames, then quit.
+    #[arg(long)]
+    pub screenshot: Option<PathBuf>,
 }
 
 #[derive(Args, Debug, Default)]

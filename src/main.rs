@@ -16,6 +16,7 @@ fn main() {
         Some(Command::Replay(args)) => cli::replay(&args),
         Some(Command::Balance(args)) => cli::balance(&args),
         Some(Command::Play(args)) => play(args),
+        Some(Command::Edit(args)) => edit(args),
         None => play(PlayArgs::default()),
     };
     let (output, failure) = match result {
@@ -41,6 +42,19 @@ fn main() {
 fn play(args: PlayArgs) -> Result<String, cli::CliError> {
     tarnation::app::run(args)?;
     Ok(String::new())
+}
+
+#[cfg(feature = "gui")]
+fn edit(args: cli::EditArgs) -> Result<String, cli::CliError> {
+    tarnation::app::edit(args)?;
+    Ok(String::new())
+}
+
+#[cfg(not(feature = "gui"))]
+fn edit(_args: cli::EditArgs) -> Result<String, cli::CliError> {
+    Err(cli::CliError::Usage(
+        "this build has no window: build with the default `gui` feature to edit levels".into(),
+    ))
 }
 
 #[cfg(not(feature = "gui"))]

@@ -1523,6 +1523,38 @@ fn play_without_a_display_says_so() {
     assert!(!err.contains("panicked"), "{err}");
 }
 
+/// `edit` refuses a file that is no level at all before any window opens (exit 2, the file's
+/// line), and without a display says so as `play` does.
+#[cfg(all(feature = "gui", unix, not(target_os = "macos")))]
+#[test]
+fn edit_refuses_what_is_no_level_and_needs_a_display() {
+    let dir = std::env::temp_dir().join(format!("tarnation-cli-edit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.ron");
+    std::fs::write(&bad, "Level(\n    name: 3,\n)\n").unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_tarnation"))
+            .args(args)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .expect("the binary runs");
+        (
+            out.status.code(),
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    };
+    let (code, err) = run(&["edit", bad.to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("bad.ron:2:"), "{err}");
+    let (code, err) = run(&["edit", "levels/street_duel.ron"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no display to open the window on"), "{err}");
+    assert!(!err.contains("panicked"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 // ---- the computer's levels of play (issue 22) ----
 
 /// `sim --ai easy` plays as `sim` played before the levels of play: its JSON lines, the new

@@ -593,3 +593,6 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
     let (cards, _) = node(&mut app, "cards");
     assert!(texts_under(&app, cards).iter().any(|w| w == "OUT"));
 }
+
+#[path = "window/editor.rs"]
+mod editor;

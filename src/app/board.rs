@@ -201,7 +201,7 @@ fn spawn_map(
     commands.insert_resource(geometry);
 }
 
-mod marks;
+pub(crate) mod marks;
 use marks::{cover_marks, hero_marks, hexside_vector, mount_marks, token_state};
 
 #[derive(Component)]

@@ -15,6 +15,7 @@
 
 pub mod anim;
 pub mod board;
+pub mod editor;
 pub mod fonts;
 pub mod frame;
 pub mod hotseat;
@@ -65,6 +66,7 @@ impl Plugin for AppPlugin {
                 saves_screen::SavesScreenPlugin,
                 replay_view::ReplayViewPlugin,
             ))
+            .add_plugins(editor::EditorPlugin)
             .configure_sets(Update, SimSystems::Round.run_if(in_state(Pause::Running)))
             .add_systems(
                 Startup,
@@ -130,6 +132,35 @@ fn command_line_battle(
 }
 
 pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
+    run_with(args, None)
+}
+
+/// `tarnation edit [LEVEL]`: the window opens in the level editor. A file that is no level
+/// at all is refused before any window opens (exit code 2); an unfinished one opens with its
+/// problems listed.
+pub fn edit(args: crate::cli::EditArgs) -> Result<(), crate::cli::CliError> {
+    let start = match &args.level {
+        Some(path) => {
+            let path = crate::data::paths::locate(path)?;
+            crate::editor::files::open(&path)?;
+            editor::EditorStart::Open(path)
+        }
+        None => editor::EditorStart::New {
+            width: args.width.clamp(1, crate::editor::MAX_SIDE),
+            height: args.height.clamp(1, crate::editor::MAX_SIDE),
+        },
+    };
+    let play = PlayArgs {
+        screenshot: args.screenshot,
+        ..PlayArgs::default()
+    };
+    run_with(play, Some(start))
+}
+
+fn run_with(
+    args: PlayArgs,
+    editor_start: Option<editor::EditorStart>,
+) -> Result<(), crate::cli::CliError> {
     let seed = args.seed.unwrap_or_else(crate::cli::fresh_seed);
     let battle = command_line_battle(&args)?;
     // A match file to watch is read and replayed before any window opens: a bad file is
@@ -180,12 +211,20 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
     } else {
         match_plugins(&mut app, seed, cards);
         // The tilemap's renderer (the headless window tests build the rest without it).
-        app.add_plugins((bevy_ecs_tilemap::TilemapPlugin, AppPlugin))
-            .insert_resource(input::ForcedHover(
-                args.hover.map(|(c, r)| crate::rules::hexmap::hex_at(c, r)),
-            ));
+        app.add_plugins((
+            bevy_ecs_tilemap::TilemapPlugin,
+            AppPlugin,
+            editor::EditorOverlayPlugin,
+        ))
+        .insert_resource(input::ForcedHover(
+            args.hover.map(|(c, r)| crate::rules::hexmap::hex_at(c, r)),
+        ));
         // Saves go to the user's data folder for the game.
         app.insert_resource(saves::SaveFolders::user());
+        // `tarnation edit` opens the level editor.
+        if let Some(start) = editor_start {
+            app.insert_resource(start).insert_state(Screen::Editor);
+        }
         // A match file named on the command line opens in the replay viewer.
         if let Some(replay) = replay {
             app.insert_resource(replay).insert_state(Screen::Replay);

@@ -97,6 +97,10 @@ pub(crate) fn button_row() -> Node {
 #[derive(Component)]
 pub struct OpenSettings;
 
+/// The level editor's button on the main menu.
+#[derive(Component)]
+pub struct OpenEditor;
+
 /// The save the main menu's Continue loads: the newest that is not damaged.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct ContinueTarget(pub Option<PathBuf>);
@@ -164,6 +168,11 @@ fn main_menu(mut commands: Commands, keys: Res<Bindings>, folders: Option<Res<Sa
                 MenuButton(MenuAction::Back),
             ));
         });
+        p.spawn((
+            button("Level editor", 22.0),
+            OpenEditor,
+            Tip("Build a battle map: paint the ground, place cover and heroes, play it".into()),
+        ));
     });
     commands.insert_resource(ContinueTarget(newest));
 }
@@ -171,6 +180,7 @@ fn main_menu(mut commands: Commands, keys: Res<Bindings>, folders: Option<Res<Sa
 fn menu_keys(
     input: MenuInput,
     settings: Query<&Interaction, (Changed<Interaction>, With<OpenSettings>)>,
+    editor: Query<&Interaction, (Changed<Interaction>, With<OpenEditor>)>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     target: Option<Res<ContinueTarget>>,
@@ -200,6 +210,9 @@ fn menu_keys(
     }
     if settings.iter().any(|i| clicked(i, false)) {
         next.set(Screen::Settings);
+    }
+    if editor.iter().any(|i| clicked(i, false)) {
+        next.set(Screen::Editor);
     }
     // Quitting asks twice (a second Esc within a few seconds), so that one Esc too many
     // from the level select does not close the game.

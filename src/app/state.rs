@@ -16,6 +16,8 @@ pub enum Screen {
     Saves,
     /// The replay viewer: a match file, event by event.
     Replay,
+    /// The level editor.
+    Editor,
 }
 
 /// The Esc menu of a battle. While it is open the match stands still: no computer declares,

@@ -75,6 +75,22 @@ impl History {
         }
     }
 
+    /// Make the last `n` steps one (a brush stroke dragged over many hexes is undone whole).
+    pub fn merge_last(&mut self, n: usize) {
+        if n < 2 || n > self.undo.len() {
+            return;
+        }
+        let mut tail = self.undo.split_off(self.undo.len() - n);
+        tail.reverse();
+        self.undo.push(Edit::Batch(tail));
+        self.unsaved -= n as i64 - 1;
+    }
+
+    /// The steps there are to undo.
+    pub fn depth(&self) -> usize {
+        self.undo.len()
+    }
+
     pub fn can_undo(&self) -> bool {
         !self.undo.is_empty()
     }

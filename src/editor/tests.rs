@@ -117,6 +117,17 @@ fn undo_and_redo_walk_the_steps() {
     assert!(!h.unsaved());
     while h.redo() {}
     assert_eq!(h.level, end);
+    // A stroke of three dabs is undone as one step.
+    let before_stroke = h.level.clone();
+    for at in [(0, 0), (1, 0), (2, 0)] {
+        h.apply(paint(&h.level, at, 1, '~')).unwrap();
+    }
+    h.merge_last(3);
+    assert_eq!(&h.level.map.rows[0][..3], "~~~");
+    h.undo();
+    assert_eq!(h.level, before_stroke);
+    h.redo();
+    assert_eq!(&h.level.map.rows[0][..3], "~~~");
     // A new step after an undo forgets what was undone.
     h.undo();
     h.apply(Edit::Name("Another".into())).unwrap();

@@ -79,6 +79,15 @@ pub enum Material {
 }
 
 impl Material {
+    pub const ALL: [Material; 6] = [
+        Material::Glass,
+        Material::ThinWood,
+        Material::Hardwood,
+        Material::Adobe,
+        Material::ThinIron,
+        Material::ThickIron,
+    ];
+
     pub fn armor_value(self) -> u32 {
         match self {
             Material::Glass => 1,

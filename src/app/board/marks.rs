@@ -211,7 +211,7 @@ pub(super) fn cover_marks(
 }
 
 /// The colours of a cover material: (fill, rim).
-fn material_colours(material: crate::rules::terrain::Material) -> (Color, Color) {
+pub(crate) fn material_colours(material: crate::rules::terrain::Material) -> (Color, Color) {
     use crate::rules::terrain::Material;
     match material {
         Material::Glass => (

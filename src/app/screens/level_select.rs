@@ -110,7 +110,9 @@ pub const FIRST_LEVEL: &str = "street_duel.ron";
 fn find_levels(mut choice: ResMut<LevelChoice>) {
     let first_visit = choice.files.is_empty();
     match paths::level_files() {
-        Ok(files) => {
+        Ok(mut files) => {
+            // The user's own levels (the editor's, drafts left out) after the shipped ones.
+            files.extend(crate::editor::files::user_level_files());
             choice.files = files;
             choice.missing = None;
         }

@@ -1,0 +1,139 @@
+//! The level editor in the window, driven as a Judge drives it: the main menu's button, the
+//! panel's buttons and clicks on the map's hexes; a street fight made from an empty map,
+//! played, and back in the editor after.
+
+use super::{click, screen, window_app};
+use bevy::prelude::*;
+use leafwing_input_manager::prelude::Buttonlike;
+use tarnation::app::editor::act::Act;
+use tarnation::app::editor::draw::Hover;
+use tarnation::app::editor::{EditorState, Tool};
+use tarnation::app::screens::OpenEditor;
+use tarnation::app::state::Screen;
+use tarnation::data::level::Victory;
+use tarnation::sim::model::{Battle, Hero};
+
+/// A left click on a hex of the map (the pointer over it, the button pressed and let go).
+fn click_hex(app: &mut App, cell: (i32, i32)) {
+    app.insert_resource(Hover(Some(cell)));
+    app.update();
+    MouseButton::Left.press(app.world_mut());
+    app.update();
+    MouseButton::Left.release(app.world_mut());
+    app.update();
+}
+
+fn press(app: &mut App, act: Act) {
+    assert!(click::<Act>(app, |a| *a == act), "no button {act:?}");
+}
+
+fn state(app: &App) -> &EditorState {
+    app.world().resource::<EditorState>()
+}
+
+#[test]
+fn a_judge_builds_a_street_fight_plays_it_and_comes_back() {
+    let mut app = window_app(3);
+    app.init_asset::<TextureAtlasLayout>();
+    assert!(click::<OpenEditor>(&mut app, |_| true));
+    assert_eq!(screen(&app), Screen::Editor);
+    assert_eq!(tarnation::editor::size(state(&app).level()), (16, 10));
+    // An empty map is not ready: it has no heroes, and the panel says so.
+    assert!(!state(&app).ready());
+    // A building: a wall painted with the brush of one hex, dragged along row 2.
+    press(&mut app, Act::Tool(Tool::Terrain));
+    press(&mut app, Act::Terrain('#'));
+    app.insert_resource(Hover(Some((4, 2))));
+    app.update();
+    MouseButton::Left.press(app.world_mut());
+    app.update();
+    for c in 5..9 {
+        app.insert_resource(Hover(Some((c, 2))));
+        app.update();
+    }
+    MouseButton::Left.release(app.world_mut());
+    app.update();
+    assert_eq!(state(&app).level().map.rows[2], "....#####.......");
+    // The stroke is one step: undone whole, and redone.
+    press(&mut app, Act::Undo);
+    assert_eq!(state(&app).level().map.rows[2], "................");
+    press(&mut app, Act::Redo);
+    assert_eq!(state(&app).level().map.rows[2], "....#####.......");
+    // Cover: an adobe wall corner in front of the building (the Figures page's tool).
+    press(&mut app, Act::Page(tarnation::app::editor::Page::Figures));
+    press(&mut app, Act::Tool(Tool::Cover));
+    click_hex(&mut app, (6, 4));
+    assert_eq!(state(&app).level().cover.len(), 1);
+    // Two heroes a side, copied from the shipped levels.
+    press(&mut app, Act::Tool(Tool::Hero));
+    click_hex(&mut app, (2, 4));
+    click_hex(&mut app, (2, 6));
+    press(&mut app, Act::NewSide(1));
+    press(&mut app, Act::Template(1));
+    click_hex(&mut app, (13, 4));
+    click_hex(&mut app, (13, 6));
+    let level = state(&app).level().clone();
+    assert_eq!(level.heroes.len(), 4);
+    assert_eq!(level.heroes.iter().filter(|h| h.side == "Posse").count(), 2);
+    assert_eq!(level.heroes.iter().filter(|h| h.side == "Gang").count(), 2);
+    // A hero on the wall is a problem that names the hex; moved off, it is gone.
+    press(&mut app, Act::Tool(Tool::Select));
+    click_hex(&mut app, (2, 4));
+    app.insert_resource(Hover(Some((5, 2))));
+    app.update();
+    MouseButton::Right.press(app.world_mut());
+    app.update();
+    MouseButton::Right.release(app.world_mut());
+    app.update();
+    let problem = state(&app).problems.iter().find(|p| !p.warning).cloned();
+    assert_eq!(
+        problem.as_ref().and_then(|p| p.at),
+        Some((5, 2)),
+        "{problem:?}"
+    );
+    press(&mut app, Act::Undo);
+    assert!(state(&app).ready(), "{:?}", state(&app).problems);
+    // A timer: the posse wins at sundown.
+    press(&mut app, Act::Page(tarnation::app::editor::Page::Sides));
+    press(&mut app, Act::TimerAdd);
+    assert!(matches!(
+        state(&app).level().victory.last(),
+        Some(Victory::Timer { rounds: 6, winner, .. }) if winner == "Posse"
+    ));
+    // Saved where the test says; the file is a level `levels check` accepts.
+    let dir = super::saves::scratch("editor");
+    let path = dir.join("street_fight.ron");
+    app.world_mut().resource_mut::<EditorState>().path = Some(path.clone());
+    press(&mut app, Act::Save);
+    let gear = tarnation::data::gear::load(
+        &tarnation::data::paths::find(tarnation::data::gear::GEAR_PATH).unwrap(),
+    )
+    .unwrap();
+    let saved = tarnation::data::level::load(&path, &gear).unwrap();
+    assert_eq!(&saved, state(&app).level());
+    // Play it: a match of this level, then back to the editor with the level as it was.
+    press(&mut app, Act::Play);
+    app.update();
+    assert_eq!(screen(&app), Screen::Battle);
+    let heroes = {
+        let mut q = app.world_mut().query::<&Hero>();
+        q.iter(app.world()).count()
+    };
+    assert_eq!(heroes, 4);
+    assert!(app.world().contains_resource::<Battle>());
+    // Nothing the editor drew stays over the battle's map.
+    assert_eq!(
+        super::count::<tarnation::app::editor::draw::Drawn>(&mut app),
+        0
+    );
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::MainMenu);
+    app.update();
+    app.update();
+    assert_eq!(screen(&app), Screen::Editor);
+    assert_eq!(state(&app).level(), &saved);
+    app.update();
+    assert!(super::count::<tarnation::app::editor::draw::Drawn>(&mut app) > 160);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -334,7 +334,9 @@ pub fn keys(
     if typing.field.is_some() {
         return;
     }
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight]);
+    // Ctrl held, or let go in this very frame with the key (a quick chord).
+    let ctrls = [KeyCode::ControlLeft, KeyCode::ControlRight];
+    let ctrl = keys.any_pressed(ctrls) || keys.any_just_released(ctrls);
     let mut todo = Vec::new();
     let tools = [
         (KeyCode::KeyT, Tool::Terrain),

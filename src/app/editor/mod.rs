@@ -7,6 +7,7 @@ pub mod act;
 pub mod balance;
 pub mod draw;
 pub mod forms;
+pub mod pages;
 pub mod panel;
 pub mod typing;
 

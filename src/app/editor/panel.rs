@@ -51,9 +51,9 @@ pub fn scroll(
     at.0.y = state.scroll;
 }
 
-const TEXT: f32 = 14.0;
-const GOOD: Color = Color::srgb(0.55, 0.9, 0.5);
-const BAD: Color = Color::srgb(1.0, 0.5, 0.4);
+pub(super) const TEXT: f32 = 14.0;
+pub(super) const GOOD: Color = Color::srgb(0.55, 0.9, 0.5);
+pub(super) const BAD: Color = Color::srgb(1.0, 0.5, 0.4);
 
 pub fn spawn_frame(mut commands: Commands) {
     commands.spawn((
@@ -76,7 +76,7 @@ pub fn spawn_frame(mut commands: Commands) {
 }
 
 /// A small button of the panel.
-fn small(text: impl Into<String>, act: Act) -> impl Bundle {
+pub(super) fn small(text: impl Into<String>, act: Act) -> impl Bundle {
     (
         Button,
         act,
@@ -93,7 +93,7 @@ fn small(text: impl Into<String>, act: Act) -> impl Bundle {
     )
 }
 
-fn row() -> Node {
+pub(super) fn row() -> Node {
     Node {
         flex_direction: FlexDirection::Row,
         flex_wrap: FlexWrap::Wrap,
@@ -104,11 +104,11 @@ fn row() -> Node {
     }
 }
 
-fn text(s: impl Into<String>) -> impl Bundle {
+pub(super) fn text(s: impl Into<String>) -> impl Bundle {
     label(s, TEXT, palette::PANEL_TEXT)
 }
 
-fn heading(p: &mut ChildSpawnerCommands, s: &str) {
+pub(super) fn heading(p: &mut ChildSpawnerCommands, s: &str) {
     p.spawn((
         label(s, 15.0, palette::TITLE),
         Node {
@@ -119,7 +119,13 @@ fn heading(p: &mut ChildSpawnerCommands, s: &str) {
 }
 
 /// A choice button, lit when it is the one chosen.
-fn choice(p: &mut ChildSpawnerCommands, words: impl Into<String>, act: Act, on: bool, tip: &str) {
+pub(super) fn choice(
+    p: &mut ChildSpawnerCommands,
+    words: impl Into<String>,
+    act: Act,
+    on: bool,
+    tip: &str,
+) {
     let mut b = p.spawn((small(words, act), Tip(tip.into())));
     if on {
         b.insert(Lit);
@@ -127,7 +133,7 @@ fn choice(p: &mut ChildSpawnerCommands, words: impl Into<String>, act: Act, on: 
 }
 
 /// `words [-] [+]`.
-fn stepper(p: &mut ChildSpawnerCommands, words: String, less: Act, more: Act) {
+pub(super) fn stepper(p: &mut ChildSpawnerCommands, words: String, less: Act, more: Act) {
     p.spawn(row()).with_children(|r| {
         r.spawn(text(words));
         r.spawn(small("-", less));
@@ -136,7 +142,7 @@ fn stepper(p: &mut ChildSpawnerCommands, words: String, less: Act, more: Act) {
 }
 
 /// `< words >`.
-fn picker(p: &mut ChildSpawnerCommands, words: String, prev: Act, next: Act) {
+pub(super) fn picker(p: &mut ChildSpawnerCommands, words: String, prev: Act, next: Act) {
     p.spawn(row()).with_children(|r| {
         r.spawn(small("<", prev));
         r.spawn(text(words));
@@ -145,10 +151,16 @@ fn picker(p: &mut ChildSpawnerCommands, words: String, prev: Act, next: Act) {
 }
 
 /// A field to type into: its words, or the words being typed with a caret.
-fn field(p: &mut ChildSpawnerCommands, what: &str, now: &str, f: Field, typing: &Typing) {
+pub(super) fn field(
+    p: &mut ChildSpawnerCommands,
+    what: &str,
+    now: &str,
+    f: Field,
+    typing: &Typing,
+) {
     let typed = typing.field == Some(f);
     let words = if typed {
-        format!("{}|", typing.text)
+        format!("{}|  (Enter keeps it, Esc drops it)", typing.text)
     } else {
         now.to_string()
     };
@@ -157,10 +169,7 @@ fn field(p: &mut ChildSpawnerCommands, what: &str, now: &str, f: Field, typing: 
     } else {
         format!("{what}: {words}")
     };
-    let mut b = p.spawn((
-        small(shown, Act::Type(f)),
-        Tip("Click, type, Enter keeps it, Esc drops it".into()),
-    ));
+    let mut b = p.spawn(small(shown, Act::Type(f)));
     if typed {
         b.insert(Lit);
     }
@@ -202,8 +211,8 @@ pub fn rebuild(
             .with_children(|p| match state.page {
                 Page::Map => map_page(p, &state, &typing),
                 Page::Figures => figures_page(p, &state, &typing),
-                Page::Sides => sides_page(p, &state, &typing),
-                Page::Check => check_page(p, &state),
+                Page::Sides => super::pages::sides_page(p, &state, &typing),
+                Page::Check => super::pages::check_page(p, &state),
             });
             footer(p, &state);
         });
@@ -587,256 +596,6 @@ fn mount_form(p: &mut ChildSpawnerCommands, state: &EditorState, typing: &Typing
     );
     p.spawn(label(
         "A rider stands on its horse's hex.",
-        TEXT,
-        palette::HINT,
-    ));
-}
-
-fn sides_page(p: &mut ChildSpawnerCommands, state: &EditorState, typing: &Typing) {
-    let level = state.level();
-    heading(p, "Sides (2 to 4)");
-    for (i, s) in level.sides.iter().enumerate() {
-        p.spawn(row()).with_children(|r| {
-            let (red, g, b) = s.color;
-            r.spawn((
-                Node {
-                    width: px(16),
-                    height: px(16),
-                    ..default()
-                },
-                BackgroundColor(Color::srgb(red, g, b)),
-            ));
-            field(r, "", &s.name, Field::Side(i), typing);
-            let control = match s.control {
-                crate::data::level::Control::Human => "Human",
-                crate::data::level::Control::Computer => "Computer",
-            };
-            r.spawn((
-                small("colour", Act::SideColour(i)),
-                Tip("Another colour".into()),
-            ));
-            r.spawn(small(control, Act::SideControl(i)));
-            if s.control == crate::data::level::Control::Computer {
-                r.spawn(small(
-                    format!("{:?}", s.ai.unwrap_or_default()).to_lowercase(),
-                    Act::SideAi(i),
-                ));
-            }
-            r.spawn((
-                small("x", Act::SideRemove(i)),
-                Tip("Remove the side (it must have no heroes)".into()),
-            ));
-        });
-    }
-    if level.sides.len() < 4 {
-        p.spawn(row()).with_children(|r| {
-            r.spawn(small("+ Side", Act::SideAdd));
-        });
-    }
-    victory_section(p, state);
-    rules_section(p, state);
-}
-
-fn victory_section(p: &mut ChildSpawnerCommands, state: &EditorState) {
-    let level = state.level();
-    heading(p, "Victory");
-    for (i, v) in level.victory.iter().enumerate() {
-        p.spawn(row()).with_children(|r| match v {
-            crate::data::level::Victory::LastSideStanding => {
-                r.spawn(text("The last side standing wins"));
-                r.spawn(small("x", Act::VictoryRemove(i)));
-            }
-            crate::data::level::Victory::Timer {
-                name,
-                rounds,
-                winner,
-            } => {
-                stepper(
-                    r,
-                    format!("Timer '{name}': {rounds} rounds"),
-                    Act::VictoryCount(i, -1),
-                    Act::VictoryCount(i, 1),
-                );
-                r.spawn(small(format!("then {winner} wins"), Act::VictoryWinner(i)));
-                r.spawn(small("x", Act::VictoryRemove(i)));
-            }
-            crate::data::level::Victory::Objective {
-                name,
-                victories,
-                winner,
-                task,
-                ..
-            } => {
-                let at = task
-                    .as_ref()
-                    .map_or(String::new(), |t| format!(" at ({}, {})", t.at.0, t.at.1));
-                stepper(
-                    r,
-                    format!("'{name}'{at}: {victories} victories"),
-                    Act::VictoryCount(i, -1),
-                    Act::VictoryCount(i, 1),
-                );
-                r.spawn(small(format!("for {winner}"), Act::VictoryWinner(i)));
-                r.spawn(small("x", Act::VictoryRemove(i)));
-            }
-        });
-    }
-    p.spawn(row()).with_children(|r| {
-        if !level
-            .victory
-            .contains(&crate::data::level::Victory::LastSideStanding)
-        {
-            r.spawn(small("+ Last side standing", Act::LastStanding));
-        }
-        r.spawn((
-            small("+ Timer", Act::TimerAdd),
-            Tip("A side wins when the rounds run out".into()),
-        ));
-        r.spawn((
-            small("+ Objective at the picked hex", Act::ObjectiveAdd),
-            Tip(
-                "A lock to pick (Lockpicking, TN 7) for the side chosen on the Figures page".into(),
-            ),
-        ));
-    });
-    for (i, c) in level.counters.iter().enumerate() {
-        p.spawn(row()).with_children(|r| {
-            r.spawn(text(format!(
-                "Counter '{}': {:?}, {} slots",
-                c.name, c.kind, c.slots
-            )));
-            r.spawn(small("x", Act::CounterRemove(i)));
-        });
-    }
-}
-
-fn rules_section(p: &mut ChildSpawnerCommands, state: &EditorState) {
-    let level = state.level();
-    heading(p, "Rules");
-    let rules = ed::rules_of(level);
-    let options = rules.options.unwrap_or_default();
-    p.spawn(row()).with_children(|r| {
-        let system = rules.resolution.unwrap_or_default().name();
-        r.spawn((
-            small(format!("Checks: {system}"), Act::Resolution),
-            Tip("Action deck, dice pool or d20".into()),
-        ));
-        choice(
-            r,
-            "Weapon length",
-            Act::WeaponLength,
-            rules.weapon_length,
-            "The optional rule of hand-to-hand advantage",
-        );
-        choice(
-            r,
-            "Rushing",
-            Act::Rushing,
-            options.rushing,
-            "Rushing actions (the conflict chapter's option)",
-        );
-        choice(
-            r,
-            "Total movement",
-            Act::TotalMovement,
-            options.total_movement,
-            "A moving target's penalty by its own speed",
-        );
-    });
-}
-
-fn check_page(p: &mut ChildSpawnerCommands, state: &EditorState) {
-    heading(p, "What levels check says");
-    if state.problems.is_empty() {
-        p.spawn(label(
-            "No problems: the level is ready to play.",
-            TEXT,
-            GOOD,
-        ));
-    }
-    for (i, problem) in state.problems.iter().enumerate() {
-        let at = problem
-            .at
-            .map_or(String::new(), |(c, r)| format!(" (hex {c}, {r})"));
-        let kind = if problem.warning {
-            "Warning"
-        } else {
-            "Problem"
-        };
-        p.spawn((
-            small(format!("{kind}: {}{at}", problem.message), Act::Problem(i)),
-            Tip("Click: show its hex".into()),
-        ));
-    }
-    if let Some(run) = &state.balance {
-        let got = run.snapshot();
-        heading(p, &format!("Balance: {} of {} matches", got.done, got.runs));
-        // The progress bar.
-        p.spawn((
-            Node {
-                width: px(PANEL_W - 20.0),
-                height: px(8),
-                ..default()
-            },
-            BackgroundColor(palette::BUTTON_OFF),
-            children![(
-                Node {
-                    width: percent(100.0 * got.done as f32 / got.runs.max(1) as f32),
-                    height: percent(100),
-                    ..default()
-                },
-                BackgroundColor(palette::BUTTON_ON),
-            )],
-        ));
-        let decided: u64 = got.wins.iter().sum();
-        for (name, wins) in run.sides.iter().zip(&got.wins) {
-            let rate = if decided == 0 {
-                0.0
-            } else {
-                100.0 * *wins as f64 / decided as f64
-            };
-            p.spawn(text(format!(
-                "{name}: {wins} wins, {rate:.0} % of those decided"
-            )));
-        }
-        p.spawn(text(format!(
-            "Undecided after 10 rounds: {}",
-            got.undecided
-        )));
-        if let Some(why) = &got.failed {
-            p.spawn(label(format!("Stopped: {why}"), TEXT, BAD));
-        }
-    }
-    heading(p, "Files");
-    let file = state
-        .files
-        .get(state.file)
-        .map(|f| {
-            let name = f
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or_default();
-            let mine = f.starts_with(ed::files::user_levels_dir());
-            if mine {
-                format!("{name} (yours)")
-            } else {
-                name
-            }
-        })
-        .unwrap_or_else(|| "no level files".into());
-    p.spawn(row()).with_children(|r| {
-        picker(r, file, Act::OpenNext(-1), Act::OpenNext(1));
-        r.spawn((
-            small("Open", Act::Open),
-            Tip("Open it in the editor (a shipped level is saved as your own copy)".into()),
-        ));
-        r.spawn((
-            small("New map", Act::New),
-            Tip("16 x 10 hexes of open ground, two sides".into()),
-        ));
-    });
-    p.spawn(label(
-        format!("Your levels: {}", ed::files::user_levels_dir().display()),
         TEXT,
         palette::HINT,
     ));

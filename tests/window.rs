@@ -596,3 +596,36 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
 
 #[path = "window/editor.rs"]
 mod editor;
+
+/// F2 (or the banner's Grid button) hides the hex grid's rims and shows them again: the
+/// map's tileset is swapped for the one drawn without rims.
+#[test]
+fn f2_hides_and_shows_the_grid() {
+    use bevy_ecs_tilemap::prelude::TilemapTexture;
+    use tarnation::app::board::{GridShown, Tilesets};
+    let mut app = window_app(1);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    app.update();
+    let texture = |app: &mut App| {
+        let mut q = app.world_mut().query::<&TilemapTexture>();
+        match q.single(app.world()).unwrap() {
+            TilemapTexture::Single(h) => h.clone(),
+            _ => panic!("one tileset image"),
+        }
+    };
+    let sets = app.world().resource::<Tilesets>().clone();
+    assert!(app.world().resource::<GridShown>().0);
+    assert_eq!(texture(&mut app), sets.shown(true));
+    tap(&mut app, KeyCode::F2);
+    assert!(!app.world().resource::<GridShown>().0);
+    assert_eq!(texture(&mut app), sets.shown(false));
+    assert!(click::<tarnation::app::frame::GridButton>(&mut app, |_| {
+        true
+    }));
+    assert!(app.world().resource::<GridShown>().0);
+    assert_eq!(texture(&mut app), sets.shown(true));
+}

@@ -27,32 +27,38 @@ pub enum BoardSystems {
 impl Plugin for BoardPlugin {
     fn build(&self, app: &mut App) {
         // The replay viewer shows its match on the same map.
-        app.add_systems(
-            OnEnter(Screen::Battle),
-            spawn_map.after(ScreenSystems::LoadBattle),
-        )
-        .add_systems(
-            OnEnter(Screen::Replay),
-            spawn_map.after(ScreenSystems::LoadBattle),
-        )
-        .add_systems(
-            Update,
-            (refresh_figures, place_figures, first_draw)
-                .chain()
-                .in_set(BoardSystems::Figures)
-                .after(crate::sim::SimSystems::Round)
-                .run_if(
-                    in_state(Screen::Battle)
-                        .or_else(in_state(Screen::Replay))
-                        .and_then(resource_exists::<Battle>),
-                ),
-        );
+        app.init_resource::<GridShown>()
+            .add_systems(
+                Update,
+                toggle_grid.run_if(in_state(Screen::Battle).or_else(in_state(Screen::Replay))),
+            )
+            .add_systems(
+                OnEnter(Screen::Battle),
+                spawn_map.after(ScreenSystems::LoadBattle),
+            )
+            .add_systems(
+                OnEnter(Screen::Replay),
+                spawn_map.after(ScreenSystems::LoadBattle),
+            )
+            .add_systems(
+                Update,
+                (refresh_figures, place_figures, first_draw)
+                    .chain()
+                    .in_set(BoardSystems::Figures)
+                    .after(crate::sim::SimSystems::Round)
+                    .run_if(
+                        in_state(Screen::Battle)
+                            .or_else(in_state(Screen::Replay))
+                            .and_then(resource_exists::<Battle>),
+                    ),
+            );
     }
 }
 
-/// The tileset drawn in code (`tiles`): one pointy hex per terrain.
-fn tileset() -> Image {
-    let (w, h, data) = super::tiles::tileset_pixels();
+/// The tileset drawn in code (`tiles`): one pointy hex per terrain, with the grid's rims or
+/// without.
+fn tileset(rims: bool) -> Image {
+    let (w, h, data) = super::tiles::tileset_pixels_with(rims);
     Image::new(
         Extent3d {
             width: w,
@@ -108,14 +114,66 @@ impl MapGeometry {
     }
 }
 
+/// The two tilesets: hexes with their rims (the grid) and without.
+#[derive(Resource, Clone)]
+pub struct Tilesets {
+    grid: Handle<Image>,
+    plain: Handle<Image>,
+}
+
+impl Tilesets {
+    pub fn shown(&self, grid: bool) -> Handle<Image> {
+        if grid {
+            self.grid.clone()
+        } else {
+            self.plain.clone()
+        }
+    }
+}
+
+/// Is the hex grid shown (F2 or the banner's Grid button hides it, and shows it again)?
+#[derive(Resource, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct GridShown(pub bool);
+
+impl Default for GridShown {
+    fn default() -> Self {
+        GridShown(true)
+    }
+}
+
+/// F2, or the banner's Grid button: the grid hidden or shown again.
+fn toggle_grid(
+    actions: super::input::BattleInput,
+    button: Query<&Interaction, (Changed<Interaction>, With<super::frame::GridButton>)>,
+    mut grid: ResMut<GridShown>,
+    sets: Option<Res<Tilesets>>,
+    mut maps: Query<&mut TilemapTexture>,
+) {
+    let clicked = button.iter().any(|i| super::widgets::clicked(i, false));
+    if !(clicked || actions.just_pressed(super::input::BattleAction::ToggleGrid)) {
+        return;
+    }
+    grid.0 = !grid.0;
+    if let Some(sets) = sets {
+        for mut texture in &mut maps {
+            *texture = TilemapTexture::Single(sets.shown(grid.0));
+        }
+    }
+}
+
 fn spawn_map(
     mut commands: Commands,
+    shown_grid: Res<GridShown>,
     screen: Res<State<Screen>>,
     battle: Res<Battle>,
     mut images: ResMut<Assets<Image>>,
     rect: Res<MapRect>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
 ) {
+    let sets = Tilesets {
+        grid: images.add(tileset(true)),
+        plain: images.add(tileset(false)),
+    };
     let map = &battle.map;
     let size = TilemapSize {
         x: map.width,
@@ -169,7 +227,7 @@ fn spawn_map(
             grid_size: grid,
             size,
             storage,
-            texture: TilemapTexture::Single(images.add(tileset())),
+            texture: TilemapTexture::Single(sets.shown(shown_grid.0)),
             tile_size: tile,
             map_type: kind,
             anchor,
@@ -184,6 +242,7 @@ fn spawn_map(
         anchor,
     };
     let fit = first_fit(&battle, &geometry, &rect);
+    commands.insert_resource(sets);
     let (scale, camera) = first_view(&rect.0, &fit);
     commands.insert_resource(fit);
     let projection = Projection::from(OrthographicProjection {

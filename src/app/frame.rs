@@ -43,6 +43,10 @@ pub struct Legend;
 #[derive(Component)]
 pub struct LegendButton;
 
+/// The banner's button that hides or shows the hex grid.
+#[derive(Component)]
+pub struct GridButton;
+
 /// The legend's box over the map's corner (hidden until asked for).
 #[derive(Component)]
 pub struct LegendBox;
@@ -176,7 +180,20 @@ pub fn spawn_frame(mut commands: Commands) {
                     b.spawn((label("", 14.0, palette::TITLE), Notice));
                     b.spawn((label("", 14.0, palette::HINT), BannerLine));
                     b.spawn((
-                        button("Legend", 13.0),
+                        button("Grid", 14.0),
+                        GridButton,
+                        Tip("Hide or show the hex grid (F2)".into()),
+                    ))
+                    .insert(Node {
+                        position_type: PositionType::Absolute,
+                        right: px(92),
+                        top: px(6),
+                        padding: UiRect::axes(px(8), px(3)),
+                        border: UiRect::all(px(1)),
+                        ..default()
+                    });
+                    b.spawn((
+                        button("Legend", 14.0),
                         LegendButton,
                         Tip("What the map's outlines, rings and marks mean".into()),
                     ))

@@ -150,6 +150,11 @@ fn paint(t: Terrain, x: u32, y: u32) -> Rgb {
 /// One row of pointy hexes, one tile per terrain in `Terrain::ALL`'s order, RGBA bytes:
 /// (width, height, data).
 pub fn tileset_pixels() -> (u32, u32, Vec<u8>) {
+    tileset_pixels_with(true)
+}
+
+/// The tileset, with the hexes' quiet rims (the grid) or without.
+pub fn tileset_pixels_with(rims: bool) -> (u32, u32, Vec<u8>) {
     let n = Terrain::ALL.len() as u32;
     let (w, h) = (TILE_W * n, TILE_H);
     let mut data = vec![0u8; (w * h * 4) as usize];
@@ -166,7 +171,7 @@ pub fn tileset_pixels() -> (u32, u32, Vec<u8>) {
                     continue;
                 }
                 // A quiet rim: the grid reads without drawing the eye.
-                let rim = dx > inner - 1.5 || edge > 0.965;
+                let rim = rims && (dx > inner - 1.5 || edge > 0.965);
                 let c = paint(*t, x, y);
                 let c = if rim { scale(c, 0.8) } else { c };
                 let p = (((y * w) + i as u32 * TILE_W + x) * 4) as usize;

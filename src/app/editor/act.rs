@@ -67,6 +67,11 @@ pub enum Act {
     VictoryCount(usize, i32),
     VictoryWinner(usize),
     VictoryRemove(usize),
+    /// An objective's work: the next skill, the next trait, its TN, full attention.
+    TaskSkill(usize),
+    TaskTrait(usize),
+    TaskTn(usize, i32),
+    TaskFull(usize),
     CounterRemove(usize),
     Resolution,
     WeaponLength,

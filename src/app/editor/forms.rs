@@ -328,6 +328,10 @@ fn sides_act(state: &mut EditorState, act: &Act, sides: &[String]) {
         | Act::VictoryCount(..)
         | Act::VictoryWinner(_)
         | Act::VictoryRemove(_)
+        | Act::TaskSkill(_)
+        | Act::TaskTrait(_)
+        | Act::TaskTn(..)
+        | Act::TaskFull(_)
         | Act::CounterRemove(_) => victory_act(state, act, sides),
         Act::Resolution | Act::WeaponLength | Act::Rushing | Act::TotalMovement => {
             let mut rules = ed::rules_of(state.level());
@@ -485,9 +489,33 @@ fn victory_act(state: &mut EditorState, act: &Act, sides: &[String]) {
             Victory::LastSideStanding => {}
         }),
         Act::VictoryRemove(i) => state.apply(Edit::Victory(Slot::Remove(*i))),
+        Act::TaskSkill(i) => {
+            let names = skill_names(state);
+            task_change(state, *i, |t| {
+                let now = names.iter().position(|n| *n == t.skill).unwrap_or(0);
+                t.skill = names[step(now, 1, names.len())].clone();
+            });
+        }
+        Act::TaskTrait(i) => task_change(state, *i, |t| {
+            let now = TRAITS.iter().position(|n| *n == t.trait_name).unwrap_or(0);
+            t.trait_name = TRAITS[step(now, 1, TRAITS.len())].to_string();
+        }),
+        Act::TaskTn(i, d) => {
+            task_change(state, *i, |t| t.tn = (t.tn as i32 + d).clamp(1, 30) as u32)
+        }
+        Act::TaskFull(i) => task_change(state, *i, |t| t.full_attention = !t.full_attention),
         Act::CounterRemove(i) => state.apply(Edit::Counter(Slot::Remove(*i))),
         _ => {}
     }
+}
+
+/// Change the work of the objective at victory `i`.
+fn task_change(state: &mut EditorState, i: usize, change: impl FnOnce(&mut ObjectiveTask)) {
+    victory_change(state, i, |v| {
+        if let Victory::Objective { task: Some(t), .. } = v {
+            change(t);
+        }
+    });
 }
 
 fn victory_name(v: &Victory) -> Option<&str> {

@@ -95,6 +95,30 @@ fn victory_section(p: &mut ChildSpawnerCommands, state: &EditorState) {
                 );
                 r.spawn(small(format!("for {winner}"), Act::VictoryWinner(i)));
                 r.spawn(small("x", Act::VictoryRemove(i)));
+                // The work: a complex check of a skill and a trait at a TN, 4 or 8 AP.
+                if let Some(t) = task {
+                    r.spawn((
+                        small(format!("skill: {}", t.skill), Act::TaskSkill(i)),
+                        Tip("The skill the work is a check of (click: the next)".into()),
+                    ));
+                    r.spawn((
+                        small(format!("trait: {}", t.trait_name), Act::TaskTrait(i)),
+                        Tip("The trait the check reads with it (click: the next)".into()),
+                    ));
+                    stepper(
+                        r,
+                        format!("TN {}", t.tn),
+                        Act::TaskTn(i, -1),
+                        Act::TaskTn(i, 1),
+                    );
+                    choice(
+                        r,
+                        "full attention (8 AP)",
+                        Act::TaskFull(i),
+                        t.full_attention,
+                        "Work that needs full attention costs 8 AP a check, else 4",
+                    );
+                }
             }
         });
     }

@@ -103,6 +103,8 @@ pub enum BattleAction {
     QuickLoad,
     /// Take back this side's declarations of the segment that have not resolved yet.
     Undo,
+    /// Show or hide the hex grid's rims.
+    ToggleGrid,
 }
 
 impl BattleAction {
@@ -118,6 +120,7 @@ impl BattleAction {
             BattleAction::BonusSpend => return "Bonus counter".into(),
             BattleAction::BackUp => return "I've got your back".into(),
             BattleAction::StrikeBlows => return "Strike the blows".into(),
+            BattleAction::ToggleGrid => return "Show or hide the grid".into(),
             _ => {}
         }
         let debug = format!("{self:?}");
@@ -492,6 +495,7 @@ pub fn default_bindings() -> Vec<(BattleAction, Binding)> {
         (BattleAction::QuitToMenu, Key(KeyCode::KeyM)),
         (BattleAction::QuickSave, Key(KeyCode::F5)),
         (BattleAction::QuickLoad, Key(KeyCode::F9)),
+        (BattleAction::ToggleGrid, Key(KeyCode::F2)),
         (
             BattleAction::Undo,
             Binding::Chord(Modifier::Ctrl, KeyCode::KeyZ),

@@ -150,7 +150,7 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<BattleAction> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 54);
+        assert_eq!(bound.len(), 55);
     }
 
     /// Key hints come from the bindings in force: a rebound key is named as it is.

@@ -324,7 +324,7 @@ fn spawn_overlays(commands: &mut Commands) {
         super::widgets::CoversMap,
         bevy::ui::FocusPolicy::Block,
         DespawnOnExit(Screen::Battle),
-        children![(label("", 13.0, palette::TIP_TEXT), Legend)],
+        children![(label("", 14.0, palette::TIP_TEXT), Legend)],
     ));
     // The blindfold over everything while the seat passes.
     commands

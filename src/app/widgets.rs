@@ -95,7 +95,7 @@ fn spawn_tooltip(mut commands: Commands) {
         GlobalZIndex(100),
         Visibility::Hidden,
         TooltipBox,
-        children![(label("", 13.0, palette::TIP_TEXT), TooltipBox)],
+        children![(label("", 14.0, palette::TIP_TEXT), TooltipBox)],
     ));
 }
 

@@ -235,7 +235,7 @@ pub(super) fn spawn_card_grid(
                 }
             }
         });
-        p.spawn((label("", 12.0, palette::HINT), CardFoot));
+        p.spawn((label("", 14.0, palette::HINT), CardFoot));
     });
     // The box over the map, hidden until asked for.
     commands.spawn((

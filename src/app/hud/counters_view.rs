@@ -196,7 +196,7 @@ pub fn spawn_counter_strip(
                     ))
                     .with_children(|row| {
                         row.spawn((
-                            label(tally_words(def, c), 12.0, palette::TIP_TEXT),
+                            label(tally_words(def, c), 14.0, palette::TIP_TEXT),
                             CounterTally(i),
                         ));
                         row.spawn(Node {

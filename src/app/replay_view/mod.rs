@@ -271,12 +271,12 @@ fn spawn_view(mut commands: Commands) {
                         ViewBanner,
                     ));
                     b.spawn((
-                        label("", 13.0, Color::WHITE),
+                        label("", 14.0, Color::WHITE),
                         TextLayout::no_wrap(),
                         ViewEvent,
                     ));
                     b.spawn((
-                        label("", 13.0, palette::HINT),
+                        label("", 14.0, palette::HINT),
                         TextLayout::no_wrap(),
                         ViewStatus,
                     ));
@@ -307,7 +307,7 @@ fn spawn_view(mut commands: Commands) {
                     ..default()
                 })
                 .with_children(|p| {
-                    p.spawn((label("", 13.0, palette::PANEL_TEXT), ViewPanel));
+                    p.spawn((label("", 14.0, palette::PANEL_TEXT), ViewPanel));
                 });
                 col.spawn((
                     track_box(),
@@ -325,7 +325,7 @@ fn spawn_view(mut commands: Commands) {
                         ..default()
                     },
                     BackgroundColor(Color::srgba(0.2, 0.13, 0.08, 0.98)),
-                    children![(label("", 12.0, palette::LOG_TEXT), ViewLog)],
+                    children![(label("", 14.0, palette::LOG_TEXT), ViewLog)],
                 ));
             });
         });

@@ -316,7 +316,7 @@ fn shots(
     roster: Option<Res<Roster>>,
     log: Res<MatchLog>,
     palette: Res<Palette>,
-    figures: Query<&Transform, With<Placed>>,
+    figures: Query<(&Transform, Has<Glide>), With<Placed>>,
     shown: Query<(&Transform, &Effect)>,
     names: Query<&crate::sim::model::Hero>,
     throws: (Res<Battle>, Option<Res<MapGeometry>>),
@@ -349,7 +349,7 @@ fn shots(
             } => (*hero, *target, *hit, false),
             _ => continue,
         };
-        let (Some(from), Some(to)) = (
+        let (Some((from, _)), Some((to, _))) = (
             roster.entity(hero).and_then(|e| figures.get(e).ok()),
             roster.entity(target).and_then(|e| figures.get(e).ok()),
         ) else {
@@ -387,6 +387,19 @@ fn shots(
                 Effect::Tracer,
                 DespawnOnExit(Screen::Battle),
             ));
+        }
+        // A blow: the attacker lunges a step toward the foe and back.
+        if !tracer
+            && a.distance(b) > 1.0
+            && let Some(e) = roster.entity(hero)
+            && let Ok((at, false)) = figures.get(e)
+        {
+            let lunge = a + (b - a) * 0.4;
+            commands.entity(e).insert(Glide {
+                from: at.translation,
+                points: VecDeque::from([lunge.extend(at.translation.z)]),
+                t: 0.0,
+            });
         }
         spawn_flash(
             &mut commands,
@@ -477,18 +490,34 @@ fn spawn_words(commands: &mut Commands, words: String, above: Vec2, colour: Colo
 
 /// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target, the wound track it
 /// counts on beside a location of the torso ("belly (torso): 2 wounds", as the panel counts
-/// it); "miss" otherwise.
+/// it); a blow blocked or turned aside says so ("blocked", "deflected"), a shot that met cover
+/// says what the cover did ("deflected off the cover", "... cover ablated"); "miss" otherwise.
 pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
-    if !hit {
-        return "miss".into();
-    }
     let event = log.events.iter().rev().find(|e| {
         (e.kind == "shot" || e.kind == "melee")
             && e.fields.get("target").and_then(|t| t.as_str()) == Some(target)
     });
+    let block = event
+        .and_then(|e| e.fields.get("block"))
+        .and_then(|b| b.get("outcome"))
+        .and_then(|o| o.as_str());
+    let cover = event
+        .and_then(|e| e.fields.get("penetration"))
+        .and_then(|p| p.as_str());
+    if !hit {
+        return match (block, cover) {
+            (Some("blocked"), _) => "blocked".into(),
+            (Some("deflected"), _) => "deflected".into(),
+            (_, Some("D")) => "deflected off the cover".into(),
+            _ => "miss".into(),
+        };
+    }
     let Some(e) = event else {
         return "hit".into();
     };
+    if cover == Some("D") {
+        return "deflected off the cover".into();
+    }
     let field = |k: &str| e.fields.get(k).and_then(|v| v.as_u64()).unwrap_or(0);
     let location = e
         .fields
@@ -505,6 +534,12 @@ pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
     }
     if conc > 0 {
         words.push_str(&format!(", {conc} Conc"));
+    }
+    if cover == Some("A") {
+        words.push_str(" (through the cover, ablated)");
+    }
+    if block == Some("failed") {
+        words.push_str(" (the block failed)");
     }
     if let Some(fate) = e.fields.get("fate").and_then(|v| v.as_str())
         && fate != "standing"
@@ -578,7 +613,66 @@ fn hold_the_pace(
 
 #[cfg(test)]
 mod tests {
-    use super::{location_and_track, throw_arc};
+    use super::{hit_words, location_and_track, throw_arc};
+    use crate::sim::model::{LogEvent, MatchLog};
+
+    fn log_of(kind: &str, fields: serde_json::Value) -> MatchLog {
+        let mut fields = fields.as_object().unwrap().clone();
+        fields.insert("target".into(), "Dave Perkins".into());
+        MatchLog {
+            events: vec![LogEvent {
+                round: 1,
+                segment: 5,
+                actor: Some("Hank Daggett".into()),
+                kind: kind.into(),
+                text: String::new(),
+                fields,
+            }],
+        }
+    }
+
+    /// The words over a target say what stopped a blow or a shot: a block, a block that
+    /// turned it aside, cover that deflected it; a hit through cover says it was ablated.
+    #[test]
+    fn the_words_say_what_stopped_the_attack() {
+        use serde_json::json;
+        let blocked = log_of(
+            "melee",
+            json!({"hit": false, "block": {"outcome": "blocked"}}),
+        );
+        assert_eq!(hit_words(&blocked, "Dave Perkins", false), "blocked");
+        let turned = log_of(
+            "melee",
+            json!({"hit": false, "block": {"outcome": "deflected"}}),
+        );
+        assert_eq!(hit_words(&turned, "Dave Perkins", false), "deflected");
+        let missed = log_of("melee", json!({"hit": false, "block": null}));
+        assert_eq!(hit_words(&missed, "Dave Perkins", false), "miss");
+        let cover = log_of(
+            "shot",
+            json!({"hit": true, "penetration": "D", "location": "chest"}),
+        );
+        assert_eq!(
+            hit_words(&cover, "Dave Perkins", true),
+            "deflected off the cover"
+        );
+        let through = log_of(
+            "shot",
+            json!({"hit": true, "penetration": "A", "location": "left leg", "wounds": 2}),
+        );
+        assert_eq!(
+            hit_words(&through, "Dave Perkins", true),
+            "left leg: 2 wounds (through the cover, ablated)"
+        );
+        let failed = log_of(
+            "melee",
+            json!({"hit": true, "block": {"outcome": "failed"}, "location": "head", "conc": 3, "fate": "stunned"}),
+        );
+        assert_eq!(
+            hit_words(&failed, "Dave Perkins", true),
+            "head, 3 Conc (the block failed)\nSTUNNED"
+        );
+    }
     use bevy::prelude::Vec2;
 
     /// A throw starts at the thrower, ends where it lands, and rises over the middle.

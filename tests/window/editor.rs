@@ -31,6 +31,25 @@ fn state(app: &App) -> &EditorState {
     app.world().resource::<EditorState>()
 }
 
+/// An objective at a picked hex, its work made harder and of full attention, then removed.
+fn objective_work(app: &mut App) {
+    app.world_mut().resource_mut::<EditorState>().cell = Some((8, 8));
+    press(app, Act::ObjectiveAdd);
+    let i = state(app).level().victory.len() - 1;
+    press(app, Act::TaskTn(i, 1));
+    press(app, Act::TaskFull(i));
+    press(app, Act::TaskTrait(i));
+    match &state(app).level().victory[i] {
+        Victory::Objective { task: Some(t), .. } => {
+            assert_eq!((t.at, t.tn, t.full_attention), ((8, 8), 8, true));
+            assert_eq!(t.trait_name, "Strength");
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(state(app).ready(), "{:?}", state(app).problems);
+    press(app, Act::VictoryRemove(i));
+}
+
 #[test]
 fn a_judge_builds_a_street_fight_plays_it_and_comes_back() {
     let mut app = window_app(3);
@@ -100,22 +119,7 @@ fn a_judge_builds_a_street_fight_plays_it_and_comes_back() {
         state(&app).level().victory.last(),
         Some(Victory::Timer { rounds: 6, winner, .. }) if winner == "Posse"
     ));
-    // An objective at a picked hex, its work made harder and of full attention, then removed.
-    app.world_mut().resource_mut::<EditorState>().cell = Some((8, 8));
-    press(&mut app, Act::ObjectiveAdd);
-    let i = state(&app).level().victory.len() - 1;
-    press(&mut app, Act::TaskTn(i, 1));
-    press(&mut app, Act::TaskFull(i));
-    press(&mut app, Act::TaskTrait(i));
-    match &state(&app).level().victory[i] {
-        Victory::Objective { task: Some(t), .. } => {
-            assert_eq!((t.at, t.tn, t.full_attention), ((8, 8), 8, true));
-            assert_eq!(t.trait_name, "Strength");
-        }
-        other => panic!("{other:?}"),
-    }
-    assert!(state(&app).ready(), "{:?}", state(&app).problems);
-    press(&mut app, Act::VictoryRemove(i));
+    objective_work(&mut app);
     // Saved where the test says; the file is a level `levels check` accepts.
     let dir = super::saves::scratch("editor");
     let path = dir.join("street_fight.ron");

@@ -577,6 +577,25 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
             .collect()
     };
     assert!(colours.len() >= 4, "a line an initiative test at least");
+    // Each line opens with the icon of its kind of event.
+    let spans: Vec<String> = {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Children, With<tarnation::app::frame::LogText>>();
+        let lines: Vec<Entity> = q.single(app.world()).unwrap().iter().collect();
+        lines
+            .iter()
+            .filter_map(|&e| app.world().get::<TextSpan>(e).map(|t| t.0.clone()))
+            .collect()
+    };
+    let events = app.world().resource::<MatchLog>().events.clone();
+    assert_eq!(spans.len(), 2 * events.len());
+    for (i, e) in events.iter().enumerate() {
+        let icon = tarnation::app::track_view::log_icon(&e.kind);
+        assert_eq!(spans[2 * i], format!("\n{icon} "), "{}", e.kind);
+        assert!(spans[2 * i + 1].contains(&e.text), "{}", e.text);
+    }
+    assert_eq!(tarnation::app::track_view::log_icon("melee"), "\u{2694}");
     let distinct: std::collections::HashSet<String> =
         colours.iter().map(|c| format!("{c:?}")).collect();
     assert!(distinct.len() >= 2, "two sides, two colours: {distinct:?}");

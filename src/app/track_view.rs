@@ -257,7 +257,8 @@ fn show_log(
     // round's end, in the log's colour); new lines are added, a shorter log (undo, a load)
     // is written again.
     let colours = side_colours(&battle, &palette);
-    let shown = spans.get(entity).map_or(0, |c| c.len());
+    // Two spans a line: its icon and its words.
+    let shown = spans.get(entity).map_or(0, |c| c.len()) / 2;
     let start = if shown > log.events.len() || log.is_added() || palette.is_changed() {
         commands.entity(entity).despawn_related::<Children>();
         0
@@ -267,14 +268,20 @@ fn show_log(
     commands.entity(entity).with_children(|p| {
         for e in &log.events[start..] {
             let line = match e.segment {
-                0 => format!("\nR{} init {}", e.round, e.text),
-                s => format!("\nR{} S{s:02} {}", e.round, e.text),
+                0 => format!("R{} init {}", e.round, e.text),
+                s => format!("R{} S{s:02} {}", e.round, e.text),
             };
             let colour = e
                 .actor
                 .as_ref()
                 .and_then(|a| colours.get(a.as_str()).copied())
                 .unwrap_or(super::layout::palette::LOG_TEXT);
+            // The kind of event at a glance, in the mono face (it has the symbols).
+            p.spawn((
+                TextSpan::new(format!("\n{} ", log_icon(&e.kind))),
+                super::fonts::mono(14.0),
+                TextColor(colour),
+            ));
             p.spawn((
                 TextSpan::new(line),
                 TextFont {
@@ -299,6 +306,32 @@ fn show_log(
         if tip.0 != words {
             tip.0 = words;
         }
+    }
+}
+
+/// The icon of a kind of log event: a blow crossed swords, a shot a bullseye, a ride a knight,
+/// the initiative a flag, a stun a star, a counter a box, a failure a cross (all in DejaVu
+/// Sans Mono).
+pub fn log_icon(kind: &str) -> &'static str {
+    match kind {
+        "melee" | "free_attack" => "\u{2694}",
+        "shot" => "\u{25CE}",
+        "stray_hit" => "\u{25CC}",
+        "continuous_move" | "mount_halted" => "\u{265E}",
+        "declare" | "commit" | "paid" => "\u{203A}",
+        "resolve" => "\u{2713}",
+        "initiative" | "quick_draw" | "stack" | "stack_fee" | "stack_bonus" => "\u{2691}",
+        "round" | "round_end" => "\u{25F7}",
+        "stun_check" | "recovery" => "\u{2736}",
+        "counter" => "\u{25A3}",
+        "bonus" | "bravery" | "skill" => "\u{2605}",
+        "failed" | "lapsed" => "\u{2717}",
+        "calamity" => "\u{26A0}",
+        "battle_over" => "\u{2690}",
+        "arrive" => "\u{2192}",
+        "medicine" => "\u{271A}",
+        "speed_load" => "\u{2699}",
+        _ => "\u{2022}",
     }
 }
 

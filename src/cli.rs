@@ -127,7 +127,8 @@ pub enum LevelsCommand {
 
 #[derive(Args, Debug, Default, Clone)]
 pub struct EditArgs {
-    /// The level to open (a level file, a draft, or a shipped level: saved as your own copy).
+    /// The level to open (a level file, a draft, or a shipped level: saved as your own copy);
+    /// a file not there yet is a new map saved to it.
     pub level: Option<PathBuf>,
     /// A new map's width in hexes.
     #[arg(long, default_value_t = 16)]

@@ -1551,6 +1551,10 @@ fn edit_refuses_what_is_no_level_and_needs_a_display() {
     let (code, err) = run(&["edit", "levels/street_duel.ron"]);
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("no display to open the window on"), "{err}");
+    // A file not there yet is a new map to be saved to it: only the display is missing.
+    let (code, err) = run(&["edit", dir.join("new_fight.ron").to_str().unwrap()]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(err.contains("no display to open the window on"), "{err}");
     assert!(!err.contains("panicked"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -140,6 +140,14 @@ pub fn run(args: PlayArgs) -> Result<(), crate::cli::CliError> {
 /// problems listed.
 pub fn edit(args: crate::cli::EditArgs) -> Result<(), crate::cli::CliError> {
     let start = match &args.level {
+        // A file not there yet: a new map, saved to it.
+        Some(path) if !crate::data::paths::locate(path).is_ok_and(|p| p.exists()) => {
+            editor::EditorStart::Create {
+                path: path.clone(),
+                width: args.width.clamp(1, crate::editor::MAX_SIDE),
+                height: args.height.clamp(1, crate::editor::MAX_SIDE),
+            }
+        }
         Some(path) => {
             let path = crate::data::paths::locate(path)?;
             crate::editor::files::open(&path)?;

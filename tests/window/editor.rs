@@ -50,6 +50,37 @@ fn objective_work(app: &mut App) {
     press(app, Act::VictoryRemove(i));
 }
 
+/// A counter of the Judge's, and a strongbox at a picked hex (its Inventory counter made with
+/// it); the level stays ready.
+fn counters_and_items(app: &mut App) {
+    use tarnation::data::level::{Trigger, WhenFull};
+    use tarnation::rules::counter::CounterKind;
+    press(app, Act::CounterAdd);
+    press(app, Act::CounterKind(0));
+    press(app, Act::CounterSlots(0, 1));
+    press(app, Act::CounterSlots(0, 1));
+    press(app, Act::CounterFeed(0));
+    press(app, Act::CounterFull(0));
+    let c = state(app).level().counters[0].clone();
+    assert_eq!((c.kind, c.slots), (CounterKind::Progress, 6));
+    assert_eq!(c.fed_by[0].on, Trigger::EachAction);
+    assert_eq!(c.when_full, Some(WhenFull::Wins("Gang".into())));
+    app.world_mut().resource_mut::<EditorState>().cell = Some((10, 8));
+    press(app, Act::ItemAdd);
+    let level = state(app).level();
+    assert_eq!(level.items.len(), 1);
+    assert_eq!(level.items[0].at, (10, 8));
+    let inventory = &level.counters[1];
+    assert_eq!(inventory.kind, CounterKind::Inventory);
+    assert_eq!(level.items[0].counter, inventory.name);
+    assert!(state(app).ready(), "{:?}", state(app).problems);
+    // Undone, the item and its counter go in one step.
+    press(app, Act::Undo);
+    assert!(state(app).level().items.is_empty());
+    assert_eq!(state(app).level().counters.len(), 1);
+    press(app, Act::Redo);
+}
+
 #[test]
 fn a_judge_builds_a_street_fight_plays_it_and_comes_back() {
     let mut app = window_app(3);
@@ -120,6 +151,7 @@ fn a_judge_builds_a_street_fight_plays_it_and_comes_back() {
         Some(Victory::Timer { rounds: 6, winner, .. }) if winner == "Posse"
     ));
     objective_work(&mut app);
+    counters_and_items(&mut app);
     // Saved where the test says; the file is a level `levels check` accepts.
     let dir = super::saves::scratch("editor");
     let path = dir.join("street_fight.ron");

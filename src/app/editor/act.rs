@@ -73,6 +73,14 @@ pub enum Act {
     TaskTn(usize, i32),
     TaskFull(usize),
     CounterRemove(usize),
+    /// A new counter; a counter's next kind, its slots, its next feed, what a full one does.
+    CounterAdd,
+    CounterKind(usize),
+    CounterSlots(usize, i32),
+    CounterFeed(usize),
+    CounterFull(usize),
+    /// An item at the picked hex.
+    ItemAdd,
     Resolution,
     WeaponLength,
     Rushing,

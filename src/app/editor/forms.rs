@@ -331,8 +331,14 @@ fn sides_act(state: &mut EditorState, act: &Act, sides: &[String]) {
         | Act::TaskSkill(_)
         | Act::TaskTrait(_)
         | Act::TaskTn(..)
-        | Act::TaskFull(_)
-        | Act::CounterRemove(_) => victory_act(state, act, sides),
+        | Act::TaskFull(_) => victory_act(state, act, sides),
+        Act::CounterRemove(_)
+        | Act::CounterAdd
+        | Act::CounterKind(_)
+        | Act::CounterSlots(..)
+        | Act::CounterFeed(_)
+        | Act::CounterFull(_)
+        | Act::ItemAdd => super::counters::counter_act(state, act),
         Act::Resolution | Act::WeaponLength | Act::Rushing | Act::TotalMovement => {
             let mut rules = ed::rules_of(state.level());
             match act {
@@ -504,7 +510,6 @@ fn victory_act(state: &mut EditorState, act: &Act, sides: &[String]) {
             task_change(state, *i, |t| t.tn = (t.tn as i32 + d).clamp(1, 30) as u32)
         }
         Act::TaskFull(i) => task_change(state, *i, |t| t.full_attention = !t.full_attention),
-        Act::CounterRemove(i) => state.apply(Edit::Counter(Slot::Remove(*i))),
         _ => {}
     }
 }

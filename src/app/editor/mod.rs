@@ -5,6 +5,7 @@
 
 pub mod act;
 pub mod balance;
+pub mod counters;
 pub mod draw;
 pub mod forms;
 pub mod pages;
@@ -228,7 +229,16 @@ pub fn open_list() -> Vec<PathBuf> {
 /// What the editor opens with when it is entered: a new map, or a level file.
 #[derive(Resource, Clone, Debug)]
 pub enum EditorStart {
-    New { width: usize, height: usize },
+    New {
+        width: usize,
+        height: usize,
+    },
+    /// A new map to be saved at a path of the Judge's (`tarnation edit NEW.ron`).
+    Create {
+        path: PathBuf,
+        width: usize,
+        height: usize,
+    },
     Open(PathBuf),
 }
 
@@ -303,6 +313,11 @@ fn enter(world: &mut World) {
         EditorStart::New { width, height } => {
             EditorState::new(crate::editor::blank(width, height), None, false, gear)
         }
+        EditorStart::Create {
+            path,
+            width,
+            height,
+        } => EditorState::new(crate::editor::blank(width, height), Some(path), false, gear),
         EditorStart::Open(path) => match crate::editor::files::open(&path) {
             Ok((level, draft)) => EditorState::new(level, Some(path), draft, gear),
             Err(e) => {

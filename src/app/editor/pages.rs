@@ -51,6 +51,7 @@ pub(super) fn sides_page(p: &mut ChildSpawnerCommands, state: &EditorState, typi
         });
     }
     victory_section(p, state);
+    counters_section(p, state);
     rules_section(p, state);
 }
 
@@ -140,14 +141,66 @@ fn victory_section(p: &mut ChildSpawnerCommands, state: &EditorState) {
             ),
         ));
     });
+}
+
+/// The Judge's counters and the items on the map.
+fn counters_section(p: &mut ChildSpawnerCommands, state: &EditorState) {
+    let level = state.level();
+    heading(p, "Counters and items");
     for (i, c) in level.counters.iter().enumerate() {
         p.spawn(row()).with_children(|r| {
-            r.spawn(text(format!(
-                "Counter '{}': {:?}, {} slots",
-                c.name, c.kind, c.slots
-            )));
+            r.spawn(text(format!("'{}'", c.name)));
+            if c.kind == crate::rules::counter::CounterKind::Inventory {
+                r.spawn(text(format!("holds {} items", c.slots)));
+            } else {
+                r.spawn((
+                    small(c.kind.name(), Act::CounterKind(i)),
+                    Tip("The kind of counter (click: the next)".into()),
+                ));
+                stepper(
+                    r,
+                    format!("{} slots", c.slots),
+                    Act::CounterSlots(i, -1),
+                    Act::CounterSlots(i, 1),
+                );
+                let feed = c
+                    .fed_by
+                    .first()
+                    .map_or("nothing".to_string(), super::counters::feed_words);
+                r.spawn((
+                    small(format!("fed by {feed}"), Act::CounterFeed(i)),
+                    Tip("What adds to it (click: the next)".into()),
+                ));
+                let full = match &c.when_full {
+                    Some(crate::data::level::WhenFull::Wins(s)) => format!("full: {s} wins"),
+                    Some(crate::data::level::WhenFull::NoReloads(s)) => {
+                        format!("full: {s} cannot reload")
+                    }
+                    None => "full: nothing".into(),
+                };
+                r.spawn((
+                    small(full, Act::CounterFull(i)),
+                    Tip("What a full counter does (click: the next)".into()),
+                ));
+            }
             r.spawn(small("x", Act::CounterRemove(i)));
         });
+    }
+    p.spawn(row()).with_children(|r| {
+        r.spawn((
+            small("+ Counter", Act::CounterAdd),
+            Tip("A Danger counter: 4 slots, fed 1d10 at each round's end".into()),
+        ));
+        r.spawn((
+            small("+ Item at the picked hex", Act::ItemAdd),
+            Tip("A strongbox to carry off, held in an Inventory counter".into()),
+        ));
+    });
+    for item in &level.items {
+        p.spawn(text(format!(
+            "Item '{}' at ({}, {}), into '{}'",
+            item.name, item.at.0, item.at.1, item.counter
+        )));
     }
 }
 

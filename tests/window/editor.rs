@@ -31,6 +31,25 @@ fn state(app: &App) -> &EditorState {
     app.world().resource::<EditorState>()
 }
 
+/// The optional rules: a victory threshold of 7, two cards a check, no exceptional results;
+/// the blindfold round its three ways back to the level's.
+fn optional_rules(app: &mut App) {
+    press(app, Act::Threshold);
+    press(app, Act::CardUse);
+    press(app, Act::Exceptional);
+    for _ in 0..3 {
+        press(app, Act::Blindfold);
+    }
+    let options = state(app).level().options.unwrap();
+    assert_eq!(options.victory_threshold, 7);
+    assert_eq!(
+        options.card_use,
+        tarnation::rules::check::CardUse::CauseEffectUncoupling
+    );
+    assert!(!options.exceptional && options.increased_effect);
+    assert_eq!(state(app).level().handoff_screen, None);
+}
+
 /// An objective at a picked hex, its work made harder and of full attention, then removed.
 fn objective_work(app: &mut App) {
     app.world_mut().resource_mut::<EditorState>().cell = Some((8, 8));
@@ -150,6 +169,7 @@ fn a_judge_builds_a_street_fight_plays_it_and_comes_back() {
         state(&app).level().victory.last(),
         Some(Victory::Timer { rounds: 6, winner, .. }) if winner == "Posse"
     ));
+    optional_rules(&mut app);
     objective_work(&mut app);
     counters_and_items(&mut app);
     // Saved where the test says; the file is a level `levels check` accepts.

@@ -85,6 +85,11 @@ pub enum Act {
     WeaponLength,
     Rushing,
     TotalMovement,
+    Exceptional,
+    IncreasedEffect,
+    Threshold,
+    CardUse,
+    Blindfold,
     Problem(usize),
 }
 

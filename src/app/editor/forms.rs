@@ -9,7 +9,6 @@ use crate::data::level::{
 };
 use crate::editor::{self as ed, Edit, Slot, Thing};
 use crate::rules::card::Location;
-use crate::rules::check::Resolution;
 use crate::rules::die::Die;
 use crate::rules::terrain::Material;
 
@@ -339,31 +338,15 @@ fn sides_act(state: &mut EditorState, act: &Act, sides: &[String]) {
         | Act::CounterFeed(_)
         | Act::CounterFull(_)
         | Act::ItemAdd => super::counters::counter_act(state, act),
-        Act::Resolution | Act::WeaponLength | Act::Rushing | Act::TotalMovement => {
-            let mut rules = ed::rules_of(state.level());
-            match act {
-                Act::Resolution => {
-                    let all = Resolution::ALL;
-                    let now = all
-                        .iter()
-                        .position(|r| Some(*r) == rules.resolution)
-                        .unwrap_or(0);
-                    rules.resolution = Some(all[step(now, 1, all.len())]);
-                }
-                Act::WeaponLength => rules.weapon_length = !rules.weapon_length,
-                Act::Rushing => {
-                    let mut o = rules.options.unwrap_or_default();
-                    o.rushing = !o.rushing;
-                    rules.options = Some(o);
-                }
-                _ => {
-                    let mut o = rules.options.unwrap_or_default();
-                    o.total_movement = !o.total_movement;
-                    rules.options = Some(o);
-                }
-            }
-            state.apply(Edit::Rules(rules));
-        }
+        Act::Resolution
+        | Act::WeaponLength
+        | Act::Rushing
+        | Act::TotalMovement
+        | Act::Exceptional
+        | Act::IncreasedEffect
+        | Act::Threshold
+        | Act::CardUse
+        | Act::Blindfold => super::rules_form::rules_act(state, act),
         Act::Problem(i) => {
             if let Some(p) = state.problems.get(*i) {
                 state.look_at = p.at;

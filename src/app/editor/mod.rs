@@ -10,6 +10,7 @@ pub mod draw;
 pub mod forms;
 pub mod pages;
 pub mod panel;
+pub mod rules_form;
 pub mod typing;
 
 use super::state::Screen;

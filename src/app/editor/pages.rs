@@ -236,6 +236,50 @@ fn rules_section(p: &mut ChildSpawnerCommands, state: &EditorState) {
             options.total_movement,
             "A moving target's penalty by its own speed",
         );
+        choice(
+            r,
+            "Exceptional results",
+            Act::Exceptional,
+            options.exceptional,
+            "Exceptional results (on by the book)",
+        );
+        choice(
+            r,
+            "Increased effect",
+            Act::IncreasedEffect,
+            options.increased_effect,
+            "Increased effect (on by the book)",
+        );
+        r.spawn((
+            small(
+                format!("Victory threshold {}", options.victory_threshold),
+                Act::Threshold,
+            ),
+            Tip("4 to 8 (the book's is 6)".into()),
+        ));
+        r.spawn((
+            small(
+                format!(
+                    "Cards: {}",
+                    match options.card_use {
+                        crate::rules::check::CardUse::OneCard => "one a check",
+                        crate::rules::check::CardUse::CauseEffectUncoupling => "two a check",
+                        crate::rules::check::CardUse::HitLocationDamage => "three a check",
+                    }
+                ),
+                Act::CardUse,
+            ),
+            Tip("One card a check, or two or three (card hacking)".into()),
+        ));
+        let blindfold = match rules.handoff_screen {
+            None => "the level's way",
+            Some(true) => "on",
+            Some(false) => "off",
+        };
+        r.spawn((
+            small(format!("Blindfold: {blindfold}"), Act::Blindfold),
+            Tip("Hide the map between two human players' declarations".into()),
+        ));
     });
 }
 

@@ -57,7 +57,7 @@ impl Plugin for BoardPlugin {
 
 /// The tileset drawn in code (`tiles`): one pointy hex per terrain, with the grid's rims or
 /// without.
-fn tileset(rims: bool) -> Image {
+pub(crate) fn tileset(rims: bool) -> Image {
     let (w, h, data) = super::tiles::tileset_pixels_with(rims);
     Image::new(
         Extent3d {

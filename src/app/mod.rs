@@ -165,6 +165,42 @@ pub fn edit(args: crate::cli::EditArgs) -> Result<(), crate::cli::CliError> {
     run_with(play, Some(start))
 }
 
+/// The screen the window opens on: the level editor (`tarnation edit`), the replay viewer (a
+/// match file named), a battle (a level named: straight to it), else the main menu.
+fn first_screen(
+    app: &mut App,
+    (editor_start, replay, battle): (
+        Option<editor::EditorStart>,
+        Option<replay_view::PendingReplay>,
+        Option<(crate::data::level::Level, crate::data::gear::Gear)>,
+    ),
+    seed: u64,
+    pass: u32,
+) {
+    if let Some(start) = editor_start {
+        app.insert_resource(start).insert_state(Screen::Editor);
+    }
+    if let Some(replay) = replay {
+        app.insert_resource(replay).insert_state(Screen::Replay);
+    }
+    if let Some((level, gear)) = battle {
+        app.insert_resource(PendingBattle { level, gear, seed })
+            .insert_state(Screen::Battle);
+        table::auto_pass(app, pass);
+    }
+}
+
+/// `--until R,S`: the match pauses at round R, segment S.
+fn pause_at(app: &mut App, until: (u32, u32)) {
+    app.add_systems(
+        OnEnter(Screen::Battle),
+        (move |mut options: ResMut<crate::sim::model::RoundOptions>| {
+            options.pause_at = Some(until);
+        })
+        .after(ScreenSystems::LoadBattle),
+    );
+}
+
 fn run_with(
     args: PlayArgs,
     editor_start: Option<editor::EditorStart>,
@@ -229,24 +265,11 @@ fn run_with(
         ));
         // Saves go to the user's data folder for the game.
         app.insert_resource(saves::SaveFolders::user());
-        // `tarnation edit` opens the level editor.
-        if let Some(start) = editor_start {
-            app.insert_resource(start).insert_state(Screen::Editor);
-        }
-        // A match file named on the command line opens in the replay viewer.
-        if let Some(replay) = replay {
-            app.insert_resource(replay).insert_state(Screen::Replay);
-        }
         app.world_mut()
             .resource_mut::<screens::LevelChoice>()
             .ai
             .clone_from(&args.ai);
-        // A level named on the command line goes straight to the battle.
-        if let Some((level, gear)) = battle {
-            app.insert_resource(PendingBattle { level, gear, seed })
-                .insert_state(Screen::Battle);
-            table::auto_pass(&mut app, args.pass);
-        }
+        first_screen(&mut app, (editor_start, replay, battle), seed, args.pass);
         // Computer declarations and empty segments follow each other at the pace of the
         // settings, so a player can follow them; a scripted screenshot does not wait.
         app.insert_resource(crate::sim::model::Pacing {
@@ -258,14 +281,7 @@ fn run_with(
             app.insert_resource(input::NoPacing);
         }
         if let Some((r, s)) = args.until {
-            let until = (r.max(0) as u32, s.max(0) as u32);
-            app.add_systems(
-                OnEnter(Screen::Battle),
-                (move |mut options: ResMut<crate::sim::model::RoundOptions>| {
-                    options.pause_at = Some(until);
-                })
-                .after(ScreenSystems::LoadBattle),
-            );
+            pause_at(&mut app, (r.max(0) as u32, s.max(0) as u32));
         }
     }
     if let Some(path) = args.screenshot {

@@ -314,13 +314,25 @@ pub fn clicks(
         if typing.field.is_some() && !matches!(a, Act::Type(_)) {
             typing.commit(&mut state);
         }
-        match act(&mut state, &a, &mut typing) {
-            Some(Leave::Menu) => next.set(Screen::MainMenu),
-            Some(Leave::Play) => {
-                leave_to_play(&mut commands, &state, seeds.take());
-                next.set(Screen::Battle);
-            }
-            None => {}
+        if let Some(leave) = act(&mut state, &a, &mut typing) {
+            leave_for(leave, &mut commands, &state, (&mut next, &mut seeds));
+        }
+    }
+}
+
+/// Leave the editor: for the main menu, or for a match of the level (the editor comes back
+/// after it).
+fn leave_for(
+    leave: Leave,
+    commands: &mut Commands,
+    state: &EditorState,
+    (next, seeds): (&mut NextState<Screen>, &mut crate::app::screens::SeedSource),
+) {
+    match leave {
+        Leave::Menu => next.set(Screen::MainMenu),
+        Leave::Play => {
+            leave_to_play(commands, state, seeds.take());
+            next.set(Screen::Battle);
         }
     }
 }
@@ -425,13 +437,8 @@ pub fn keys(
         }
     }
     for a in todo {
-        match act(&mut state, &a, &mut typing) {
-            Some(Leave::Menu) => next.set(Screen::MainMenu),
-            Some(Leave::Play) => {
-                leave_to_play(&mut commands, &state, seeds.take());
-                next.set(Screen::Battle);
-            }
-            None => {}
+        if let Some(leave) = act(&mut state, &a, &mut typing) {
+            leave_for(leave, &mut commands, &state, (&mut next, &mut seeds));
         }
     }
 }

@@ -53,11 +53,7 @@ pub fn feed_words(f: &Feed) -> String {
 }
 
 fn counter_change(state: &mut EditorState, i: usize, change: impl FnOnce(&mut CounterDef)) {
-    if let Some(c) = state.level().counters.get(i) {
-        let mut c = c.clone();
-        change(&mut c);
-        state.apply(Edit::Counter(Slot::Set(i, c)));
-    }
+    super::forms::set_at(state, i, (|l| &l.counters, Edit::Counter), change);
 }
 
 /// The counter and item buttons.

@@ -57,20 +57,7 @@ pub struct Tileset {
 }
 
 fn tileset(images: &mut Assets<Image>, layouts: &mut Assets<TextureAtlasLayout>) -> Tileset {
-    use bevy::asset::RenderAssetUsages;
-    use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
-    let (w, h, data) = crate::app::tiles::tileset_pixels();
-    let image = Image::new(
-        Extent3d {
-            width: w,
-            height: h,
-            depth_or_array_layers: 1,
-        },
-        TextureDimension::D2,
-        data,
-        TextureFormat::Rgba8UnormSrgb,
-        RenderAssetUsages::default(),
-    );
+    let image = crate::app::board::tileset(true);
     let layout = TextureAtlasLayout::from_grid(
         UVec2::new(TILE_W, TILE_H),
         Terrain::ALL.len() as u32,

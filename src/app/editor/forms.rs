@@ -5,7 +5,7 @@
 use super::EditorState;
 use super::act::{Act, step};
 use crate::data::level::{
-    Control, CoverDef, HeroDef, MountDef, ObjectiveTask, SideDef, TraitDef, Victory,
+    Control, CoverDef, HeroDef, Level, MountDef, ObjectiveTask, SideDef, TraitDef, Victory,
 };
 use crate::editor::{self as ed, Edit, Slot, Thing};
 use crate::rules::card::Location;
@@ -147,50 +147,44 @@ pub fn skill_names(state: &EditorState) -> Vec<String> {
     names
 }
 
+/// Change element `i` of one of the level's lists, as one edit.
+pub(super) fn set_at<T: Clone>(
+    state: &mut EditorState,
+    i: usize,
+    (list, wrap): (fn(&Level) -> &Vec<T>, fn(Slot<T>) -> Edit),
+    change: impl FnOnce(&mut T),
+) {
+    if let Some(x) = list(state.level()).get(i) {
+        let mut x = x.clone();
+        change(&mut x);
+        state.apply(wrap(Slot::Set(i, x)));
+    }
+}
+
 fn hero_change(state: &mut EditorState, change: impl FnOnce(&mut HeroDef)) {
-    if let Some(Thing::Hero(i)) = state.selected
-        && let Some(h) = state.level().heroes.get(i)
-    {
-        let mut h = h.clone();
-        change(&mut h);
-        state.apply(Edit::Hero(Slot::Set(i, h)));
+    if let Some(Thing::Hero(i)) = state.selected {
+        set_at(state, i, (|l| &l.heroes, Edit::Hero), change);
     }
 }
 
 fn cover_change(state: &mut EditorState, change: impl FnOnce(&mut CoverDef)) {
-    if let Some(Thing::Cover(i)) = state.selected
-        && let Some(c) = state.level().cover.get(i)
-    {
-        let mut c = c.clone();
-        change(&mut c);
-        state.apply(Edit::Cover(Slot::Set(i, c)));
+    if let Some(Thing::Cover(i)) = state.selected {
+        set_at(state, i, (|l| &l.cover, Edit::Cover), change);
     }
 }
 
 fn mount_change(state: &mut EditorState, change: impl FnOnce(&mut MountDef)) {
-    if let Some(Thing::Mount(i)) = state.selected
-        && let Some(m) = state.level().mounts.get(i)
-    {
-        let mut m = m.clone();
-        change(&mut m);
-        state.apply(Edit::Mount(Slot::Set(i, m)));
+    if let Some(Thing::Mount(i)) = state.selected {
+        set_at(state, i, (|l| &l.mounts, Edit::Mount), change);
     }
 }
 
 fn side_change(state: &mut EditorState, i: usize, change: impl FnOnce(&mut SideDef)) {
-    if let Some(s) = state.level().sides.get(i) {
-        let mut s = s.clone();
-        change(&mut s);
-        state.apply(Edit::Side(Slot::Set(i, s)));
-    }
+    set_at(state, i, (|l| &l.sides, Edit::Side), change);
 }
 
 fn victory_change(state: &mut EditorState, i: usize, change: impl FnOnce(&mut Victory)) {
-    if let Some(v) = state.level().victory.get(i) {
-        let mut v = v.clone();
-        change(&mut v);
-        state.apply(Edit::Victory(Slot::Set(i, v)));
-    }
+    set_at(state, i, (|l| &l.victory, Edit::Victory), change);
 }
 
 const SIDE_COLOURS: [(f32, f32, f32); 6] = [

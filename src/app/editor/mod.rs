@@ -7,6 +7,7 @@ pub mod act;
 pub mod balance;
 pub mod counters;
 pub mod draw;
+pub mod figure_forms;
 pub mod forms;
 pub mod pages;
 pub mod panel;

@@ -186,7 +186,7 @@ pub fn spawn_frame(mut commands: Commands) {
                     ))
                     .insert(Node {
                         position_type: PositionType::Absolute,
-                        right: px(92),
+                        left: px(66),
                         top: px(6),
                         padding: UiRect::axes(px(8), px(3)),
                         border: UiRect::all(px(1)),

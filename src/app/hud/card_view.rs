@@ -258,7 +258,7 @@ pub(super) fn spawn_card_grid(
     if let Ok(banner) = banner.single() {
         commands.entity(banner.parent()).with_children(|b| {
             b.spawn((
-                button("Card", 13.0),
+                button("Card", 14.0),
                 CardButton,
                 Tip("The card of the newest check, with the cells it read, over the map (again: back to the panel)".into()),
             ))

@@ -4,7 +4,9 @@
 
 use super::table::*;
 use tarnation::data::level::{AiLevel, Control};
-use tarnation::sim::model::ActionDeck;
+use tarnation::rules::hexmap::hex_at;
+use tarnation::rules::ranged::ShotKind;
+use tarnation::sim::model::{ActionDeck, BehindCover, Committed, HexPos, Mount, Weapons};
 use tarnation::sim::run;
 
 /// The undrawn part of the deck put in another order (every card still in the draw pile
@@ -140,4 +142,115 @@ fn the_weighing_computer_walks_no_two_heroes_into_one_hex() {
     );
     assert_eq!(refusals(AiLevel::Normal), 0);
     assert_eq!(refusals(AiLevel::Hard), 0);
+}
+
+/// The street duel with every side's seat human and its computer at `ai` (asked directly).
+fn street_at(ai: AiLevel) -> Table {
+    let mut t = Table::new("street_duel.ron", 4, |l| {
+        for side in &mut l.sides {
+            side.control = Control::Human;
+            side.ai = Some(ai);
+        }
+    });
+    t.update();
+    t
+}
+
+fn place(t: &mut Table, hero: HeroId, c: i32, r: i32) {
+    let e = t.e(hero);
+    t.app.world_mut().get_mut::<HexPos>(e).unwrap().0 = hex_at(c, r);
+}
+
+fn asked(t: &mut Table, hero: HeroId) -> tarnation::sim::seats::Decision {
+    tarnation::sim::ai::player(t.app.world_mut(), hero)
+}
+
+/// Cyril's Schofield empty, Felicia beside him with no loaded gun (a fighter hand to hand):
+/// `easy`'s habits reload (6 AP with a knife at him); `normal` fights first.
+#[test]
+fn a_pressed_gunman_fights_before_any_chore() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = street_at(ai);
+        let (cyril, felicia) = (t.hero("Cyril Wellington"), t.hero("Felicia Laroq"));
+        place(&mut t, felicia, 3, 6);
+        for (hero, rounds) in [(cyril, 0), (felicia, 0)] {
+            let e = t.e(hero);
+            for w in &mut t.app.world_mut().get_mut::<Weapons>(e).unwrap().0 {
+                w.rounds = rounds;
+            }
+        }
+        let d = asked(&mut t, cyril);
+        let Intent::Declare(action) = &d.intent else {
+            panic!("{ai:?}: {d:?}");
+        };
+        if ai == AiLevel::Easy {
+            assert!(matches!(action, Action::Reload { .. }), "{d:?}");
+        } else {
+            assert!(
+                matches!(action, Action::Melee { .. } | Action::Block { .. }),
+                "{ai:?}: {d:?}"
+            );
+            assert!(d.reason.unwrap().contains("presses it"));
+        }
+    }
+}
+
+/// Felicia pays for a shot at Cyril, who stands at the water trough: `hard` ducks behind it
+/// before the shot goes off (an unseen target, the trough before every location), and stays
+/// down until it has; `normal` does not read her declaration so.
+#[test]
+fn hard_ducks_from_a_shot_on_the_table() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut t = street_at(ai);
+        let (cyril, felicia) = (t.hero("Cyril Wellington"), t.hero("Felicia Laroq"));
+        place(&mut t, cyril, 12, 6);
+        place(&mut t, felicia, 5, 6);
+        let shot = Action::Shoot {
+            hero: felicia,
+            target: cyril,
+            kind: ShotKind::Aimed(1),
+        };
+        let fe = t.e(felicia);
+        t.app.world_mut().entity_mut(fe).insert(Committed(shot));
+        let d = asked(&mut t, cyril);
+        let duck = d.intent == Intent::Declare(Action::DuckBehindCover { hero: cyril });
+        assert_eq!(duck, ai == AiLevel::Hard, "{ai:?}: {d:?}");
+        if duck {
+            let ce = t.e(cyril);
+            t.app.world_mut().entity_mut(ce).insert(BehindCover(true));
+            let d = asked(&mut t, cyril);
+            assert!(
+                !matches!(d.intent, Intent::Declare(Action::EmergeFromCover { .. })),
+                "stays down while her shot is coming: {d:?}"
+            );
+        }
+    }
+}
+
+/// A rider at a gallop a pace from the gulch's end: `normal` steers toward open ground before
+/// the mount halts there; `easy`'s habits steer only once it has halted.
+#[test]
+fn a_rider_steers_before_the_wall() {
+    for ai in [AiLevel::Easy, AiLevel::Normal] {
+        let mut t = Table::new("gulch_chase.ron", 1, |l| {
+            for side in &mut l.sides {
+                side.control = Control::Human;
+                side.ai = Some(ai);
+            }
+        });
+        t.update();
+        let hank = t.hero("Hank Daggett");
+        let world = t.app.world_mut();
+        let mut mounts = world.query::<(&Mount, &mut HexPos)>();
+        for (m, mut at) in mounts.iter_mut(world) {
+            if m.name == "Hank's nags" {
+                assert!(m.speed > 0, "at a gallop");
+                at.0 = hex_at(62, 4);
+            }
+        }
+        place(&mut t, hank, 62, 4);
+        let d = asked(&mut t, hank);
+        let steers = matches!(d.intent, Intent::Declare(Action::Steer { facing, .. }) if facing == 1 || facing == 5);
+        assert_eq!(steers, ai == AiLevel::Normal, "{ai:?}: {d:?}");
+    }
 }

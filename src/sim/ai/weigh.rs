@@ -8,13 +8,16 @@
 //! every engaged foe is priced and scored the same way (`close::weighed_blow`). A gun is loaded
 //! and cocked behind cover when the hero is ducked there. With no shot, the hero goes to the
 //! hex in reach that gives it one next (toward a foe working an objective first), covered from
-//! the enemy where it can.
+//! the enemy where it can. A foe within a pace pressing it comes before any chore (no
+//! objective worked, no long reload, with a knife at its back), a walk away from a foe is made
+//! carefully, and a rider steers before a wall rather than after the mount has halted.
 //!
 //! `hard` adds what a player reads from the table's declarations: its side's heroes concentrate
 //! their fire (a foe an ally already pays to shoot is worth more: two hits drop a man where one
 //! does not), a foe paying for an attack at its side is worth more (a hit, a stun, takes that
 //! attack away), it weighs the hex it ends in by every enemy gun that sees it, and it ducks
-//! behind the cover of its hex to load when a loaded enemy gun sees it. Neither reads the
+//! behind the cover of its hex to load when a loaded enemy gun sees it, or when a foe's shot
+//! at it is on the table (and stays down until it has gone off). Neither reads the
 //! undrawn cards or the seed.
 
 use super::*;
@@ -41,8 +44,14 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     let id = hero_id(world, hero);
     let track = world.get::<Track>(hero)?.0.clone();
     let mounted = world.get::<MountedOn>(hero).map(|m| m.0);
+    if let Some(found) = steer_ahead(world, hero) {
+        return Some(found);
+    }
     if let Some(found) = ride_or_stand(world, hero) {
         return Some(found);
+    }
+    if hard && let Some(found) = duck_from_shot(world, hero, &track) {
+        return found;
     }
     // Behind cover: load and cock there first, and come out to shoot.
     if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
@@ -66,21 +75,24 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
         ));
     }
     let side = world.get::<Side>(hero)?.0;
+    if let Some(found) = fight_back(world, hero, &track, hard) {
+        return Some(found);
+    }
     if let Some(objective) = objective_for(world, &h, side)
         && let Some(found) = work_objective(world, hero, &h, &track, objective, true)
     {
         return Some(found);
     }
     if let Some(found) = go_for_loot(world, hero, &h, &track, true) {
-        return Some(found);
+        return Some(carefully(world, hero, &track, found));
     }
     if let Some(found) = make_for_area(world, hero, &h, &track, true) {
-        return Some(found);
+        return Some(carefully(world, hero, &track, found));
     }
     if let Some(found) = arm_or_duck(world, hero, &track, hard) {
         return Some(found);
     }
-    if let Some(best) = best_shot(world, hero, &track, hard) {
+    if let Some(best) = best_shot_at(world, hero, &track, hard, None) {
         return Some(best);
     }
     if mounted.is_some() {
@@ -94,6 +106,196 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
         return Some((command, reason));
     }
     position(world, hero, &h, &track, hard)
+}
+
+/// A rider whose mount would run into a wall, the map's edge or a figure within the next
+/// paces turns it, a hexside at a time, toward the longer open run: the habits steer only once
+/// the mount has halted, and pay to spur it on again.
+fn steer_ahead(world: &mut World, hero: Entity) -> Option<(Action, String)> {
+    let mount = world.get::<MountedOn>(hero)?.0;
+    if world.get::<Mount>(mount)?.speed == 0 {
+        return None;
+    }
+    let at = world.get::<HexPos>(mount)?.0;
+    let facing = world.get::<Facing>(mount)?.0;
+    let occupied = occupied_hexes(world, hero);
+    let battle = world.resource::<Battle>();
+    let run = |f: u8| {
+        let mut h = at;
+        let mut n = 0;
+        while n < LOOK_AHEAD {
+            h = step(h, f);
+            if !battle.map.tile(h).is_some_and(|t| t.terrain.passable()) || occupied.contains(&h) {
+                break;
+            }
+            n += 1;
+        }
+        n
+    };
+    let ahead = run(facing);
+    if ahead >= STEER_WITHIN {
+        return None;
+    }
+    let (turn, open) = [1, 5]
+        .into_iter()
+        .map(|d| turned(facing, d))
+        .map(|f| (f, run(f)))
+        .max_by_key(|&(f, n)| (n, f == turned(facing, 1)))?;
+    let steer = Action::Steer {
+        hero: hero_id(world, hero),
+        facing: turn,
+    };
+    (open > ahead && price(world, &steer).is_ok()).then(|| {
+        (
+            steer,
+            format!("a wall {ahead} paces ahead: steers the mount toward open ground"),
+        )
+    })
+}
+
+/// How far ahead a rider looks, and how near a wall must be before it steers.
+const LOOK_AHEAD: u32 = 6;
+const STEER_WITHIN: u32 = 3;
+
+/// `hard`: a foe's shot at the hero is on the table (declared, paid or being paid) and the
+/// hero's hex has cover: it ducks behind it before the shot goes off (a ducked target is
+/// "unseen", -3, and the cover stands before every location), and stays down, loading and
+/// cocking there, until that shot has gone off. `Some(None)`: it waits behind cover.
+fn duck_from_shot(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+) -> Option<Option<(Action, String)>> {
+    let shooter = shot_coming(world, hero)?;
+    let name = query::hero_name(world, shooter);
+    let id = hero_id(world, hero);
+    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+        let found = arm(world, hero, track)
+            .filter(|command| price(world, command).is_ok())
+            .map(|command| {
+                let why = format!("{name}'s shot at it is still coming: loads behind cover");
+                (command, why)
+            });
+        return Some(found);
+    }
+    let duck = Action::DuckBehindCover { hero: id };
+    if !engaged_foes(world, hero).is_empty()
+        || !price(world, &duck).is_ok_and(|p| p.ap <= track.left())
+    {
+        return None;
+    }
+    let why = format!(
+        "{name} is paying for a shot at it: ducks behind the cover of its hex before it goes off"
+    );
+    Some(Some((duck, why)))
+}
+
+/// A foe whose shot at the hero is on the table: declared this segment or being paid.
+fn shot_coming(world: &World, hero: Entity) -> Option<Entity> {
+    let id = hero_id(world, hero);
+    let at_hero = |a: &Action| match a {
+        Action::Shoot { target, .. } | Action::ShootOffHand { target, .. } => *target == id,
+        Action::Series { shots, .. } => shots.iter().any(|s| s.0 == id),
+        _ => false,
+    };
+    let side = query::side_of(world, hero);
+    let foes = query::heroes(world)
+        .into_iter()
+        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e));
+    for foe in foes {
+        if world.get::<Committed>(foe).is_some_and(|c| at_hero(&c.0)) {
+            return Some(foe);
+        }
+    }
+    let due = &world.resource::<super::super::model::RoundState>().due;
+    due.iter()
+        .find(|a| at_hero(a))
+        .and_then(|a| query::entity(world, a.hero()))
+}
+
+/// A foe within a pace pressing the hero (its blows at it on the table, or a fighter with no
+/// loaded gun beside it) comes before any chore: no objective worked, no gun reloaded, while a
+/// knife is at its back. A gun that can fire shoots (the best shot at any foe, point-blank at
+/// TN 3 among them), a loaded one is cocked; else the block and the blow of hand to hand. A
+/// runner to an area its side wins by keeps going (carefully). Turning to face a foe at its
+/// back was tried and lost brawls: with two foes, one is always behind.
+fn fight_back(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+    hard: bool,
+) -> Option<(Action, String)> {
+    let foes = engaged_foes(world, hero);
+    let pressed = foes.iter().any(|&f| pressing(world, hero, f));
+    if !pressed || world.get::<MountedOn>(hero).is_some() || runner(world, hero) {
+        return None;
+    }
+    let id = hero_id(world, hero);
+    if loaded_gun(world, hero) {
+        if let Some(shot) = best_shot_at(world, hero, track, hard, None) {
+            return Some(shot);
+        }
+        let cock = Action::Cock { hero: id };
+        if cocking_ap(world, hero) > 0 && price(world, &cock).is_ok_and(|p| p.ap <= track.left()) {
+            return Some((cock, "a foe presses it: cocks to shoot".into()));
+        }
+    }
+    // A single-shot rifle loads in 1 AP: quicker than any blow.
+    if let Some(command) = arm(world, hero, track)
+        && price(world, &command).is_ok_and(|p| p.ap <= QUICK_ARM.min(track.left()))
+    {
+        return Some((
+            command,
+            "a foe presses it: a quick load, then a shot".into(),
+        ));
+    }
+    let command = close_combat_by(world, hero, track, true)?;
+    let reason = close_reason(world, &command);
+    Some((
+        command,
+        format!("{reason}; a foe presses it: the fight before any chore"),
+    ))
+}
+
+/// The AP a gun made ready may cost while a foe presses the hero.
+const QUICK_ARM: u32 = 2;
+
+/// `foe`, within a pace and not stunned, pays for blows at the hero, or stands there with no
+/// loaded gun (a fighter hand to hand).
+fn pressing(world: &World, hero: Entity, foe: Entity) -> bool {
+    if world.get::<Wounds>(foe).is_some_and(|w| w.stunned) {
+        return false;
+    }
+    let id = hero_id(world, hero);
+    match world.get::<Committed>(foe) {
+        Some(Committed(Action::Melee { target, .. })) => *target == id,
+        Some(Committed(Action::MeleeSeries { blows, .. })) => blows.iter().any(|b| b.0 == id),
+        _ => !loaded_gun(world, foe) && !query::is_down(world, foe),
+    }
+}
+
+/// A walk away from a foe within a pace made carefully (2 AP more, no free blow) when the AP
+/// allow it.
+fn carefully(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+    found: (Action, String),
+) -> (Action, String) {
+    if let (Action::Move { hero: id, to, .. }, why) = &found
+        && !engaged_foes(world, hero).is_empty()
+    {
+        let careful = Action::Disengage { hero: *id, to: *to };
+        if price(world, &careful).is_ok_and(|p| p.ap <= track.left()) {
+            return (careful, format!("{why}, carefully: no free blow"));
+        }
+    }
+    found
+}
+
+/// The hero carries loot out, or makes for an area its side wins by reaching: it keeps going.
+fn runner(world: &World, hero: Entity) -> bool {
+    super::area_to_reach(world, hero).is_some()
 }
 
 /// What the computer says of its hand-to-hand declaration.
@@ -155,7 +357,11 @@ fn arm_or_duck(
             ));
         }
     }
+    let jammed = query::weapon_in_hand(world, hero).is_some_and(|(_, w, _)| w.jammed);
     let words = match command {
+        Action::Reload { .. } | Action::SpeedLoad { .. } if jammed => {
+            "its gun is jammed: clears the jam and loads it"
+        }
         Action::Reload { .. } | Action::SpeedLoad { .. } => "its gun is empty: loads it",
         Action::Cock { .. } => "cocks its gun for the next shot",
         _ => "takes a loaded gun in hand",
@@ -172,12 +378,13 @@ struct Weighed {
     target: Entity,
 }
 
-/// The shot worth the most hits a round, weighed by its target.
-fn best_shot(
+/// The shot worth the most hits a round, weighed by its target (`only`: at one of these).
+fn best_shot_at(
     world: &mut World,
     hero: Entity,
     track: &ActionTrack,
     hard: bool,
+    only: Option<&[Entity]>,
 ) -> Option<(Action, String)> {
     let id = hero_id(world, hero);
     let side = world.get::<Side>(hero)?.0;
@@ -185,6 +392,9 @@ fn best_shot(
     let cocking = cocking_ap(world, hero);
     let mut best: Option<Weighed> = None;
     for (_, target) in enemies_by_distance(world, side, pos) {
+        if only.is_some_and(|only| !only.contains(&target)) {
+            continue;
+        }
         let worth = target_worth(world, hero, target, hard);
         for kind in [
             ShotKind::Snap,
@@ -247,7 +457,11 @@ fn shot_reason(world: &World, hero: Entity, w: &Weighed, cocking: u32, hard: boo
     if hard && allies_on(world, hero, w.target) > 0 {
         words.push_str("; focus fire: an ally shoots at the same foe");
     }
-    if loaded_gun(world, w.target) {
+    if world.get::<Wounds>(w.target).is_some_and(|w| w.stunned) {
+        words.push_str(&format!(
+            "; {name} is stunned, and no other foe is worth more"
+        ));
+    } else if loaded_gun(world, w.target) {
         words.push_str(&format!("; {name} holds a loaded gun"));
     }
     words

@@ -259,6 +259,34 @@ fn broken_level_files_are_located() {
             "X#",
             "no terrain",
         ),
+        // Drawn-only scenery (issue 24): its own line, named by kind and hex.
+        (
+            good.replacen(
+                "(kind: Barrel, at: (14, 3))",
+                "(kind: Barrel, at: (14, 30))",
+                1,
+            ),
+            "(kind: Barrel, at: (14, 30))",
+            "Barrel at 14,30 is off the map",
+        ),
+        (
+            good.replacen(
+                "(kind: Door, at: (2, 2), side: Some(5))",
+                "(kind: Door, at: (2, 2), side: Some(7))",
+                1,
+            ),
+            "side: Some(7)",
+            "hexside 0 to 5",
+        ),
+        (
+            good.replacen(
+                "(kind: Barrel, at: (14, 3))",
+                "(kind: Cactus, at: (14, 3))",
+                1,
+            ),
+            "Cactus",
+            "",
+        ),
     ];
     for (i, (text, needle, message)) in cases.iter().enumerate() {
         let path = dir.join(format!("broken{i}.ron"));

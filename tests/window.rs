@@ -648,3 +648,37 @@ fn f2_hides_and_shows_the_grid() {
     assert!(app.world().resource::<GridShown>().0);
     assert_eq!(texture(&mut app), sets.shown(true));
 }
+
+/// The street duel's scenery (drawn only, issue 24) is on the map: roofs over the buildings,
+/// boardwalks before them, doors, rails, the trough and barrels, one drawn thing an entry.
+#[test]
+fn the_street_draws_its_scenery() {
+    use std::collections::HashMap;
+    use tarnation::app::board::scenery::SceneryMark;
+    use tarnation::data::level::Scenery;
+    let mut app = window_app(1);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    app.update();
+    let level = app
+        .world()
+        .resource::<tarnation::sim::model::Battle>()
+        .level
+        .clone();
+    let mut written: HashMap<Scenery, usize> = HashMap::new();
+    for thing in &level.scenery {
+        *written.entry(thing.kind).or_default() += 1;
+    }
+    let mut drawn: HashMap<Scenery, usize> = HashMap::new();
+    let mut q = app.world_mut().query::<&SceneryMark>();
+    for mark in q.iter(app.world()) {
+        *drawn.entry(mark.0).or_default() += 1;
+    }
+    assert_eq!(drawn, written);
+    for kind in Scenery::ALL {
+        assert!(written.contains_key(&kind), "the street shows a {kind:?}");
+    }
+}

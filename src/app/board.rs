@@ -169,6 +169,8 @@ fn spawn_map(
     mut images: ResMut<Assets<Image>>,
     rect: Res<MapRect>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let sets = Tilesets {
         grid: images.add(tileset(true)),
@@ -241,6 +243,13 @@ fn spawn_map(
         kind,
         anchor,
     };
+    scenery::spawn_scenery(
+        &mut commands,
+        (&mut meshes, &mut materials),
+        &geometry,
+        &battle.level.scenery,
+        *screen.get(),
+    );
     let fit = first_fit(&battle, &geometry, &rect);
     commands.insert_resource(sets);
     let (scale, camera) = first_view(&rect.0, &fit);
@@ -261,6 +270,7 @@ fn spawn_map(
 }
 
 pub(crate) mod marks;
+pub mod scenery;
 use marks::{cover_marks, hero_marks, hexside_vector, mount_marks, token_state};
 
 #[derive(Component)]

@@ -59,6 +59,45 @@ pub struct CoverDef {
     pub from: Vec<u8>,
 }
 
+/// Drawn only (issue 24): what a map shows that no rule reads: a building's roof, its door, a
+/// boardwalk, a hitching rail, a water trough, a barrel. Cover that stops a shot is `cover`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SceneryDef {
+    pub kind: Scenery,
+    pub at: (i32, i32),
+    /// The hexside it stands on (a door, a hitching rail), 0 to 5; the hex itself when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub side: Option<u8>,
+}
+
+/// The things a map draws that no rule reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Scenery {
+    /// A building's roof over a floor hex (drawn over the floor, under the figures).
+    Roof,
+    /// A door in a wall, on a hexside.
+    Door,
+    /// The planks of a boardwalk on a hex.
+    Boardwalk,
+    /// A hitching rail along a hexside.
+    HitchingRail,
+    /// A water trough on a hex (as cover it is also a `cover` entry).
+    Trough,
+    /// A barrel on a hex.
+    Barrel,
+}
+
+impl Scenery {
+    pub const ALL: [Scenery; 6] = [
+        Scenery::Roof,
+        Scenery::Door,
+        Scenery::Boardwalk,
+        Scenery::HitchingRail,
+        Scenery::Trough,
+        Scenery::Barrel,
+    ];
+}
+
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct MountDef {
     pub name: String,
@@ -214,6 +253,9 @@ pub struct Level {
     /// Items lying on the map, to be taken into an Inventory counter.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub items: Vec<ItemDef>,
+    /// Drawn only: roofs, doors, boardwalks, rails, troughs, barrels (no rule reads them).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scenery: Vec<SceneryDef>,
 }
 
 /// "Exceptional results are optional", increased effect, the victory threshold and card

@@ -322,6 +322,7 @@ pub fn blank(width: usize, height: usize) -> Level {
         options: None,
         counters: Vec::new(),
         items: Vec::new(),
+        scenery: Vec::new(),
     }
 }
 

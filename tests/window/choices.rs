@@ -7,8 +7,8 @@
 use super::*;
 use tarnation::app::hud::BarView;
 use tarnation::app::hud::{
-    BAR, CardCell, CardRead, ChoicesView, Mark, Marked, bar_lines, card_read, line_width,
-    option_words,
+    BAR, CardCell, CardRead, ChoicesView, Mark, Marked, bar_lines, card_read, corner_face,
+    line_width, option_words,
 };
 use tarnation::app::input::{ActionButton, BattleAction, ForcedHover, Selection, wants_a_hero};
 use tarnation::app::layout::{BAR_H, BUTTON_H, CAPTION_H, frame};
@@ -801,4 +801,13 @@ fn the_bump_choices_name_the_bonus_counter_and_dominance() {
     );
     let words = option_words(&option(BumpSpend::Dominance(2), 2, 2), false);
     assert!(words.starts_with("Dominance: 2 bumps for "), "{words}");
+}
+
+/// The card shown is the card: its corner as a player reads it, in red for hearts and diamonds.
+#[test]
+fn the_card_shows_its_corner_as_a_playing_card() {
+    assert_eq!(corner_face("AS"), ("A\u{2660}".to_string(), false));
+    assert_eq!(corner_face("TH"), ("10\u{2665}".to_string(), true));
+    assert_eq!(corner_face("QD"), ("Q\u{2666}".to_string(), true));
+    assert_eq!(corner_face("7C"), ("7\u{2663}".to_string(), false));
 }

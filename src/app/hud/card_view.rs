@@ -4,7 +4,6 @@
 //! the rest: no cell is marked, and the dice are named.
 
 use crate::app::frame::CardView;
-use crate::app::layout::palette;
 use crate::app::screens::MatchCards;
 use crate::app::state::Screen;
 use crate::app::widgets::{Lit, Tip, button, clicked, label};
@@ -172,6 +171,38 @@ pub struct CardButton;
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CardShown(pub bool);
 
+/// The playing-card corner of the card shown (top left, and upside down bottom right).
+#[derive(Component)]
+pub struct CardCorner;
+
+/// The card's face, its edge and its ink.
+const CARD_FACE: Color = Color::srgb(0.96, 0.93, 0.85);
+const CARD_EDGE: Color = Color::srgb(0.36, 0.24, 0.12);
+const INK: Color = Color::srgb(0.12, 0.08, 0.05);
+const INK_SOFT: Color = Color::srgb(0.38, 0.3, 0.22);
+const INK_RED: Color = Color::srgb(0.72, 0.1, 0.08);
+
+/// A card's corner as a player reads it: "AS" is "A♠", "TH" is "10♥", in red for hearts and
+/// diamonds; a joker as it is written.
+pub fn corner_face(corner: &str) -> (String, bool) {
+    let mut chars = corner.chars();
+    let (Some(rank), Some(suit), None) = (chars.next(), chars.next(), chars.next()) else {
+        return (corner.to_string(), corner.to_lowercase().contains("red"));
+    };
+    let rank = if rank == 'T' {
+        "10".to_string()
+    } else {
+        rank.to_string()
+    };
+    match suit {
+        'S' => (format!("{rank}\u{2660}"), false),
+        'H' => (format!("{rank}\u{2665}"), true),
+        'D' => (format!("{rank}\u{2666}"), true),
+        'C' => (format!("{rank}\u{2663}"), false),
+        _ => (corner.to_string(), false),
+    }
+}
+
 const CELL_W: f32 = 38.0;
 const LABEL_W: f32 = 50.0;
 
@@ -191,18 +222,7 @@ pub(super) fn spawn_card_grid(
     let Ok((heading, parent)) = view.single() else {
         return;
     };
-    let card_box = commands
-        .spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                ..default()
-            },
-            CardBox,
-            DespawnOnExit(Screen::Battle),
-            ChildOf(parent.parent()),
-        ))
-        .id();
-    commands.entity(heading).insert(ChildOf(card_box));
+    let card_box = spawn_card_face(&mut commands, heading, parent.parent());
     commands.entity(card_box).with_children(|p| {
         p.spawn((
             Node {
@@ -230,12 +250,23 @@ pub(super) fn spawn_card_grid(
                         BackgroundColor(Color::NONE),
                         CardCell { row, column },
                         Marked::default(),
-                        children![label("", 12.0, palette::PANEL_TEXT)],
+                        children![label("", 14.0, INK)],
                     ));
                 }
             }
         });
-        p.spawn((label("", 14.0, palette::HINT), CardFoot));
+        p.spawn((label("", 14.0, INK_SOFT), CardFoot));
+        p.spawn((
+            Node {
+                align_self: AlignSelf::FlexEnd,
+                ..default()
+            },
+            Text::new(""),
+            crate::app::fonts::mono(20.0),
+            TextColor(INK),
+            UiTransform::from_rotation(Rot2::degrees(180.0)),
+            CardCorner,
+        ));
     });
     // The box over the map, hidden until asked for.
     commands.spawn((
@@ -243,11 +274,9 @@ pub(super) fn spawn_card_grid(
             position_type: PositionType::Absolute,
             right: px(crate::app::layout::PANEL_W + 8.0),
             top: px(crate::app::layout::BANNER_H + 8.0),
-            max_width: px(460),
-            padding: UiRect::all(px(10)),
+            max_width: px(470),
             ..default()
         },
-        BackgroundColor(palette::TIP),
         Visibility::Hidden,
         GlobalZIndex(4),
         CardOverMap,
@@ -272,6 +301,50 @@ pub(super) fn spawn_card_grid(
             });
         });
     }
+}
+
+/// The card drawn, as a card: a cream face with a rounded border, its playing-card corner
+/// (rank and suit) at the top left beside the check (`heading`), in `home`; the grid and the
+/// words go under.
+fn spawn_card_face(commands: &mut Commands, heading: Entity, home: Entity) -> Entity {
+    let card_box = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                padding: UiRect::axes(px(10), px(6)),
+                border: UiRect::all(px(2)),
+                border_radius: BorderRadius::all(px(10)),
+                ..default()
+            },
+            BackgroundColor(CARD_FACE),
+            BorderColor::all(CARD_EDGE),
+            CardBox,
+            DespawnOnExit(Screen::Battle),
+            ChildOf(home),
+        ))
+        .id();
+    let top = commands
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: px(10),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            ChildOf(card_box),
+        ))
+        .id();
+    commands.spawn((
+        Text::new(""),
+        crate::app::fonts::mono(26.0),
+        TextColor(INK),
+        CardCorner,
+        ChildOf(top),
+    ));
+    commands
+        .entity(heading)
+        .insert((ChildOf(top), TextColor(INK)));
+    card_box
 }
 
 /// The Card button: the card's box goes over the map, or back to the panel.
@@ -320,7 +393,14 @@ pub(super) fn show_card(
     mut foot: Query<&mut Text, (With<CardFoot>, Without<CardView>)>,
     mut grid: Query<&mut Visibility, With<CardGrid>>,
     mut cells: Query<(&CardCell, &mut Marked, &mut BackgroundColor, &Children)>,
-    mut texts: Query<(&mut Text, &mut TextColor), (Without<CardView>, Without<CardFoot>)>,
+    mut texts: Query<
+        (&mut Text, &mut TextColor),
+        (Without<CardView>, Without<CardFoot>, Without<CardCorner>),
+    >,
+    mut corners: Query<
+        (&mut Text, &mut TextColor),
+        (With<CardCorner>, Without<CardView>, Without<CardFoot>),
+    >,
     mut shown: Local<Option<(usize, bool)>>,
 ) {
     let seen = (log.events.len(), !grid.is_empty());
@@ -346,9 +426,16 @@ pub(super) fn show_card(
     if *read != now {
         *read = now.clone();
     }
+    let (face, red) = corner_face(&card.corner);
+    for (mut t, mut c) in &mut corners {
+        if t.0 != face {
+            t.0 = face.clone();
+        }
+        c.0 = if red { INK_RED } else { INK };
+    }
     let check: String = now.check.chars().take(110).collect();
     for mut t in &mut heading {
-        let words = format!("LAST CARD: {} ({})\n{check}", card.number, card.corner);
+        let words = format!("Card {} of the action deck\n{check}", card.number);
         if t.0 != words {
             t.0 = words;
         }
@@ -371,9 +458,10 @@ pub(super) fn show_card(
                     t.0 = words.clone();
                 }
                 let ink = match mark {
-                    Some(Mark::Chosen) => Color::srgb(0.1, 0.06, 0.02),
-                    _ if cell.row == 0 || cell.column == 0 => palette::HINT,
-                    _ => palette::PANEL_TEXT,
+                    Some(Mark::Chosen) => INK,
+                    Some(_) => CARD_FACE,
+                    None if cell.row == 0 || cell.column == 0 => INK_SOFT,
+                    None => INK,
                 };
                 if c.0 != ink {
                     c.0 = ink;

@@ -16,6 +16,7 @@ pub use bar::*;
 pub use bumps::{BumpBox, BumpChoice, SnapBox, SnapChoice, option_words};
 pub use card_view::{
     CardButton, CardCell, CardRead, CardShown, CellMark, Mark, Marked, card_read, card_words,
+    corner_face,
 };
 pub use choices::{ChoicesView, HeroChoices, choices_words, system_words};
 pub use counters_view::{

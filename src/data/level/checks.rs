@@ -281,6 +281,28 @@ fn check_cover_and_mounts(
             );
         }
     }
+    for thing in &level.scenery {
+        let (c, r) = thing.at;
+        let wrong = if !bounds.on_map(thing.at) {
+            Some(format!("{:?} at {c},{r} is off the map", thing.kind))
+        } else if thing.side.is_some_and(|s| s > 5) {
+            Some(format!(
+                "{:?} at {c},{r}: its side is a hexside 0 to 5",
+                thing.kind
+            ))
+        } else {
+            None
+        };
+        if let Some(message) = wrong {
+            return Err(crate::data::located_after(
+                path,
+                text,
+                &["scenery:"],
+                &format!("{:?}, at: ({c}, {r})", thing.kind),
+                message,
+            ));
+        }
+    }
     for mount in &level.mounts {
         if !bounds.on_map(mount.at) {
             return err(

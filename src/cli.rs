@@ -174,6 +174,10 @@ pub struct PlayArgs {
     /// for one (SIDE: its name or number from 1), which also makes that side a computer.
     #[arg(long = "ai", value_parser = parse_ai)]
     pub ai: Vec<AiChoice>,
+    /// Measure the rendered frame time for this many seconds (after 3 s to settle), print it
+    /// (median, mean, 95th percentile, frames a second) and quit.
+    #[arg(long, value_name = "SECONDS")]
+    pub frame_times: Option<f32>,
 }
 
 fn parse_round_segment(s: &str) -> Result<(i32, i32), String> {

@@ -682,3 +682,51 @@ fn the_street_draws_its_scenery() {
         assert!(written.contains_key(&kind), "the street shows a {kind:?}");
     }
 }
+
+/// A fall and a glance are seen: in a brawl the computer fights on both sides, and each blow
+/// or shot that puts a figure down (unconscious, killed) raises a cloud of dust under it, and
+/// each that glances off cover or a block throws sparks, the frame it is told.
+#[test]
+fn a_fall_raises_dust_and_a_glance_throws_sparks() {
+    use tarnation::app::anim::Effect;
+    let mut app = window_app(3);
+    app.insert_resource(tarnation::app::input::NoPacing);
+    start(
+        &mut app,
+        "Brawl at the Longhorn",
+        &[Control::Computer, Control::Computer],
+    );
+    let mut seen = (0, 0);
+    let mut read = app.world().resource::<MatchLog>().events.len();
+    for _ in 0..6000 {
+        app.update();
+        let log = app.world().resource::<MatchLog>();
+        let Some(new) = log.events.get(read..).map(<[_]>::to_vec) else {
+            break;
+        };
+        read = log.events.len();
+        let mut effects = app.world_mut().query::<&Effect>();
+        let shown: Vec<Effect> = effects.iter(app.world()).copied().collect();
+        for e in new.iter().filter(|e| e.kind == "shot" || e.kind == "melee") {
+            let fate = e.fields.get("fate").and_then(|f| f.as_str());
+            if matches!(fate, Some("killed" | "unconscious")) {
+                assert!(shown.contains(&Effect::Dust), "{}", e.line());
+                seen.0 += 1;
+            }
+            let glanced = e.fields.get("penetration").and_then(|p| p.as_str()) == Some("D")
+                || e.fields
+                    .get("block")
+                    .and_then(|b| b.get("outcome"))
+                    .and_then(|o| o.as_str())
+                    == Some("deflected");
+            if glanced {
+                assert!(shown.contains(&Effect::Sparks), "{}", e.line());
+                seen.1 += 1;
+            }
+        }
+        if screen(&app) != Screen::Battle {
+            break;
+        }
+    }
+    assert!(seen.0 > 0, "somebody went down in the brawl");
+}

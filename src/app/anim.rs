@@ -16,6 +16,7 @@ use std::collections::VecDeque;
 
 use super::input::{Bindings, NoPacing, Pace};
 
+mod bursts;
 mod words;
 pub use words::{hit_words, location_and_track};
 
@@ -69,6 +70,10 @@ pub enum Effect {
     Tracer,
     Flash,
     Words,
+    /// A shot or blow that glanced off cover or a block.
+    Sparks,
+    /// A figure fell (knocked out or killed).
+    Dust,
 }
 
 /// The ring under the hero whose declaration it is.
@@ -397,6 +402,23 @@ fn shots(
             .map(|h| h.name.clone())
             .unwrap_or_default();
         let words = hit_words(&log, &target_name, hit);
+        if words.contains("deflected") {
+            let sparks_at = b + (a - b).normalize_or_zero() * 16.0;
+            bursts::spawn_sparks(
+                &mut commands,
+                (&mut meshes, &mut materials),
+                (sparks_at, a),
+                pace.shot_secs(),
+            );
+        }
+        if words.contains("KILLED") || words.contains("UNCONSCIOUS") {
+            bursts::spawn_dust(
+                &mut commands,
+                (&mut meshes, &mut materials),
+                b,
+                pace.shot_secs(),
+            );
+        }
         let above = free_spot(&mut words_at, b + Vec2::new(0.0, 30.0));
         let colour = if hit {
             palette.hit.lighter(0.15)

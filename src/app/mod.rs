@@ -18,6 +18,7 @@ pub mod board;
 pub mod editor;
 pub mod fonts;
 pub mod frame;
+pub mod frame_times;
 pub mod hotseat;
 pub mod hud;
 pub mod input;
@@ -286,6 +287,9 @@ fn run_with(
     }
     if let Some(path) = args.screenshot {
         table::screenshot_then_quit(&mut app, path);
+    }
+    if let Some(seconds) = args.frame_times {
+        frame_times::measure_then_quit(&mut app, seconds);
     }
     app.run();
     Ok(())

@@ -389,7 +389,7 @@ fn a_shot_draws_a_tracer_and_a_walk_glides() {
             match e {
                 Effect::Tracer => seen.0 = true,
                 Effect::Flash => seen.1 = true,
-                Effect::Words => {}
+                Effect::Words | Effect::Sparks | Effect::Dust => {}
             }
         }
         let mut q = app.world_mut().query::<&Glide>();

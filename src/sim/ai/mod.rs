@@ -21,6 +21,7 @@ use crate::rules::ranged::ShotKind;
 use bevy::prelude::*;
 use hexx::Hex;
 
+mod answers;
 mod choices;
 mod close;
 mod goals;

@@ -1,0 +1,197 @@
+//! `normal` and `hard` answering what the table shows, before they weigh a shot: a rider
+//! steers before a wall, a hero a foe presses fights before any chore, a walk away from a foe
+//! is made carefully, and `hard` ducks from a shot it sees coming.
+
+use super::weigh::{best_shot_at, close_reason, cocking_ap, loaded_gun};
+use super::*;
+use crate::sim::model::Wounds;
+
+/// A rider whose mount would run into a wall, the map's edge or a figure within the next
+/// paces turns it, a hexside at a time, toward the longer open run: the habits steer only once
+/// the mount has halted, and pay to spur it on again.
+pub(super) fn steer_ahead(world: &mut World, hero: Entity) -> Option<(Action, String)> {
+    let mount = world.get::<MountedOn>(hero)?.0;
+    if world.get::<Mount>(mount)?.speed == 0 {
+        return None;
+    }
+    let at = world.get::<HexPos>(mount)?.0;
+    let facing = world.get::<Facing>(mount)?.0;
+    let occupied = occupied_hexes(world, hero);
+    let battle = world.resource::<Battle>();
+    let run = |f: u8| {
+        let mut h = at;
+        let mut n = 0;
+        while n < LOOK_AHEAD {
+            h = step(h, f);
+            if !battle.map.tile(h).is_some_and(|t| t.terrain.passable()) || occupied.contains(&h) {
+                break;
+            }
+            n += 1;
+        }
+        n
+    };
+    let ahead = run(facing);
+    if ahead >= STEER_WITHIN {
+        return None;
+    }
+    let (turn, open) = [1, 5]
+        .into_iter()
+        .map(|d| turned(facing, d))
+        .map(|f| (f, run(f)))
+        .max_by_key(|&(f, n)| (n, f == turned(facing, 1)))?;
+    let steer = Action::Steer {
+        hero: hero_id(world, hero),
+        facing: turn,
+    };
+    (open > ahead && price(world, &steer).is_ok()).then(|| {
+        (
+            steer,
+            format!("a wall {ahead} paces ahead: steers the mount toward open ground"),
+        )
+    })
+}
+
+/// How far ahead a rider looks, and how near a wall must be before it steers.
+const LOOK_AHEAD: u32 = 6;
+const STEER_WITHIN: u32 = 3;
+
+/// `hard`: a foe's shot at the hero is on the table (declared, paid or being paid) and the
+/// hero's hex has cover: it ducks behind it before the shot goes off (a ducked target is
+/// "unseen", -3, and the cover stands before every location), and stays down, loading and
+/// cocking there, until that shot has gone off. `Some(None)`: it waits behind cover.
+pub(super) fn duck_from_shot(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+) -> Option<Option<(Action, String)>> {
+    let shooter = shot_coming(world, hero)?;
+    let name = query::hero_name(world, shooter);
+    let id = hero_id(world, hero);
+    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+        let found = arm(world, hero, track)
+            .filter(|command| price(world, command).is_ok())
+            .map(|command| {
+                let why = format!("{name}'s shot at it is still coming: loads behind cover");
+                (command, why)
+            });
+        return Some(found);
+    }
+    let duck = Action::DuckBehindCover { hero: id };
+    if !engaged_foes(world, hero).is_empty()
+        || !price(world, &duck).is_ok_and(|p| p.ap <= track.left())
+    {
+        return None;
+    }
+    let why = format!(
+        "{name} is paying for a shot at it: ducks behind the cover of its hex before it goes off"
+    );
+    Some(Some((duck, why)))
+}
+
+/// A foe whose shot at the hero is on the table: declared this segment or being paid.
+fn shot_coming(world: &World, hero: Entity) -> Option<Entity> {
+    let id = hero_id(world, hero);
+    let at_hero = |a: &Action| match a {
+        Action::Shoot { target, .. } | Action::ShootOffHand { target, .. } => *target == id,
+        Action::Series { shots, .. } => shots.iter().any(|s| s.0 == id),
+        _ => false,
+    };
+    let side = query::side_of(world, hero);
+    let foes = query::heroes(world)
+        .into_iter()
+        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e));
+    for foe in foes {
+        if world.get::<Committed>(foe).is_some_and(|c| at_hero(&c.0)) {
+            return Some(foe);
+        }
+    }
+    let due = &world.resource::<super::super::model::RoundState>().due;
+    due.iter()
+        .find(|a| at_hero(a))
+        .and_then(|a| query::entity(world, a.hero()))
+}
+
+/// A foe within a pace pressing the hero (its blows at it on the table, or a fighter with no
+/// loaded gun beside it) comes before any chore: no objective worked, no gun reloaded, while a
+/// knife is at its back. A gun that can fire shoots (the best shot at any foe, point-blank at
+/// TN 3 among them), a loaded one is cocked; else the block and the blow of hand to hand. A
+/// runner to an area its side wins by keeps going (carefully). Turning to face a foe at its
+/// back was tried and lost brawls: with two foes, one is always behind.
+pub(super) fn fight_back(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+    hard: bool,
+) -> Option<(Action, String)> {
+    let foes = engaged_foes(world, hero);
+    let pressed = foes.iter().any(|&f| pressing(world, hero, f));
+    if !pressed || world.get::<MountedOn>(hero).is_some() || runner(world, hero) {
+        return None;
+    }
+    let id = hero_id(world, hero);
+    if loaded_gun(world, hero) {
+        if let Some(shot) = best_shot_at(world, hero, track, hard, None) {
+            return Some(shot);
+        }
+        let cock = Action::Cock { hero: id };
+        if cocking_ap(world, hero) > 0 && price(world, &cock).is_ok_and(|p| p.ap <= track.left()) {
+            return Some((cock, "a foe presses it: cocks to shoot".into()));
+        }
+    }
+    // A single-shot rifle loads in 1 AP: quicker than any blow.
+    if let Some(command) = arm(world, hero, track)
+        && price(world, &command).is_ok_and(|p| p.ap <= QUICK_ARM.min(track.left()))
+    {
+        return Some((
+            command,
+            "a foe presses it: a quick load, then a shot".into(),
+        ));
+    }
+    let command = close_combat_by(world, hero, track, true)?;
+    let reason = close_reason(world, &command);
+    Some((
+        command,
+        format!("{reason}; a foe presses it: the fight before any chore"),
+    ))
+}
+
+/// The AP a gun made ready may cost while a foe presses the hero.
+const QUICK_ARM: u32 = 2;
+
+/// `foe`, within a pace and not stunned, pays for blows at the hero, or stands there with no
+/// loaded gun (a fighter hand to hand).
+fn pressing(world: &World, hero: Entity, foe: Entity) -> bool {
+    if world.get::<Wounds>(foe).is_some_and(|w| w.stunned) {
+        return false;
+    }
+    let id = hero_id(world, hero);
+    match world.get::<Committed>(foe) {
+        Some(Committed(Action::Melee { target, .. })) => *target == id,
+        Some(Committed(Action::MeleeSeries { blows, .. })) => blows.iter().any(|b| b.0 == id),
+        _ => !loaded_gun(world, foe) && !query::is_down(world, foe),
+    }
+}
+
+/// A walk away from a foe within a pace made carefully (2 AP more, no free blow) when the AP
+/// allow it.
+pub(super) fn carefully(
+    world: &mut World,
+    hero: Entity,
+    track: &ActionTrack,
+    found: (Action, String),
+) -> (Action, String) {
+    if let (Action::Move { hero: id, to, .. }, why) = &found
+        && !engaged_foes(world, hero).is_empty()
+    {
+        let careful = Action::Disengage { hero: *id, to: *to };
+        if price(world, &careful).is_ok_and(|p| p.ap <= track.left()) {
+            return (careful, format!("{why}, carefully: no free blow"));
+        }
+    }
+    found
+}
+
+/// The hero carries loot out, or makes for an area its side wins by reaching: it keeps going.
+fn runner(world: &World, hero: Entity) -> bool {
+    super::area_to_reach(world, hero).is_some()
+}

@@ -433,7 +433,7 @@ pub(super) fn show_card(
         }
         c.0 = if red { INK_RED } else { INK };
     }
-    let check: String = now.check.chars().take(110).collect();
+    let check: String = now.check.chars().take(200).collect();
     for mut t in &mut heading {
         let words = format!("Card {} of the action deck\n{check}", card.number);
         if t.0 != words {
@@ -510,7 +510,7 @@ fn foot_words(card: &Card, read: &CardRead) -> String {
         s.push_str(&format!("\n{note}"));
     }
     if !read.marks.is_empty() {
-        s.push_str("\ngold: the result used  tan: read  blue: chain  red: calamity");
+        s.push_str("\ngold: the result used  brown: read  blue: chain  red: calamity");
     }
     s
 }

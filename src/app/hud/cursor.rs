@@ -171,16 +171,25 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
          {refused} ring: out of reach (the pointer says why)\n\
          orange hexes: the line of fire; a wall that blocks it\n\
          pulsing ring: the hero whose declaration it is\n\
-         ring round a figure: red wounded, yellow stunned\n\
-         grey figure: out of the fight; triangle: facing\n\
-         bar under a hex: cover (darker: higher AV)\n\
-         brown oval: a mount; line and flash: a shot\n\
-         ground: sand open, speckled rough, striped grades,\n\
-         \x20 blue water, dark brown walls (pointing says which)\n\
-         {}: walk/run   {}: shoot or move   {}: pass",
+         token: portrait in its side's ring, wedge: facing,\n\
+         \x20 gold badge: weapon in hand, red pips: wounds,\n\
+         \x20 blue pips: Conc, yellow ring: stunned, grey: out;\n\
+         \x20 tags: PRONE, DUCKED, PARTIAL, DOMINATED, PINNED\n\
+         bars on a hex's sides: cover, from those sides\n\
+         \x20 (pale glass, tan thin wood, dark hardwood, adobe, iron)\n\
+         horse: a mount, its speed beside it\n\
+         line and flash: a shot; sparks: it glanced off;\n\
+         \x20 dust: a figure fell\n\
+         ground: sand open, stones and scrub rough, hachures\n\
+         \x20 grades, blue water, brick walls, strata cliffs;\n\
+         \x20 roofs, boardwalks, doors, rails, troughs, barrels\n\
+         \x20 are drawn only (pointing says which hex is which)\n\
+         {}: walk/run   {}: shoot or move   {}: pass\n\
+         {}: choose a hero (the move or shot is the other button)",
         keys.key(BattleAction::ToggleRun),
         keys.key(BattleAction::MoveHere),
         keys.key(BattleAction::EndDeclaration),
+        keys.key(BattleAction::Select),
     )
 }
 

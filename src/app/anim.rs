@@ -508,7 +508,7 @@ fn spawn_words(commands: &mut Commands, words: String, above: Vec2, colour: Colo
     commands.spawn((
         Text2d::new(words.clone()),
         TextFont {
-            font_size: FontSize::Px(14.0),
+            font_size: FontSize::Px(16.0),
             ..default()
         },
         TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
@@ -520,7 +520,7 @@ fn spawn_words(commands: &mut Commands, words: String, above: Vec2, colour: Colo
     commands.spawn((
         Text2d::new(words),
         TextFont {
-            font_size: FontSize::Px(14.0),
+            font_size: FontSize::Px(16.0),
             ..default()
         },
         TextColor(colour),

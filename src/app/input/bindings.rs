@@ -324,9 +324,9 @@ impl Pace {
     /// Seconds a shot's tracer and flash last.
     pub fn shot_secs(self) -> f32 {
         match self {
-            Pace::Slow => 1.3,
-            Pace::Normal => 0.9,
-            Pace::Fast => 0.5,
+            Pace::Slow => 1.8,
+            Pace::Normal => 1.2,
+            Pace::Fast => 0.6,
             Pace::Instant => 0.3,
         }
     }
@@ -334,9 +334,9 @@ impl Pace {
     /// Seconds the words of a hit stay over the target.
     pub fn words_secs(self) -> f32 {
         match self {
-            Pace::Slow => 4.5,
-            Pace::Normal => 3.2,
-            Pace::Fast => 2.2,
+            Pace::Slow => 5.5,
+            Pace::Normal => 4.0,
+            Pace::Fast => 2.5,
             Pace::Instant => 1.6,
         }
     }

@@ -402,23 +402,13 @@ fn shots(
             .map(|h| h.name.clone())
             .unwrap_or_default();
         let words = hit_words(&log, &target_name, hit);
-        if words.contains("deflected") {
-            let sparks_at = b + (a - b).normalize_or_zero() * 16.0;
-            bursts::spawn_sparks(
-                &mut commands,
-                (&mut meshes, &mut materials),
-                (sparks_at, a),
-                pace.shot_secs(),
-            );
-        }
-        if words.contains("KILLED") || words.contains("UNCONSCIOUS") {
-            bursts::spawn_dust(
-                &mut commands,
-                (&mut meshes, &mut materials),
-                b,
-                pace.shot_secs(),
-            );
-        }
+        bursts::after(
+            &mut commands,
+            (&mut meshes, &mut materials),
+            (a, b),
+            words::struck(&log, &target_name, hit),
+            pace.shot_secs(),
+        );
         let above = free_spot(&mut words_at, b + Vec2::new(0.0, 30.0));
         let colour = if hit {
             palette.hit.lighter(0.15)

@@ -197,32 +197,8 @@ fn spawn_map(
         y: TILE_H as f32,
     };
     let anchor = TilemapAnchor::Center;
-    let mut storage = TileStorage::empty(size);
     let tilemap = commands.spawn_empty().id();
-    for (hex, t) in map.hexes() {
-        let (c, r) = offset_of(hex);
-        let position = tile_pos(map.height, c, r);
-        let index = Terrain::ALL
-            .iter()
-            .position(|x| *x == t.terrain)
-            .unwrap_or(0) as u32;
-        let id = commands
-            .spawn(TileBundle {
-                position,
-                tilemap_id: TilemapId(tilemap),
-                texture_index: TileTextureIndex(index),
-                // Higher ground lighter: heights read at a glance.
-                color: TileColor(Color::srgb(
-                    super::tiles::height_tint(t.height),
-                    super::tiles::height_tint(t.height),
-                    super::tiles::height_tint(t.height),
-                )),
-                ..default()
-            })
-            .insert(DespawnOnExit(*screen.get()))
-            .id();
-        storage.set(&position, id);
-    }
+    let storage = spawn_tiles(&mut commands, map, tilemap, *screen.get());
     commands.entity(tilemap).insert((
         DespawnOnExit(*screen.get()),
         TilemapBundle {
@@ -267,6 +243,46 @@ fn spawn_map(
         *t = at;
     }
     commands.insert_resource(geometry);
+}
+
+/// One tile a hex of the map, its terrain's picture, higher ground lighter (heights read at a
+/// glance), in the tilemap `tilemap`.
+fn spawn_tiles(
+    commands: &mut Commands,
+    map: &crate::rules::hexmap::HexMap,
+    tilemap: Entity,
+    screen: Screen,
+) -> TileStorage {
+    let size = TilemapSize {
+        x: map.width,
+        y: map.height,
+    };
+    let mut storage = TileStorage::empty(size);
+    for (hex, t) in map.hexes() {
+        let (c, r) = offset_of(hex);
+        let position = tile_pos(map.height, c, r);
+        let index = Terrain::ALL
+            .iter()
+            .position(|x| *x == t.terrain)
+            .unwrap_or(0) as u32;
+        let id = commands
+            .spawn(TileBundle {
+                position,
+                tilemap_id: TilemapId(tilemap),
+                texture_index: TileTextureIndex(index),
+                // Higher ground lighter: heights read at a glance.
+                color: TileColor(Color::srgb(
+                    super::tiles::height_tint(t.height),
+                    super::tiles::height_tint(t.height),
+                    super::tiles::height_tint(t.height),
+                )),
+                ..default()
+            })
+            .insert(DespawnOnExit(screen))
+            .id();
+        storage.set(&position, id);
+    }
+    storage
 }
 
 pub(crate) mod marks;

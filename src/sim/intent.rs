@@ -291,6 +291,17 @@ impl Action {
         )
     }
 
+    /// A shot (a single one, off the hand, or one of a series) at `target`.
+    pub fn shoots_at(&self, target: HeroId) -> bool {
+        match self {
+            Action::Shoot { target: t, .. } | Action::ShootOffHand { target: t, .. } => {
+                *t == target
+            }
+            Action::Series { shots, .. } => shots.iter().any(|s| s.0 == target),
+            _ => false,
+        }
+    }
+
     /// What the log calls it.
     pub fn name(&self) -> &'static str {
         match self {

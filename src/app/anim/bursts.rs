@@ -5,8 +5,27 @@ use super::{Effect, Fade};
 use crate::app::state::Screen;
 use bevy::prelude::*;
 
+/// What a shot or blow from `a` at `b` did, seen: sparks where it glanced off (from the cover
+/// or the block between), dust where the figure fell.
+pub(super) fn after(
+    commands: &mut Commands,
+    assets: (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    (a, b): (Vec2, Vec2),
+    struck: super::words::Struck,
+    secs: f32,
+) {
+    let (meshes, materials) = assets;
+    if struck.glanced {
+        let sparks_at = b + (a - b).normalize_or_zero() * 16.0;
+        spawn_sparks(commands, (meshes, materials), (sparks_at, a), secs);
+    }
+    if struck.fell {
+        spawn_dust(commands, (meshes, materials), b, secs);
+    }
+}
+
 /// Sparks flying from `at`, away from `from` (where the shot came from), fading.
-pub(super) fn spawn_sparks(
+fn spawn_sparks(
     commands: &mut Commands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     (at, from): (Vec2, Vec2),
@@ -35,7 +54,7 @@ pub(super) fn spawn_sparks(
 }
 
 /// A cloud of dust under a figure that fell, spreading and fading.
-pub(super) fn spawn_dust(
+fn spawn_dust(
     commands: &mut Commands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     at: Vec2,

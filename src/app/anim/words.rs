@@ -1,24 +1,15 @@
 //! The words over a figure a shot or a blow reached: where it hit and what it did, or what
 //! stopped it.
 
-use crate::sim::model::MatchLog;
+use crate::sim::model::{LogEvent, MatchLog};
 
 /// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target, the wound track it
 /// counts on beside a location of the torso ("belly (torso): 2 wounds", as the panel counts
 /// it); a blow blocked or turned aside says so ("blocked", "deflected"), a shot that met cover
 /// says what the cover did ("deflected off the cover", "... cover ablated"); "miss" otherwise.
 pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
-    let event = log.events.iter().rev().find(|e| {
-        (e.kind == "shot" || e.kind == "melee")
-            && e.fields.get("target").and_then(|t| t.as_str()) == Some(target)
-    });
-    let block = event
-        .and_then(|e| e.fields.get("block"))
-        .and_then(|b| b.get("outcome"))
-        .and_then(|o| o.as_str());
-    let cover = event
-        .and_then(|e| e.fields.get("penetration"))
-        .and_then(|p| p.as_str());
+    let event = newest_attack(log, target);
+    let (block, cover) = block_and_cover(event);
     if !hit {
         return match (block, cover) {
             (Some("blocked"), _) => "blocked".into(),
@@ -62,6 +53,55 @@ pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
         words.push_str(&format!("\n{}", fate.to_uppercase()));
     }
     words
+}
+
+/// What the newest shot or blow at the target did beyond its words: it glanced off (cover,
+/// or a block that turned it aside: the words say "deflected"), or it put the figure down
+/// (unconscious or killed: the words say so in capitals).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Struck {
+    pub glanced: bool,
+    pub fell: bool,
+}
+
+pub fn struck(log: &MatchLog, target: &str, hit: bool) -> Struck {
+    let event = newest_attack(log, target);
+    let (block, cover) = block_and_cover(event);
+    let deflected = cover == Some("D");
+    let fate = event
+        .and_then(|e| e.fields.get("fate"))
+        .and_then(|v| v.as_str());
+    Struck {
+        glanced: if hit {
+            deflected
+        } else {
+            block == Some("deflected") || (block != Some("blocked") && deflected)
+        },
+        fell: hit
+            && event.is_some()
+            && !deflected
+            && matches!(fate, Some("killed" | "unconscious")),
+    }
+}
+
+/// The newest shot or blow at the target in the log.
+fn newest_attack<'a>(log: &'a MatchLog, target: &str) -> Option<&'a LogEvent> {
+    log.events.iter().rev().find(|e| {
+        (e.kind == "shot" || e.kind == "melee")
+            && e.fields.get("target").and_then(|t| t.as_str()) == Some(target)
+    })
+}
+
+/// What a block did to it, and what the cover did (`D`: deflected, `A`: ablated).
+fn block_and_cover(event: Option<&LogEvent>) -> (Option<&str>, Option<&str>) {
+    let block = event
+        .and_then(|e| e.fields.get("block"))
+        .and_then(|b| b.get("outcome"))
+        .and_then(|o| o.as_str());
+    let cover = event
+        .and_then(|e| e.fields.get("penetration"))
+        .and_then(|p| p.as_str());
+    (block, cover)
 }
 
 /// A location hit and the wound track it counts on, when they differ: "belly (torso)".

@@ -23,7 +23,7 @@ pub(super) fn steer_ahead(world: &mut World, hero: Entity) -> Option<(Action, St
         let mut n = 0;
         while n < LOOK_AHEAD {
             h = step(h, f);
-            if !battle.map.tile(h).is_some_and(|t| t.terrain.passable()) || occupied.contains(&h) {
+            if !open_to_ride(battle, &occupied, h) {
                 break;
             }
             n += 1;
@@ -91,11 +91,7 @@ pub(super) fn duck_from_shot(
 /// A foe whose shot at the hero is on the table: declared this segment or being paid.
 fn shot_coming(world: &World, hero: Entity) -> Option<Entity> {
     let id = hero_id(world, hero);
-    let at_hero = |a: &Action| match a {
-        Action::Shoot { target, .. } | Action::ShootOffHand { target, .. } => *target == id,
-        Action::Series { shots, .. } => shots.iter().any(|s| s.0 == id),
-        _ => false,
-    };
+    let at_hero = |a: &Action| a.shoots_at(id);
     let side = query::side_of(world, hero);
     let foes = query::heroes(world)
         .into_iter()

@@ -488,10 +488,7 @@ fn ride(world: &mut World, hero: Entity, mount: Entity) -> Option<Action> {
     }
     let occupied = occupied_hexes(world, hero);
     let battle = world.resource::<Battle>();
-    let open = |f: u8| {
-        let next = step(at, f);
-        battle.map.tile(next).is_some_and(|t| t.terrain.passable()) && !occupied.contains(&next)
-    };
+    let open = |f: u8| open_to_ride(battle, &occupied, step(at, f));
     if !open(facing) {
         let turn = [1u8, 5, 2, 4, 3]
             .into_iter()
@@ -506,6 +503,11 @@ fn ride(world: &mut World, hero: Entity, mount: Entity) -> Option<Action> {
         hero: id,
         speed: m.best_speed,
     })
+}
+
+/// A hex a mount can go on into: on the map, passable, nobody standing there.
+fn open_to_ride(battle: &Battle, occupied: &[Hex], hex: Hex) -> bool {
+    battle.map.tile(hex).is_some_and(|t| t.terrain.passable()) && !occupied.contains(&hex)
 }
 
 /// A speed load instead of a reload, when the hero has the Speed Load skill and it pays: the
@@ -595,13 +597,7 @@ fn rush_choice(world: &mut World, hero: Entity) -> Option<Action> {
         .resource::<super::model::RoundState>()
         .due
         .iter()
-        .any(|a| match a {
-            Action::Shoot { target, .. }
-            | Action::ShootOffHand { target, .. }
-            | Action::Melee { target, .. } => *target == id,
-            Action::Series { shots, .. } => shots.iter().any(|s| s.0 == id),
-            _ => false,
-        });
+        .any(|a| a.shoots_at(id) || matches!(a, Action::Melee { target, .. } if *target == id));
     if !threatened {
         return None;
     }

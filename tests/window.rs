@@ -613,6 +613,61 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
     assert!(texts_under(&app, cards).iter().any(|w| w == "OUT"));
 }
 
+/// Twelve heroes (the bench level) take two columns of smaller cards, so every hero shows at
+/// 1280x720 without scrolling; four heroes take one column. The panel's words put what the
+/// player reads first (the last word, the shot pointed at) over the level's story.
+#[test]
+fn twelve_heroes_take_two_columns_of_cards() {
+    let columns = |level: &str, sides: &[Control]| {
+        let mut app = window_app(7);
+        start(&mut app, level, sides);
+        for _ in 0..3 {
+            app.update();
+        }
+        let mut q = app
+            .world_mut()
+            .query_filtered::<(&Node, &Children), With<tarnation::app::frame::HeroCards>>();
+        let (node, cards) = q.single(app.world()).unwrap();
+        let widths: Vec<Val> = cards
+            .iter()
+            .map(|c| app.world().get::<Node>(c).unwrap().width)
+            .collect();
+        let (flex_direction, flex_wrap) = (node.flex_direction, node.flex_wrap);
+        let text = panel_text(&mut app);
+        let level = &app
+            .world()
+            .resource::<tarnation::sim::model::Battle>()
+            .level;
+        let story = format!("{}\n{}", level.name.to_uppercase(), level.description);
+        // The story goes last.
+        assert!(text.ends_with(&story), "{text}");
+        (flex_direction, flex_wrap, widths, text)
+    };
+    let (direction, wrap, widths, text) = columns(
+        "Six against six at Cottonwood Crossing",
+        &[Control::Human, Control::Human],
+    );
+    assert_eq!(widths.len(), 12);
+    assert_eq!(
+        (direction, wrap),
+        (FlexDirection::Row, FlexWrap::Wrap),
+        "two columns"
+    );
+    assert!(
+        widths.iter().all(|w| *w == Val::Percent(49.5)),
+        "{widths:?}"
+    );
+    assert!(!text.starts_with("SIX AGAINST SIX"), "{text}");
+    let (direction, wrap, widths, _) = columns(
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    assert_eq!(
+        (direction, wrap, widths.len()),
+        (FlexDirection::Column, FlexWrap::NoWrap, 4)
+    );
+}
+
 #[path = "window/editor.rs"]
 mod editor;
 

@@ -22,15 +22,15 @@ pub const BANNER_H: f32 = 58.0;
 pub const BAR_H: f32 = 3.0 * (CAPTION_H + 1.0 + BUTTON_H) + 2.0 * 4.0 + 10.0;
 /// An action-bar button (its slot: the button is 4 narrower), the gap between two buttons of
 /// a group and between two groups, and a group's caption.
-pub const BUTTON_W: f32 = 64.0;
+pub const BUTTON_W: f32 = 76.0;
 pub const BUTTON_H: f32 = 36.0;
 pub const BUTTON_GAP: f32 = 3.0;
-pub const GROUP_GAP: f32 = 8.0;
-pub const CAPTION_H: f32 = 10.0;
+pub const GROUP_GAP: f32 = 6.0;
+pub const CAPTION_H: f32 = 17.0;
 /// The combat log at the foot of the panel column, and the action track above it.
-pub const LOG_H: f32 = 170.0;
+pub const LOG_H: f32 = 160.0;
 /// "Since your last declaration", between the track and the log.
-pub const SUMMARY_H: f32 = 86.0;
+pub const SUMMARY_H: f32 = 96.0;
 pub const TRACK_H: f32 = 140.0;
 /// The margin kept between the map's edge and the frame around it.
 pub const MAP_MARGIN: f32 = 12.0;

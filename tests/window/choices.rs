@@ -8,10 +8,10 @@ use super::*;
 use tarnation::app::hud::BarView;
 use tarnation::app::hud::{
     BAR, CardCell, CardRead, ChoicesView, Mark, Marked, bar_lines, card_read, corner_face,
-    line_width, option_words,
+    line_width, line_width_at, option_words, usual_lines,
 };
 use tarnation::app::input::{ActionButton, BattleAction, ForcedHover, Selection, wants_a_hero};
-use tarnation::app::layout::{BAR_H, BUTTON_H, CAPTION_H, frame};
+use tarnation::app::layout::{BAR_H, BUTTON_H, BUTTON_W, CAPTION_H, frame};
 use tarnation::app::screens::PendingBattle;
 use tarnation::data::level::Level;
 use tarnation::rules::check::Resolution;
@@ -138,13 +138,21 @@ fn ap(app: &mut App, action: &Action) -> u32 {
 }
 
 /// Every action of the bar fits: three lines of captioned groups in the bar's height, each
-/// line narrower than the bar at 1280x720 and 2560x1440 (the layout scales as a whole), and
-/// every button has a key.
+/// line narrower than the bar at 1280x720 and 2560x1440 (the layout scales as a whole) with
+/// the buttons every match shows at full width (72 px, room for "Disengage" at 14 px), and
+/// with dice pools and rushing too, their buttons narrowed to no less than 56 px; every
+/// button has a key.
 #[test]
 fn the_bar_holds_every_action_in_groups_that_fit() {
     let lines = bar_lines();
     let buttons: usize = lines.iter().flatten().map(|g| g.1).sum();
     assert_eq!(buttons, BAR.len());
+    assert_eq!(BUTTON_W - 4.0, 72.0);
+    assert!(CAPTION_H >= 14.0 * 1.2, "a 14 px caption's line");
+    assert!(
+        BUTTON_H >= 2.0 * 14.0 * 1.2 + 2.0,
+        "two 14 px lines in a button"
+    );
     assert!(
         lines.len() as f32 * (CAPTION_H + 1.0 + BUTTON_H) + (lines.len() - 1) as f32 * 4.0 + 10.0
             <= BAR_H
@@ -152,11 +160,18 @@ fn the_bar_holds_every_action_in_groups_that_fit() {
     for (w, h) in [(1280.0, 720.0), (2560.0, 1440.0)] {
         let f = frame(w, h);
         let room = f.bar.width() / f.scale - 12.0;
-        for line in &lines {
+        for line in &usual_lines() {
             assert!(
                 line_width(line) <= room,
                 "{w}x{h}: {} > {room}",
                 line_width(line)
+            );
+        }
+        for line in &lines {
+            assert!(
+                line_width_at(line, 56.0) <= room,
+                "{w}x{h}: {} > {room}",
+                line_width_at(line, 56.0)
             );
         }
     }

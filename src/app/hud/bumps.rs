@@ -22,6 +22,8 @@ fn choice_box() -> impl Bundle {
             position_type: PositionType::Absolute,
             left: px(40),
             top: px(BANNER_H + 40.0),
+            // Clear of the counters' box at the map's right (the bank job's four counters).
+            max_width: px(480),
             padding: UiRect::all(px(14)),
             flex_direction: FlexDirection::Column,
             row_gap: px(8),

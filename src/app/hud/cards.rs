@@ -14,6 +14,9 @@ use bevy::prelude::*;
 
 pub use super::super::frame::HeroCards;
 
+/// The cards one column holds over the panel's notes at 1280x720; more go in two columns.
+pub const COLUMN_HOLDS: usize = 6;
+
 /// One card as drawn, to redraw only on a change.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Card {
@@ -58,10 +61,28 @@ pub fn draw_cards(
     if *drawn == cards {
         return;
     }
+    // More heroes than a column holds at 1280x720 (the bench level's twelve): two columns
+    // of smaller cards, so every hero shows without scrolling.
+    let compact = cards.len() > COLUMN_HOLDS;
     commands.entity(node).despawn_children();
+    commands.entity(node).insert(Node {
+        flex_direction: if compact {
+            FlexDirection::Row
+        } else {
+            FlexDirection::Column
+        },
+        flex_wrap: if compact {
+            FlexWrap::Wrap
+        } else {
+            FlexWrap::NoWrap
+        },
+        flex_shrink: 0.0,
+        justify_content: JustifyContent::SpaceBetween,
+        ..default()
+    });
     commands.entity(node).with_children(|p| {
         for card in &cards {
-            draw_card(p, card, &icons);
+            draw_card(p, card, &icons, compact);
         }
     });
     *drawn = cards;
@@ -97,7 +118,7 @@ fn card_of(
         (false, _, false, true) => Some("PRONE"),
         _ => None,
     };
-    let weapons = weapons
+    let weapons: Vec<(String, bool, u32, u32, bool)> = weapons
         .0
         .iter()
         .map(|w| {
@@ -120,6 +141,18 @@ fn card_of(
         .iter()
         .map(|(name, level)| format!("{name} {level}"))
         .collect();
+    let arms: Vec<String> = weapons
+        .iter()
+        .map(|(name, ready, rounds, capacity, _)| {
+            let hand = if *ready { "in hand, " } else { "" };
+            if *capacity > 0 {
+                format!("{name} ({hand}{rounds} of {capacity} rounds)")
+            } else {
+                format!("{name}{}", if *ready { " (in hand)" } else { "" })
+            }
+        })
+        .collect();
+    words.push_str(&format!("\nWeapons: {}", arms.join(", ")));
     words.push_str(&format!("\nTraits: {}", traits.join(", ")));
     if !skills.is_empty() {
         words.push_str(&format!("\nSkills: {}", skills.join(", ")));
@@ -172,13 +205,15 @@ fn pip(size: f32, filled: bool, colour: Color) -> impl Bundle {
     )
 }
 
-fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons) {
+fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons, compact: bool) {
     let out = matches!(card.status, Some("OUT" | "KILLED"));
     p.spawn((
         Node {
+            width: if compact { percent(49.5) } else { auto() },
+            column_gap: px(if compact { 3.0 } else { 6.0 }),
+            overflow: Overflow::clip(),
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
-            column_gap: px(6),
             padding: UiRect::all(px(2)),
             margin: UiRect::bottom(px(2)),
             border: UiRect::all(px(1)),
@@ -198,11 +233,14 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons) {
         Tip(card.words.clone()),
     ))
     .with_children(|c| {
-        portrait(c, card, icons, out);
+        portrait(c, card, icons, out, compact);
         c.spawn(Node {
             flex_direction: FlexDirection::Column,
             flex_grow: 1.0,
+            flex_shrink: 1.0,
+            min_width: px(0),
             row_gap: px(2),
+            overflow: Overflow::clip(),
             ..default()
         })
         .with_children(|col| {
@@ -221,7 +259,8 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons) {
                         palette::PANEL_TEXT
                     },
                 ));
-                if let Some(status) = card.status {
+                // Two columns: the status goes on the line under the name.
+                if let Some(status) = card.status.filter(|_| !compact) {
                     line.spawn(label(status, 14.0, Color::srgb(1.0, 0.6, 0.35)));
                 }
             });
@@ -234,6 +273,11 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons) {
                 ..default()
             })
             .with_children(|row| {
+                if let Some(status) = card.status.filter(|_| compact) {
+                    row.spawn(label(status, 14.0, Color::srgb(1.0, 0.6, 0.35)));
+                    return;
+                }
+                let size = if compact { 6.0 } else { 8.0 };
                 row.spawn(Node {
                     flex_direction: FlexDirection::Row,
                     align_items: AlignItems::Center,
@@ -241,14 +285,18 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons) {
                 })
                 .with_children(|ap| {
                     for _ in 0..card.in_front.min(20) {
-                        ap.spawn(pip(8.0, true, Color::srgb(0.98, 0.78, 0.3)));
+                        ap.spawn(pip(size, true, Color::srgb(0.98, 0.78, 0.3)));
                     }
                     for _ in 0..card.to_come.min(20) {
-                        ap.spawn(pip(8.0, false, Color::srgb(0.85, 0.7, 0.45)));
+                        ap.spawn(pip(size, false, Color::srgb(0.85, 0.7, 0.45)));
                     }
                 });
-                for w in &card.weapons {
-                    weapon(row, w, icons);
+                // Two columns: the weapon in hand only (the card's tooltip names the rest).
+                let in_hand = card.weapons.iter().position(|w| w.1).unwrap_or(0);
+                for (i, w) in card.weapons.iter().enumerate() {
+                    if !compact || i == in_hand {
+                        weapon(row, w, icons);
+                    }
                 }
             });
         });
@@ -257,12 +305,19 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons) {
 }
 
 /// The portrait in the side's colour (grey when out of the fight).
-fn portrait(c: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons, out: bool) {
+fn portrait(
+    c: &mut ChildSpawnerCommands,
+    card: &Card,
+    icons: &TokenIcons,
+    out: bool,
+    compact: bool,
+) {
+    let size = if compact { 28.0 } else { 34.0 };
     c.spawn((
         Node {
-            width: px(34),
-            height: px(34),
-            border: UiRect::all(px(3)),
+            width: px(size),
+            height: px(size),
+            border: UiRect::all(px(if compact { 2.5 } else { 3.0 })),
             border_radius: BorderRadius::all(percent(50)),
             justify_content: JustifyContent::Center,
             align_items: AlignItems::Center,
@@ -289,8 +344,8 @@ fn portrait(c: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons, out: 
                     ..default()
                 },
                 Node {
-                    width: px(22),
-                    height: px(22),
+                    width: px(size - 12.0),
+                    height: px(size - 12.0),
                     ..default()
                 },
             ));

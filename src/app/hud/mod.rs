@@ -157,11 +157,9 @@ pub(super) fn update_panel(
         };
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
-    let mut s = format!(
-        "{}\n{}\n\n",
-        battle.level.name.to_uppercase(),
-        battle.level.description
-    );
+    // What the player must read first (the shot or move pointed at, the last word) comes
+    // right under the cards; the level's story goes last.
+    let mut s = String::new();
     if let Some(p) = preview.as_ref().and_then(|p| p.line.clone()) {
         s.push_str(&format!("{p}\n"));
     }
@@ -207,7 +205,11 @@ pub(super) fn update_panel(
             ));
         }
     }
-
+    s.push_str(&format!(
+        "{}\n{}",
+        battle.level.name.to_uppercase(),
+        battle.level.description
+    ));
     text.0 = s;
 }
 

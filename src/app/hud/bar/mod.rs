@@ -31,7 +31,7 @@ pub(in crate::app::hud) use price::price_bar;
 pub const GROUPS: [(&str, usize); 8] = [
     ("MOVE", 0),
     ("GEAR", 0),
-    ("WORK", 0),
+    ("WORK", 1),
     ("FIRE", 1),
     ("CHOICES", 1),
     ("CARRY", 1),
@@ -287,12 +287,43 @@ pub fn bar_lines() -> Vec<Vec<(usize, usize)>> {
         .collect()
 }
 
-/// The width a line of the bar takes (layout pixels): its buttons, the gaps between them and
-/// between its groups.
+/// The buttons only some matches show: Venture and Will with dice pools, Rush when the
+/// level plays rushing. A line narrows its buttons when they show.
+pub const SOMETIMES: [BattleAction; 3] = [
+    BattleAction::Venture,
+    BattleAction::SpendWill,
+    BattleAction::Rush,
+];
+
+/// The bar's lines as every match shows them (without [`SOMETIMES`]).
+pub fn usual_lines() -> Vec<Vec<(usize, usize)>> {
+    bar_lines()
+        .into_iter()
+        .map(|line| {
+            line.into_iter()
+                .map(|(group, n)| {
+                    let sometimes = BAR
+                        .iter()
+                        .filter(|b| b.3 == group && SOMETIMES.contains(&b.0))
+                        .count();
+                    (group, n - sometimes)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The width a line of the bar takes (layout pixels) with its buttons at full width: its
+/// buttons, the gaps between them and between its groups.
 pub fn line_width(groups: &[(usize, usize)]) -> f32 {
+    line_width_at(groups, BUTTON_W - 4.0)
+}
+
+/// The width a line takes with its buttons `button` pixels wide.
+pub fn line_width_at(groups: &[(usize, usize)], button: f32) -> f32 {
     let buttons: usize = groups.iter().map(|g| g.1).sum();
     let inner: usize = groups.iter().map(|g| g.1.saturating_sub(1)).sum();
-    buttons as f32 * (BUTTON_W - 4.0)
+    buttons as f32 * button
         + inner as f32 * BUTTON_GAP
         + groups.len().saturating_sub(1) as f32 * GROUP_GAP
 }
@@ -351,24 +382,31 @@ pub(super) fn spawn_bar(
                 })
                 .with_children(|l| {
                     for (group, _) in line {
+                        // A line with more buttons than its width (dice pools and rushing
+                        // add three) narrows them rather than spill over.
                         l.spawn((
                             BarGroup(group),
                             Node {
                                 flex_direction: FlexDirection::Column,
+                                flex_shrink: 1.0,
+                                min_width: px(0),
                                 row_gap: px(1),
                                 ..default()
                             },
                         ))
                         .with_children(|g| {
                             g.spawn((
-                                label(GROUPS[group].0, 9.0, palette::HINT),
+                                label(GROUPS[group].0, 14.0, palette::HINT),
                                 Node {
                                     height: px(CAPTION_H),
+                                    min_width: px(0),
+                                    overflow: Overflow::clip(),
                                     ..default()
                                 },
                             ));
                             g.spawn(Node {
                                 flex_direction: FlexDirection::Row,
+                                min_width: px(0),
                                 column_gap: px(BUTTON_GAP),
                                 ..default()
                             })
@@ -393,6 +431,8 @@ fn bar_button(slot: usize, action: BattleAction, name: &str, tip: &str) -> impl 
         Button,
         Node {
             width: px(BUTTON_W - 4.0),
+            flex_shrink: 1.0,
+            min_width: px(0),
             height: px(BUTTON_H),
             flex_direction: FlexDirection::Column,
             justify_content: JustifyContent::Center,
@@ -406,8 +446,8 @@ fn bar_button(slot: usize, action: BattleAction, name: &str, tip: &str) -> impl 
         ActionButton(action),
         Tip(tip.to_string()),
         children![
-            (label(name, 11.0, palette::BUTTON_TEXT), ButtonText),
-            (label("", 10.0, palette::HINT), BarHint),
+            (label(name, 14.0, palette::BUTTON_TEXT), ButtonText),
+            (label("", 14.0, palette::HINT), BarHint),
         ],
     )
 }

@@ -561,7 +561,11 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
     assert_eq!(rows.len(), 5);
     let segment = app.world().resource::<RoundState>().segment;
     assert!(
-        texts_under(&app, track).contains(&format!("Segment {segment} of 20")),
+        texts_under(&app, track).contains(&if segment == 0 {
+            "Initiative".to_string()
+        } else {
+            format!("Segment {segment} of 20")
+        }),
         "{:?}",
         texts_under(&app, track)
     );

@@ -489,24 +489,34 @@ fn spawn_flash(
 /// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
 /// readable on any ground.
 fn spawn_words(commands: &mut Commands, words: String, above: Vec2, colour: Color, secs: f32) {
+    // A slow rise (a few pixels over the whole time), so the words stay over their figure
+    // and do not drift onto the next one.
     let fade = || Fade {
         left: secs,
         total: secs,
-        rise: 14.0,
+        rise: 6.0,
         grow: 1.0,
     };
-    commands.spawn((
-        Text2d::new(words.clone()),
-        TextFont {
-            font_size: FontSize::Px(16.0),
-            ..default()
-        },
-        TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
-        Transform::from_translation((above + Vec2::new(1.5, -1.5)).extend(6.9)),
-        fade(),
-        Effect::Words,
-        DespawnOnExit(Screen::Battle),
-    ));
+    // A dark outline all round (four offset copies), readable on sand, planks or a flash.
+    for offset in [
+        Vec2::new(1.5, -1.5),
+        Vec2::new(-1.5, 1.5),
+        Vec2::new(1.5, 1.5),
+        Vec2::new(-1.5, -1.5),
+    ] {
+        commands.spawn((
+            Text2d::new(words.clone()),
+            TextFont {
+                font_size: FontSize::Px(16.0),
+                ..default()
+            },
+            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
+            Transform::from_translation((above + offset).extend(6.9)),
+            fade(),
+            Effect::Words,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
     commands.spawn((
         Text2d::new(words),
         TextFont {
@@ -547,8 +557,9 @@ fn fade(
         if let Some(mut m) = material.and_then(|m| materials.get_mut(&m.0)) {
             m.color.set_alpha(k);
         }
+        // Words stay whole for the first 70 % of their time, then fade.
         if let Some(mut t) = text {
-            t.0.set_alpha(k.min(0.5) * 2.0);
+            t.0.set_alpha((k / 0.3).min(1.0));
         }
     }
 }

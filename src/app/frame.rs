@@ -174,10 +174,16 @@ pub fn spawn_frame(mut commands: Commands) {
             root.spawn(map_column()).with_children(|col| {
                 col.spawn(banner_box()).with_children(|b| {
                     b.spawn((
-                        label_in("", super::fonts::display(21.0), Color::WHITE),
+                        // 19 px: "Round 1, segment 6: Miranda Valentine declares
+                        // (Valentine posse, Human)" clears the Grid and Legend buttons.
+                        label_in("", super::fonts::display(19.0), Color::WHITE),
                         Banner,
                     ));
-                    b.spawn((label("", 14.0, palette::TITLE), Notice));
+                    b.spawn((
+                        label("", 14.0, palette::TITLE),
+                        TextLayout::no_wrap(),
+                        Notice,
+                    ));
                     b.spawn((label("", 14.0, palette::HINT), BannerLine));
                     b.spawn((
                         button("Grid", 14.0),

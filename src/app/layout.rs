@@ -28,10 +28,10 @@ pub const BUTTON_GAP: f32 = 3.0;
 pub const GROUP_GAP: f32 = 6.0;
 pub const CAPTION_H: f32 = 17.0;
 /// The combat log at the foot of the panel column, and the action track above it.
-pub const LOG_H: f32 = 160.0;
+pub const LOG_H: f32 = 152.0;
 /// "Since your last declaration", between the track and the log.
-pub const SUMMARY_H: f32 = 96.0;
-pub const TRACK_H: f32 = 140.0;
+pub const SUMMARY_H: f32 = 104.0;
+pub const TRACK_H: f32 = 150.0;
 /// The margin kept between the map's edge and the frame around it.
 pub const MAP_MARGIN: f32 = 12.0;
 

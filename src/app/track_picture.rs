@@ -143,7 +143,9 @@ fn header(p: &mut ChildSpawnerCommands, now: u32) {
         ..default()
     })
     .with_children(|h| {
-        let words = if now > SEGMENTS {
+        let words = if now == 0 {
+            "Initiative".to_string()
+        } else if now > SEGMENTS {
             format!("Segment {now} (after 20)")
         } else {
             format!("Segment {now} of {SEGMENTS}")

@@ -170,6 +170,43 @@ fn follow_declarations(
 /// The widest line of the summary box, in characters (its font in the panel's width).
 const SUMMARY_CHARS: usize = 52;
 
+/// The events of note the summary box shows (the newest), under its title.
+pub const SUMMARY_LINES: usize = 4;
+
+/// An event in a few words, for the summary box: who did what to whom and how it ended, the
+/// log's workings left out (the parenthesised terms, the card and its TN, the weapon fired).
+/// "Octavio fires the Peacemaker at Cyril Wellington (snap shot, 1 AP): card 31: 1 vs TN 5, a
+/// miss" is "Octavio shoots at Cyril Wellington: a miss".
+pub fn gist(text: &str) -> String {
+    let mut out = String::new();
+    let mut depth = 0u32;
+    for ch in text.chars() {
+        match ch {
+            '(' => depth += 1,
+            ')' => depth = depth.saturating_sub(1),
+            _ if depth == 0 => out.push(ch),
+            _ => {}
+        }
+    }
+    let mut out = out.replace("  ", " ").replace(" :", ":").replace(" ,", ",");
+    // "card 31: 1 vs TN 5, " (or "card 1+26: 7 vs TN 6, "): the draw and its number.
+    if let Some(card) = out.find("card ")
+        && let Some(vs) = out[card..].find(" vs TN ")
+        && let Some(end) = out[card + vs..].find(", ")
+    {
+        let end = card + vs + end + 2;
+        let before = out[..card].trim_end_matches([' ', ':', ',']);
+        out = format!("{before}: {}", &out[end..]);
+    }
+    // "fires the Peacemaker at" is "shoots at".
+    if let Some(fires) = out.find(" fires the ")
+        && let Some(at) = out[fires..].find(" at ")
+    {
+        out = format!("{} shoots{}", &out[..fires], &out[fires + at..]);
+    }
+    out.trim().to_string()
+}
+
 /// The summary of what happened since the player's last declaration: how many events, how
 /// many of them matter (shots, blows, wounds, the fallen), and the last few of those, each cut
 /// to the box's width. With no human side (the computer plays every side), the latest events.
@@ -182,15 +219,16 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
         .iter()
         .filter(|e| NOTABLE.contains(&e.kind.as_str()))
         .map(|e| {
-            let text: String = e.text.chars().take(SUMMARY_CHARS - 5).collect();
-            if text.len() < e.text.len() {
+            let gist = gist(&e.text);
+            let text: String = gist.chars().take(SUMMARY_CHARS - 5).collect();
+            if text.len() < gist.len() {
                 format!("  {text}...")
             } else {
                 format!("  {text}")
             }
         })
         .collect();
-    let shown = notable.len().min(5);
+    let shown = notable.len().min(SUMMARY_LINES);
     let mut s = match since {
         Some(_) => format!(
             "SINCE YOUR LAST DECLARATION: {} of note ({})",
@@ -410,7 +448,29 @@ mod tests {
         assert_eq!(since.of(1), 0);
     }
 
-    /// The summary counts every event and those of note, lists the last five of note cut to
+    /// The gist of a shot, a stun check and a blow: who, whom, how it ended.
+    #[test]
+    fn an_event_in_a_few_words() {
+        assert_eq!(
+            gist(
+                "Octavio fires the Peacemaker at Cyril Wellington (snap shot, 1 AP): card 31: 1 vs TN 5, a miss, 1 stray shot"
+            ),
+            "Octavio shoots at Cyril Wellington: a miss, 1 stray shot"
+        );
+        assert_eq!(
+            gist("Josiah Reed: Stun check (Fortitude), card 42: 5 vs TN 3, failure; stunned"),
+            "Josiah Reed: Stun check: failure; stunned"
+        );
+        assert_eq!(
+            gist(
+                "Billy Claiborne fires the Henry rifle at Ada Thorne (snap shot, 2 AP): card 1+26: 7 vs TN 6, a hit in the right arm"
+            ),
+            "Billy Claiborne shoots at Ada Thorne: a hit in the right arm"
+        );
+        assert_eq!(gist("Hank moves 3 paces"), "Hank moves 3 paces");
+    }
+
+    /// The summary counts every event and those of note, lists the last four of note cut to
     /// the box, and says when nothing of note happened; with no human side, the latest ones.
     #[test]
     fn the_summary_counts_what_matters_and_fits_its_box() {
@@ -428,13 +488,13 @@ mod tests {
             lines[0],
             "SINCE YOUR LAST DECLARATION: 7 of note (9 events)"
         );
-        assert_eq!(lines.len(), 6, "{s}");
+        assert_eq!(lines.len(), 1 + SUMMARY_LINES, "{s}");
         assert!(
             lines[1..]
                 .iter()
                 .all(|l| l.chars().count() <= SUMMARY_CHARS)
         );
-        assert!(lines[1].ends_with("..."));
+        assert_eq!(lines[1], "  Miranda Valentine shoots at Felicia Laroq");
         let quiet = summary(&log, Some(8));
         assert_eq!(
             quiet,

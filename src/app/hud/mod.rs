@@ -122,7 +122,7 @@ pub(super) fn update_panel(
     keys: Res<Bindings>,
     preview: Option<Res<MovePreview>>,
     mut refusals: MessageReader<Outcome>,
-    mut last: Local<String>,
+    mut last: Local<(String, u32)>,
     heroes: PanelHeroes,
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
@@ -138,9 +138,11 @@ pub(super) fn update_panel(
     };
     let notes = panel_notes(&engagement.0, &carrying, &battle);
     let engagement = &notes;
-    // A new match (a battle begun or loaded): the last battle's last word goes with it.
-    if battle.is_changed() {
-        last.clear();
+    // A new match (a battle begun or loaded), or a new round: the last word goes with it
+    // (a refusal of last round's plan is not news this round).
+    let round = paying.1.round;
+    if battle.is_changed() || last.1 != round {
+        *last = (String::new(), round);
     }
     for outcome in refusals.read() {
         let name = heroes
@@ -148,23 +150,31 @@ pub(super) fn update_panel(
             .find(|h| *h.9 == outcome.hero())
             .map(|h| h.1.name.clone())
             .unwrap_or_default();
-        *last = match outcome {
+        last.0 = match outcome {
             // Whose declaration it was: a computer's refusal is not the player's.
             Outcome::Refused { reason, .. } => {
                 format!("{name}: refused: {}", keys.refusal(reason))
             }
-            other => other.describe(&name),
+            other => {
+                // "Felicia Laroq: Felicia Laroq takes the strongbox": the name once.
+                let words = other.describe(&name);
+                match words.strip_prefix(&format!("{name}: ")) {
+                    Some(rest) if rest.starts_with(&name) => rest.to_string(),
+                    _ => words,
+                }
+            }
         };
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
     // What the player must read first (the shot or move pointed at, the last word) comes
     // right under the cards; the level's story goes last.
+    // The last word first: a refusal is never pushed out of sight by the shot preview.
     let mut s = String::new();
+    if !last.0.is_empty() {
+        s.push_str(&format!("{}\n", last.0));
+    }
     if let Some(p) = preview.as_ref().and_then(|p| p.line.clone()) {
         s.push_str(&format!("{p}\n"));
-    }
-    if !last.is_empty() {
-        s.push_str(&format!("{}\n", *last));
     }
     if let Some((_, note)) = selection
         .as_ref()
@@ -397,6 +407,9 @@ pub(super) fn update_banner(
             &names,
             &out_of_action,
         );
+        // One line under the title, between the banner's buttons: cut, never wrapped over
+        // the map.
+        let line = one_line(&line, NOTICE_CHARS);
         if text.0 != line {
             text.0 = line;
         }
@@ -440,6 +453,18 @@ pub(super) fn update_banner(
             );
         }
     }
+}
+
+/// The characters the banner's notice holds at 14 px between its buttons (1280x720).
+pub const NOTICE_CHARS: usize = 100;
+
+/// `words` cut to `max` characters, an ellipsis at the cut.
+pub fn one_line(words: &str, max: usize) -> String {
+    if words.chars().count() <= max {
+        return words.to_string();
+    }
+    let cut: String = words.chars().take(max.saturating_sub(1)).collect();
+    format!("{}\u{2026}", cut.trim_end())
 }
 
 /// The notice under the banner: heroes of human sides who cannot act (stunned), the declaring

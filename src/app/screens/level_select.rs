@@ -174,14 +174,20 @@ fn load_choice(choice: &mut LevelChoice) {
     }
 }
 
+/// The level select's list and chosen level, under the title (layout pixels).
+const BODY_H: f32 = 580.0;
+
 fn level_select_ui(mut commands: Commands) {
     screen_root(&mut commands, Screen::LevelSelect).with_children(|p| {
         title(p, "CHOOSE A LEVEL", 40.0, palette::TITLE);
         p.spawn((
+            // A fixed height: a longer or shorter story does not move the title, the list
+            // or the Play button (kept at the foot) when another level is chosen.
             Node {
                 flex_direction: FlexDirection::Row,
                 column_gap: px(36),
                 max_width: px(1180),
+                height: px(BODY_H),
                 ..default()
             },
             Body,
@@ -500,7 +506,11 @@ fn chosen_level(
     if on {
         blind.insert(Lit);
     }
-    info.spawn(button_row()).with_children(|row| {
+    info.spawn(Node {
+        margin: UiRect::top(auto()),
+        ..button_row()
+    })
+    .with_children(|row| {
         row.spawn((
             button(format!("Play ({})", k(MenuAction::Confirm)), 22.0),
             MenuButton(MenuAction::Confirm),

@@ -27,13 +27,27 @@ struct LastResult(BattleOver, Option<String>);
 /// Events that end a fight: the result screen repeats the last of them.
 const DECISIVE: [&str; 5] = ["shot", "melee", "stray_hit", "objective", "escape"];
 
+/// The battle is decided: the result screen, once the map has shown the end (the last shot's
+/// tracer and flash, a figure's glide: `Pacing::busy`, which the Instant pace and scripted
+/// screenshots never set), a frame or two after the last event so its animation has begun.
 fn battle_decided(
     mut commands: Commands,
     over: Option<Res<BattleOver>>,
     log: Option<Res<crate::sim::model::MatchLog>>,
+    pacing: Option<Res<crate::sim::model::Pacing>>,
+    mut frames: Local<u32>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if let Some(over) = over {
+    let Some(over) = over else {
+        *frames = 0;
+        return;
+    };
+    *frames += 1;
+    if *frames < 3 || pacing.is_some_and(|p| p.busy) {
+        return;
+    }
+    *frames = 0;
+    {
         let last = log.and_then(|l| {
             l.events
                 .iter()

@@ -264,6 +264,63 @@ fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
     );
 }
 
+/// A fist fighter beside a foe: the pointer offers the blow, and the right click strikes it
+/// (the blow J makes), not a shot its fists cannot fire (a play-test found the preview
+/// promising a blow and the click refused as a shot).
+#[test]
+fn a_right_click_on_a_foe_within_a_pace_strikes_by_hand() {
+    let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let from = app.world().get::<HexPos>(hero).unwrap().0;
+    let mut q = app
+        .world_mut()
+        .query::<(&tarnation::sim::HeroId, &HexPos, &Side, &Down)>();
+    let (foe_id, foe) = q
+        .iter(app.world())
+        .filter(|(_, _, s, d)| s.0 != side && !d.0)
+        .map(|(id, p, _, _)| (*id, p.0))
+        .min_by_key(|(_, h)| (h.unsigned_distance_to(from), h.x, h.y))
+        .expect("a foe");
+    let taken: Vec<hexx::Hex> = {
+        let mut q = app.world_mut().query::<&HexPos>();
+        q.iter(app.world()).map(|p| p.0).collect()
+    };
+    let beside = foe
+        .all_neighbors()
+        .into_iter()
+        .filter(|h| !taken.contains(h))
+        .find(|h| {
+            app.world()
+                .resource::<tarnation::sim::model::Battle>()
+                .map
+                .tile(*h)
+                .is_some_and(|t| t.terrain.passable())
+        })
+        .expect("an open hex beside the foe");
+    app.world_mut().get_mut::<HexPos>(hero).unwrap().0 = beside;
+    app.insert_resource(ForcedHover(Some(foe)));
+    app.update();
+    let line = app
+        .world()
+        .resource::<tarnation::app::hud::MovePreview>()
+        .line
+        .clone()
+        .unwrap_or_default();
+    assert!(line.contains("attack at"), "the blow offered: {line}");
+    let journal = app.world().resource::<Journal>().0.len();
+    right_click(&mut app);
+    app.update();
+    let entries = &app.world().resource::<Journal>().0;
+    assert!(
+        entries[journal..].iter().any(|e| matches!(
+            &e.intent,
+            Intent::Declare(Action::Melee { target, .. }) if *target == foe_id
+        )),
+        "{:?}",
+        &entries[journal..]
+    );
+}
+
 /// Right click on an enemy with a holstered pistol: "draw, cock and shoot" is queued as one
 /// plan and sent one declaration at a time, each its own `Intent::Declare`.
 #[test]

@@ -35,8 +35,15 @@ pub(super) fn preview_shot(world: &mut World) {
     };
     let name = query::hero_name(world, target);
     show_line_of_fire(world, hero, at);
-    // A foe within a pace: the hand-to-hand attack J would make.
-    let line = if query::engaged_foes(world, hero).contains(&target) {
+    // A foe within a pace and no gun in hand: the blow the right click (and J) strikes.
+    let by_hand = crate::app::input::strikes_by_hand(
+        &world.resource::<Battle>().gear,
+        world.get::<crate::sim::model::Weapons>(hero),
+    );
+    let within_a_pace = world
+        .get::<HexPos>(hero)
+        .is_some_and(|p| p.0.unsigned_distance_to(at) <= 1);
+    let line = if by_hand && within_a_pace {
         blow_words(world, hero, target, &selection, &keys, &name)
     } else {
         shot_words(world, (hero, target, at), &selection, &keys, &name)

@@ -33,6 +33,17 @@ pub struct DeskView<'w, 's> {
     stack_spend: Query<'w, 's, &'static StackSpend>,
     carrying: Query<'w, 's, &'static crate::sim::counters::Carrying>,
     round: Res<'w, RoundState>,
+    battle: Res<'w, crate::sim::model::Battle>,
+}
+
+/// A right click on a foe within a pace strikes it by hand (the blow J makes) when the hero
+/// holds no gun or throwing weapon to shoot it with; else it shoots. The pointer's preview
+/// says the same (`hud::shot_preview`).
+pub fn strikes_by_hand(gear: &crate::data::gear::Gear, weapons: Option<&Weapons>) -> bool {
+    !weapons.is_some_and(|w| {
+        w.0.iter()
+            .any(|w| w.ready && !w.off_hand && gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
+    })
 }
 
 /// What the desk points at: the enemy and the ally an action for a hero on the map is for,
@@ -252,6 +263,18 @@ fn at_someone(
     let kind = selection.shot;
     Some(match action {
         A::MoveHere => Ok(match enemy {
+            Some(target)
+                if within_a_pace(view, e, aim.enemy)
+                    && strikes_by_hand(&view.battle.gear, view.weapons.get(e).ok()) =>
+            {
+                Action::Melee {
+                    hero,
+                    target,
+                    attack: selection.attack,
+                    careful: selection.careful,
+                    times: 1,
+                }
+            }
             Some(target) => Action::Shoot { hero, target, kind },
             None => Action::Move {
                 hero,
@@ -283,6 +306,15 @@ fn at_someone(
             .ok_or_else(|| Refusal::new(format!("no ally of {name} is unconscious"))),
         _ => return None,
     })
+}
+
+/// The foe pointed at stands within a pace of the hero.
+fn within_a_pace(view: &DeskView, e: Entity, foe: Option<Entity>) -> bool {
+    let at = |e: Entity| view.places.get(e).ok().map(|p| p.0.0);
+    match (at(e), foe.and_then(at)) {
+        (Some(a), Some(b)) => a.unsigned_distance_to(b) <= 1,
+        _ => false,
+    }
 }
 
 /// A series of shots or of blows, as gathered in the selection.

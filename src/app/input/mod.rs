@@ -14,7 +14,8 @@ pub use bindings::*;
 pub use clicks::*;
 pub use desk::{Aim, DeskView, desk_intent, strikes_by_hand};
 pub use pointer::{
-    CameraFit, MapRect, READABLE_SCALE, camera_for, clamp_camera, first_view, fit_camera, world_at,
+    CameraFit, MapRect, READABLE_SCALE, camera_for, clamp_camera, clamp_camera_below, first_view,
+    fit_camera, world_at,
 };
 use pointer::{camera, hover, track_frame};
 pub use selection::*;

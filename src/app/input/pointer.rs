@@ -95,6 +95,19 @@ pub fn world_at(frame: &Frame, scale: f32, camera: Vec2, screen: Vec2) -> Vec2 {
 /// Keep the map in the map area: when the map is wider (taller) than the area, its edge may
 /// not come inside the area's; when it is narrower, it stays in the middle.
 pub fn clamp_camera(frame: &Frame, scale: f32, camera: Vec2, center: Vec2, map: Vec2) -> Vec2 {
+    clamp_camera_below(frame, scale, camera, (center, map), 0.0)
+}
+
+/// As [`clamp_camera`], and a map shorter than the area keeps clear of the top `top` window
+/// pixels as far as the room allows (the counters' box over the map's top right corner):
+/// it is centred in what is left below them.
+pub fn clamp_camera_below(
+    frame: &Frame,
+    scale: f32,
+    camera: Vec2,
+    (center, map): (Vec2, Vec2),
+    top: f32,
+) -> Vec2 {
     let corner = |x: f32, y: f32| world_at(frame, scale, camera, Vec2::new(x, y)) - center;
     let min = corner(frame.map.min.x, frame.map.max.y);
     let max = corner(frame.map.max.x, frame.map.min.y);
@@ -104,7 +117,13 @@ pub fn clamp_camera(frame: &Frame, scale: f32, camera: Vec2, center: Vec2, map: 
     for axis in 0..2 {
         let (lo, hi) = (min[axis], max[axis]);
         if hi - lo >= 2.0 * half[axis] {
-            out[axis] += -(lo + hi) / 2.0;
+            // The top is world y's high end; the room to spare bounds what is kept clear.
+            let clear = if axis == 1 {
+                (top * scale).min(hi - lo - 2.0 * half[axis])
+            } else {
+                0.0
+            };
+            out[axis] += -(lo + hi - clear) / 2.0;
         } else if lo < -half[axis] {
             out[axis] += -half[axis] - lo;
         } else if hi > half[axis] {
@@ -185,6 +204,7 @@ pub(super) fn camera(
         Local<Option<Entity>>,
         Local<Option<Vec2>>,
     ),
+    strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
 ) {
     let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
     let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
@@ -274,7 +294,12 @@ pub(super) fn camera(
             *easing_to = None;
         }
     }
-    let camera = clamp_camera(&frame, ortho.scale, camera, fit.center, fit.map);
+    // The counters' box over the map's top: a map with room to spare goes below it.
+    let top = strip
+        .iter()
+        .map(|n| n.size().y * n.inverse_scale_factor() + 8.0 * frame.scale)
+        .fold(0.0, f32::max);
+    let camera = clamp_camera_below(&frame, ortho.scale, camera, (fit.center, fit.map), top);
     // Held at the map's edge (the player zoomed out meanwhile): the easing is over.
     if easing_to.is_some() && camera.distance(at.translation.truncate()) < 0.25 {
         *easing_to = None;
@@ -308,5 +333,33 @@ mod tests {
             assert!(hi.x <= map.x / 2.0 + margin, "{w}x{h}: {hi}");
             assert!(lo.y >= -map.y / 2.0 - margin, "{w}x{h}: {lo}");
         }
+    }
+
+    /// A wide map (the bank job's) with room to spare under the counters' box goes below it;
+    /// with more box than room, it stays whole in the area.
+    #[test]
+    fn a_short_map_keeps_clear_of_the_counters() {
+        let f = frame(1280.0, 720.0);
+        let map = Vec2::new(1560.0, 500.0);
+        let (scale, camera) = fit_camera(&f, Vec2::ZERO, map);
+        // The map's top edge on the screen (window y grows down).
+        let top_edge = |camera: Vec2| f.window.y / 2.0 - (map.y / 2.0 - camera.y) / scale;
+        let centred = clamp_camera(&f, scale, camera, Vec2::ZERO, map);
+        assert!(top_edge(centred) < f.map.min.y + 120.0, "centred, not low");
+        let below = clamp_camera_below(&f, scale, camera, (Vec2::ZERO, map), 170.0);
+        assert!(
+            top_edge(below) >= f.map.min.y + 170.0 - 0.5,
+            "{} under {}",
+            top_edge(below),
+            f.map.min.y + 170.0
+        );
+        let bottom_edge = top_edge(below) + map.y / scale;
+        assert!(bottom_edge <= f.map.max.y + 0.5, "{bottom_edge}");
+        let most = clamp_camera_below(&f, scale, camera, (Vec2::ZERO, map), 5000.0);
+        let bottom_edge = top_edge(most) + map.y / scale;
+        assert!(
+            bottom_edge <= f.map.max.y - MAP_MARGIN + 0.5,
+            "{bottom_edge}"
+        );
     }
 }

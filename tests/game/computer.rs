@@ -195,6 +195,56 @@ fn a_pressed_gunman_fights_before_any_chore() {
     }
 }
 
+/// Cyril's Schofield empty in the open street, Felicia's loaded gun on him: `easy`'s habits
+/// load there (6 AP under her gun); `normal` and `hard` first walk, 2 AP at most, to a hex
+/// covered from every gun that sees it or out of their sight, and load there.
+#[test]
+fn an_empty_gun_goes_to_cover_to_load() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = street_at(ai);
+        let (cyril, felicia) = (t.hero("Cyril Wellington"), t.hero("Felicia Laroq"));
+        place(&mut t, cyril, 13, 5);
+        place(&mut t, felicia, 6, 5);
+        // Her Peacemaker in hand (loaded), not the whip.
+        let fe = t.e(felicia);
+        for w in &mut t.app.world_mut().get_mut::<Weapons>(fe).unwrap().0 {
+            w.ready = w.name == "Peacemaker";
+        }
+        let e = t.e(cyril);
+        for w in &mut t.app.world_mut().get_mut::<Weapons>(e).unwrap().0 {
+            w.rounds = 0;
+        }
+        let from = t.app.world().get::<HexPos>(e).unwrap().0;
+        // His declaration: 3 AP in front, 4 to come.
+        {
+            let mut track = t
+                .app
+                .world_mut()
+                .get_mut::<tarnation::sim::model::Track>(e)
+                .unwrap();
+            track.0.in_front = 3;
+            track.0.pool = 4;
+        }
+        let d = asked(&mut t, cyril);
+        let Intent::Declare(action) = &d.intent else {
+            panic!("{ai:?}: {d:?}");
+        };
+        if ai == AiLevel::Easy {
+            assert!(matches!(action, Action::Reload { .. }), "{d:?}");
+            continue;
+        }
+        let Action::Move { to, .. } = action else {
+            panic!("{ai:?}: {d:?}");
+        };
+        assert_ne!(*to, from);
+        let ap = tarnation::sim::actions::price(t.app.world_mut(), action)
+            .unwrap()
+            .ap;
+        assert!(ap <= 2, "{ai:?}: {ap} AP: {d:?}");
+        assert!(d.reason.unwrap().contains("before it loads"), "{ai:?}");
+    }
+}
+
 /// Felicia pays for a shot at Cyril, who stands at the water trough: `hard` ducks behind it
 /// before the shot goes off (an unseen target, the trough before every location), and stays
 /// down until it has; `normal` does not read her declaration so.

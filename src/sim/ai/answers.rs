@@ -2,7 +2,7 @@
 //! steers before a wall, a hero a foe presses fights before any chore, a walk away from a foe
 //! is made carefully, and `hard` ducks from a shot it sees coming.
 
-use super::weigh::{best_shot_at, close_reason, cocking_ap, loaded_gun};
+use super::weigh::{best_shot_at, close_reason, cocking_ap, loaded_gun, threats};
 use super::*;
 use crate::sim::model::Wounds;
 
@@ -190,4 +190,72 @@ pub(super) fn carefully(
 /// The hero carries loot out, or makes for an area its side wins by reaching: it keeps going.
 fn runner(world: &World, hero: Entity) -> bool {
     super::area_to_reach(world, hero).is_some()
+}
+
+/// The most AP a hero walks to cover before a slow load.
+const TO_COVER_AP: u32 = 2;
+
+/// An empty gun that takes a slow load (3 AP and more) where a loaded enemy gun sees the hero
+/// uncovered: it walks first, 2 AP at most, to a hex covered from every gun that sees it, or
+/// out of their sight, and loads there (a play-test saw a gunman load for 6 AP in the open
+/// under two guns).
+pub(super) fn cover_to_load(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+) -> Option<(Action, String)> {
+    if world.get::<MountedOn>(hero).is_some()
+        || world.get::<BehindCover>(hero).is_some_and(|b| b.0)
+        || !engaged_foes(world, hero).is_empty()
+    {
+        return None;
+    }
+    let load = arm(world, hero, track)?;
+    if !matches!(load, Action::Reload { .. } | Action::SpeedLoad { .. })
+        || price(world, &load).ok()?.ap < 3
+    {
+        return None;
+    }
+    let pos = world.get::<HexPos>(hero)?.0;
+    let here = threats(world, hero, pos);
+    if here.guns == 0 || here.covered_from_all == Some(true) {
+        return None;
+    }
+    let facing = world.get::<Facing>(hero)?.0;
+    let mut occupied = occupied_hexes(world, hero);
+    occupied.extend(claimed_hexes(world, hero));
+    let budget = track.in_front.min(TO_COVER_AP);
+    if budget == 0 || track.left() <= budget {
+        return None;
+    }
+    let side = world.get::<Side>(hero)?.0;
+    let enemy = nearest_enemy(world, side, pos)?;
+    let reach = movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, budget);
+    let (_, _, to, covered) = reach
+        .hexes()
+        .filter(|(to, cost)| cost.total <= budget && *to != pos)
+        .filter_map(|(to, cost)| {
+            let t = threats(world, hero, to);
+            let covered = match t.covered_from_all {
+                Some(true) => true,
+                None => false,
+                Some(false) => return None,
+            };
+            Some((cost.total, to.unsigned_distance_to(enemy), to, covered))
+        })
+        .min_by_key(|&(cost, near, to, _)| (cost, near, to.x, to.y))?;
+    let why = if covered {
+        "its gun empty and a loaded gun on it: to cover before it loads"
+    } else {
+        "its gun empty and a loaded gun on it: out of sight before it loads"
+    };
+    Some((
+        Action::Move {
+            hero: hero_id(world, hero),
+            to,
+            gait: Gait::Walk,
+        },
+        why.into(),
+    ))
 }

@@ -20,7 +20,7 @@
 //! at it is on the table (and stays down until it has gone off). Neither reads the
 //! undrawn cards or the seed.
 
-use super::answers::{carefully, duck_from_shot, fight_back, steer_ahead};
+use super::answers::{carefully, cover_to_load, duck_from_shot, fight_back, steer_ahead};
 use super::*;
 use crate::sim::model::{Down, Wounds};
 
@@ -89,6 +89,9 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     }
     if let Some(found) = make_for_area(world, hero, &h, &track, true) {
         return Some(carefully(world, hero, &track, found));
+    }
+    if let Some(found) = cover_to_load(world, hero, &h, &track) {
+        return Some(found);
     }
     if let Some(found) = arm_or_duck(world, hero, &track, hard) {
         return Some(found);
@@ -386,17 +389,17 @@ fn allies_on(world: &World, hero: Entity, target: Entity) -> u32 {
 }
 
 /// The enemy guns that see a hex.
-struct Threats {
+pub(super) struct Threats {
     /// Enemies standing with a loaded gun and a line of fire to the hex.
-    guns: u32,
+    pub(super) guns: u32,
     /// Enemies with a line of fire to the hex at all.
-    seen_by: u32,
+    pub(super) seen_by: u32,
     /// Whether cover in the hex covers it from every such gun (`None`: no gun sees it).
-    covered_from_all: Option<bool>,
+    pub(super) covered_from_all: Option<bool>,
 }
 
 /// Which enemies see `at` (the lines of fire a player can trace on the map).
-fn threats(world: &World, hero: Entity, at: Hex) -> Threats {
+pub(super) fn threats(world: &World, hero: Entity, at: Hex) -> Threats {
     let side = query::side_of(world, hero);
     let battle = world.resource::<Battle>();
     let covers: Vec<u8> = query::covers(world)

@@ -264,6 +264,34 @@ fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
     );
 }
 
+/// A stunned hero has nothing in reach, and the panel says why (a play-test found it told the
+/// outlined hexes were in reach).
+#[test]
+fn a_stunned_hero_is_offered_no_walk() {
+    let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
+    app.update();
+    let reach = |app: &App| {
+        app.world()
+            .resource::<tarnation::app::hud::ReachView>()
+            .hexes
+            .len()
+    };
+    assert!(reach(&app) > 0, "a standing hero has hexes in reach");
+    app.world_mut()
+        .get_mut::<tarnation::sim::model::Wounds>(hero)
+        .unwrap()
+        .stunned = true;
+    app.update();
+    assert_eq!(reach(&app), 0);
+    let line = app
+        .world()
+        .resource::<tarnation::app::hud::MovePreview>()
+        .line
+        .clone()
+        .unwrap_or_default();
+    assert!(line.contains("is stunned and cannot act"), "{line}");
+}
+
 /// A fist fighter beside a foe: the pointer offers the blow, and the right click strikes it
 /// (the blow J makes), not a shot its fists cannot fire (a play-test found the preview
 /// promising a blow and the click refused as a shot).

@@ -89,6 +89,25 @@ pub(super) fn preview_moves(world: &mut World) {
         world.insert_resource(ReachView::default());
         return;
     }
+    // Stunned or down: nothing is in reach, and the panel says why (it said the outlined
+    // hexes were in reach).
+    let stunned = world
+        .get::<crate::sim::model::Wounds>(e)
+        .is_some_and(|w| w.stunned);
+    let down = world.get::<crate::sim::model::Down>(e).is_some_and(|d| d.0);
+    if stunned || down {
+        paint(world, &geometry, |_| Color::WHITE);
+        world.insert_resource(ReachView::default());
+        let why = if down {
+            "is down: out of the fight"
+        } else {
+            "is stunned and cannot act: a Fortitude check each round to recover"
+        };
+        world.insert_resource(MovePreview {
+            line: Some(format!("{} {why}", hero.name)),
+        });
+        return;
+    }
     let left = world.get::<Track>(e).map_or(0, |t| t.0.left());
     // A rider does not walk: the mount moves every segment, the rider steers and reins.
     if let Some(mount) = world.get::<MountedOn>(e).map(|m| m.0) {

@@ -560,15 +560,11 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
     let (track, rows) = node(&mut app, "track");
     assert_eq!(rows.len(), 5);
     let segment = app.world().resource::<RoundState>().segment;
-    assert!(
-        texts_under(&app, track).contains(&if segment == 0 {
-            "Initiative".to_string()
-        } else {
-            format!("Segment {segment} of 20")
-        }),
-        "{:?}",
-        texts_under(&app, track)
-    );
+    let header = [format!("Segment {segment} of 20"), "Initiative".into()]
+        [usize::from(segment == 0)]
+    .clone();
+    let words = texts_under(&app, track);
+    assert!(words.contains(&header), "{words:?}");
     // The log's lines in the colours of the sides whose heroes they tell of.
     let colours: Vec<Color> = {
         let mut q = app

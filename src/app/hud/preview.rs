@@ -89,23 +89,7 @@ pub(super) fn preview_moves(world: &mut World) {
         world.insert_resource(ReachView::default());
         return;
     }
-    // Stunned or down: nothing is in reach, and the panel says why (it said the outlined
-    // hexes were in reach).
-    let stunned = world
-        .get::<crate::sim::model::Wounds>(e)
-        .is_some_and(|w| w.stunned);
-    let down = world.get::<crate::sim::model::Down>(e).is_some_and(|d| d.0);
-    if stunned || down {
-        paint(world, &geometry, |_| Color::WHITE);
-        world.insert_resource(ReachView::default());
-        let why = if down {
-            "is down: out of the fight"
-        } else {
-            "is stunned and cannot act: a Fortitude check each round to recover"
-        };
-        world.insert_resource(MovePreview {
-            line: Some(format!("{} {why}", hero.name)),
-        });
+    if cannot_act(world, e, &hero, &geometry) {
         return;
     }
     let left = world.get::<Track>(e).map_or(0, |t| t.0.left());
@@ -172,6 +156,29 @@ pub(super) fn preview_moves(world: &mut World) {
         None => line,
     };
     world.insert_resource(MovePreview { line: Some(line) });
+}
+
+/// Stunned or down: nothing is in reach, and the panel says why (it said the outlined hexes
+/// were in reach).
+fn cannot_act(world: &mut World, e: Entity, hero: &Hero, geometry: &MapGeometry) -> bool {
+    let stunned = world
+        .get::<crate::sim::model::Wounds>(e)
+        .is_some_and(|w| w.stunned);
+    let down = world.get::<crate::sim::model::Down>(e).is_some_and(|d| d.0);
+    if !stunned && !down {
+        return false;
+    }
+    paint(world, geometry, |_| Color::WHITE);
+    world.insert_resource(ReachView::default());
+    let why = if down {
+        "is down: out of the fight"
+    } else {
+        "is stunned and cannot act: a Fortitude check each round to recover"
+    };
+    world.insert_resource(MovePreview {
+        line: Some(format!("{} {why}", hero.name)),
+    });
+    true
 }
 
 /// What a rider is told instead of a reach: the mount's pace and heading, and how to steer.

@@ -189,14 +189,25 @@ pub fn gist(text: &str) -> String {
         }
     }
     let mut out = out.replace("  ", " ").replace(" :", ":").replace(" ,", ",");
-    // "card 31: 1 vs TN 5, " (or "card 1+26: 7 vs TN 6, "): the draw and its number.
+    // "card 31: 1 vs TN 5, " (or "card 1+26: 7 vs TN 6, ", a blow's "card 15+43: 23 vs
+    // defense 6: "): the draw and its number.
     if let Some(card) = out.find("card ")
-        && let Some(vs) = out[card..].find(" vs TN ")
-        && let Some(end) = out[card + vs..].find(", ")
+        && let Some(vs) = out[card..].find(" vs ")
+        && let Some(end) = [", ", ": "]
+            .iter()
+            .filter_map(|sep| out[card + vs..].find(sep))
+            .min()
     {
         let end = card + vs + end + 2;
         let before = out[..card].trim_end_matches([' ', ':', ',']);
         out = format!("{before}: {}", &out[end..]);
+    }
+    // A blow "at Hank Daggett with bowie knife:" is "at Hank Daggett:".
+    if out.contains(" attack at ")
+        && let Some(with) = out.find(" with ")
+        && let Some(colon) = out[with..].find(':')
+    {
+        out = format!("{}{}", &out[..with], &out[with + colon..]);
     }
     // "fires the Peacemaker at" is "shoots at".
     if let Some(fires) = out.find(" fires the ")
@@ -231,7 +242,7 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
     let shown = notable.len().min(SUMMARY_LINES);
     let mut s = match since {
         Some(_) => format!(
-            "SINCE YOUR LAST DECLARATION: {} of note ({})",
+            "SINCE YOU LAST DECLARED: {} of note ({})",
             notable.len(),
             crate::rules::words::count(new.len() as u32, "event", "events")
         ),
@@ -467,6 +478,12 @@ mod tests {
             ),
             "Billy Claiborne shoots at Ada Thorne: a hit in the right arm"
         );
+        assert_eq!(
+            gist(
+                "Dave Perkins: quick attack at Hank Daggett with bowie knife: card 15+43: 23 vs defense 6: a hit in the head; deadly damage 12: 2 wounds and 0 Conc"
+            ),
+            "Dave Perkins: quick attack at Hank Daggett: a hit in the head; deadly damage 12: 2 wounds and 0 Conc"
+        );
         assert_eq!(gist("Hank moves 3 paces"), "Hank moves 3 paces");
     }
 
@@ -484,10 +501,7 @@ mod tests {
             .push(event("commit", "Hank declares: aimed shot"));
         let s = summary(&log, Some(0));
         let lines: Vec<&str> = s.lines().collect();
-        assert_eq!(
-            lines[0],
-            "SINCE YOUR LAST DECLARATION: 7 of note (9 events)"
-        );
+        assert_eq!(lines[0], "SINCE YOU LAST DECLARED: 7 of note (9 events)");
         assert_eq!(lines.len(), 1 + SUMMARY_LINES, "{s}");
         assert!(
             lines[1..]
@@ -498,7 +512,7 @@ mod tests {
         let quiet = summary(&log, Some(8));
         assert_eq!(
             quiet,
-            "SINCE YOUR LAST DECLARATION: 0 of note (1 event)\n  nothing of note yet"
+            "SINCE YOU LAST DECLARED: 0 of note (1 event)\n  nothing of note yet"
         );
         assert!(summary(&log, None).starts_with("THE LATEST EVENTS OF NOTE\n"));
     }

@@ -182,12 +182,15 @@ fn show_tooltip(
         let at = cursor / scale;
         let size = size / scale;
         let left = (at.x + 16.0).min(size.x - 430.0).max(0.0);
-        let top = if at.y > size.y - 120.0 {
-            at.y - 90.0
-        } else {
-            at.y + 20.0
-        };
         node.left = px(left);
-        node.top = px(top.max(0.0));
+        // In the lower half (the action bar), the tip stands above the pointer, whatever its
+        // height, so it never covers the bar's lines under the button pointed at.
+        if at.y > size.y / 2.0 {
+            node.top = Val::Auto;
+            node.bottom = px(size.y - at.y + 12.0);
+        } else {
+            node.top = px(at.y + 20.0);
+            node.bottom = Val::Auto;
+        }
     }
 }

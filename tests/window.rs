@@ -100,6 +100,14 @@ fn start(app: &mut App, level: &str, control: &[Control]) {
     assert_eq!(screen(app), Screen::Battle);
 }
 
+/// A battle of `level` begun from the menus with these sides, its first frame drawn.
+fn battle(seed: u64, level: &str, control: &[Control]) -> App {
+    let mut app = window_app(seed);
+    start(&mut app, level, control);
+    app.update();
+    app
+}
+
 /// Who plays side `i` of the level chosen in the level select.
 fn side_control(app: &App, i: usize) -> Control {
     app.world()
@@ -290,13 +298,7 @@ fn hot_seat_hides_the_map_between_two_human_sides() {
 
 #[test]
 fn no_handoff_against_the_computer() {
-    let mut app = window_app(1);
-    start(
-        &mut app,
-        "The Laroq Mine",
-        &[Control::Human, Control::Computer],
-    );
-    app.update();
+    let app = battle(1, "The Laroq Mine", &[Control::Human, Control::Computer]);
     assert!(!app.world().resource::<HotSeat>().handoff_screen);
 }
 
@@ -619,9 +621,8 @@ fn every_hero_has_a_card_and_a_row_of_the_track() {
 #[test]
 fn twelve_heroes_take_two_columns_of_cards() {
     let columns = |level: &str, sides: &[Control]| {
-        let mut app = window_app(7);
-        start(&mut app, level, sides);
-        for _ in 0..3 {
+        let mut app = battle(7, level, sides);
+        for _ in 0..2 {
             app.update();
         }
         let mut q = app
@@ -677,13 +678,11 @@ mod editor;
 fn f2_hides_and_shows_the_grid() {
     use bevy_ecs_tilemap::prelude::TilemapTexture;
     use tarnation::app::board::{GridShown, Tilesets};
-    let mut app = window_app(1);
-    start(
-        &mut app,
+    let mut app = battle(
+        1,
         "Showdown at the North Star",
         &[Control::Human, Control::Computer],
     );
-    app.update();
     let texture = |app: &mut App| {
         let mut q = app.world_mut().query::<&TilemapTexture>();
         match q.single(app.world()).unwrap() {
@@ -711,13 +710,11 @@ fn the_street_draws_its_scenery() {
     use std::collections::HashMap;
     use tarnation::app::board::scenery::SceneryMark;
     use tarnation::data::level::Scenery;
-    let mut app = window_app(1);
-    start(
-        &mut app,
+    let mut app = battle(
+        1,
         "Showdown at the North Star",
         &[Control::Human, Control::Computer],
     );
-    app.update();
     let level = app
         .world()
         .resource::<tarnation::sim::model::Battle>()

@@ -415,7 +415,7 @@ fn shots(
         } else {
             Color::WHITE
         };
-        spawn_words(&mut commands, words, above, colour, pace.words_secs());
+        words::spawn(&mut commands, words, above, colour, pace.words_secs());
     }
 }
 
@@ -482,51 +482,6 @@ fn spawn_flash(
             grow: 1.8,
         },
         Effect::Flash,
-        DespawnOnExit(Screen::Battle),
-    ));
-}
-
-/// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
-/// readable on any ground.
-fn spawn_words(commands: &mut Commands, words: String, above: Vec2, colour: Color, secs: f32) {
-    // A slow rise (a few pixels over the whole time), so the words stay over their figure
-    // and do not drift onto the next one.
-    let fade = || Fade {
-        left: secs,
-        total: secs,
-        rise: 6.0,
-        grow: 1.0,
-    };
-    // A dark outline all round (four offset copies), readable on sand, planks or a flash.
-    for offset in [
-        Vec2::new(1.5, -1.5),
-        Vec2::new(-1.5, 1.5),
-        Vec2::new(1.5, 1.5),
-        Vec2::new(-1.5, -1.5),
-    ] {
-        commands.spawn((
-            Text2d::new(words.clone()),
-            TextFont {
-                font_size: FontSize::Px(16.0),
-                ..default()
-            },
-            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
-            Transform::from_translation((above + offset).extend(6.9)),
-            fade(),
-            Effect::Words,
-            DespawnOnExit(Screen::Battle),
-        ));
-    }
-    commands.spawn((
-        Text2d::new(words),
-        TextFont {
-            font_size: FontSize::Px(16.0),
-            ..default()
-        },
-        TextColor(colour),
-        Transform::from_translation(above.extend(7.0)),
-        fade(),
-        Effect::Words,
         DespawnOnExit(Screen::Battle),
     ));
 }

@@ -161,6 +161,14 @@ fn place(t: &mut Table, hero: HeroId, c: i32, r: i32) {
     t.app.world_mut().get_mut::<HexPos>(e).unwrap().0 = hex_at(c, r);
 }
 
+/// Every weapon the hero carries without a round.
+fn empty_guns(t: &mut Table, hero: HeroId) {
+    let e = t.e(hero);
+    for w in &mut t.app.world_mut().get_mut::<Weapons>(e).unwrap().0 {
+        w.rounds = 0;
+    }
+}
+
 fn asked(t: &mut Table, hero: HeroId) -> tarnation::sim::seats::Decision {
     tarnation::sim::ai::player(t.app.world_mut(), hero)
 }
@@ -173,12 +181,8 @@ fn a_pressed_gunman_fights_before_any_chore() {
         let mut t = street_at(ai);
         let (cyril, felicia) = (t.hero("Cyril Wellington"), t.hero("Felicia Laroq"));
         place(&mut t, felicia, 3, 6);
-        for (hero, rounds) in [(cyril, 0), (felicia, 0)] {
-            let e = t.e(hero);
-            for w in &mut t.app.world_mut().get_mut::<Weapons>(e).unwrap().0 {
-                w.rounds = rounds;
-            }
-        }
+        empty_guns(&mut t, cyril);
+        empty_guns(&mut t, felicia);
         let d = asked(&mut t, cyril);
         let Intent::Declare(action) = &d.intent else {
             panic!("{ai:?}: {d:?}");
@@ -210,10 +214,8 @@ fn an_empty_gun_goes_to_cover_to_load() {
         for w in &mut t.app.world_mut().get_mut::<Weapons>(fe).unwrap().0 {
             w.ready = w.name == "Peacemaker";
         }
+        empty_guns(&mut t, cyril);
         let e = t.e(cyril);
-        for w in &mut t.app.world_mut().get_mut::<Weapons>(e).unwrap().0 {
-            w.rounds = 0;
-        }
         let from = t.app.world().get::<HexPos>(e).unwrap().0;
         // His declaration: 3 AP in front, 4 to come.
         {

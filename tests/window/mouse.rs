@@ -283,12 +283,7 @@ fn a_stunned_hero_is_offered_no_walk() {
         .stunned = true;
     app.update();
     assert_eq!(reach(&app), 0);
-    let line = app
-        .world()
-        .resource::<tarnation::app::hud::MovePreview>()
-        .line
-        .clone()
-        .unwrap_or_default();
+    let line = preview_line(&app);
     assert!(line.contains("is stunned and cannot act"), "{line}");
 }
 
@@ -328,12 +323,7 @@ fn a_right_click_on_a_foe_within_a_pace_strikes_by_hand() {
     app.world_mut().get_mut::<HexPos>(hero).unwrap().0 = beside;
     app.insert_resource(ForcedHover(Some(foe)));
     app.update();
-    let line = app
-        .world()
-        .resource::<tarnation::app::hud::MovePreview>()
-        .line
-        .clone()
-        .unwrap_or_default();
+    let line = preview_line(&app);
     assert!(line.contains("attack at"), "the blow offered: {line}");
     let journal = app.world().resource::<Journal>().0.len();
     right_click(&mut app);
@@ -745,6 +735,15 @@ fn play_to_the_end(level: &str, seed: u64) {
             .map(|e| e.line())
             .collect::<Vec<_>>()
     );
+}
+
+/// The panel's line for what the pointer offers (the move, the shot, the blow).
+fn preview_line(app: &App) -> String {
+    app.world()
+        .resource::<tarnation::app::hud::MovePreview>()
+        .line
+        .clone()
+        .unwrap_or_default()
 }
 
 fn right_click(app: &mut App) {

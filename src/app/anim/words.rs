@@ -1,7 +1,10 @@
 //! The words over a figure a shot or a blow reached: where it hit and what it did, or what
 //! stopped it.
 
+use super::{Effect, Fade};
+use crate::app::state::Screen;
 use crate::sim::model::{LogEvent, MatchLog};
+use bevy::prelude::*;
 
 /// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target, the wound track it
 /// counts on beside a location of the torso ("belly (torso): 2 wounds", as the panel counts
@@ -114,6 +117,51 @@ pub fn location_and_track(location: &str) -> String {
         }
         _ => location.to_string(),
     }
+}
+
+/// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
+/// readable on any ground.
+pub(super) fn spawn(commands: &mut Commands, words: String, above: Vec2, colour: Color, secs: f32) {
+    // A slow rise (a few pixels over the whole time), so the words stay over their figure
+    // and do not drift onto the next one.
+    let fade = || Fade {
+        left: secs,
+        total: secs,
+        rise: 6.0,
+        grow: 1.0,
+    };
+    // A dark outline all round (four offset copies), readable on sand, planks or a flash.
+    for offset in [
+        Vec2::new(1.5, -1.5),
+        Vec2::new(-1.5, 1.5),
+        Vec2::new(1.5, 1.5),
+        Vec2::new(-1.5, -1.5),
+    ] {
+        commands.spawn((
+            Text2d::new(words.clone()),
+            TextFont {
+                font_size: FontSize::Px(16.0),
+                ..default()
+            },
+            TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
+            Transform::from_translation((above + offset).extend(6.9)),
+            fade(),
+            Effect::Words,
+            DespawnOnExit(Screen::Battle),
+        ));
+    }
+    commands.spawn((
+        Text2d::new(words),
+        TextFont {
+            font_size: FontSize::Px(16.0),
+            ..default()
+        },
+        TextColor(colour),
+        Transform::from_translation(above.extend(7.0)),
+        fade(),
+        Effect::Words,
+        DespawnOnExit(Screen::Battle),
+    ));
 }
 
 #[cfg(test)]

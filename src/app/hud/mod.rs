@@ -150,25 +150,11 @@ pub(super) fn update_panel(
             .find(|h| *h.9 == outcome.hero())
             .map(|h| h.1.name.clone())
             .unwrap_or_default();
-        last.0 = match outcome {
-            // Whose declaration it was: a computer's refusal is not the player's.
-            Outcome::Refused { reason, .. } => {
-                format!("{name}: refused: {}", keys.refusal(reason))
-            }
-            other => {
-                // "Felicia Laroq: Felicia Laroq takes the strongbox": the name once.
-                let words = other.describe(&name);
-                match words.strip_prefix(&format!("{name}: ")) {
-                    Some(rest) if rest.starts_with(&name) => rest.to_string(),
-                    _ => words,
-                }
-            }
-        };
+        last.0 = last_word(outcome, &name, &keys);
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
-    // What the player must read first (the shot or move pointed at, the last word) comes
-    // right under the cards; the level's story goes last.
-    // The last word first: a refusal is never pushed out of sight by the shot preview.
+    // What the player must read first comes right under the cards, the last word before the
+    // shot or move pointed at (a refusal is never pushed out of sight); the story goes last.
     let mut s = String::new();
     if !last.0.is_empty() {
         s.push_str(&format!("{}\n", last.0));
@@ -221,6 +207,23 @@ pub(super) fn update_panel(
         battle.level.description
     ));
     text.0 = s;
+}
+
+/// The panel's last word on an outcome: a refusal with the keys of its remedy, else what was
+/// done. Whose declaration it was is said: a computer's refusal is not the player's.
+fn last_word(outcome: &Outcome, name: &str, keys: &Bindings) -> String {
+    match outcome {
+        Outcome::Refused { reason, .. } => format!("{name}: refused: {}", keys.refusal(reason)),
+        other => {
+            // "Felicia Laroq: Felicia Laroq takes the strongbox": the name once. (The match
+            // log's resolve words say it twice too; mending `describe` changes the logs.)
+            let words = other.describe(name);
+            match words.strip_prefix(&format!("{name}: ")) {
+                Some(rest) if rest.starts_with(name) => rest.to_string(),
+                _ => words,
+            }
+        }
+    }
 }
 
 /// What a series of shots or of blows holds so far, and the hero a click on the map picks.

@@ -36,14 +36,12 @@ pub(super) fn preview_shot(world: &mut World) {
     let name = query::hero_name(world, target);
     show_line_of_fire(world, hero, at);
     // A foe within a pace and no gun in hand: the blow the right click (and J) strikes.
-    let by_hand = crate::app::input::strikes_by_hand(
+    let strikes = crate::app::input::right_click_strikes(
         &world.resource::<Battle>().gear,
         world.get::<crate::sim::model::Weapons>(hero),
+        (world.get::<HexPos>(hero).map(|p| p.0), Some(at)),
     );
-    let within_a_pace = world
-        .get::<HexPos>(hero)
-        .is_some_and(|p| p.0.unsigned_distance_to(at) <= 1);
-    let line = if by_hand && within_a_pace {
+    let line = if strikes {
         blow_words(world, hero, target, &selection, &keys, &name)
     } else {
         shot_words(world, (hero, target, at), &selection, &keys, &name)

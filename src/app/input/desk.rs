@@ -36,14 +36,20 @@ pub struct DeskView<'w, 's> {
     battle: Res<'w, crate::sim::model::Battle>,
 }
 
-/// A right click on a foe within a pace strikes it by hand (the blow J makes) when the hero
-/// holds no gun or throwing weapon to shoot it with; else it shoots. The pointer's preview
-/// says the same (`hud::shot_preview`).
-pub fn strikes_by_hand(gear: &crate::data::gear::Gear, weapons: Option<&Weapons>) -> bool {
-    !weapons.is_some_and(|w| {
+/// A right click on a foe within a pace (`from` the hero's hex, `to` the foe's) strikes it by
+/// hand (the blow J makes) when the hero holds no gun or throwing weapon to shoot it with;
+/// else it shoots. The pointer's preview asks the same (`hud::shot_preview`).
+pub fn right_click_strikes(
+    gear: &crate::data::gear::Gear,
+    weapons: Option<&Weapons>,
+    (from, to): (Option<hexx::Hex>, Option<hexx::Hex>),
+) -> bool {
+    let beside = matches!((from, to), (Some(a), Some(b)) if a.unsigned_distance_to(b) <= 1);
+    let gun_in_hand = weapons.is_some_and(|w| {
         w.0.iter()
             .any(|w| w.ready && !w.off_hand && gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
-    })
+    });
+    beside && !gun_in_hand
 }
 
 /// What the desk points at: the enemy and the ally an action for a hero on the map is for,
@@ -264,8 +270,11 @@ fn at_someone(
     Some(match action {
         A::MoveHere => Ok(match enemy {
             Some(target)
-                if within_a_pace(view, e, aim.enemy)
-                    && strikes_by_hand(&view.battle.gear, view.weapons.get(e).ok()) =>
+                if right_click_strikes(
+                    &view.battle.gear,
+                    view.weapons.get(e).ok(),
+                    (view.hex_of(Some(e)), view.hex_of(aim.enemy)),
+                ) =>
             {
                 Action::Melee {
                     hero,
@@ -308,12 +317,10 @@ fn at_someone(
     })
 }
 
-/// The foe pointed at stands within a pace of the hero.
-fn within_a_pace(view: &DeskView, e: Entity, foe: Option<Entity>) -> bool {
-    let at = |e: Entity| view.places.get(e).ok().map(|p| p.0.0);
-    match (at(e), foe.and_then(at)) {
-        (Some(a), Some(b)) => a.unsigned_distance_to(b) <= 1,
-        _ => false,
+impl DeskView<'_, '_> {
+    /// Where a figure stands.
+    fn hex_of(&self, e: Option<Entity>) -> Option<hexx::Hex> {
+        e.and_then(|e| self.places.get(e).ok()).map(|p| p.0.0)
     }
 }
 

@@ -12,7 +12,7 @@ mod selection;
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
-pub use desk::{Aim, DeskView, desk_intent, strikes_by_hand};
+pub use desk::{Aim, DeskView, desk_intent, right_click_strikes};
 pub use pointer::{
     CameraFit, MapRect, READABLE_SCALE, camera_for, clamp_camera, clamp_camera_below, first_view,
     fit_camera, world_at,

@@ -267,6 +267,8 @@ pub(super) fn camera(
         let steps = wheel.delta.y.signum() * wheel.delta.y.abs().clamp(0.5, 3.0);
         zoom(1.15f32.powf(-steps), pointer, &mut camera);
     }
+    // The counters' box over the map's top: a map with room to spare goes below it.
+    let top = kept_clear(&strip, &frame);
     // A new declarer out of sight: the view goes to it (a mount may have carried it off).
     if round.declarer() != *last_declarer {
         *last_declarer = round.declarer();
@@ -274,14 +276,8 @@ pub(super) fn camera(
             && let Ok(pos) = positions.get(e)
         {
             let (c, r) = offset_of(pos.0);
-            let p = geometry.center(c, r);
-            let d = p - camera;
-            let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
-            let inner = Rect::from_center_size(frame.map.center(), frame.map.size() * 0.8);
-            if !inner.contains(screen) {
-                let goal = camera_for(&frame, ortho.scale, p);
-                *easing_to = Some(clamp_camera(&frame, ortho.scale, goal, fit.center, fit.map));
-            }
+            let at = geometry.center(c, r);
+            *easing_to = goal_for(&frame, (ortho.scale, camera), at, &fit, top).or(*easing_to);
         }
     }
     // The view eases to the declarer it goes to (about a third of a second), so a player
@@ -294,11 +290,6 @@ pub(super) fn camera(
             *easing_to = None;
         }
     }
-    // The counters' box over the map's top: a map with room to spare goes below it.
-    let top = strip
-        .iter()
-        .map(|n| n.size().y * n.inverse_scale_factor() + 8.0 * frame.scale)
-        .fold(0.0, f32::max);
     let camera = clamp_camera_below(&frame, ortho.scale, camera, (fit.center, fit.map), top);
     // Held at the map's edge (the player zoomed out meanwhile): the easing is over.
     if easing_to.is_some() && camera.distance(at.translation.truncate()) < 0.25 {
@@ -307,6 +298,35 @@ pub(super) fn camera(
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
     }
+}
+
+/// The window pixels to keep clear at the map's top: the counters' box over it, if any.
+fn kept_clear(
+    strip: &Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
+    frame: &Frame,
+) -> f32 {
+    strip
+        .iter()
+        .map(|n| n.size().y * n.inverse_scale_factor() + 8.0 * frame.scale)
+        .fold(0.0, f32::max)
+}
+
+/// Where the view eases to show the world point `at` when it lies outside the middle 80 %
+/// of the map area (`None`: it is in sight).
+fn goal_for(
+    frame: &Frame,
+    (scale, camera): (f32, Vec2),
+    at: Vec2,
+    fit: &CameraFit,
+    top: f32,
+) -> Option<Vec2> {
+    let d = at - camera;
+    let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / scale;
+    let inner = Rect::from_center_size(frame.map.center(), frame.map.size() * 0.8);
+    (!inner.contains(screen)).then(|| {
+        let goal = camera_for(frame, scale, at);
+        clamp_camera_below(frame, scale, goal, (fit.center, fit.map), top)
+    })
 }
 
 #[cfg(test)]

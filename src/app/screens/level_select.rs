@@ -506,6 +506,12 @@ fn chosen_level(
     if on {
         blind.insert(Lit);
     }
+    play_and_back(info, keys);
+}
+
+/// Play and Back, at the foot of the chosen level (where they stay whatever its story).
+fn play_and_back(info: &mut ChildSpawnerCommands, keys: &Bindings) {
+    let k = |a: MenuAction| keys.menu_key(a);
     info.spawn(Node {
         margin: UiRect::top(auto()),
         ..button_row()

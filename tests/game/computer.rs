@@ -306,3 +306,69 @@ fn a_rider_steers_before_the_wall() {
         assert_eq!(steers, ai == AiLevel::Normal, "{ai:?}: {d:?}");
     }
 }
+
+/// The mine raid: Angus's Gatling empty (a 34 AP load) two paces from Hank, with Brawling 4:
+/// `easy`'s habits crank the reload; `normal` and `hard` go to blows.
+#[test]
+fn a_fighter_goes_to_blows_rather_than_a_long_load() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = Table::new("mine_raid.ron", 2, |l| {
+            for side in &mut l.sides {
+                side.control = Control::Human;
+                side.ai = Some(ai);
+            }
+        });
+        t.update();
+        let angus = t.hero("Angus Laroq");
+        place(&mut t, angus, 4, 3);
+        empty_guns(&mut t, angus);
+        let e = t.e(angus);
+        {
+            let mut track = t
+                .app
+                .world_mut()
+                .get_mut::<tarnation::sim::model::Track>(e)
+                .unwrap();
+            track.0.in_front = 3;
+            track.0.pool = 4;
+        }
+        let d = asked(&mut t, angus);
+        let Intent::Declare(action) = &d.intent else {
+            panic!("{ai:?}: {d:?}");
+        };
+        let reloads = matches!(action, Action::Reload { .. } | Action::SpeedLoad { .. });
+        assert_eq!(reloads, ai == AiLevel::Easy, "{ai:?}: {d:?}");
+        if !reloads {
+            assert!(
+                matches!(action, Action::Move { .. } | Action::Melee { .. }),
+                "{ai:?}: {d:?}"
+            );
+        }
+    }
+}
+
+/// The gulch chase: Hank wins by holding out three rounds, his shotgun loaded and the riders
+/// in sight: `normal` reins his nags below a gallop (a mounted firer's -2, not a running
+/// one's -4); the riders, who must catch him, keep the pace; `easy` never reins down.
+#[test]
+fn a_rider_holding_out_reins_below_a_gallop() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = Table::new("gulch_chase.ron", 1, |l| {
+            for side in &mut l.sides {
+                side.control = Control::Human;
+                side.ai = Some(ai);
+            }
+        });
+        t.update();
+        let (hank, vaquero) = (t.hero("Hank Daggett"), t.hero("Vaquero"));
+        let d = asked(&mut t, hank);
+        let reins = matches!(d.intent, Intent::Declare(Action::Rein { speed, .. })
+            if speed == tarnation::rules::ranged::GALLOP_PACES - 1);
+        assert_eq!(reins, ai != AiLevel::Easy, "{ai:?}: {d:?}");
+        let d = asked(&mut t, vaquero);
+        assert!(
+            !matches!(d.intent, Intent::Declare(Action::Rein { .. })),
+            "{ai:?}: {d:?}"
+        );
+    }
+}

@@ -211,6 +211,9 @@ pub(super) fn cover_to_load(
     {
         return None;
     }
+    if long_load_fights(world, hero, track) {
+        return None;
+    }
     let load = arm(world, hero, track)?;
     if !matches!(load, Action::Reload { .. } | Action::SpeedLoad { .. })
         || price(world, &load).ok()?.ap < 3
@@ -258,4 +261,70 @@ pub(super) fn cover_to_load(
         },
         why.into(),
     ))
+}
+
+/// A load longer than a round's AP (a Gatling's 34) by a hero who fights hand to hand
+/// (Brawling or a Melee skill of 2 or more) is no load to make in a fight: it goes to blows
+/// (`normal` and `hard`; the habits reload). The mine raid's Angus cranked 34 AP of reload on
+/// the bluff while Hank set the charges below.
+pub(super) fn long_load_fights(world: &mut World, hero: Entity, track: &ActionTrack) -> bool {
+    let fighter = world.get::<Hero>(hero).is_some_and(|h| {
+        h.skills.iter().any(|(k, v)| {
+            (k.starts_with("Brawling") || k.starts_with("Melee")) && *v >= FIGHTER_SKILL
+        })
+    });
+    if !fighter {
+        return false;
+    }
+    arm(world, hero, track).is_some_and(|load| {
+        matches!(load, Action::Reload { .. } | Action::SpeedLoad { .. })
+            && price(world, &load).is_ok_and(|p| p.ap > LONG_LOAD)
+    })
+}
+
+/// A load longer than this many AP is no load to make in a fight.
+const LONG_LOAD: u32 = 12;
+/// The hand-to-hand skill that makes a hero go to blows rather than make a long load.
+const FIGHTER_SKILL: u32 = 2;
+
+/// A rider of a side that wins by holding out (a level's timer), a loaded gun in hand and a
+/// foe in its line of fire, reins the mount below a gallop: a galloping firer shoots as a
+/// running one (-4), a slower one as mounted (-2), and the distance it gives up costs it
+/// nothing. A pursuer keeps the pace (measured: reining lost the riders ground and matches).
+pub(super) fn steady_to_shoot(world: &mut World, hero: Entity) -> Option<(Action, String)> {
+    let mount = world.get::<MountedOn>(hero)?.0;
+    let speed = world.get::<Mount>(mount)?.speed;
+    let gallop = crate::rules::ranged::GALLOP_PACES;
+    if speed < gallop || !loaded_gun(world, hero) || !holds_out(world, hero) {
+        return None;
+    }
+    let pos = world.get::<HexPos>(hero)?.0;
+    let side = query::side_of(world, hero);
+    let battle = world.resource::<Battle>();
+    let sees = enemies_by_distance(world, side, pos)
+        .into_iter()
+        .filter_map(|(_, e)| query::position(world, e))
+        .any(|at| battle.map.line_of_fire(pos, at).is_ok());
+    let rein = Action::Rein {
+        hero: hero_id(world, hero),
+        speed: gallop - 1,
+    };
+    (sees && price(world, &rein).is_ok()).then(|| {
+        (
+            rein,
+            "its side wins by holding out: reins below a gallop to shoot steadier (-2, not -4)"
+                .into(),
+        )
+    })
+}
+
+/// The hero's side wins when a level's timer runs out.
+fn holds_out(world: &World, hero: Entity) -> bool {
+    let battle = world.resource::<Battle>();
+    let Some(side) = battle.level.sides.get(query::side_of(world, hero)) else {
+        return false;
+    };
+    battle.level.victory.iter().any(
+        |v| matches!(v, crate::data::level::Victory::Timer { winner, .. } if *winner == side.name),
+    )
 }

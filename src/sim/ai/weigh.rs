@@ -10,7 +10,10 @@
 //! hex in reach that gives it one next (toward a foe working an objective first), covered from
 //! the enemy where it can. A foe within a pace pressing it comes before any chore (no
 //! objective worked, no long reload, with a knife at its back), a walk away from a foe is made
-//! carefully, and a rider steers before a wall rather than after the mount has halted.
+//! carefully, and a rider steers before a wall rather than after the mount has halted. A
+//! hero who fights hand to hand goes to blows rather than make a load longer than a round (a
+//! Gatling's 34 AP), and a rider whose side wins by holding out reins below a gallop to shoot
+//! steadier.
 //!
 //! `hard` adds what a player reads from the table's declarations: its side's heroes concentrate
 //! their fire (a foe an ally already pays to shoot is worth more: two hits drop a man where one
@@ -20,7 +23,10 @@
 //! at it is on the table (and stays down until it has gone off). Neither reads the
 //! undrawn cards or the seed.
 
-use super::answers::{carefully, cover_to_load, duck_from_shot, fight_back, steer_ahead};
+use super::answers::{
+    carefully, cover_to_load, duck_from_shot, fight_back, long_load_fights, steady_to_shoot,
+    steer_ahead,
+};
 use super::*;
 use crate::sim::model::{Down, Wounds};
 
@@ -46,6 +52,9 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     let track = world.get::<Track>(hero)?.0.clone();
     let mounted = world.get::<MountedOn>(hero).map(|m| m.0);
     if let Some(found) = steer_ahead(world, hero) {
+        return Some(found);
+    }
+    if let Some(found) = steady_to_shoot(world, hero) {
         return Some(found);
     }
     if let Some(found) = ride_or_stand(world, hero) {
@@ -152,6 +161,9 @@ fn arm_or_duck(
     track: &ActionTrack,
     hard: bool,
 ) -> Option<(Action, String)> {
+    if long_load_fights(world, hero, track) {
+        return None;
+    }
     let command = arm(world, hero, track)?;
     let slow = matches!(
         command,

@@ -214,15 +214,7 @@ pub(super) fn update_panel(
 fn last_word(outcome: &Outcome, name: &str, keys: &Bindings) -> String {
     match outcome {
         Outcome::Refused { reason, .. } => format!("{name}: refused: {}", keys.refusal(reason)),
-        other => {
-            // "Felicia Laroq: Felicia Laroq takes the strongbox": the name once. (The match
-            // log's resolve words say it twice too; mending `describe` changes the logs.)
-            let words = other.describe(name);
-            match words.strip_prefix(&format!("{name}: ")) {
-                Some(rest) if rest.starts_with(name) => rest.to_string(),
-                _ => words,
-            }
-        }
+        other => other.describe(name),
     }
 }
 

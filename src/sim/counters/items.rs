@@ -86,7 +86,8 @@ pub fn price_drop(world: &World, e: Entity) -> Result<usize, String> {
         .ok_or_else(|| format!("{} carries nothing", crate::sim::query::hero_name(world, e)))
 }
 
-/// Take the item into its Inventory counter: the hero carries it.
+/// Take the item into its Inventory counter: the hero carries it. The words say what was done
+/// ("takes the strongbox"); whose deed it was, the outcome's caller says.
 pub fn take(world: &mut World, e: Entity, item: usize) -> Option<String> {
     let (c, what) = item_counter(world, item)?;
     let name = crate::sim::query::hero_name(world, e);
@@ -100,7 +101,7 @@ pub fn take(world: &mut World, e: Entity, item: usize) -> Option<String> {
     world.entity_mut(e).insert(carrying);
     let event = inventory_event(world, c, format!("the {what} taken by {name}"));
     record(world, Some(e), MatchEvent::Counter(event));
-    Some(format!("{name} takes the {what}"))
+    Some(format!("takes the {what}"))
 }
 
 /// Put the item down in the hero's hex: out of its Inventory counter.
@@ -118,7 +119,7 @@ pub fn put_down(world: &mut World, e: Entity, item: usize, why: &str) -> Option<
     }
     let event = inventory_event(world, c, format!("the {what} {why} by {name}"));
     record(world, Some(e), MatchEvent::Counter(event));
-    Some(format!("{name} puts the {what} down"))
+    Some(format!("puts the {what} down"))
 }
 
 /// An Inventory counter's change as a `counter` event: no points, the items held after.

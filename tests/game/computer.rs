@@ -5,6 +5,7 @@
 use super::table::*;
 use tarnation::data::level::{AiLevel, Control};
 use tarnation::rules::hexmap::hex_at;
+use tarnation::rules::movement::Gait;
 use tarnation::rules::ranged::ShotKind;
 use tarnation::sim::model::{ActionDeck, BehindCover, Committed, HexPos, Mount, Weapons};
 use tarnation::sim::run;
@@ -370,5 +371,79 @@ fn a_rider_holding_out_reins_below_a_gallop() {
             !matches!(d.intent, Intent::Declare(Action::Rein { .. })),
             "{ai:?}: {d:?}"
         );
+    }
+}
+
+/// Miranda's Peacemaker in hand, loaded and cocked, and her Quick Draw 2: `easy`'s habits set
+/// 2 AP aside for the stack before anything else; `normal` and `hard` only when a foe's attack
+/// is on the table and hers is a shot (Felicia pays for a shot at her).
+#[test]
+fn quick_draw_s_ap_go_on_the_stack_when_attacks_clash() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = street_at(ai);
+        let (miranda, felicia) = (t.hero("Miranda Valentine"), t.hero("Felicia Laroq"));
+        let me = t.e(miranda);
+        for w in &mut t.app.world_mut().get_mut::<Weapons>(me).unwrap().0 {
+            w.ready = w.name == "Peacemaker";
+            w.cocked = w.ready;
+        }
+        let spends = |d: &tarnation::sim::seats::Decision| {
+            matches!(d.intent, Intent::StackSpend { ap: 2, .. })
+        };
+        let d = asked(&mut t, miranda);
+        assert_eq!(spends(&d), ai == AiLevel::Easy, "{ai:?}: {d:?}");
+        if ai == AiLevel::Easy {
+            continue;
+        }
+        assert!(
+            matches!(d.intent, Intent::Declare(Action::Shoot { .. })),
+            "{ai:?}: {d:?}"
+        );
+        let shot = Action::Shoot {
+            hero: felicia,
+            target: miranda,
+            kind: ShotKind::Normal,
+        };
+        let fe = t.e(felicia);
+        t.app.world_mut().entity_mut(fe).insert(Committed(shot));
+        let d = asked(&mut t, miranda);
+        assert!(spends(&d), "{ai:?}: {d:?}");
+    }
+}
+
+/// Felicia holds the bank job's first strongbox: `easy`'s habits walk it to the getaway;
+/// `normal` and `hard` run (8 paces an AP, not 4).
+#[test]
+fn a_loot_carrier_runs_for_the_getaway() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = Table::new("bank_job.ron", 3, |l| {
+            for side in &mut l.sides {
+                side.control = Control::Human;
+                side.ai = Some(ai);
+            }
+        });
+        t.update();
+        let felicia = t.hero("Felicia Laroq");
+        let e = t.e(felicia);
+        tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
+        {
+            let mut track = t
+                .app
+                .world_mut()
+                .get_mut::<tarnation::sim::model::Track>(e)
+                .unwrap();
+            track.0.in_front = 2;
+            track.0.pool = 4;
+        }
+        let d = asked(&mut t, felicia);
+        let Intent::Declare(Action::Move { gait, .. }) = d.intent else {
+            panic!("{ai:?}: {d:?}");
+        };
+        let expected = if ai == AiLevel::Easy {
+            Gait::Walk
+        } else {
+            Gait::Run
+        };
+        assert_eq!(gait, expected, "{ai:?}: {d:?}");
     }
 }

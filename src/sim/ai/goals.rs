@@ -52,13 +52,13 @@ pub(super) fn area_to_reach(world: &World, hero: Entity) -> Option<Hex> {
 }
 
 /// Loot its side wins by carrying out: with none in hand, take the item within a pace, or go
-/// for the nearest one lying on the map; `claimed` as `approach_avoiding`.
+/// for the nearest one lying on the map at `gait`; `claimed` as `approach_avoiding`.
 pub(super) fn go_for_loot(
     world: &mut World,
     hero: Entity,
     h: &Hero,
     track: &ActionTrack,
-    claimed: bool,
+    (claimed, gait): (bool, Gait),
 ) -> Option<(Action, String)> {
     if !winning_areas(world, hero)
         .iter()
@@ -76,19 +76,34 @@ pub(super) fn go_for_loot(
     let (_, at) = crate::sim::counters::lying_items(world)
         .into_iter()
         .min_by_key(|(i, at)| (at.unsigned_distance_to(pos), *i))?;
-    approach_avoiding(world, hero, h, track, at, claimed)
-        .map(|c| (c, "goes for the loot its side wins by carrying out".into()))
+    approach_at(world, hero, h, track, (at, gait), claimed).map(|c| {
+        (
+            c,
+            format!("{} for the loot its side wins by carrying out", goes(gait)),
+        )
+    })
 }
 
-/// Make for the area its side wins by reaching; `claimed` as `approach_avoiding`.
+/// Make for the area its side wins by reaching at `gait`; `claimed` as `approach_avoiding`.
 pub(super) fn make_for_area(
     world: &mut World,
     hero: Entity,
     h: &Hero,
     track: &ActionTrack,
-    claimed: bool,
+    (claimed, gait): (bool, Gait),
 ) -> Option<(Action, String)> {
     let goal = area_to_reach(world, hero)?;
-    approach_avoiding(world, hero, h, track, goal, claimed)
-        .map(|c| (c, "makes for the area its side wins by reaching".into()))
+    let why = match gait {
+        Gait::Run => "runs for the area its side wins by reaching",
+        _ => "makes for the area its side wins by reaching",
+    };
+    approach_at(world, hero, h, track, (goal, gait), claimed).map(|c| (c, why.into()))
+}
+
+/// How the hero goes at `gait`.
+fn goes(gait: Gait) -> &'static str {
+    match gait {
+        Gait::Run => "runs",
+        _ => "goes",
+    }
 }

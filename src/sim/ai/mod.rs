@@ -90,7 +90,11 @@ fn easy(world: &mut World, hero: Entity, id: HeroId) -> Decision {
 
 /// The choices made before a declaration: the AP spent on the stack, Will, the bonus counter.
 fn before_declaring(world: &World, hero: Entity, id: HeroId) -> Option<Decision> {
-    // A quick-draw artist spends what AP it may to go first when actions clash.
+    quick_draw_habit(world, hero, id).or_else(|| other_choices(world, hero, id))
+}
+
+/// A quick-draw artist spends what AP it may to go first when actions clash.
+fn quick_draw_habit(world: &World, hero: Entity, id: HeroId) -> Option<Decision> {
     if let Some(&level) = world
         .get::<Hero>(hero)
         .and_then(|h| h.skills.get("Quick Draw"))
@@ -104,6 +108,11 @@ fn before_declaring(world: &World, hero: Entity, id: HeroId) -> Option<Decision>
             "Quick Draw: AP spent to go first when actions clash",
         ));
     }
+    None
+}
+
+/// Will and the bonus counter, before a declaration.
+fn other_choices(world: &World, hero: Entity, id: HeroId) -> Option<Decision> {
     // Dice pools: a hero with Will spends it rather than fail.
     if world.resource::<super::model::RoundOptions>().check.system
         == crate::rules::check::Resolution::DicePool
@@ -167,10 +176,10 @@ pub fn decide_because(world: &mut World, hero: Entity) -> Option<(Action, String
     }
     // Loot its side wins by carrying out, and an area its side wins by reaching (a level's
     // counters): take it, go there.
-    if let Some(found) = go_for_loot(world, hero, &h, &track, false) {
+    if let Some(found) = go_for_loot(world, hero, &h, &track, (false, Gait::Walk)) {
         return Some(found);
     }
-    if let Some(found) = make_for_area(world, hero, &h, &track, false) {
+    if let Some(found) = make_for_area(world, hero, &h, &track, (false, Gait::Walk)) {
         return Some(found);
     }
     // A gun in hand, loaded and cocked; then the best shot at the nearest enemy in sight.
@@ -439,6 +448,19 @@ fn approach_avoiding(
     goal: Hex,
     claimed: bool,
 ) -> Option<Action> {
+    approach_at(world, hero, h, track, (goal, Gait::Walk), claimed)
+}
+
+/// `approach_avoiding` at a gait: a runner to the area its side wins by runs (8 paces an AP,
+/// not 4).
+fn approach_at(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &crate::rules::action_time::ActionTrack,
+    (goal, gait): (Hex, Gait),
+    claimed: bool,
+) -> Option<Action> {
     let id = hero_id(world, hero);
     let pos = world.get::<HexPos>(hero)?.0;
     let facing = world.get::<Facing>(hero)?.0;
@@ -447,7 +469,7 @@ fn approach_avoiding(
         occupied.extend(claimed_hexes(world, hero));
     }
     let budget = track.in_front.max(1);
-    let reach = movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, budget);
+    let reach = movement::search_within(world, pos, facing, h, gait, &occupied, budget);
     let here = goal.unsigned_distance_to(pos);
     let best = reach
         .hexes()
@@ -456,7 +478,7 @@ fn approach_avoiding(
     Some(Action::Move {
         hero: id,
         to: best.0,
-        gait: Gait::Walk,
+        gait,
     })
 }
 

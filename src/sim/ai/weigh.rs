@@ -13,7 +13,8 @@
 //! carefully, and a rider steers before a wall rather than after the mount has halted. A
 //! hero who fights hand to hand goes to blows rather than make a load longer than a round (a
 //! Gatling's 34 AP), and a rider whose side wins by holding out reins below a gallop to shoot
-//! steadier.
+//! steadier. Loot and the area its side wins by are run for, Quick Draw's AP go on the stack
+//! only when attacks clash, and a shot's score counts one AP for the declaring itself.
 //!
 //! `hard` adds what a player reads from the table's declarations: its side's heroes concentrate
 //! their fire (a foe an ally already pays to shoot is worth more: two hits drop a man where one
@@ -35,13 +36,62 @@ pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) ->
     if super::super::round::rush_window_open(world) {
         return easy(world, hero, id);
     }
-    if let Some(decision) = before_declaring(world, hero, id) {
+    let declared = declare(world, hero, hard);
+    if let Some(decision) = quick_draw_when_clashing(world, hero, id, declared.as_ref()) {
         return decision;
     }
-    match declare(world, hero, hard) {
+    if let Some(decision) = other_choices(world, hero, id) {
+        return decision;
+    }
+    match declared {
         Some((action, why)) => Decision::new(Intent::Declare(action), why),
         None => Decision::bare(Intent::Pass { hero: id }),
     }
+}
+
+/// Quick Draw's AP set aside for the stack only for an attack while a foe's attack is on the
+/// table (declared, or due this segment): the habits spend them on every action that joins
+/// the stack, a cock among allies' moves too (a play-test counted 35 AP of Quick Draw on
+/// cocking alone in a bank job). Measured, 2 000 matches against `easy`: the street duel 62.0
+/// to 63.8 %, the bank job 55.8 to 61.3 %.
+fn quick_draw_when_clashing(
+    world: &World,
+    hero: Entity,
+    id: HeroId,
+    declared: Option<&(Action, String)>,
+) -> Option<Decision> {
+    let &level = world.get::<Hero>(hero)?.skills.get("Quick Draw")?;
+    let attack = declared.is_some_and(|(a, _)| {
+        matches!(
+            a,
+            Action::Shoot { .. } | Action::Melee { .. } | Action::Series { .. }
+        )
+    });
+    let side = query::side_of(world, hero);
+    let foe_attacks = query::heroes(world)
+        .into_iter()
+        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
+        .any(|e| attacking(world, hero, e))
+        || world
+            .resource::<super::super::model::RoundState>()
+            .due
+            .iter()
+            .any(|a| {
+                matches!(a, Action::Shoot { .. } | Action::Melee { .. })
+                    && query::entity(world, a.hero())
+                        .is_some_and(|e| query::side_of(world, e) != side)
+            });
+    let want = if attack && foe_attacks { level } else { 0 };
+    (world.get::<StackSpend>(hero).map_or(0, |s| s.0) != want).then(|| {
+        Decision::new(
+            Intent::StackSpend { hero: id, ap: want },
+            if want > 0 {
+                "Quick Draw: AP spent to go first, a foe's attack on the table"
+            } else {
+                "Quick Draw: no AP on the stack while no attack clashes"
+            },
+        )
+    })
 }
 
 /// The declaration, and why.
@@ -93,10 +143,10 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     {
         return Some(found);
     }
-    if let Some(found) = go_for_loot(world, hero, &h, &track, true) {
-        return Some(carefully(world, hero, &track, found));
-    }
-    if let Some(found) = make_for_area(world, hero, &h, &track, true) {
+    // Loot and the area its side wins by: it runs there (8 paces an AP, not 4).
+    let found = go_for_loot(world, hero, &h, &track, (true, Gait::Run))
+        .or_else(|| make_for_area(world, hero, &h, &track, (true, Gait::Run)));
+    if let Some(found) = found {
         return Some(carefully(world, hero, &track, found));
     }
     if let Some(found) = cover_to_load(world, hero, &h, &track) {
@@ -234,7 +284,7 @@ pub(super) fn best_shot_at(
             if p.ap > track.left() || p.chance <= 0.0 {
                 continue;
             }
-            let score = p.chance / f64::from(p.ap + cocking) * worth;
+            let score = p.chance / f64::from(p.ap + cocking + DECLARING) * worth;
             if best.as_ref().is_none_or(|b| score > b.score + 1e-12) {
                 best = Some(Weighed {
                     action: Action::Shoot {
@@ -254,6 +304,13 @@ pub(super) fn best_shot_at(
     let reason = shot_reason(world, hero, &best, cocking, hard);
     Some((best.action, reason))
 }
+
+/// What a declaration costs beyond its AP, counted against a shot's: the stack fee it may pay
+/// and the tokens in front it may lose, and the segment it spends. One AP of it takes a snap
+/// shot's cheapness down a little against a normal or an aimed shot's odds (measured, 2 000
+/// matches against `easy`: the longhorn fire 61.8 to 63.5 %, the gulch chase 55.5 to 56.6 %,
+/// the rest within a point).
+const DECLARING: u32 = 1;
 
 /// What the computer says of the shot it chose.
 fn shot_reason(world: &World, hero: Entity, w: &Weighed, cocking: u32, hard: bool) -> String {

@@ -447,3 +447,36 @@ fn a_loot_carrier_runs_for_the_getaway() {
         assert_eq!(gait, expected, "{ai:?}: {d:?}");
     }
 }
+
+/// Miranda, her Peacemaker ready and cocked, has Felicia and Octavio at like odds; Cyril
+/// stands beside one of them, where a miss's stray shot would strike him first: `normal` and
+/// `hard` shoot at the other.
+#[test]
+fn the_weighing_computer_does_not_shoot_past_an_ally() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        for (cyril_at, spared) in [((9, 3), "Felicia Laroq"), ((9, 6), "Octavio")] {
+            let mut t = street_at(ai);
+            let (miranda, cyril) = (t.hero("Miranda Valentine"), t.hero("Cyril Wellington"));
+            let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
+            place(&mut t, miranda, 2, 4);
+            place(&mut t, felicia, 10, 3);
+            place(&mut t, octavio, 10, 6);
+            place(&mut t, cyril, cyril_at.0, cyril_at.1);
+            let me = t.e(miranda);
+            for w in &mut t.app.world_mut().get_mut::<Weapons>(me).unwrap().0 {
+                w.ready = w.name == "Peacemaker";
+                w.cocked = w.ready;
+            }
+            let d = asked(&mut t, miranda);
+            let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
+                panic!("{ai:?}: {d:?}");
+            };
+            assert_ne!(
+                target,
+                t.hero(spared),
+                "{ai:?}, Cyril at {cyril_at:?}: {d:?}"
+            );
+            assert!([felicia, octavio].contains(&target));
+        }
+    }
+}

@@ -420,11 +420,11 @@ fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect) -> CameraF
     }
     let half = Vec2::new(TILE_W as f32, TILE_H as f32) / 2.0;
     let (lo, hi) = (lo - half, hi + half);
-    // The first view centres on the heroes of the human sides (all heroes when none is).
-    let humans: Vec<Vec2> = battle
-        .level
-        .heroes
-        .iter()
+    // The first view centres on the heroes of the human sides and the foe nearest them (all
+    // heroes when no side is human).
+    // Heroes who come in later (a level's counters bring them) are not on the map yet.
+    let present = || battle.level.heroes.iter().filter(|h| h.arrives.is_none());
+    let humans: Vec<Vec2> = present()
         .filter(|h| {
             battle
                 .level
@@ -434,16 +434,30 @@ fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect) -> CameraF
         })
         .map(|h| geometry.center(h.at.0, h.at.1))
         .collect();
-    let everyone: Vec<Vec2> = battle
-        .level
-        .heroes
-        .iter()
+    let everyone: Vec<Vec2> = present().map(|h| geometry.center(h.at.0, h.at.1)).collect();
+    // And the foe nearest them: a player sees whom they face (the gulch's riders, Hank).
+    let nearest_foe = present()
+        .filter(|h| {
+            battle
+                .level
+                .sides
+                .iter()
+                .any(|s| s.name == h.side && s.control != crate::data::level::Control::Human)
+        })
         .map(|h| geometry.center(h.at.0, h.at.1))
-        .collect();
+        .min_by(|a, b| {
+            let d = |p: &Vec2| {
+                humans
+                    .iter()
+                    .map(|q| q.distance(*p))
+                    .fold(f32::MAX, f32::min)
+            };
+            d(a).total_cmp(&d(b))
+        });
     let shown = if humans.is_empty() {
-        &everyone
+        everyone
     } else {
-        &humans
+        humans.iter().copied().chain(nearest_foe).collect()
     };
     // The box round the heroes shown, two hexes to spare on every side.
     let (focus, focus_size) = if shown.is_empty() {

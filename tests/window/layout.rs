@@ -25,8 +25,17 @@ fn the_layout_follows_the_window_at_three_sizes() {
         ));
         app.update();
         assert_eq!(app.world().resource::<UiScale>().0, scale, "{w}x{h}");
-        for level in ["The Laroq Mine", "Hightailing through Diablo Gulch"] {
-            start(&mut app, level, &[Control::Human, Control::Computer]);
+        for (level, human) in [
+            ("The Laroq Mine", 0),
+            ("Hightailing through Diablo Gulch", 0),
+            ("Hightailing through Diablo Gulch", 1),
+        ] {
+            let controls = if human == 0 {
+                [Control::Human, Control::Computer]
+            } else {
+                [Control::Computer, Control::Human]
+            };
+            start(&mut app, level, &controls);
             app.update();
             let frame = app.world().resource::<MapRect>().0;
             assert_eq!(frame.window, Vec2::new(w as f32, h as f32));
@@ -67,17 +76,21 @@ fn the_layout_follows_the_window_at_three_sizes() {
                     s >= READABLE_SCALE && s <= fit.fit,
                     "{level} at {w}x{h}: {s}"
                 );
+                // The human's heroes and the foe nearest them (whom they face).
                 let mut q = app.world_mut().query::<(&HexPos, &Side)>();
-                let humans: Vec<_> = q
-                    .iter(app.world())
-                    .filter(|(_, side)| side.0 == 0)
+                let (humans, foes): (Vec<_>, Vec<_>) =
+                    q.iter(app.world()).partition(|(_, side)| side.0 == human);
+                let humans: Vec<_> = humans.into_iter().map(|(p, _)| p.0).collect();
+                let nearest = foes
+                    .into_iter()
                     .map(|(p, _)| p.0)
-                    .collect();
-                for hex in humans {
+                    .min_by_key(|f| humans.iter().map(|h| h.unsigned_distance_to(*f)).min())
+                    .expect("a foe");
+                for hex in humans.iter().copied().chain([nearest]) {
                     let (c, r) = offset_of(hex);
                     assert!(
                         frame.map.contains(to_screen(geometry.center(c, r))),
-                        "{level} at {w}x{h}: the human's hero in view"
+                        "{level} at {w}x{h}: {c},{r} in view"
                     );
                 }
                 let lo = fit.center - fit.map / 2.0;

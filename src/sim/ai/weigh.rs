@@ -421,8 +421,7 @@ fn ally_in_the_way(world: &World, hero: Entity, target: Entity) -> bool {
         .into_iter()
         .filter(|&e| e != hero && e != target && !query::is_down(world, e))
         .filter_map(|e| Some((query::position(world, e)?, query::side_of(world, e) == side)));
-    let glass = query::covers(world)
-        .into_iter()
+    let glass = query::cover_objects(world)
         .filter(|(_, _, c)| c.material == crate::rules::terrain::Material::Glass && c.av > 0)
         .map(|(_, at, _)| (at, false));
     figures

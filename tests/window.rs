@@ -424,9 +424,9 @@ fn the_counters_show_on_the_map() {
         app.update();
     }
     assert_eq!(count::<CounterStrip>(&mut app), 1);
-    // Two strongboxes to carry, two slots to get out of town, six for the posse, three of
+    // Two strongboxes to carry, two slots to get out of town, three for the posse, three of
     // cartridges; the two strongboxes lie in the vault.
-    assert_eq!(count::<CounterSlot>(&mut app), 13);
+    assert_eq!(count::<CounterSlot>(&mut app), 10);
     assert_eq!(count::<tarnation::app::hud::ItemMark>(&mut app), 2);
     // The three hexes by the horses, ringed.
     assert_eq!(count::<tarnation::app::hud::AreaMark>(&mut app), 3);
@@ -451,14 +451,14 @@ fn the_counters_show_on_the_map() {
             .map(|(_, text)| text.0.clone())
             .unwrap()
     };
-    assert_eq!(tally(&mut app, 2), "The marshal's posse (timer) 0/6");
+    assert_eq!(tally(&mut app, 2), "The marshal's posse (timer) 0/3");
     app.world_mut()
         .resource_mut::<tarnation::sim::counters::LevelCounters>()
         .counters[2]
         .add_points(7)
         .unwrap();
     app.update();
-    assert_eq!(tally(&mut app, 2), "The marshal's posse (timer) 2/6");
+    assert_eq!(tally(&mut app, 2), "The marshal's posse (timer) 2/3");
     // Felicia takes the strongbox beside her: the panel says who carries it, the tally what
     // the takings hold, and the box goes from the map to her token.
     let felicia = tarnation::sim::query::heroes(app.world())

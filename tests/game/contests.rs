@@ -122,14 +122,14 @@ fn an_objective_of_more_than_ten_victories_is_refused_where_it_is_written() {
     let gear = tarnation::data::gear::load(&root.join("assets/gear.ron")).unwrap();
     let path = root.join("levels/mine_raid.ron");
     let text = std::fs::read_to_string(&path).unwrap();
-    let twelve = text.replace("victories: 5,", "victories: 12,");
+    let twelve = text.replace("victories: 3,", "victories: 12,");
     assert_ne!(twelve, text);
     let err = tarnation::data::level::parse(&path, &twelve, &gear)
         .unwrap_err()
         .to_string();
     assert!(err.contains("mine_raid.ron:66:"), "{err}");
     assert!(err.contains("12 victories do not fit"), "{err}");
-    let ten = text.replace("victories: 5,", "victories: 10,");
+    let ten = text.replace("victories: 3,", "victories: 10,");
     assert!(tarnation::data::level::parse(&path, &ten, &gear).is_ok());
     let contested = twelve.replace(
         r#"winner: "Raiders","#,

@@ -538,8 +538,10 @@ fn the_counter_levels_fill_their_counters() {
     let mut seen: std::collections::BTreeMap<String, (usize, bool)> = Default::default();
     let mut arrivals = 0;
     let mut refused_reloads = 0;
-    for file in ["bank_job.ron", "longhorn_fire.ron"] {
-        for seed in 1..=12 {
+    // The bank job's matches are short since the gang runs its strongboxes out (stop 34): its
+    // cartridges run dry in a few seeds of 40.
+    for (file, seeds) in [("bank_job.ron", 40), ("longhorn_fire.ron", 12)] {
+        for seed in 1..=seeds {
             let log = played(file, seed, 10, |_| {});
             for e in log.iter().filter(|e| e.kind == "counter") {
                 let slots = e.fields["slots"].as_u64().unwrap();

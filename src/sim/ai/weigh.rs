@@ -25,8 +25,8 @@
 //! undrawn cards or the seed.
 
 use super::answers::{
-    carefully, cover_to_load, duck_from_shot, fight_back, long_load_fights, steady_to_shoot,
-    steer_ahead,
+    ALLY_IN_THE_WAY, ally_in_the_way, carefully, cover_to_load, duck_from_shot, fight_back,
+    long_load_fights, quick_draw_when_clashing, steady_to_shoot, steer_ahead,
 };
 use super::*;
 use crate::sim::model::{Down, Wounds};
@@ -47,51 +47,6 @@ pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) ->
         Some((action, why)) => Decision::new(Intent::Declare(action), why),
         None => Decision::bare(Intent::Pass { hero: id }),
     }
-}
-
-/// Quick Draw's AP set aside for the stack only for an attack while a foe's attack is on the
-/// table (declared, or due this segment): the habits spend them on every action that joins
-/// the stack, a cock among allies' moves too (a play-test counted 35 AP of Quick Draw on
-/// cocking alone in a bank job). Measured, 2 000 matches against `easy`: the street duel 62.0
-/// to 63.8 %, the bank job 55.8 to 61.3 %.
-fn quick_draw_when_clashing(
-    world: &World,
-    hero: Entity,
-    id: HeroId,
-    declared: Option<&(Action, String)>,
-) -> Option<Decision> {
-    let &level = world.get::<Hero>(hero)?.skills.get("Quick Draw")?;
-    let attack = declared.is_some_and(|(a, _)| {
-        matches!(
-            a,
-            Action::Shoot { .. } | Action::Melee { .. } | Action::Series { .. }
-        )
-    });
-    let side = query::side_of(world, hero);
-    let foe_attacks = query::heroes(world)
-        .into_iter()
-        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
-        .any(|e| attacking(world, hero, e))
-        || world
-            .resource::<super::super::model::RoundState>()
-            .due
-            .iter()
-            .any(|a| {
-                matches!(a, Action::Shoot { .. } | Action::Melee { .. })
-                    && query::entity(world, a.hero())
-                        .is_some_and(|e| query::side_of(world, e) != side)
-            });
-    let want = if attack && foe_attacks { level } else { 0 };
-    (world.get::<StackSpend>(hero).map_or(0, |s| s.0) != want).then(|| {
-        Decision::new(
-            Intent::StackSpend { hero: id, ap: want },
-            if want > 0 {
-                "Quick Draw: AP spent to go first, a foe's attack on the table"
-            } else {
-                "Quick Draw: no AP on the stack while no attack clashes"
-            },
-        )
-    })
 }
 
 /// The declaration, and why.
@@ -395,42 +350,6 @@ fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 
     worth
 }
 
-/// What a shot is worth when a miss's stray would strike an ally first.
-const ALLY_IN_THE_WAY: f64 = 0.6;
-
-/// The first thing a stray shot of a miss would strike is an ally: a standing figure or whole
-/// glass within one pace of the line of fire or of the target, nearest the firer first, as
-/// `stray_hits` takes them (a miss nearly always strays). Shooting past an ally is worth less
-/// (measured on the bench level, 600 matches against `easy`: 84.8 to 89.1 % on seeds
-/// 5001-5300, 88.6 to 91.1 % on 7001-7300; the other levels within half a point).
-fn ally_in_the_way(world: &World, hero: Entity, target: Entity) -> bool {
-    let (Some(from), Some(to)) = (query::position(world, hero), query::position(world, target))
-    else {
-        return false;
-    };
-    let Ok(line) = world.resource::<Battle>().map.line_of_fire(from, to) else {
-        return false;
-    };
-    let near = |h: Hex| {
-        line.iter()
-            .chain([&to])
-            .any(|l| l.unsigned_distance_to(h) <= 1)
-    };
-    let side = query::side_of(world, hero);
-    let figures = query::heroes(world)
-        .into_iter()
-        .filter(|&e| e != hero && e != target && !query::is_down(world, e))
-        .filter_map(|e| Some((query::position(world, e)?, query::side_of(world, e) == side)));
-    let glass = query::cover_objects(world)
-        .filter(|(_, _, c)| c.material == crate::rules::terrain::Material::Glass && c.av > 0)
-        .map(|(_, at, _)| (at, false));
-    figures
-        .chain(glass)
-        .filter(|(at, _)| near(*at))
-        .min_by_key(|(at, ally)| (from.unsigned_distance_to(*at), !ally))
-        .is_some_and(|(_, ally)| ally)
-}
-
 /// Wounds the hero has taken, over every location.
 fn wounds_of(world: &World, hero: Entity) -> u32 {
     world
@@ -466,7 +385,7 @@ fn worker(world: &World, side: usize) -> Option<Hex> {
 }
 
 /// `foe` pays for a shot or blows at `hero`'s side (its declaration, on the table).
-fn attacking(world: &World, hero: Entity, foe: Entity) -> bool {
+pub(super) fn attacking(world: &World, hero: Entity, foe: Entity) -> bool {
     let side = query::side_of(world, hero);
     let ours =
         |id: &HeroId| query::entity(world, *id).is_some_and(|e| query::side_of(world, e) == side);

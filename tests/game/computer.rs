@@ -147,7 +147,12 @@ fn the_weighing_computer_walks_no_two_heroes_into_one_hex() {
 
 /// The street duel with every side's seat human and its computer at `ai` (asked directly).
 fn street_at(ai: AiLevel) -> Table {
-    let mut t = Table::new("street_duel.ron", 4, |l| {
+    level_at("street_duel.ron", 4, ai)
+}
+
+/// A level with every side's seat human and its computer at `ai` (asked directly).
+fn level_at(file: &str, seed: u64, ai: AiLevel) -> Table {
+    let mut t = Table::new(file, seed, |l| {
         for side in &mut l.sides {
             side.control = Control::Human;
             side.ai = Some(ai);
@@ -155,6 +160,18 @@ fn street_at(ai: AiLevel) -> Table {
     });
     t.update();
     t
+}
+
+/// The hero's track at its declaration: `in_front` AP in front, `pool` to come.
+fn give_ap(t: &mut Table, hero: HeroId, in_front: u32, pool: u32) {
+    let e = t.e(hero);
+    let mut track = t
+        .app
+        .world_mut()
+        .get_mut::<tarnation::sim::model::Track>(e)
+        .unwrap();
+    track.0.in_front = in_front;
+    track.0.pool = pool;
 }
 
 fn place(t: &mut Table, hero: HeroId, c: i32, r: i32) {
@@ -219,15 +236,7 @@ fn an_empty_gun_goes_to_cover_to_load() {
         let e = t.e(cyril);
         let from = t.app.world().get::<HexPos>(e).unwrap().0;
         // His declaration: 3 AP in front, 4 to come.
-        {
-            let mut track = t
-                .app
-                .world_mut()
-                .get_mut::<tarnation::sim::model::Track>(e)
-                .unwrap();
-            track.0.in_front = 3;
-            track.0.pool = 4;
-        }
+        give_ap(&mut t, cyril, 3, 4);
         let d = asked(&mut t, cyril);
         let Intent::Declare(action) = &d.intent else {
             panic!("{ai:?}: {d:?}");
@@ -285,13 +294,7 @@ fn hard_ducks_from_a_shot_on_the_table() {
 #[test]
 fn a_rider_steers_before_the_wall() {
     for ai in [AiLevel::Easy, AiLevel::Normal] {
-        let mut t = Table::new("gulch_chase.ron", 1, |l| {
-            for side in &mut l.sides {
-                side.control = Control::Human;
-                side.ai = Some(ai);
-            }
-        });
-        t.update();
+        let mut t = level_at("gulch_chase.ron", 1, ai);
         let hank = t.hero("Hank Daggett");
         let world = t.app.world_mut();
         let mut mounts = world.query::<(&Mount, &mut HexPos)>();
@@ -313,26 +316,11 @@ fn a_rider_steers_before_the_wall() {
 #[test]
 fn a_fighter_goes_to_blows_rather_than_a_long_load() {
     for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
-        let mut t = Table::new("mine_raid.ron", 2, |l| {
-            for side in &mut l.sides {
-                side.control = Control::Human;
-                side.ai = Some(ai);
-            }
-        });
-        t.update();
+        let mut t = level_at("mine_raid.ron", 2, ai);
         let angus = t.hero("Angus Laroq");
         place(&mut t, angus, 4, 3);
         empty_guns(&mut t, angus);
-        let e = t.e(angus);
-        {
-            let mut track = t
-                .app
-                .world_mut()
-                .get_mut::<tarnation::sim::model::Track>(e)
-                .unwrap();
-            track.0.in_front = 3;
-            track.0.pool = 4;
-        }
+        give_ap(&mut t, angus, 3, 4);
         let d = asked(&mut t, angus);
         let Intent::Declare(action) = &d.intent else {
             panic!("{ai:?}: {d:?}");
@@ -354,13 +342,7 @@ fn a_fighter_goes_to_blows_rather_than_a_long_load() {
 #[test]
 fn a_rider_holding_out_reins_below_a_gallop() {
     for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
-        let mut t = Table::new("gulch_chase.ron", 1, |l| {
-            for side in &mut l.sides {
-                side.control = Control::Human;
-                side.ai = Some(ai);
-            }
-        });
-        t.update();
+        let mut t = level_at("gulch_chase.ron", 1, ai);
         let (hank, vaquero) = (t.hero("Hank Daggett"), t.hero("Vaquero"));
         let d = asked(&mut t, hank);
         let reins = matches!(d.intent, Intent::Declare(Action::Rein { speed, .. })
@@ -416,25 +398,11 @@ fn quick_draw_s_ap_go_on_the_stack_when_attacks_clash() {
 #[test]
 fn a_loot_carrier_runs_for_the_getaway() {
     for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
-        let mut t = Table::new("bank_job.ron", 3, |l| {
-            for side in &mut l.sides {
-                side.control = Control::Human;
-                side.ai = Some(ai);
-            }
-        });
-        t.update();
+        let mut t = level_at("bank_job.ron", 3, ai);
         let felicia = t.hero("Felicia Laroq");
         let e = t.e(felicia);
         tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
-        {
-            let mut track = t
-                .app
-                .world_mut()
-                .get_mut::<tarnation::sim::model::Track>(e)
-                .unwrap();
-            track.0.in_front = 2;
-            track.0.pool = 4;
-        }
+        give_ap(&mut t, felicia, 2, 4);
         let d = asked(&mut t, felicia);
         let Intent::Declare(Action::Move { gait, .. }) = d.intent else {
             panic!("{ai:?}: {d:?}");

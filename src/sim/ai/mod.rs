@@ -25,11 +25,13 @@ mod answers;
 mod choices;
 mod close;
 mod goals;
+mod paths;
 mod weigh;
 pub use choices::{answer_choice, computer_spend};
 use close::close_combat;
 use close::close_combat_by;
 use goals::{area_to_reach, go_for_loot, make_for_area};
+use paths::{approach, approach_at, approach_avoiding, claimed_hexes};
 
 /// Registers the computer player as the seat of computer-controlled sides.
 pub struct AiPlugin;
@@ -424,79 +426,6 @@ fn objective_for(world: &World, hero: &Hero, side: usize) -> Option<(usize, Hex)
 fn nearest_enemy(world: &World, side: usize, from: Hex) -> Option<Hex> {
     let (_, e) = *enemies_by_distance(world, side, from).first()?;
     query::position(world, e)
-}
-
-/// Walk toward `goal` with the tokens in front (one declaration a segment), as close as the
-/// map allows.
-fn approach(
-    world: &mut World,
-    hero: Entity,
-    h: &Hero,
-    track: &crate::rules::action_time::ActionTrack,
-    goal: Hex,
-) -> Option<Action> {
-    approach_avoiding(world, hero, h, track, goal, false)
-}
-
-/// `approach`; `claimed`: also round the hexes other figures' moves of this segment end in
-/// (two allies walking into one hex: the second loses its AP).
-fn approach_avoiding(
-    world: &mut World,
-    hero: Entity,
-    h: &Hero,
-    track: &crate::rules::action_time::ActionTrack,
-    goal: Hex,
-    claimed: bool,
-) -> Option<Action> {
-    approach_at(world, hero, h, track, (goal, Gait::Walk), claimed)
-}
-
-/// `approach_avoiding` at a gait: a runner to the area its side wins by runs (8 paces an AP,
-/// not 4).
-fn approach_at(
-    world: &mut World,
-    hero: Entity,
-    h: &Hero,
-    track: &crate::rules::action_time::ActionTrack,
-    (goal, gait): (Hex, Gait),
-    claimed: bool,
-) -> Option<Action> {
-    let id = hero_id(world, hero);
-    let pos = world.get::<HexPos>(hero)?.0;
-    let facing = world.get::<Facing>(hero)?.0;
-    let mut occupied = occupied_hexes(world, hero);
-    if claimed {
-        occupied.extend(claimed_hexes(world, hero));
-    }
-    let budget = track.in_front.max(1);
-    let reach = movement::search_within(world, pos, facing, h, gait, &occupied, budget);
-    let here = goal.unsigned_distance_to(pos);
-    let best = reach
-        .hexes()
-        .filter(|(to, cost)| cost.total <= budget && to.unsigned_distance_to(goal) < here)
-        .min_by_key(|(to, cost)| (to.unsigned_distance_to(goal), cost.total, to.x, to.y))?;
-    Some(Action::Move {
-        hero: id,
-        to: best.0,
-        gait,
-    })
-}
-
-/// The hexes the moves declared this segment by other heroes end in (they are due: on the
-/// table for every player to see).
-fn claimed_hexes(world: &World, hero: Entity) -> Vec<Hex> {
-    let id = hero_id(world, hero);
-    world
-        .resource::<super::model::RoundState>()
-        .due
-        .iter()
-        .filter_map(|a| match a {
-            Action::Move { hero: h, to, .. } | Action::Disengage { hero: h, to } if *h != id => {
-                Some(*to)
-            }
-            _ => None,
-        })
-        .collect()
 }
 
 /// A rider keeps the mount going: steer round what halts it, then spur it back to speed.

@@ -4,10 +4,14 @@
 
 use super::table::*;
 use tarnation::data::level::{AiLevel, Control};
+use tarnation::rules::action_time::Commitment;
 use tarnation::rules::hexmap::hex_at;
+use tarnation::rules::melee::AttackType;
 use tarnation::rules::movement::Gait;
 use tarnation::rules::ranged::ShotKind;
-use tarnation::sim::model::{ActionDeck, BehindCover, Committed, HexPos, Mount, Weapons};
+use tarnation::sim::model::{
+    ActionDeck, BehindCover, Committed, Down, HexPos, Mount, Track, Weapons, Wounds,
+};
 use tarnation::sim::run;
 
 /// The undrawn part of the deck put in another order (every card still in the draw pile
@@ -446,5 +450,114 @@ fn the_weighing_computer_does_not_shoot_past_an_ally() {
             );
             assert!([felicia, octavio].contains(&target));
         }
+    }
+}
+
+/// Deputy Pike's shotgun, loaded and ready, has Felicia and Octavio at like odds, a stunned El
+/// Chivo nearest the line to both (the first a miss would strike), and Sheriff Cobb beside one of
+/// them: a shotgun strays hit or miss ("not only do they always have a stray shot"), so
+/// `normal` and `hard` shoot at the other.
+#[test]
+fn a_shotgun_does_not_spray_an_ally() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        for (cobb_at, spared) in [((11, 3), "Felicia Laroq"), ((11, 5), "Octavio")] {
+            let mut t = level_at("bank_job.ron", 1, ai);
+            let (pike, cobb) = (t.hero("Deputy Pike"), t.hero("Sheriff Cobb"));
+            let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
+            let chivo = t.hero("El Chivo");
+            place(&mut t, pike, 20, 4);
+            place(&mut t, felicia, 12, 3);
+            place(&mut t, octavio, 12, 5);
+            place(&mut t, chivo, 18, 3);
+            place(&mut t, cobb, cobb_at.0, cobb_at.1);
+            give_ap(&mut t, pike, 3, 4);
+            // El Chivo is stunned: no foe to shoot, but a figure a stray may strike.
+            let ce = t.e(chivo);
+            t.app.world_mut().get_mut::<Wounds>(ce).unwrap().stunned = true;
+            let pe = t.e(pike);
+            for w in &mut t.app.world_mut().get_mut::<Weapons>(pe).unwrap().0 {
+                w.ready = w.name == "Double-barrel shotgun";
+                w.cocked = w.ready;
+            }
+            let d = asked(&mut t, pike);
+            let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
+                panic!("{ai:?}: {d:?}");
+            };
+            assert_ne!(target, t.hero(spared), "{ai:?}, Cobb at {cobb_at:?}: {d:?}");
+            assert!([felicia, octavio].contains(&target));
+        }
+    }
+}
+
+/// Dave's blow at Hank is paid a segment from now. Hank, a token in front, cannot have a
+/// 2 AP block ready before it lands: `easy`'s habits declare it anyway (it lapses), `normal`
+/// goes to blows. With two tokens in front the block is ready now, and `normal` blocks.
+#[test]
+fn a_block_only_when_it_is_ready_before_the_blow() {
+    for ai in [AiLevel::Easy, AiLevel::Normal] {
+        for in_front in [1, 2] {
+            let mut t = level_at("saloon_brawl.ron", 1, ai);
+            let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+            place(&mut t, dave, 6, 4);
+            give_ap(&mut t, hank, in_front, 5);
+            give_ap(&mut t, dave, 0, 5);
+            let (de, he) = (t.e(dave), t.e(hank));
+            let blow = Action::Melee {
+                hero: dave,
+                target: hank,
+                attack: AttackType::Quick,
+                careful: false,
+                times: 1,
+            };
+            let world = t.app.world_mut();
+            world.entity_mut(de).insert(Committed(blow));
+            // Both place a token every segment from now on.
+            world.get_mut::<Track>(he).unwrap().0.start = 1;
+            world.get_mut::<Track>(de).unwrap().0.start = 1;
+            world.get_mut::<Track>(de).unwrap().0.commitment = Some(Commitment {
+                cost: 2,
+                paid: 1,
+                over_rounds: false,
+            });
+            let d = asked(&mut t, hank);
+            let block = d.intent == Intent::Declare(Action::Block { hero: hank });
+            let expected = ai == AiLevel::Easy || in_front == 2;
+            assert_eq!(block, expected, "{ai:?}, {in_front} in front: {d:?}");
+        }
+    }
+}
+
+/// Clem lies unconscious beside Pete, who has neither Medicine nor Knowledge: `easy`'s habits
+/// try the roll, `normal` does not. Cyril (Medicine 2) beside a fallen Hank revives him, but
+/// not when Hank's Conc is at its capacity (revived, he "falls again at the next hit").
+#[test]
+fn a_revival_only_where_it_can_pay() {
+    for ai in [AiLevel::Easy, AiLevel::Normal] {
+        let mut t = level_at("saloon_brawl.ron", 1, ai);
+        let (pete, clem) = (t.hero("Pete Perkins"), t.hero("Clem Perkins"));
+        place(&mut t, clem, 11, 4);
+        give_ap(&mut t, pete, 4, 3);
+        let ce = t.e(clem);
+        t.app.world_mut().get_mut::<Down>(ce).unwrap().0 = true;
+        let d = asked(&mut t, pete);
+        let revives = matches!(d.intent, Intent::Declare(Action::Revive { .. }));
+        assert_eq!(revives, ai == AiLevel::Easy, "{ai:?}: {d:?}");
+    }
+    for (conc, expected) in [(0, true), (14, false)] {
+        let mut t = level_at("saloon_brawl.ron", 1, AiLevel::Normal);
+        let (cyril, hank) = (t.hero("Cyril Wellington"), t.hero("Hank Daggett"));
+        place(&mut t, cyril, 4, 4);
+        give_ap(&mut t, cyril, 4, 3);
+        let he = t.e(hank);
+        let world = t.app.world_mut();
+        world.get_mut::<Down>(he).unwrap().0 = true;
+        world.get_mut::<Wounds>(he).unwrap().body.conc = conc;
+        let d = asked(&mut t, cyril);
+        let revives = d.intent
+            == Intent::Declare(Action::Revive {
+                hero: cyril,
+                target: hank,
+            });
+        assert_eq!(revives, expected, "Conc {conc}: {d:?}");
     }
 }

@@ -53,7 +53,7 @@ pub(super) fn close_combat_by(
         return Some(command);
     }
     // A foe beside it is paying for blows at it: a block first (one a blow).
-    if let Some(block) = block_coming(world, hero, &foes, track) {
+    if let Some(block) = block_coming(world, hero, &foes, track, weigh) {
         return Some(block);
     }
     if weigh {
@@ -103,16 +103,41 @@ pub(super) fn close_combat_by(
         .find(|command| price(world, command).is_ok_and(|p| p.ap <= track.left()))
 }
 
-/// A block, when the foes beside the hero pay for more blows at it than it has blocks ready.
+/// A block, when the foes beside the hero pay for more blows at it than it has blocks ready;
+/// `weigh` (`normal` and `hard`): counting only the blows still to land when the block is
+/// ready (an audit saw half of the blocks declared after the blow that prompted them had been
+/// paid for: the blow landed first and the block lapsed unpaid).
 fn block_coming(
     world: &World,
     hero: Entity,
     foes: &[Entity],
     track: &ActionTrack,
+    weigh: bool,
 ) -> Option<Action> {
     let id = hero_id(world, hero);
+    let block = Action::Block { hero: id };
+    let ap = price(world, &block).ok()?.ap;
+    if ap > track.left() {
+        return None;
+    }
+    let now = world.resource::<crate::sim::model::RoundState>().segment;
+    let ready_at = crate::rules::action_time::resolves_in(track, ap, now, false);
+    let in_time = |foe: Entity| {
+        if !weigh {
+            return true;
+        }
+        let Some(ready_at) = ready_at else {
+            return false;
+        };
+        let lands_at = world.get::<Track>(foe).and_then(|t| {
+            let mut t = t.0.clone();
+            crate::rules::action_time::paid_at(&mut t, now)
+        });
+        lands_at.is_some_and(|s| s > ready_at)
+    };
     let incoming: u32 = foes
         .iter()
+        .filter(|&&f| in_time(f))
         .map(|&f| match world.get::<Committed>(f) {
             Some(Committed(Action::Melee { target, times, .. })) if *target == id => {
                 u32::from(*times)
@@ -126,8 +151,7 @@ fn block_coming(
     let ready = world
         .get::<crate::sim::model::CloseCombat>(hero)
         .map_or(0, |c| c.blocks);
-    let block = Action::Block { hero: id };
-    (incoming > ready && price(world, &block).is_ok_and(|p| p.ap <= track.left())).then_some(block)
+    (incoming > ready).then_some(block)
 }
 
 /// Ready a hand-to-hand weapon the hero carries and does not hold (one that is not broken).

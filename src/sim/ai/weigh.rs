@@ -25,8 +25,8 @@
 //! undrawn cards or the seed.
 
 use super::answers::{
-    ALLY_IN_THE_WAY, ally_in_the_way, carefully, cover_to_load, duck_from_shot, fight_back,
-    long_load_fights, quick_draw_when_clashing, steady_to_shoot, steer_ahead,
+    REVIVE_ODDS, aim_holds, carefully, cover_to_load, duck_from_shot, fight_back, long_load_fights,
+    medicine_odds, quick_draw_when_clashing, revive_pays, steady_to_shoot, steer_ahead, stray_risk,
 };
 use super::*;
 use crate::sim::model::{Down, Wounds};
@@ -83,7 +83,9 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
             why("its gun ready: out from behind cover to shoot"),
         ));
     }
-    if let Some(command) = revive(world, hero, &track) {
+    if let Some(command) = revive(world, hero, &track)
+        && revive_pays(world, hero, &command)
+    {
         return Some((
             command,
             why("a fallen ally beside it, no foe on it: revives"),
@@ -116,7 +118,9 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     if mounted.is_some() {
         return None;
     }
-    if let Some(command) = go_to_fallen(world, hero, &h, &track) {
+    if medicine_odds(world, hero) >= REVIVE_ODDS
+        && let Some(command) = go_to_fallen(world, hero, &h, &track)
+    {
         return Some((command, why("no shot: goes to revive a fallen ally")));
     }
     if let Some(command) = close_combat_by(world, hero, &track, true) {
@@ -221,15 +225,14 @@ pub(super) fn best_shot_at(
     let side = world.get::<Side>(hero)?.0;
     let pos = world.get::<HexPos>(hero)?.0;
     let cocking = cocking_ap(world, hero);
+    let holds = aim_holds(world, hero, hard);
     let mut best: Option<Weighed> = None;
     for (_, target) in enemies_by_distance(world, side, pos) {
         if only.is_some_and(|only| !only.contains(&target)) {
             continue;
         }
-        let mut worth = target_worth(world, hero, target, hard);
-        if ally_in_the_way(world, hero, target) {
-            worth *= ALLY_IN_THE_WAY;
-        }
+        let worth = target_worth(world, hero, target, hard) * stray_risk(world, hero, target);
+        let mut snap = 0.0;
         for kind in [
             ShotKind::Snap,
             ShotKind::Normal,
@@ -239,10 +242,18 @@ pub(super) fn best_shot_at(
             let Ok(p) = combat::plan(world, hero, target, kind) else {
                 continue;
             };
-            if p.ap > track.left() || p.chance <= 0.0 {
+            // Under fire a normal or aimed shot keeps its aim only on a Bravery check: else it
+            // goes off as a snap shot.
+            let chance = if kind == ShotKind::Snap {
+                snap = p.chance;
+                p.chance
+            } else {
+                holds * p.chance + (1.0 - holds) * snap
+            };
+            if p.ap > track.left() || chance <= 0.0 {
                 continue;
             }
-            let score = p.chance / f64::from(p.ap + cocking + DECLARING) * worth;
+            let score = chance / f64::from(p.ap + cocking + DECLARING) * worth;
             if best.as_ref().is_none_or(|b| score > b.score + 1e-12) {
                 best = Some(Weighed {
                     action: Action::Shoot {
@@ -250,7 +261,7 @@ pub(super) fn best_shot_at(
                         target: hero_id(world, target),
                         kind,
                     },
-                    chance: p.chance,
+                    chance,
                     ap: p.ap,
                     score,
                     target,
@@ -295,6 +306,21 @@ fn shot_reason(world: &World, hero: Entity, w: &Weighed, cocking: u32, hard: boo
     if hurt > 0 {
         words.push_str(&format!("; {name} has {hurt} wounds"));
     }
+    let holds = aim_holds(world, hero, hard);
+    if holds < 1.0
+        && !matches!(
+            w.action,
+            Action::Shoot {
+                kind: ShotKind::Snap,
+                ..
+            }
+        )
+    {
+        words.push_str(&format!(
+            "; under fire, the aim holds on a Bravery check ({:.0} %)",
+            holds * 100.0
+        ));
+    }
     if hard && allies_on(world, hero, w.target) > 0 {
         words.push_str("; focus fire: an ally shoots at the same foe");
     }
@@ -336,16 +362,18 @@ fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 
     if super::area_to_reach(world, target).is_some() {
         worth += 1.0;
     }
-    // A stunned foe is out of the fight this round: one who can shoot back comes first.
-    if stunned {
-        worth *= 0.4;
-    }
     if hard {
         worth += 0.35 * f64::from(allies_on(world, hero, target).min(2));
         // A foe paying for an attack at its side: a hit (a stun) now takes that attack away.
         if !stunned && attacking(world, hero, target) {
             worth += 0.5;
         }
+    }
+    // A stunned foe is out of the fight this round: one who can shoot back comes first, focus
+    // fire or not (an audit saw `hard` shoot at a stunned Felicia, an ally on her, while
+    // Octavio readied the gun that killed it).
+    if stunned {
+        worth *= 0.4;
     }
     worth
 }

@@ -35,21 +35,7 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         lose_aim(world, hero, series);
         return true;
     }
-    // "If the character is a target of a melee attack, perform a Difficult (7) Bravery check."
-    let tn = if fire.melee > 0 {
-        MELEE_BRAVERY_TN
-    } else {
-        BRAVERY_TN
-    };
-    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
-    let cover_av = crate::sim::query::cover_objects(world)
-        .filter(|(_, p, _)| *p == at)
-        .map(|(_, _, c)| c.av)
-        .min()
-        .unwrap_or(0);
-    let mut request = CheckRequest::simple(skill_pool(&h, "Bravery", "Essence"), tn);
-    request.adjust.direct =
-        -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
+    let (request, cover_av) = bravery_request(world, hero, &h, fire);
     let Ok(check) = resolve_check(world, &request) else {
         return false;
     };
@@ -91,6 +77,33 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
         calamity(world, hero, Consequence::Prone);
     }
     !kept
+}
+
+/// The Bravery check of a hero under `fire`, and the AV of the cover in its hex that it adds.
+/// "If the character is a target of a melee attack, perform a Difficult (7) Bravery check";
+/// else Standard (5), "Subtract 1 from the result for each shot after the first that targets
+/// the character, and 2 for each attack that hit the character."
+pub fn bravery_request(
+    world: &World,
+    hero: Entity,
+    h: &Hero,
+    fire: UnderFire,
+) -> (CheckRequest, u32) {
+    let tn = if fire.melee > 0 {
+        MELEE_BRAVERY_TN
+    } else {
+        BRAVERY_TN
+    };
+    let at = world.get::<HexPos>(hero).map(|p| p.0).unwrap_or_default();
+    let cover_av = crate::sim::query::cover_objects(world)
+        .filter(|(_, p, _)| *p == at)
+        .map(|(_, _, c)| c.av)
+        .min()
+        .unwrap_or(0);
+    let mut request = CheckRequest::simple(skill_pool(h, "Bravery", "Essence"), tn);
+    request.adjust.direct =
+        -(fire.shots.saturating_sub(1) as i32) - 2 * fire.hits as i32 + cover_av as i32;
+    (request, cover_av)
 }
 
 /// The aim is lost: the shot goes off as a snap shot, and no aiming this round.

@@ -9,6 +9,7 @@ mod plan;
 mod report;
 mod sabotage;
 
+pub use bravery::bravery_request;
 pub use fire::*;
 pub use plan::*;
 pub use report::*;

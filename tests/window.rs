@@ -475,6 +475,46 @@ fn the_counters_show_on_the_map() {
         "The takings (inventory) 1/2 (strongbox)"
     );
     assert_eq!(count::<tarnation::app::hud::ItemMark>(&mut app), 2);
+    // A click on the title folds the strip to one line of tallies (the map beneath shows);
+    // another opens it again.
+    let fold = |app: &mut App| {
+        use tarnation::app::hud::CounterFold;
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&mut Interaction, With<CounterFold>>();
+        for mut i in q.iter_mut(app.world_mut()) {
+            *i = Interaction::Pressed;
+        }
+        app.update();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&mut Interaction, With<CounterFold>>();
+        for mut i in q.iter_mut(app.world_mut()) {
+            *i = Interaction::None;
+        }
+        app.update();
+        let mut rows = app
+            .world_mut()
+            .query_filtered::<&Node, With<tarnation::app::hud::CounterRow>>();
+        let shown = rows
+            .iter(app.world())
+            .filter(|n| n.display != Display::None)
+            .count();
+        let mut title = app
+            .world_mut()
+            .query_filtered::<&Text, With<tarnation::app::hud::CounterFold>>();
+        let words = title.single(app.world()).unwrap().0.clone();
+        (shown, words)
+    };
+    let (shown, words) = fold(&mut app);
+    assert_eq!(shown, 0);
+    assert!(
+        words.contains("The marshal's posse 2/3") && words.contains("The takings 1/2"),
+        "{words}"
+    );
+    let (shown, words) = fold(&mut app);
+    assert_eq!(shown, 4);
+    assert!(words.contains("click to fold"), "{words}");
     tap(&mut app, KeyCode::Escape);
     tap(&mut app, KeyCode::KeyM);
     app.update();

@@ -2,6 +2,8 @@
 //! row a counter, its name and tally and its slots drawn as boxes (filled in the colour of its
 //! kind, temporary ones outlined in violet, empty ones dark), and a tooltip on each row saying
 //! what the counter stands for, what fills it, what happens when it is full and who it brings.
+//! A click on its title folds it to one line of tallies, to uncover the map beneath (a
+//! longhorn's top right hexes, a mine's bluff); another click opens it again.
 
 use crate::app::board::MapGeometry;
 use crate::app::layout::{BANNER_H, PANEL_W, palette};
@@ -23,6 +25,32 @@ pub struct CounterStrip;
 pub struct CounterSlot {
     pub counter: usize,
     pub slot: usize,
+}
+
+/// The strip's title line: a click folds the strip to it, or opens it again.
+#[derive(Component)]
+pub struct CounterFold;
+
+/// A counter's row (its name and tally, its slots): hidden while the strip is folded.
+#[derive(Component)]
+pub struct CounterRow;
+
+/// Whether the player folded the strip (kept from match to match in a session).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct CountersFolded(pub bool);
+
+/// The title line: "Counters (click to fold)" open, each tally on one line folded.
+pub fn fold_words(counters: &LevelCounters, folded: bool) -> String {
+    if !folded {
+        return "- Counters (click to fold)".into();
+    }
+    let tallies: Vec<String> = counters
+        .defs
+        .iter()
+        .zip(&counters.counters)
+        .map(|(d, c)| format!("{} {}/{}", d.name, c.filled(), c.slots()))
+        .collect();
+    format!("+ {}", tallies.join(" | "))
 }
 
 /// A counter's row text: its name and tally.
@@ -147,6 +175,7 @@ pub fn spawn_counter_strip(
     mut commands: Commands,
     battle: Option<Res<Battle>>,
     counters: Option<Res<LevelCounters>>,
+    folded: Option<Res<CountersFolded>>,
     strips: Query<Entity, With<CounterStrip>>,
 ) {
     let Some(battle) = battle else { return };
@@ -158,6 +187,7 @@ pub fn spawn_counter_strip(
         commands.entity(e).despawn();
     }
     let Some(counters) = counters else { return };
+    let folded = folded.is_some_and(|f| f.0);
     commands
         .spawn((
             Node {
@@ -176,6 +206,16 @@ pub fn spawn_counter_strip(
             DespawnOnExit(Screen::Battle),
         ))
         .with_children(|strip| {
+            strip.spawn((
+                label(
+                    fold_words(&counters, folded),
+                    14.0,
+                    palette::TIP_TEXT.darker(0.2),
+                ),
+                Interaction::default(),
+                Tip("Click to fold the counters to one line, or to open them again.".into()),
+                CounterFold,
+            ));
             for (i, (def, c)) in counters.defs.iter().zip(&counters.counters).enumerate() {
                 let arriving: Vec<String> = battle
                     .level
@@ -189,10 +229,12 @@ pub fn spawn_counter_strip(
                         Node {
                             flex_direction: FlexDirection::Column,
                             row_gap: px(2),
+                            display: if folded { Display::None } else { Display::Flex },
                             ..default()
                         },
                         Interaction::default(),
                         Tip(tip_words(def, &arriving)),
+                        CounterRow,
                     ))
                     .with_children(|row| {
                         row.spawn((
@@ -222,6 +264,39 @@ pub fn spawn_counter_strip(
                     });
             }
         });
+}
+
+/// A click on the strip's title folds it to one line of tallies, or opens it again.
+pub fn fold_counters(
+    counters: Option<Res<LevelCounters>>,
+    mut folded: ResMut<CountersFolded>,
+    title: Query<&Interaction, (Changed<Interaction>, With<CounterFold>)>,
+    mut rows: Query<&mut Node, With<CounterRow>>,
+    mut words: Query<&mut Text, With<CounterFold>>,
+) {
+    if title.iter().any(|i| crate::app::widgets::clicked(i, false)) {
+        folded.0 = !folded.0;
+    }
+    let Some(counters) = counters else { return };
+    if !folded.is_changed() && !counters.is_changed() {
+        return;
+    }
+    let display = if folded.0 {
+        Display::None
+    } else {
+        Display::Flex
+    };
+    for mut node in &mut rows {
+        if node.display != display {
+            node.display = display;
+        }
+    }
+    for mut text in &mut words {
+        let line = fold_words(&counters, folded.0);
+        if text.0 != line {
+            text.0 = line;
+        }
+    }
 }
 
 /// Each slot coloured as the counter stands now, each tally in words.

@@ -42,7 +42,12 @@ impl Plugin for BoardPlugin {
             )
             .add_systems(
                 Update,
-                (refresh_figures, place_figures, first_draw)
+                (
+                    refresh_figures,
+                    place_figures,
+                    first_draw,
+                    marks::keep_labels_readable,
+                )
                     .chain()
                     .in_set(BoardSystems::Figures)
                     .after(crate::sim::SimSystems::Round)
@@ -285,7 +290,7 @@ fn spawn_tiles(
     storage
 }
 
-pub(crate) mod marks;
+pub mod marks;
 pub mod scenery;
 use marks::{cover_marks, hero_marks, hexside_vector, mount_marks, token_state};
 
@@ -454,19 +459,29 @@ fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect) -> CameraF
             };
             d(a).total_cmp(&d(b))
         });
-    let shown = if humans.is_empty() {
-        everyone
-    } else {
-        humans.iter().copied().chain(nearest_foe).collect()
-    };
     // The box round the heroes shown, two hexes to spare on every side.
-    let (focus, focus_size) = if shown.is_empty() {
-        ((lo + hi) / 2.0, Vec2::ZERO)
-    } else {
+    let step = geometry.center(1, 0).distance(geometry.center(0, 0));
+    let boxed = |shown: &[Vec2]| {
+        if shown.is_empty() {
+            return ((lo + hi) / 2.0, Vec2::ZERO);
+        }
         let min = shown.iter().copied().reduce(Vec2::min).unwrap_or_default();
         let max = shown.iter().copied().reduce(Vec2::max).unwrap_or_default();
-        let step = geometry.center(1, 0).distance(geometry.center(0, 0));
         ((min + max) / 2.0, max - min + Vec2::splat(4.0 * step))
+    };
+    let (focus, focus_size) = if humans.is_empty() {
+        boxed(&everyone)
+    } else {
+        // The nearest foe too, when the view still reads with it: else the player's own heroes
+        // at a readable zoom (the bench level's two lines stand a map's width apart, and
+        // every token shrank to a dot with its initials unreadable).
+        let with_foe: Vec<Vec2> = humans.iter().copied().chain(nearest_foe).collect();
+        let (at, size) = boxed(&with_foe);
+        if fit_camera(&rect.0, at, size).0 <= crate::app::input::READABLE_SCALE {
+            (at, size)
+        } else {
+            boxed(&humans)
+        }
     };
     CameraFit {
         center: (lo + hi) / 2.0,

@@ -127,6 +127,7 @@ pub(super) fn hero_marks(
         ))),
         MeshMaterial2d(materials.add(Color::srgba(0.08, 0.05, 0.03, 0.8))),
         Transform::from_xyz(-17.0, 15.0 * squash, 0.62),
+        ReadableLabel,
     ));
     p.spawn((
         Text2d::new(initials),
@@ -136,8 +137,42 @@ pub(super) fn hero_marks(
         },
         TextColor(ink),
         Transform::from_xyz(-17.0, 15.0 * squash, 0.65),
+        ReadableLabel,
     ));
     token_tags(p, (meshes, materials), state);
+}
+
+/// A token's initials (and their dark plate): drawn larger as the map zooms out, so they
+/// stay 14 px on the screen up to `READABLE_LABEL` world units a pixel (the bench level's
+/// first view is 1.5: its initials were 9 px).
+#[derive(Component, Debug, Clone, Copy, Default)]
+pub struct ReadableLabel;
+
+/// The most a token's initials grow as the map zooms out.
+pub const READABLE_LABEL: f32 = 1.6;
+
+/// Scale every token's initials by the camera's zoom (1 at 1 world unit a pixel or closer, up
+/// to `READABLE_LABEL`), when the zoom changes or new tokens are drawn.
+pub fn keep_labels_readable(
+    cameras: Query<Ref<Projection>, With<Camera2d>>,
+    mut labels: Query<&mut Transform, With<ReadableLabel>>,
+    fresh: Query<(), Added<ReadableLabel>>,
+) {
+    let Some(projection) = cameras.iter().next() else {
+        return;
+    };
+    if !projection.is_changed() && fresh.is_empty() {
+        return;
+    }
+    let Projection::Orthographic(ortho) = &*projection else {
+        return;
+    };
+    let scale = ortho.scale.clamp(1.0, READABLE_LABEL);
+    for mut t in &mut labels {
+        if t.scale.x != scale {
+            t.scale = Vec3::new(scale, scale, 1.0);
+        }
+    }
 }
 
 /// The centre of the neighbour of `hex` across hexside `side` (0..6).

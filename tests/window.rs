@@ -407,6 +407,37 @@ fn the_draw_cock_and_shoot_preview_changes_nothing() {
     assert_eq!(world.resource::<Journal>().0.len(), journal);
 }
 
+/// A click on the counters' title: how many counter rows show after it, and the title's words.
+fn fold_counters(app: &mut App) -> (usize, String) {
+    use tarnation::app::hud::CounterFold;
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&mut Interaction, With<CounterFold>>();
+    for mut i in q.iter_mut(app.world_mut()) {
+        *i = Interaction::Pressed;
+    }
+    app.update();
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&mut Interaction, With<CounterFold>>();
+    for mut i in q.iter_mut(app.world_mut()) {
+        *i = Interaction::None;
+    }
+    app.update();
+    let mut rows = app
+        .world_mut()
+        .query_filtered::<&Node, With<tarnation::app::hud::CounterRow>>();
+    let shown = rows
+        .iter(app.world())
+        .filter(|n| n.display != Display::None)
+        .count();
+    let mut title = app
+        .world_mut()
+        .query_filtered::<&Text, With<tarnation::app::hud::CounterFold>>();
+    let words = title.single(app.world()).unwrap().0.clone();
+    (shown, words)
+}
+
 /// The level's counters over the map (issue 23): a row a counter, its slots as boxes, its
 /// tooltip saying what fills it; the tally follows the counter; gone with the battle, and a
 /// level without counters shows none.
@@ -477,42 +508,13 @@ fn the_counters_show_on_the_map() {
     assert_eq!(count::<tarnation::app::hud::ItemMark>(&mut app), 2);
     // A click on the title folds the strip to one line of tallies (the map beneath shows);
     // another opens it again.
-    let fold = |app: &mut App| {
-        use tarnation::app::hud::CounterFold;
-        let mut q = app
-            .world_mut()
-            .query_filtered::<&mut Interaction, With<CounterFold>>();
-        for mut i in q.iter_mut(app.world_mut()) {
-            *i = Interaction::Pressed;
-        }
-        app.update();
-        let mut q = app
-            .world_mut()
-            .query_filtered::<&mut Interaction, With<CounterFold>>();
-        for mut i in q.iter_mut(app.world_mut()) {
-            *i = Interaction::None;
-        }
-        app.update();
-        let mut rows = app
-            .world_mut()
-            .query_filtered::<&Node, With<tarnation::app::hud::CounterRow>>();
-        let shown = rows
-            .iter(app.world())
-            .filter(|n| n.display != Display::None)
-            .count();
-        let mut title = app
-            .world_mut()
-            .query_filtered::<&Text, With<tarnation::app::hud::CounterFold>>();
-        let words = title.single(app.world()).unwrap().0.clone();
-        (shown, words)
-    };
-    let (shown, words) = fold(&mut app);
+    let (shown, words) = fold_counters(&mut app);
     assert_eq!(shown, 0);
     assert!(
         words.contains("The marshal's posse 2/3") && words.contains("The takings 1/2"),
         "{words}"
     );
-    let (shown, words) = fold(&mut app);
+    let (shown, words) = fold_counters(&mut app);
     assert_eq!(shown, 4);
     assert!(words.contains("click to fold"), "{words}");
     tap(&mut app, KeyCode::Escape);

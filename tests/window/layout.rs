@@ -8,6 +8,20 @@ use tarnation::app::input::{CameraFit, MapRect, READABLE_SCALE};
 use tarnation::rules::hexmap::offset_of;
 use tarnation::sim::model::{HexPos, Side};
 
+/// The bench level's tokens' initials drawn larger at its zoom `s` (14 px on the screen); back
+/// to the main menu.
+fn bench_initials_read(app: &mut App, s: f32) {
+    app.update();
+    let mut labels = app
+        .world_mut()
+        .query_filtered::<&Transform, With<tarnation::app::board::marks::ReadableLabel>>();
+    let scales: Vec<f32> = labels.iter(app.world()).map(|t| t.scale.x).collect();
+    assert!(scales.len() >= 24, "{}", scales.len());
+    assert!(scales.iter().all(|&x| x == s), "{scales:?}");
+    tap(app, KeyCode::Escape);
+    tap(app, KeyCode::KeyM);
+}
+
 /// The bench level: six against six across a 48 x 32 town.
 const BENCH: &str = "Six against six at Cottonwood Crossing";
 
@@ -80,12 +94,10 @@ fn the_layout_follows_the_window_at_three_sizes() {
                     s >= READABLE_SCALE && s <= fit.fit,
                     "{level} at {w}x{h}: {s}"
                 );
-                // The human's heroes and the foe nearest them (whom they face), when they read
-                // together; the bench level's lines stand too far apart: its own heroes at a
-                // readable zoom.
-                if level == BENCH {
-                    assert_eq!(s, READABLE_SCALE, "{level} at {w}x{h}");
-                }
+                // The human's heroes and the foe nearest them (whom they face); the bench
+                // level's lines stand too far apart: its own heroes at a readable zoom.
+                let bench = level == BENCH && s == READABLE_SCALE;
+                assert_eq!(bench, level == BENCH, "{level} at {w}x{h}: {s}");
                 let mut q = app.world_mut().query::<(&HexPos, &Side)>();
                 let (humans, foes): (Vec<_>, Vec<_>) =
                     q.iter(app.world()).partition(|(_, side)| side.0 == human);
@@ -95,25 +107,15 @@ fn the_layout_follows_the_window_at_three_sizes() {
                     .map(|(p, _)| p.0)
                     .min_by_key(|f| humans.iter().map(|h| h.unsigned_distance_to(*f)).min())
                     .expect("a foe");
-                let nearest = (level != BENCH).then_some(nearest);
-                for hex in humans.iter().copied().chain(nearest) {
+                for hex in humans.iter().copied().chain((!bench).then_some(nearest)) {
                     let (c, r) = offset_of(hex);
                     assert!(
                         frame.map.contains(to_screen(geometry.center(c, r))),
                         "{level} at {w}x{h}: {c},{r} in view"
                     );
                 }
-                if level == BENCH {
-                    // The tokens' initials drawn larger, 14 px on the screen at this zoom.
-                    app.update();
-                    let mut labels = app.world_mut().query_filtered::<&Transform, With<
-                        tarnation::app::board::marks::ReadableLabel,
-                    >>();
-                    let scales: Vec<f32> = labels.iter(app.world()).map(|t| t.scale.x).collect();
-                    assert!(scales.len() >= 24, "{}", scales.len());
-                    assert!(scales.iter().all(|&x| x == s), "{scales:?}");
-                    tap(&mut app, KeyCode::Escape);
-                    tap(&mut app, KeyCode::KeyM);
+                if bench {
+                    bench_initials_read(&mut app, s);
                     continue;
                 }
                 let lo = fit.center - fit.map / 2.0;

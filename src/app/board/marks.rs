@@ -142,9 +142,9 @@ pub(super) fn hero_marks(
     token_tags(p, (meshes, materials), state);
 }
 
-/// A token's initials (and their dark plate): drawn larger as the map zooms out, so they
-/// stay 14 px on the screen up to `READABLE_LABEL` world units a pixel (the bench level's
-/// first view is 1.5: its initials were 9 px).
+/// A token's initials (and their dark plate), a mount's speed: drawn larger as the map zooms
+/// out, so they stay 14 px on the screen up to `READABLE_LABEL` world units a pixel (the bench
+/// level's first view is 1.5: its initials were 9 px).
 #[derive(Component, Debug, Clone, Copy, Default)]
 pub struct ReadableLabel;
 
@@ -393,5 +393,6 @@ pub(super) fn mount_marks(
         },
         TextColor(Color::srgb(1.0, 0.92, 0.7)),
         Transform::from_xyz(-dir.x.signum() * 30.0, -1.0, 0.35),
+        ReadableLabel,
     ));
 }

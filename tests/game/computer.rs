@@ -10,7 +10,7 @@ use tarnation::rules::melee::AttackType;
 use tarnation::rules::movement::Gait;
 use tarnation::rules::ranged::ShotKind;
 use tarnation::sim::model::{
-    ActionDeck, BehindCover, Committed, Down, HexPos, Mount, Track, Weapons, Wounds,
+    ActionDeck, BehindCover, Committed, Down, Hero, HexPos, Mount, Track, Weapons, Wounds,
 };
 use tarnation::sim::run;
 
@@ -559,5 +559,50 @@ fn a_revival_only_where_it_can_pay() {
                 target: hank,
             });
         assert_eq!(revives, expected, "Conc {conc}: {d:?}");
+    }
+}
+
+/// Miranda has Felicia and Octavio at like odds; one of them has the Fortitude of a mule
+/// (3d12), the other of a kitten (1d4): `hard` shoots the one a hit is likelier to stun, which
+/// ever it is; `normal` weighs no Fortitude and shoots the same foe both times.
+#[test]
+fn hard_shoots_the_foe_a_hit_will_stun() {
+    use tarnation::data::level::TraitDef;
+    use tarnation::rules::die::Die;
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut targets = Vec::new();
+        for weak in ["Felicia Laroq", "Octavio"] {
+            let mut t = street_at(ai);
+            let miranda = t.hero("Miranda Valentine");
+            let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
+            place(&mut t, miranda, 2, 4);
+            place(&mut t, felicia, 10, 3);
+            place(&mut t, octavio, 10, 6);
+            for foe in [felicia, octavio] {
+                let e = t.e(foe);
+                let mut hero = t.app.world_mut().get_mut::<Hero>(e).unwrap();
+                let fortitude = if hero.name == weak {
+                    TraitDef::Ranked(1, Die::D4)
+                } else {
+                    TraitDef::Ranked(3, Die::D12)
+                };
+                std::sync::Arc::make_mut(&mut hero.traits).insert("Fortitude".into(), fortitude);
+            }
+            let me = t.e(miranda);
+            for w in &mut t.app.world_mut().get_mut::<Weapons>(me).unwrap().0 {
+                w.ready = w.name == "Peacemaker";
+                w.cocked = w.ready;
+            }
+            let d = asked(&mut t, miranda);
+            let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
+                panic!("{ai:?}: {d:?}");
+            };
+            if ai == AiLevel::Hard {
+                assert_eq!(target, t.hero(weak), "{d:?}");
+                assert!(d.reason.unwrap().contains("a hit stuns"));
+            }
+            targets.push(target);
+        }
+        assert_eq!(targets[0] == targets[1], ai == AiLevel::Normal, "{ai:?}");
     }
 }

@@ -191,6 +191,28 @@ fn empty_guns(t: &mut Table, hero: HeroId) {
     }
 }
 
+/// The weapon of that name in the hero's hand, cocked; the others put away.
+fn in_hand(t: &mut Table, hero: HeroId, weapon: &str) {
+    let e = t.e(hero);
+    for w in &mut t.app.world_mut().get_mut::<Weapons>(e).unwrap().0 {
+        w.ready = w.name == weapon;
+        w.cocked = w.ready;
+    }
+}
+
+/// The street duel with Miranda at 2,4, her Peacemaker in hand and cocked, Felicia at 10,3 and
+/// Octavio at 10,6 (like odds): the table and the three heroes.
+fn miranda_and_two_foes(ai: AiLevel) -> (Table, HeroId, HeroId, HeroId) {
+    let mut t = street_at(ai);
+    let miranda = t.hero("Miranda Valentine");
+    let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
+    place(&mut t, miranda, 2, 4);
+    place(&mut t, felicia, 10, 3);
+    place(&mut t, octavio, 10, 6);
+    in_hand(&mut t, miranda, "Peacemaker");
+    (t, miranda, felicia, octavio)
+}
+
 fn asked(t: &mut Table, hero: HeroId) -> tarnation::sim::seats::Decision {
     tarnation::sim::ai::player(t.app.world_mut(), hero)
 }
@@ -427,18 +449,9 @@ fn a_loot_carrier_runs_for_the_getaway() {
 fn the_weighing_computer_does_not_shoot_past_an_ally() {
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         for (cyril_at, spared) in [((9, 3), "Felicia Laroq"), ((9, 6), "Octavio")] {
-            let mut t = street_at(ai);
-            let (miranda, cyril) = (t.hero("Miranda Valentine"), t.hero("Cyril Wellington"));
-            let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
-            place(&mut t, miranda, 2, 4);
-            place(&mut t, felicia, 10, 3);
-            place(&mut t, octavio, 10, 6);
+            let (mut t, miranda, felicia, octavio) = miranda_and_two_foes(ai);
+            let cyril = t.hero("Cyril Wellington");
             place(&mut t, cyril, cyril_at.0, cyril_at.1);
-            let me = t.e(miranda);
-            for w in &mut t.app.world_mut().get_mut::<Weapons>(me).unwrap().0 {
-                w.ready = w.name == "Peacemaker";
-                w.cocked = w.ready;
-            }
             let d = asked(&mut t, miranda);
             let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
                 panic!("{ai:?}: {d:?}");
@@ -474,11 +487,7 @@ fn a_shotgun_does_not_spray_an_ally() {
             // El Chivo is stunned: no foe to shoot, but a figure a stray may strike.
             let ce = t.e(chivo);
             t.app.world_mut().get_mut::<Wounds>(ce).unwrap().stunned = true;
-            let pe = t.e(pike);
-            for w in &mut t.app.world_mut().get_mut::<Weapons>(pe).unwrap().0 {
-                w.ready = w.name == "Double-barrel shotgun";
-                w.cocked = w.ready;
-            }
+            in_hand(&mut t, pike, "Double-barrel shotgun");
             let d = asked(&mut t, pike);
             let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
                 panic!("{ai:?}: {d:?}");
@@ -572,12 +581,7 @@ fn hard_shoots_the_foe_a_hit_will_stun() {
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         let mut targets = Vec::new();
         for weak in ["Felicia Laroq", "Octavio"] {
-            let mut t = street_at(ai);
-            let miranda = t.hero("Miranda Valentine");
-            let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
-            place(&mut t, miranda, 2, 4);
-            place(&mut t, felicia, 10, 3);
-            place(&mut t, octavio, 10, 6);
+            let (mut t, miranda, felicia, octavio) = miranda_and_two_foes(ai);
             for foe in [felicia, octavio] {
                 let e = t.e(foe);
                 let mut hero = t.app.world_mut().get_mut::<Hero>(e).unwrap();
@@ -587,11 +591,6 @@ fn hard_shoots_the_foe_a_hit_will_stun() {
                     TraitDef::Ranked(3, Die::D12)
                 };
                 std::sync::Arc::make_mut(&mut hero.traits).insert("Fortitude".into(), fortitude);
-            }
-            let me = t.e(miranda);
-            for w in &mut t.app.world_mut().get_mut::<Weapons>(me).unwrap().0 {
-                w.ready = w.name == "Peacemaker";
-                w.cocked = w.ready;
             }
             let d = asked(&mut t, miranda);
             let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {

@@ -115,6 +115,18 @@ pub(super) fn hero_marks(
     if !state.out {
         wound_pips(p, (meshes, materials), state);
     }
+    initials_plate(p, (meshes, materials), hero, ink, squash);
+    token_tags(p, (meshes, materials), state);
+}
+
+/// The hero's initials on a dark plate at the token's top left (grown with the zoom).
+fn initials_plate(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    hero: &Hero,
+    ink: Color,
+    squash: f32,
+) {
     let initials: String = hero
         .name
         .split_whitespace()
@@ -139,7 +151,6 @@ pub(super) fn hero_marks(
         Transform::from_xyz(-17.0, 15.0 * squash, 0.65),
         ReadableLabel,
     ));
-    token_tags(p, (meshes, materials), state);
 }
 
 /// A token's initials (and their dark plate), a mount's speed: drawn larger as the map zooms

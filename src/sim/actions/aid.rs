@@ -59,6 +59,12 @@ pub fn price_revive(world: &World, e: Entity, target: Entity) -> Result<Priced<E
     Ok(Priced::new(medicine::revive_ap(), target))
 }
 
+/// The Medicine roll to revive: Standard (5), Medicine in the Knowledge die (the computer
+/// weighs a revival by its odds).
+pub fn revive_request(h: &Hero) -> CheckRequest {
+    CheckRequest::simple(skill_pool(h, MEDICINE_SKILL, MEDICINE_TRAIT), REVIVE_TN)
+}
+
 /// The Medicine roll: revived, the ally comes round where it lies (prone, the stun shaken off,
 /// its wounds and Conc as they were) and acts from the next round; a calamity leaves it out
 /// for the hours.
@@ -66,8 +72,7 @@ pub fn revive(world: &mut World, e: Entity, target: Entity, ap: u32) -> Outcome 
     let hero = hero_id(world, e);
     let h = world.get::<Hero>(e).cloned().expect("priced");
     let whom = hero_name(world, target);
-    let mut request =
-        CheckRequest::simple(skill_pool(&h, MEDICINE_SKILL, MEDICINE_TRAIT), REVIVE_TN);
+    let mut request = revive_request(&h);
     (request.venture, request.will) = pool_choices(world, e);
     let roll = match resolve_check(world, &request) {
         Ok(o) => o,

@@ -5,7 +5,8 @@
 //! the stack only when attacks clash, a shot past an ally counts less, and `hard` ducks from a
 //! shot it sees coming.
 
-use super::weigh::{attacking, best_shot_at, close_reason, cocking_ap, loaded_gun, threats};
+use super::weigh::{best_shot_at, close_reason, cocking_ap, loaded_gun, threats};
+use super::worth::attacking;
 use super::*;
 use crate::sim::model::{UnderFire, Wounds};
 
@@ -433,37 +434,20 @@ pub(super) fn stray_risk(world: &World, hero: Entity, target: Entity) -> f64 {
     }
 }
 
-/// What a stray of a shot at `target` may strike, as `stray_hits` takes them: a standing
-/// figure or whole glass within one pace of the line of fire or of the target, each with its
-/// distance from the firer and whether it is an ally. Nearest first is the rules' order; an
-/// ally at the same distance counts first here (a miss nearly always strays). Shooting past an
-/// ally is worth less (measured on the bench level, 600 matches against `easy`: 84.8 to 89.1 %
-/// on seeds 5001-5300, 88.6 to 91.1 % on 7001-7300; the other levels within half a point).
+/// What a stray of a shot at `target` may strike, as the rules take them
+/// (`ranged::stray_candidates`): each with its distance from the firer and whether it is an
+/// ally. Nearest first is the rules' order; an ally at the same distance counts first here (a
+/// miss nearly always strays). Shooting past an ally is worth less (measured on the bench
+/// level, 600 matches against `easy`: 84.8 to 89.1 % on seeds 5001-5300, 88.6 to 91.1 % on
+/// 7001-7300; the other levels within half a point).
 fn strays_near(world: &World, hero: Entity, target: Entity) -> Vec<(u32, bool)> {
-    let (Some(from), Some(to)) = (query::position(world, hero), query::position(world, target))
-    else {
-        return Vec::new();
-    };
-    let Ok(line) = world.resource::<Battle>().map.line_of_fire(from, to) else {
-        return Vec::new();
-    };
-    let near = |h: Hex| {
-        line.iter()
-            .chain([&to])
-            .any(|l| l.unsigned_distance_to(h) <= 1)
-    };
     let side = query::side_of(world, hero);
-    let figures = query::heroes(world)
+    crate::sim::actions::ranged::stray_candidates(world, hero, target)
         .into_iter()
-        .filter(|&e| e != hero && e != target && !query::is_down(world, e))
-        .filter_map(|e| Some((query::position(world, e)?, query::side_of(world, e) == side)));
-    let glass = query::cover_objects(world)
-        .filter(|(_, _, c)| c.material == crate::rules::terrain::Material::Glass && c.av > 0)
-        .map(|(_, at, _)| (at, false));
-    figures
-        .chain(glass)
-        .filter(|(at, _)| near(*at))
-        .map(|(at, ally)| (from.unsigned_distance_to(at), ally))
+        .map(|(distance, e)| {
+            let ally = world.get::<Hero>(e).is_some() && query::side_of(world, e) == side;
+            (distance, ally)
+        })
         .collect()
 }
 
@@ -472,13 +456,10 @@ pub(super) const REVIVE_ODDS: f64 = 0.3;
 
 /// The chance of the hero's Medicine roll to revive (Standard, 5).
 pub(super) fn medicine_odds(world: &World, hero: Entity) -> f64 {
-    use crate::rules::medicine::{MEDICINE_SKILL, MEDICINE_TRAIT, REVIVE_TN};
-    let Some(h) = world.get::<Hero>(hero) else {
-        return 0.0;
-    };
-    let pool = crate::sim::deck::skill_pool(h, MEDICINE_SKILL, MEDICINE_TRAIT);
-    let request = crate::rules::check::CheckRequest::simple(pool, REVIVE_TN);
-    crate::sim::deck::success_chance(world, &request)
+    world.get::<Hero>(hero).map_or(0.0, |h| {
+        let request = crate::sim::actions::aid::revive_request(h);
+        crate::sim::deck::success_chance(world, &request)
+    })
 }
 
 /// A revival pays (`normal` and `hard`; the habits try any): the Medicine roll at

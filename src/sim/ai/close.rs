@@ -289,7 +289,7 @@ fn weighed_blow(
     let mut best: Option<(f64, Action)> = None;
     for &foe in foes {
         let allies_on_it = engaged_foes(world, foe).len() > 1;
-        let mut foe_worth = super::weigh::hurt_worth(world, foe);
+        let mut foe_worth = super::worth::hurt_worth(world, foe);
         // An ally's blow is already on its way to this foe: if it drops the foe first, the AP
         // of a second blow are lost ("Once spent, APs are lost, even if the action never
         // resolves"), so another foe in reach comes first.

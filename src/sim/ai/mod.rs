@@ -27,6 +27,7 @@ mod close;
 mod goals;
 mod paths;
 mod weigh;
+mod worth;
 pub use choices::{answer_choice, computer_spend};
 use close::close_combat;
 use close::close_combat_by;

@@ -16,12 +16,11 @@ use crate::sim::bonus;
 use crate::sim::deck::{resolve_check, trait_skill, with_deck};
 use crate::sim::events::{Bystander, Consequence, MatchEvent, calamity, record};
 use crate::sim::model::{
-    ActionDeck, Battle, BumpOption, Cover, Down, Hero, HexPos, MovedThisRound, PendingAttack,
+    ActionDeck, Battle, BumpOption, Down, Hero, HexPos, MovedThisRound, PendingAttack,
     PendingBumps, PendingSnap, TwoWeaponAim, Weapons, Wounds,
 };
 use crate::sim::query::hero_id;
 use bevy::prelude::*;
-use hexx::Hex;
 
 /// Fire a paid series (a single shot is a series of one) and apply what the cards say. The
 /// choices it raises stop the match until the hero's seat answers them (a person at the desk,
@@ -299,7 +298,7 @@ pub fn volley_now_spending(
 
 /// The shot's cause card (the first drawn): its scatter, step, toggle and unintended targets
 /// decide what happens around the shot.
-fn cause_card(world: &World, o: &ShotOutcome) -> Option<Card> {
+pub(super) fn cause_card(world: &World, o: &ShotOutcome) -> Option<Card> {
     let n = *o.cards.first()?;
     world.resource::<ActionDeck>().deck.card(n).cloned()
 }
@@ -456,6 +455,12 @@ pub(super) fn discharge(world: &mut World, hero: Entity, o: &ShotOutcome, moving
     record(world, Some(hero), MatchEvent::Discharge(Box::new(report)));
 }
 
+/// The Stun check of a hero whose worst wound is now `worst`: Fortitude against the Stun
+/// column's TN (the computer weighs a hit by its odds too).
+pub fn stun_request(hero: &Hero, worst: u32) -> CheckRequest {
+    CheckRequest::simple(trait_skill(hero, "Fortitude"), stun_tn(worst))
+}
+
 /// Apply wounds and concussion at a location, then the Stun check: "Whenever a character is
 /// dealt damage they must check Fortitude ... The TN is listed in the Stun column".
 pub fn wound(
@@ -496,7 +501,7 @@ pub fn wound(
         }
         return (fate, false);
     }
-    let request = CheckRequest::simple(trait_skill(&t, "Fortitude"), stun_tn(worst));
+    let request = stun_request(&t, worst);
     let Ok(check) = resolve_check(world, &request) else {
         return (fate, false);
     };
@@ -516,76 +521,6 @@ pub fn wound(
         bonus::earn(world, target, "Stun check");
     }
     (fate, stunned)
-}
-
-/// Unintended targets: figures within one pace of the line of fire, nearest the firer first
-/// ("the closest or most obvious unintended target is hit first").
-pub(super) fn stray_hits(
-    world: &mut World,
-    hero: Entity,
-    target: Entity,
-    p: &ShotPlan,
-    o: &ShotOutcome,
-) -> u32 {
-    if o.unintended == 0 {
-        return 0;
-    }
-    let from = world.get::<HexPos>(hero).map(|h| h.0).unwrap_or_default();
-    let to = world.get::<HexPos>(target).map(|h| h.0).unwrap_or_default();
-    let line = world
-        .resource::<Battle>()
-        .map
-        .line_of_fire(from, to)
-        .unwrap_or_default();
-    let near = |h: Hex| {
-        line.iter()
-            .chain([&to])
-            .any(|l| l.unsigned_distance_to(h) <= 1)
-    };
-    let mut q = world.query::<(Entity, &HexPos, &Down, &Hero)>();
-    let mut candidates: Vec<(u32, Entity)> = q
-        .iter(world)
-        .filter(|(e, pos, down, _)| *e != hero && *e != target && !down.0 && near(pos.0))
-        .map(|(e, pos, _, _)| (from.unsigned_distance_to(pos.0), e))
-        .collect();
-    // "Unintended targets may be living or otherwise, such as windows, breakable objects":
-    // glass still whole near the line of fire.
-    let mut glass = world.query_filtered::<(Entity, &HexPos, &Cover), Without<Hero>>();
-    candidates.extend(
-        glass
-            .iter(world)
-            .filter(|(_, pos, c)| {
-                c.material == crate::rules::terrain::Material::Glass && c.av > 0 && near(pos.0)
-            })
-            .map(|(e, pos, _)| (from.unsigned_distance_to(pos.0), e)),
-    );
-    // Nearest first; ties by the level's order (figures), then by hex (objects).
-    let key = |world: &World, e: Entity| {
-        let at = world.get::<HexPos>(e).map(|p| p.0).unwrap_or_default();
-        (crate::sim::query::level_order(world, e), at.x, at.y)
-    };
-    candidates.sort_by_key(|c| (c.0, key(world, c.1)));
-    let Some(card) = cause_card(world, o) else {
-        return 0;
-    };
-    let mut hit = 0;
-    for (_, victim) in candidates.into_iter().take(o.unintended as usize) {
-        if let Some(mut cover) = world.get_mut::<Cover>(victim) {
-            cover.av = 0;
-            let name = cover.name.clone();
-            crate::sim::counters::shot_struck(world, &name);
-            record(
-                world,
-                Some(hero),
-                MatchEvent::StrayShatters { object: name },
-            );
-        } else {
-            let what = "A stray shot hits {victim}";
-            hit_bystander(world, victim, &card, p, 0, Bystander::Stray, what);
-        }
-        hit += 1;
-    }
-    hit
 }
 
 /// A figure the shot was not aimed at is hit (a stray, a blast): the card's standard location

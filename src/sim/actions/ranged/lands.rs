@@ -9,6 +9,7 @@
 //! world holding one.
 
 use super::bravery::under_fire;
+use super::strays::stray_hits;
 use super::*;
 use crate::data::gear::WeaponKind;
 use crate::rules::damage::Fate;

@@ -8,12 +8,14 @@ pub mod lands;
 mod plan;
 mod report;
 mod sabotage;
+mod strays;
 
 pub use bravery::bravery_request;
 pub use fire::*;
 pub use plan::*;
 pub use report::*;
 pub use sabotage::*;
+pub use strays::stray_candidates;
 
 use super::outcome::Priced;
 use crate::sim::intent::Refusal;

@@ -1,0 +1,85 @@
+//! Stray shots: what a shot's strays may strike (standing figures and whole glass near the line
+//! of fire), and the strays of a miss or a scatter striking them, nearest the firer first.
+
+use super::fire::{cause_card, hit_bystander};
+use super::*;
+use crate::rules::shot::ShotOutcome;
+use crate::sim::events::{Bystander, MatchEvent, record};
+use crate::sim::model::{Battle, Cover, HexPos};
+use hexx::Hex;
+
+/// What a stray of a shot from `hero` at `target` may strike, with its distance from the
+/// firer, in no order: standing figures within one pace of the line of fire or of the target,
+/// and ("Unintended targets may be living or otherwise, such as windows, breakable objects")
+/// glass still whole there. The computer reads the same list before it shoots.
+pub fn stray_candidates(world: &World, hero: Entity, target: Entity) -> Vec<(u32, Entity)> {
+    use crate::sim::query;
+    let (Some(from), Some(to)) = (query::position(world, hero), query::position(world, target))
+    else {
+        return Vec::new();
+    };
+    let line = world
+        .resource::<Battle>()
+        .map
+        .line_of_fire(from, to)
+        .unwrap_or_default();
+    let near = |h: Hex| {
+        line.iter()
+            .chain([&to])
+            .any(|l| l.unsigned_distance_to(h) <= 1)
+    };
+    let figures = query::heroes(world)
+        .into_iter()
+        .filter(|&e| e != hero && e != target && !query::is_down(world, e))
+        .filter_map(|e| Some((query::position(world, e)?, e)));
+    let glass = query::cover_objects(world)
+        .filter(|(_, _, c)| c.material == crate::rules::terrain::Material::Glass && c.av > 0)
+        .map(|(e, at, _)| (at, e));
+    figures
+        .chain(glass)
+        .filter(|(at, _)| near(*at))
+        .map(|(at, e)| (from.unsigned_distance_to(at), e))
+        .collect()
+}
+
+/// Unintended targets: figures within one pace of the line of fire, nearest the firer first
+/// ("the closest or most obvious unintended target is hit first").
+pub(super) fn stray_hits(
+    world: &mut World,
+    hero: Entity,
+    target: Entity,
+    p: &ShotPlan,
+    o: &ShotOutcome,
+) -> u32 {
+    if o.unintended == 0 {
+        return 0;
+    }
+    let mut candidates = stray_candidates(world, hero, target);
+    // Nearest first; ties by the level's order (figures), then by hex (objects).
+    let key = |world: &World, e: Entity| {
+        let at = world.get::<HexPos>(e).map(|p| p.0).unwrap_or_default();
+        (crate::sim::query::level_order(world, e), at.x, at.y)
+    };
+    candidates.sort_by_key(|c| (c.0, key(world, c.1)));
+    let Some(card) = cause_card(world, o) else {
+        return 0;
+    };
+    let mut hit = 0;
+    for (_, victim) in candidates.into_iter().take(o.unintended as usize) {
+        if let Some(mut cover) = world.get_mut::<Cover>(victim) {
+            cover.av = 0;
+            let name = cover.name.clone();
+            crate::sim::counters::shot_struck(world, &name);
+            record(
+                world,
+                Some(hero),
+                MatchEvent::StrayShatters { object: name },
+            );
+        } else {
+            let what = "A stray shot hits {victim}";
+            hit_bystander(world, victim, &card, p, 0, Bystander::Stray, what);
+        }
+        hit += 1;
+    }
+    hit
+}

@@ -605,3 +605,45 @@ fn hard_shoots_the_foe_a_hit_will_stun() {
         assert_eq!(targets[0] == targets[1], ai == AiLevel::Normal, "{ai:?}");
     }
 }
+
+/// The Longhorn burns for the Perkins brothers, and Hank's side wins only by putting them down.
+/// Pete (fists only) in the open under Hank's loaded shotgun: `easy`'s habits close in on the
+/// nearest enemy; `normal` and `hard` walk him out of every enemy's sight, and there he stays
+/// (a pass).
+#[test]
+fn the_side_the_fire_wins_for_lies_low() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = level_at("longhorn_fire.ron", 1, ai);
+        let pete = t.hero("Pete Perkins");
+        let foes = [t.hero("Hank Daggett"), t.hero("Cyril Wellington")];
+        place(&mut t, pete, 7, 4);
+        give_ap(&mut t, pete, 3, 3);
+        let d = asked(&mut t, pete);
+        let Intent::Declare(Action::Move { to, .. }) = d.intent else {
+            panic!("{ai:?}: {d:?}");
+        };
+        let why = d.reason.unwrap();
+        let sees = |t: &Table, at| {
+            let battle = t.app.world().resource::<tarnation::sim::model::Battle>();
+            foes.iter().any(|&f| {
+                let from = t.app.world().get::<HexPos>(t.e(f)).unwrap().0;
+                battle.map.line_of_fire(from, at).is_ok()
+            })
+        };
+        if ai == AiLevel::Easy {
+            assert!(why.contains("closes on"), "{why}");
+            continue;
+        }
+        assert!(
+            why.contains("'The Longhorn burns' wins for its side"),
+            "{ai:?}: {why}"
+        );
+        assert!(!sees(&t, to), "{ai:?}: {to:?} is in sight");
+        // Out of sight, no foe on him: he lets the fire work.
+        let (c, r) = tarnation::rules::hexmap::offset_of(to);
+        place(&mut t, pete, c, r);
+        assert!(!sees(&t, hex_at(c, r)));
+        let d = asked(&mut t, pete);
+        assert!(matches!(d.intent, Intent::Pass { .. }), "{ai:?}: {d:?}");
+    }
+}

@@ -5,6 +5,7 @@
 //! the stack only when attacks clash, a shot past an ally counts less, and `hard` ducks from a
 //! shot it sees coming.
 
+use super::holdout::holds_out;
 use super::weigh::{best_shot_at, close_reason, cocking_ap, loaded_gun, threats};
 use super::worth::attacking;
 use super::*;
@@ -349,17 +350,6 @@ pub(super) fn steady_to_shoot(world: &mut World, hero: Entity) -> Option<(Action
                 .into(),
         )
     })
-}
-
-/// The hero's side wins when a level's timer runs out.
-fn holds_out(world: &World, hero: Entity) -> bool {
-    let battle = world.resource::<Battle>();
-    let Some(side) = battle.level.sides.get(query::side_of(world, hero)) else {
-        return false;
-    };
-    battle.level.victory.iter().any(
-        |v| matches!(v, crate::data::level::Victory::Timer { winner, .. } if *winner == side.name),
-    )
 }
 
 /// Quick Draw's AP set aside for the stack only for an attack while a foe's attack is on the

@@ -25,6 +25,7 @@ mod answers;
 mod choices;
 mod close;
 mod goals;
+mod holdout;
 mod paths;
 mod weigh;
 mod worth;

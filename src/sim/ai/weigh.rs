@@ -14,7 +14,9 @@
 //! hero who fights hand to hand goes to blows rather than make a load longer than a round (a
 //! Gatling's 34 AP), and a rider whose side wins by holding out reins below a gallop to shoot
 //! steadier. Loot and the area its side wins by are run for, Quick Draw's AP go on the stack
-//! only when attacks clash, and a shot's score counts one AP for the declaring itself.
+//! only when attacks clash, and a shot's score counts one AP for the declaring itself. A side
+//! the clock plays for, whose foes win only by putting it down, lets the clock work
+//! (`holdout`): out of sight with no shot, it stays there.
 //!
 //! `hard` weighs a hit by the chance it stuns the foe (its Fortitude against the wound the hit
 //! leaves), and adds what a player reads from the table's declarations: its side's heroes concentrate
@@ -29,6 +31,7 @@ use super::answers::{
     REVIVE_ODDS, aim_holds, carefully, cover_to_load, duck_from_shot, fight_back, long_load_fights,
     medicine_odds, quick_draw_when_clashing, revive_pays, steady_to_shoot, steer_ahead, stray_risk,
 };
+use super::holdout::{lets_the_clock_work, lie_low};
 use super::worth::{allies_on, stun_odds, target_worth, wounds_of};
 use super::*;
 use crate::sim::model::{Down, Wounds};
@@ -124,6 +127,12 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
         && let Some(command) = go_to_fallen(world, hero, &h, &track)
     {
         return Some((command, why("no shot: goes to revive a fallen ally")));
+    }
+    if let Some(found) = lie_low(world, hero, &h, &track) {
+        return Some(found);
+    }
+    if lets_the_clock_work(world, hero) {
+        return None;
     }
     if let Some(command) = close_combat_by(world, hero, &track, true) {
         let reason = close_reason(world, &command);
@@ -386,10 +395,9 @@ pub(super) struct Threats {
 pub(super) fn threats(world: &World, hero: Entity, at: Hex) -> Threats {
     let side = query::side_of(world, hero);
     let battle = world.resource::<Battle>();
-    let covers: Vec<u8> = query::covers(world)
-        .into_iter()
+    let covers: Vec<u8> = query::cover_objects(world)
         .filter(|(_, h, _)| *h == at)
-        .flat_map(|(_, _, c)| c.from)
+        .flat_map(|(_, _, c)| c.from.iter().copied())
         .collect();
     let mut t = Threats {
         guns: 0,

@@ -1,0 +1,167 @@
+//! `normal` and `hard` when the clock plays for their side: a level's timer that makes it win,
+//! or a counter fed every round that wins for it when it fills (the Longhorn's fire for the
+//! Perkins brothers). Where the foes win only by putting the side down (no objective, no
+//! counter of their own), a hero in the open under a loaded enemy gun walks out of its sight,
+//! or to cover from it, and one out of sight stays there rather than come out to close in:
+//! the fire works for it. A foe who comes round the corner is shot at as before.
+
+use super::weigh::{loaded_gun, threats};
+use super::*;
+use crate::data::level::{Trigger, Victory, WhenFull};
+
+/// The hero's side wins when a level's timer runs out, or when a counter fed each round fills.
+pub(super) fn holds_out(world: &World, hero: Entity) -> bool {
+    clock_for(world, hero).is_some()
+}
+
+/// The clock that plays for the hero's side: the name of a level's timer that makes it win,
+/// or of a counter fed each round that wins for it when it fills.
+fn clock_for(world: &World, hero: Entity) -> Option<String> {
+    let battle = world.resource::<Battle>();
+    let side = battle.level.sides.get(query::side_of(world, hero))?;
+    let timer = battle.level.victory.iter().find_map(|v| match v {
+        Victory::Timer { name, winner, .. } if *winner == side.name => Some(name.clone()),
+        _ => None,
+    });
+    let wins = Some(WhenFull::Wins(side.name.clone()));
+    let counter = battle.level.counters.iter().find(|c| {
+        c.when_full == wins && c.fed_by.iter().any(|f| matches!(f.on, Trigger::EachRound))
+    });
+    timer.or_else(|| counter.map(|c| c.name.clone()))
+}
+
+/// The hero's foes win only by putting its side down: no objective of theirs, no counter that
+/// wins for them. (On the mine raid the hacienda holds out for six rounds, but the raiders win
+/// by setting the charges: hiding would hand them the nook.)
+fn foes_only_fight(world: &World, hero: Entity) -> bool {
+    let battle = world.resource::<Battle>();
+    let Some(side) = battle.level.sides.get(query::side_of(world, hero)) else {
+        return false;
+    };
+    let objective = battle.level.victory.iter().any(|v| match v {
+        Victory::Objective { winner, .. } | Victory::Timer { winner, .. } => *winner != side.name,
+        Victory::LastSideStanding => false,
+    });
+    let counter = battle
+        .level
+        .counters
+        .iter()
+        .any(|c| matches!(&c.when_full, Some(WhenFull::Wins(winner)) if *winner != side.name));
+    !objective && !counter
+}
+
+/// The clock plays for the hero's side and its foes must come to it (see the module).
+pub(super) fn lets_the_clock_work(world: &World, hero: Entity) -> bool {
+    world.get::<MountedOn>(hero).is_none()
+        && engaged_foes(world, hero).is_empty()
+        && holds_out(world, hero)
+        && foes_only_fight(world, hero)
+}
+
+/// Seen in the open by a loaded enemy gun (not covered from every gun that sees it).
+pub(super) fn exposed(world: &World, hero: Entity, at: Hex) -> bool {
+    let t = threats(world, hero, at);
+    t.guns > 0 && t.covered_from_all != Some(true)
+}
+
+/// The most AP a hero letting the clock work walks at a time to get out of sight.
+const HIDING_WALK: u32 = 2;
+
+/// A hero letting the clock work, in the open under a loaded enemy gun: it walks, with the
+/// tokens in front (`HIDING_WALK` at most), to the nearest hex out of every enemy's sight (or covered from every gun
+/// that sees it).
+pub(super) fn lie_low(
+    world: &mut World,
+    hero: Entity,
+    h: &Hero,
+    track: &ActionTrack,
+) -> Option<(Action, String)> {
+    if !lets_the_clock_work(world, hero) {
+        return None;
+    }
+    let pos = world.get::<HexPos>(hero)?.0;
+    if !exposed(world, hero, pos) {
+        return None;
+    }
+    let facing = world.get::<Facing>(hero)?.0;
+    let mut occupied = occupied_hexes(world, hero);
+    occupied.extend(claimed_hexes(world, hero));
+    let budget = track.in_front.min(HIDING_WALK);
+    if budget == 0 {
+        return None;
+    }
+    let reach = movement::search_within(world, pos, facing, h, Gait::Walk, &occupied, budget);
+    let mut steps: Vec<(u32, Hex)> = reach
+        .hexes()
+        .filter(|(to, cost)| cost.total <= budget && *to != pos)
+        .map(|(to, cost)| (cost.total, to))
+        .collect();
+    steps.sort_by_key(|&(cost, to)| (cost, to.x, to.y));
+    let eyes = foes_eyes(world, hero);
+    // The nearest such hexes (the fewest AP), and of them the one the fewest foes see.
+    let mut best: Option<(u32, u32, Hex, bool)> = None;
+    for (cost, to) in steps {
+        if best.is_some_and(|b| cost > b.0) {
+            break;
+        }
+        let Some((seen, covered)) = hidden_from(world, &eyes, to) else {
+            continue;
+        };
+        if best.is_none_or(|b| seen < b.1) {
+            best = Some((cost, seen, to, covered));
+        }
+    }
+    let (_, _, to, covered) = best?;
+    let clock = clock_for(world, hero).unwrap_or_default();
+    let why = if covered {
+        format!("'{clock}' wins for its side: to cover from the guns that see it while it fills")
+    } else {
+        format!("'{clock}' wins for its side: out of the enemy's sight while it fills")
+    };
+    Some((
+        Action::Move {
+            hero: hero_id(world, hero),
+            to,
+            gait: Gait::Walk,
+        },
+        why,
+    ))
+}
+
+/// Where each standing foe of the hero stands, and whether it holds a loaded gun.
+fn foes_eyes(world: &World, hero: Entity) -> Vec<(Hex, bool)> {
+    let side = query::side_of(world, hero);
+    query::heroes(world)
+        .into_iter()
+        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
+        .filter_map(|e| Some((query::position(world, e)?, loaded_gun(world, e))))
+        .collect()
+}
+
+/// A hex no loaded foe's gun sees uncovered: how many foes see it at all, and whether cover
+/// there is what keeps the guns off (`None`: a loaded gun sees it in the open).
+fn hidden_from(world: &World, eyes: &[(Hex, bool)], at: Hex) -> Option<(u32, bool)> {
+    let map = &world.resource::<Battle>().map;
+    let covers: Vec<u8> = query::cover_objects(world)
+        .filter(|(_, h, _)| *h == at)
+        .flat_map(|(_, _, c)| c.from.iter().copied())
+        .collect();
+    let mut seen = 0;
+    let mut covered = false;
+    // The loaded guns first: one that sees the hex in the open rules it out.
+    for &(from, _) in eyes.iter().filter(|(_, loaded)| *loaded) {
+        if map.line_of_fire(from, at).is_ok() {
+            if !covers.contains(&hexside_toward(at, from)) {
+                return None;
+            }
+            covered = true;
+            seen += 1;
+        }
+    }
+    for &(from, _) in eyes.iter().filter(|(_, loaded)| !*loaded) {
+        if map.line_of_fire(from, at).is_ok() {
+            seen += 1;
+        }
+    }
+    Some((seen + u32::from(covered), covered))
+}

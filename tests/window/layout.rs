@@ -18,6 +18,26 @@ fn bench_initials_read(app: &mut App, s: f32) {
     let scales: Vec<f32> = labels.iter(app.world()).map(|t| t.scale.x).collect();
     assert!(scales.len() >= 24, "{}", scales.len());
     assert!(scales.iter().all(|&x| x == s), "{scales:?}");
+    // A hero ducks behind cover: the token's DUCKED tag grows with the zoom as one stack.
+    let mut heroes = app
+        .world_mut()
+        .query_filtered::<Entity, With<tarnation::sim::model::Hero>>();
+    let hero = heroes.iter(app.world()).next().expect("a hero");
+    app.world_mut()
+        .entity_mut(hero)
+        .insert(tarnation::sim::model::BehindCover(true));
+    app.update();
+    app.update();
+    let mut tags = app.world_mut().query::<(&Text2d, &ChildOf)>();
+    let stacks: Vec<Entity> = tags
+        .iter(app.world())
+        .filter(|(t, _)| t.0 == "DUCKED")
+        .map(|(_, parent)| parent.parent())
+        .collect();
+    assert_eq!(stacks.len(), 1);
+    let stack = app.world().entity(stacks[0]);
+    assert!(stack.contains::<tarnation::app::board::marks::ReadableLabel>());
+    assert_eq!(stack.get::<Transform>().unwrap().scale.x, s);
     tap(app, KeyCode::Escape);
     tap(app, KeyCode::KeyM);
 }

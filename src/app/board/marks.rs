@@ -345,24 +345,39 @@ fn token_tags(
     if state.ducked {
         tags.push("DUCKED");
     }
-    for (i, tag) in tags.into_iter().enumerate() {
-        let y = 31.0 + 17.0 * i as f32;
-        p.spawn((
-            Mesh2d(meshes.add(Rectangle::new(9.0 * tag.len() as f32 + 6.0, 16.0))),
-            MeshMaterial2d(materials.add(Color::srgba(0.1, 0.05, 0.0, 0.85))),
-            Transform::from_xyz(0.0, y, 0.65),
-        ));
-        p.spawn((
-            Text2d::new(tag),
-            TextFont {
-                font_size: FontSize::Px(14.0),
-                ..default()
-            },
-            TextColor(Color::srgb(1.0, 0.75, 0.2)),
-            Transform::from_xyz(0.0, y, 0.7),
-        ));
+    if tags.is_empty() {
+        return;
     }
+    // One stack, scaled as a whole from its foot above the token (`ReadableLabel`): the tags
+    // grow with the zoom without covering each other or the token.
+    p.spawn((
+        Transform::from_xyz(0.0, TAGS_FOOT, 0.65),
+        Visibility::default(),
+        ReadableLabel,
+    ))
+    .with_children(|stack| {
+        for (i, tag) in tags.into_iter().enumerate() {
+            let y = 8.0 + 17.0 * i as f32;
+            stack.spawn((
+                Mesh2d(meshes.add(Rectangle::new(9.0 * tag.len() as f32 + 6.0, 16.0))),
+                MeshMaterial2d(materials.add(Color::srgba(0.1, 0.05, 0.0, 0.85))),
+                Transform::from_xyz(0.0, y, 0.0),
+            ));
+            stack.spawn((
+                Text2d::new(tag),
+                TextFont {
+                    font_size: FontSize::Px(14.0),
+                    ..default()
+                },
+                TextColor(Color::srgb(1.0, 0.75, 0.2)),
+                Transform::from_xyz(0.0, y, 0.05),
+            ));
+        }
+    });
 }
+
+/// Where a token's stack of tags stands on it: the foot of the first tag, above the ring.
+const TAGS_FOOT: f32 = 23.0;
 
 /// A mount's marks: the horse's head, its facing, its speed this round in paces.
 pub(super) fn mount_marks(

@@ -256,6 +256,42 @@ fn the_esc_menu_stops_the_computer() {
     );
 }
 
+/// "Since you last declared" counts from the declaration itself: what the stack it joined did
+/// within the same frame (the computer's shots, a friend killed) is counted, not swallowed (a
+/// play-test read "0 of note" just after Cyril was killed).
+#[test]
+fn the_summary_counts_from_the_declaration() {
+    let mut app = battle(
+        4,
+        "Fire at the Longhorn",
+        &[Control::Human, Control::Computer],
+    );
+    for _ in 0..12 {
+        tap(&mut app, KeyCode::Enter);
+        let journal = &app.world().resource::<Journal>().0;
+        let marks = &app
+            .world()
+            .resource::<tarnation::sim::model::JournalMarks>()
+            .0;
+        let (i, last) = journal
+            .iter()
+            .enumerate()
+            .rfind(|(_, e)| e.seat == 0)
+            .expect("a declaration of Hank's side");
+        let since = app
+            .world()
+            .resource::<tarnation::app::track_view::SinceDeclaration>();
+        assert_eq!(since.of_hero(last.intent.hero()), Some(marks[i]));
+        assert_eq!(since.of(0), marks[i]);
+    }
+    // Passing on, the computer's Perkins shot in between: the events after a pass were seen.
+    let since = app
+        .world()
+        .resource::<tarnation::app::track_view::SinceDeclaration>()
+        .of(0);
+    assert!(since < log_len(&app), "{since} {}", log_len(&app));
+}
+
 /// Hot-seat: when the declaration passes from one human side to another, the map is hidden
 /// and the keys do nothing until the next player takes the seat with Enter.
 #[test]

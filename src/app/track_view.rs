@@ -134,6 +134,7 @@ const NOTABLE: [&str; 9] = [
 
 fn follow_declarations(
     journal: Res<Journal>,
+    marks: Option<Res<crate::sim::model::JournalMarks>>,
     log: Res<MatchLog>,
     battle: Res<Battle>,
     mut since: ResMut<SinceDeclaration>,
@@ -144,20 +145,31 @@ fn follow_declarations(
     if journal.0.len() == since.journal {
         return;
     }
-    let human: Vec<(usize, crate::sim::HeroId)> = journal.0[since.journal..]
+    // Where the log stood when each intent came through the door (`JournalMarks`), not now:
+    // the stack the declaration joined may have resolved within the same frame, and what it
+    // did (a friend killed, a hit taken) comes after the declaration (a play-test read "0 of
+    // note" just after Cyril was killed).
+    let now = log.events.len();
+    let human: Vec<(usize, crate::sim::HeroId, usize)> = journal.0[since.journal..]
         .iter()
-        .filter(|e| {
+        .enumerate()
+        .filter(|(_, e)| {
             battle
                 .level
                 .sides
                 .get(e.seat)
                 .is_some_and(|s| s.control == Control::Human)
         })
-        .map(|e| (e.seat, e.intent.hero()))
+        .map(|(i, e)| {
+            let at = marks
+                .as_ref()
+                .and_then(|m| m.0.get(since.journal + i).copied())
+                .unwrap_or(now);
+            (e.seat, e.intent.hero(), at.min(now))
+        })
         .collect();
     since.journal = journal.0.len();
-    let now = log.events.len();
-    for (side, hero) in human {
+    for (side, hero, now) in human {
         if since.log_at.len() <= side {
             since.log_at.resize(side + 1, 0);
         }

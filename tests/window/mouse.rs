@@ -858,3 +858,29 @@ fn a_button_waiting_for_a_foe_offers_no_walk() {
     app.update();
     assert!(!app.world().resource::<ReachView>().path.is_empty());
 }
+
+/// The pointer's price (a walk, with its mouse hint) comes right under the cards, before the
+/// last word on what a computer's hero did: with six cards the room holds two lines, and a
+/// play-test lost the price under "Marshal Tate declares: normal shot".
+#[test]
+fn the_pointer_s_price_comes_before_the_last_word() {
+    let (mut app, mut hero) = human_declares_in("Fire at the Longhorn", 4);
+    for _ in 0..12 {
+        let at = app.world().get::<HexPos>(hero).unwrap().0;
+        for n in at.all_neighbors() {
+            app.insert_resource(ForcedHover(Some(n)));
+            app.update();
+            let panel = panel_text(&mut app);
+            if panel.contains(" walking to ") && panel.contains(" declares") {
+                let first = panel.lines().next().unwrap();
+                assert!(first.contains(" walking to "), "{panel}");
+                return;
+            }
+        }
+        // Pass on until a computer's hero has declared before the next human declaration.
+        app.insert_resource(ForcedHover(None));
+        tap(&mut app, KeyCode::Enter);
+        hero = until_human_declares(&mut app);
+    }
+    panic!("no walk priced after a computer's declaration");
+}

@@ -155,14 +155,20 @@ pub(super) fn update_panel(
         last.0 = last_word(outcome, &name, &keys);
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
-    // What the player must read first comes right under the cards, the last word before the
-    // shot or move pointed at (a refusal is never pushed out of sight); the story goes last.
+    // What the player must read first comes right under the cards: a refusal (never pushed
+    // out of sight), the shot or move pointed at, then the last word on what was done (the
+    // log has it too: with six cards the room holds two lines, and a play-test lost the
+    // pointer's price and its mouse hint under a computer's declaration); the story goes last.
     let mut s = String::new();
-    if !last.0.is_empty() {
+    let refused = last.0.contains(": refused: ");
+    if refused {
         s.push_str(&format!("{}\n", last.0));
     }
     if let Some(p) = preview.as_ref().and_then(|p| p.line.clone()) {
         s.push_str(&format!("{p}\n"));
+    }
+    if !refused && !last.0.is_empty() {
+        s.push_str(&format!("{}\n", last.0));
     }
     if let Some((_, note)) = selection
         .as_ref()

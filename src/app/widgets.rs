@@ -36,7 +36,12 @@ pub fn button(text: impl Into<String>, size: f32) -> impl Bundle {
         },
         BorderColor::all(Color::srgba(1.0, 0.9, 0.7, 0.35)),
         BackgroundColor(palette::BUTTON),
-        children![(label(text, size, palette::BUTTON_TEXT), ButtonText)],
+        // A name that wraps (the bench level's in the level list) stays centred like the rest.
+        children![(
+            label(text, size, palette::BUTTON_TEXT),
+            TextLayout::justify(Justify::Center),
+            ButtonText
+        )],
     )
 }
 

@@ -278,7 +278,10 @@ fn move_words(
                     hero.name
                 ),
             };
-            (line, format!("{ap} AP {gait}, {when}"))
+            // Said where the player looks: a left click picks, the right one goes (a new
+            // player left-clicked a priced hex twice and thought the map broken).
+            let go = world.resource::<Bindings>().key(BattleAction::MoveHere);
+            (line, format!("{ap} AP {gait}, {when}\n{go}: go there"))
         }
         Ok(_) => (String::new(), String::new()),
         Err(why) => {

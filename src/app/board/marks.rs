@@ -119,7 +119,8 @@ pub(super) fn hero_marks(
     token_tags(p, (meshes, materials), state);
 }
 
-/// The hero's initials on a dark plate at the token's top left (grown with the zoom).
+/// The hero's initials on a dark plate at the token's top left (grown with the zoom), drawn
+/// over the Conc pips of the rim (a play-test read "DP" as "D" under seven of them).
 fn initials_plate(
     p: &mut ChildSpawnerCommands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
@@ -138,7 +139,7 @@ fn initials_plate(
             15.0,
         ))),
         MeshMaterial2d(materials.add(Color::srgba(0.08, 0.05, 0.03, 0.8))),
-        Transform::from_xyz(-17.0, 15.0 * squash, 0.62),
+        Transform::from_xyz(-17.0, 15.0 * squash, 0.72),
         ReadableLabel,
     ));
     p.spawn((
@@ -148,7 +149,7 @@ fn initials_plate(
             ..default()
         },
         TextColor(ink),
-        Transform::from_xyz(-17.0, 15.0 * squash, 0.65),
+        Transform::from_xyz(-17.0, 15.0 * squash, 0.75),
         ReadableLabel,
     ));
 }

@@ -419,7 +419,9 @@ pub(super) fn mount_marks(
             ..default()
         },
         TextColor(Color::srgb(1.0, 0.92, 0.7)),
-        Transform::from_xyz(-dir.x.signum() * 30.0, -1.0, 0.35),
+        // Below the rider's ring, on the side away from the head (beside it, the ring hid
+        // half of "14").
+        Transform::from_xyz(-dir.x.signum() * 24.0, -31.0, 0.35),
         ReadableLabel,
     ));
 }

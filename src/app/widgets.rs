@@ -144,18 +144,30 @@ fn button_colors(
     }
 }
 
-/// The tip of the node the pointer rests on, beside the pointer.
+/// The tip of the node the pointer rests on, beside the pointer. A new screen shows none under
+/// a pointer that has not moved since it came (after "Quit to the menu" the Replays button's
+/// tip stood over the main menu's buttons).
+#[allow(clippy::too_many_arguments)]
 fn show_tooltip(
     tips: Query<(&Interaction, &Tip)>,
     windows: Query<&Window, With<PrimaryWindow>>,
     ui_scale: Option<Res<UiScale>>,
+    screen: Option<Res<State<crate::app::state::Screen>>>,
+    mut still: Local<Option<Vec2>>,
     mut shown: ResMut<ShownTip>,
     mut boxes: Query<(&mut Node, &mut Visibility), (With<TooltipBox>, Without<Text>)>,
     mut text: Query<&mut Text, With<TooltipBox>>,
 ) {
+    let cursor = windows.single().ok().and_then(|w| w.cursor_position());
+    if screen.as_ref().is_some_and(|s| s.is_changed()) {
+        *still = cursor;
+    } else if cursor != *still {
+        *still = None;
+    }
+    let resting = still.is_some() && cursor == *still;
     let tip = tips
         .iter()
-        .find(|(i, t)| **i != Interaction::None && !t.0.is_empty())
+        .find(|(i, t)| **i != Interaction::None && !t.0.is_empty() && !resting)
         .map(|(_, t)| t.0.clone());
     if shown.0 != tip {
         shown.0 = tip.clone();

@@ -124,7 +124,7 @@ pub(super) fn update_panel(
     keys: Res<Bindings>,
     preview: Option<Res<MovePreview>>,
     mut refusals: MessageReader<Outcome>,
-    mut last: Local<(String, u32)>,
+    mut last: Local<(String, u32, bool)>,
     heroes: PanelHeroes,
     sides: Query<&SideInfo>,
     mut panel: Query<&mut Text, With<Panel>>,
@@ -144,7 +144,7 @@ pub(super) fn update_panel(
     // (a refusal of last round's plan is not news this round).
     let round = paying.1.round;
     if battle.is_changed() || last.1 != round {
-        *last = (String::new(), round);
+        *last = (String::new(), round, false);
     }
     for outcome in refusals.read() {
         let name = heroes
@@ -153,6 +153,7 @@ pub(super) fn update_panel(
             .map(|h| h.1.name.clone())
             .unwrap_or_default();
         last.0 = last_word(outcome, &name, &keys);
+        last.2 = matches!(outcome, Outcome::Refused { .. });
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
     // What the player must read first comes right under the cards: a refusal (never pushed
@@ -160,7 +161,7 @@ pub(super) fn update_panel(
     // log has it too: with six cards the room holds two lines, and a play-test lost the
     // pointer's price and its mouse hint under a computer's declaration); the story goes last.
     let mut s = String::new();
-    let refused = last.0.contains(": refused: ");
+    let refused = last.2;
     if refused {
         s.push_str(&format!("{}\n", last.0));
     }

@@ -256,7 +256,7 @@ pub(super) fn cover_to_load(
     }
     let pos = world.get::<HexPos>(hero)?.0;
     let here = threats(world, hero, pos);
-    if here.guns == 0 || here.covered_from_all == Some(true) {
+    if !here.in_the_open() {
         return None;
     }
     let facing = world.get::<Facing>(hero)?.0;

@@ -5,7 +5,7 @@
 //! or to cover from it, and one out of sight stays there rather than come out to close in:
 //! the fire works for it. A foe who comes round the corner is shot at as before.
 
-use super::weigh::{loaded_gun, threats};
+use super::weigh::{foes_eyes, threats, threats_from};
 use super::*;
 use crate::data::level::{Trigger, Victory, WhenFull};
 
@@ -58,18 +58,12 @@ pub(super) fn lets_the_clock_work(world: &World, hero: Entity) -> bool {
         && foes_only_fight(world, hero)
 }
 
-/// Seen in the open by a loaded enemy gun (not covered from every gun that sees it).
-pub(super) fn exposed(world: &World, hero: Entity, at: Hex) -> bool {
-    let t = threats(world, hero, at);
-    t.guns > 0 && t.covered_from_all != Some(true)
-}
-
 /// The most AP a hero letting the clock work walks at a time to get out of sight.
 const HIDING_WALK: u32 = 2;
 
 /// A hero letting the clock work, in the open under a loaded enemy gun: it walks, with the
-/// tokens in front (`HIDING_WALK` at most), to the nearest hex out of every enemy's sight (or covered from every gun
-/// that sees it).
+/// tokens in front (`HIDING_WALK` at most), to the nearest hex out of every enemy's sight (or
+/// covered from every gun that sees it).
 pub(super) fn lie_low(
     world: &mut World,
     hero: Entity,
@@ -80,7 +74,7 @@ pub(super) fn lie_low(
         return None;
     }
     let pos = world.get::<HexPos>(hero)?.0;
-    if !exposed(world, hero, pos) {
+    if !threats(world, hero, pos).in_the_open() {
         return None;
     }
     let facing = world.get::<Facing>(hero)?.0;
@@ -128,40 +122,14 @@ pub(super) fn lie_low(
     ))
 }
 
-/// Where each standing foe of the hero stands, and whether it holds a loaded gun.
-fn foes_eyes(world: &World, hero: Entity) -> Vec<(Hex, bool)> {
-    let side = query::side_of(world, hero);
-    query::heroes(world)
-        .into_iter()
-        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
-        .filter_map(|e| Some((query::position(world, e)?, loaded_gun(world, e))))
-        .collect()
-}
-
-/// A hex no loaded foe's gun sees uncovered: how many foes see it at all, and whether cover
-/// there is what keeps the guns off (`None`: a loaded gun sees it in the open).
+/// A hex no loaded foe's gun sees in the open: how many foes see it (one more when cover is
+/// what keeps the guns off), and whether it is covered (`None`: a loaded gun sees it in the
+/// open).
 fn hidden_from(world: &World, eyes: &[(Hex, bool)], at: Hex) -> Option<(u32, bool)> {
-    let map = &world.resource::<Battle>().map;
-    let covers: Vec<u8> = query::cover_objects(world)
-        .filter(|(_, h, _)| *h == at)
-        .flat_map(|(_, _, c)| c.from.iter().copied())
-        .collect();
-    let mut seen = 0;
-    let mut covered = false;
-    // The loaded guns first: one that sees the hex in the open rules it out.
-    for &(from, _) in eyes.iter().filter(|(_, loaded)| *loaded) {
-        if map.line_of_fire(from, at).is_ok() {
-            if !covers.contains(&hexside_toward(at, from)) {
-                return None;
-            }
-            covered = true;
-            seen += 1;
-        }
+    let t = threats_from(world, eyes, at);
+    match (t.guns, t.covered_from_all) {
+        (0, _) => Some((t.seen_by, false)),
+        (_, Some(true)) => Some((t.seen_by + 1, true)),
+        _ => None,
     }
-    for &(from, _) in eyes.iter().filter(|(_, loaded)| !*loaded) {
-        if map.line_of_fire(from, at).is_ok() {
-            seen += 1;
-        }
-    }
-    Some((seen + u32::from(covered), covered))
 }

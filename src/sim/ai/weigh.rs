@@ -34,7 +34,7 @@ use super::answers::{
 use super::holdout::{lets_the_clock_work, lie_low};
 use super::worth::{allies_on, stun_odds, target_worth, wounds_of};
 use super::*;
-use crate::sim::model::{Down, Wounds};
+use crate::sim::model::Wounds;
 
 pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) -> Decision {
     // Rushing, and the choices before a declaration: as the habits have them.
@@ -193,7 +193,7 @@ fn arm_or_duck(
         let id = hero_id(world, hero);
         let duck = Action::DuckBehindCover { hero: id };
         let pos = world.get::<HexPos>(hero)?.0;
-        if threats(world, hero, pos).covered_from_all == Some(false)
+        if threats(world, hero, pos).in_the_open()
             && price(world, &duck).is_ok_and(|p| p.ap <= track.left())
             && engaged_foes(world, hero).is_empty()
         {
@@ -391,10 +391,32 @@ pub(super) struct Threats {
     pub(super) covered_from_all: Option<bool>,
 }
 
+impl Threats {
+    /// A loaded enemy gun sees the hex, and cover there does not keep every such gun off.
+    pub(super) fn in_the_open(&self) -> bool {
+        self.guns > 0 && self.covered_from_all != Some(true)
+    }
+}
+
 /// Which enemies see `at` (the lines of fire a player can trace on the map).
 pub(super) fn threats(world: &World, hero: Entity, at: Hex) -> Threats {
+    threats_from(world, &foes_eyes(world, hero), at)
+}
+
+/// Where each standing foe of the hero stands, and whether it holds a loaded gun: gathered once
+/// when many hexes are weighed against the same foes.
+pub(super) fn foes_eyes(world: &World, hero: Entity) -> Vec<(Hex, bool)> {
     let side = query::side_of(world, hero);
-    let battle = world.resource::<Battle>();
+    query::heroes(world)
+        .into_iter()
+        .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
+        .filter_map(|e| Some((query::position(world, e)?, loaded_gun(world, e))))
+        .collect()
+}
+
+/// `threats` from the foes' eyes (`foes_eyes`).
+pub(super) fn threats_from(world: &World, eyes: &[(Hex, bool)], at: Hex) -> Threats {
+    let map = &world.resource::<Battle>().map;
     let covers: Vec<u8> = query::cover_objects(world)
         .filter(|(_, h, _)| *h == at)
         .flat_map(|(_, _, c)| c.from.iter().copied())
@@ -404,18 +426,12 @@ pub(super) fn threats(world: &World, hero: Entity, at: Hex) -> Threats {
         seen_by: 0,
         covered_from_all: None,
     };
-    for e in query::heroes(world) {
-        if query::side_of(world, e) == side || world.get::<Down>(e).is_some_and(|d| d.0) {
-            continue;
-        }
-        let Some(from) = query::position(world, e) else {
-            continue;
-        };
-        if battle.map.line_of_fire(from, at).is_err() {
+    for &(from, loaded) in eyes {
+        if map.line_of_fire(from, at).is_err() {
             continue;
         }
         t.seen_by += 1;
-        if loaded_gun(world, e) {
+        if loaded {
             t.guns += 1;
             let covered = covers.contains(&hexside_toward(at, from));
             t.covered_from_all = Some(t.covered_from_all.unwrap_or(true) && covered);

@@ -275,6 +275,66 @@ mod action_time {
     use tarnation::sim::model::{Facing, Hero, HexPos, Objectives, Wounds};
     use tarnation::sim::run::{Played, SimEnd, run};
 
+    /// Decision 134: "Once spent, APs are lost, even if the action never resolves." Miranda
+    /// pays toward an aimed shot at Felicia, who falls before it is paid: as the next segment
+    /// is called, Miranda is asked. Nothing else is taken from her then; given up, the AP
+    /// spent stay lost, the segment's token goes in front and she declares with it at once.
+    /// While the shot could still be made, she is not asked.
+    #[test]
+    fn a_commitment_that_cannot_be_made_is_given_up_as_the_segment_is_called() {
+        use tarnation::rules::ranged::ShotKind;
+        use tarnation::sim::model::{CannotBeMade, Down, Weapons};
+        let mut t = Table::new("street_duel.ron", 5, |level| level.heroes[0].holster = None);
+        t.stack(&[card_with(Die::D8, 3, 6)]);
+        let (miranda, felicia) = (t.hero("Miranda Valentine"), t.hero("Felicia Laroq"));
+        t.update();
+        let me = t.e(miranda);
+        t.app.world_mut().get_mut::<Weapons>(me).unwrap().0[0].cocked = true;
+        t.until_turn(miranda);
+        assert_eq!(t.round().segment, 4);
+        let aimed = Action::Shoot {
+            hero: miranda,
+            target: felicia,
+            kind: ShotKind::Aimed(1),
+        };
+        let outcome = t.send(aimed.clone());
+        assert!(
+            matches!(outcome, Outcome::Committed { paid: 1, .. }),
+            "{outcome:?}"
+        );
+        // Still standing, Felicia can be shot: no question, and nothing to give up.
+        t.until_turn(felicia);
+        assert!(t.app.world().get::<CannotBeMade>(me).is_none());
+        assert!(!t.round().declaring.contains(&me));
+        let fe = t.e(felicia);
+        t.app.world_mut().get_mut::<Down>(fe).unwrap().0 = true;
+        t.until_turn(miranda);
+        let segment = t.round().segment;
+        let why = t.app.world().get::<CannotBeMade>(me).cloned();
+        assert_eq!(
+            why.map(|w| w.0),
+            Some("Felicia Laroq is already down".into())
+        );
+        let paid = t.track(miranda).commitment.unwrap().paid;
+        // Asked about the shot, she may not declare anything else.
+        let turn = Action::Face {
+            hero: miranda,
+            facing: 1,
+        };
+        let refused = t.intent(Intent::Declare(turn.clone()));
+        assert!(matches!(refused[0], Outcome::Refused { .. }), "{refused:?}");
+        t.intent(Intent::GiveUp { hero: miranda });
+        let given = t.events("give_up", "Miranda Valentine");
+        assert_eq!(given.len(), 1);
+        assert_eq!(given[0].fields["lost"], paid - 1);
+        assert_eq!(given[0].fields["action"], "aimed shot");
+        let track = t.track(miranda);
+        assert_eq!((track.commitment, track.in_front), (None, 1));
+        assert_eq!((t.declarer(), t.round().segment), (Some(miranda), segment));
+        assert!(matches!(t.send(turn), Outcome::Declared { ap: 1, .. }));
+        assert!(t.events("failed", "Miranda Valentine").is_empty());
+    }
+
     /// "Miranda Valentine has an IN of 4 ... drawing her Peacemaker, which takes 1 AP ...
     /// When the Judge calls 5 ... cocking ... When the Judge calls 8, ... a normal shot ...
     /// which takes 3 AP."

@@ -213,9 +213,22 @@ impl ActionTrack {
         }
     }
 
-    /// Give up a commitment: "Once spent, APs are lost, even if the action never resolves."
-    pub fn abandon(&mut self) -> Option<Commitment> {
-        self.commitment.take()
+    /// Give up a commitment as the Judge calls `segment` (decision 134): "Once spent, APs are
+    /// lost, even if the action never resolves." The token placed toward it in `segment`
+    /// itself goes in front instead, to declare with now; the AP spent before stay spent.
+    pub fn give_up(&mut self, segment: u32) -> Option<Commitment> {
+        let mut given_up = self.commitment.take()?;
+        if self.placed_in(segment) && given_up.paid > 0 {
+            given_up.paid -= 1;
+            self.spent -= 1;
+            self.in_front += 1;
+        }
+        Some(given_up)
+    }
+
+    /// Whether this track placed its token in `segment` (its last token so far).
+    pub fn placed_in(&self, segment: u32) -> bool {
+        self.placed > 0 && self.start + self.placed - 1 == segment
     }
 
     /// "Placing an action onto the stack in this manner costs 1 AP from the pool. If a

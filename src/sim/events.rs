@@ -133,6 +133,15 @@ pub enum MatchEvent {
         mount: String,
         by: String,
     },
+    /// A commitment given up as a segment is called (decision 134): `lost` AP were spent on
+    /// it; `why` it could not be made then.
+    GiveUp {
+        hero: String,
+        action: String,
+        lost: u32,
+        why: String,
+        reason: Option<String>,
+    },
     /// An unpaid commitment at the end of the round.
     Lapsed {
         hero: String,
@@ -291,6 +300,7 @@ impl MatchEvent {
             MatchEvent::ContinuousMove { .. } => "continuous_move",
             MatchEvent::MountHalted { .. } => "mount_halted",
             MatchEvent::Lapsed { .. } => "lapsed",
+            MatchEvent::GiveUp { .. } => "give_up",
             MatchEvent::RoundEnd { .. } => "round_end",
             MatchEvent::Error { .. } => "error",
             MatchEvent::Forgo { .. } => "forgo",

@@ -37,6 +37,9 @@ pub enum Intent {
     Pass { hero: HeroId },
     /// The declaring hero declares nothing more this round (its tokens are lost at its end).
     Hold { hero: HeroId },
+    /// The declaring hero gives up the action it is paying toward, which cannot be made now
+    /// (decision 134): the AP spent on it are lost, this segment's token goes in front.
+    GiveUp { hero: HeroId },
     /// The AP the declaring hero spends from its pool for +1 each on the initiative stack (up
     /// to its Quick Draw level), from now on.
     StackSpend { hero: HeroId, ap: u32 },
@@ -67,6 +70,7 @@ impl Intent {
             Intent::Declare(action) | Intent::Rush(action) => action.hero(),
             Intent::Pass { hero }
             | Intent::Hold { hero }
+            | Intent::GiveUp { hero }
             | Intent::StackSpend { hero, .. }
             | Intent::Venture { hero, .. }
             | Intent::Will { hero, .. }

@@ -86,6 +86,7 @@ const ACTS: &[&str] = &[
     "paid",
     "stack_fee",
     "hold",
+    "give_up",
     "resolve",
     "shot",
     "melee",
@@ -251,7 +252,7 @@ fn follow_declaration(watch: &mut Watch, ev: &LogEvent, actor: &str, now: (u32, 
             watch.committed.remove(actor);
             watch.due.insert(actor.to_string(), now);
         }
-        "lapsed" => {
+        "lapsed" | "give_up" => {
             watch.committed.remove(actor);
         }
         "round_end" => {

@@ -23,7 +23,10 @@ use std::path::{Path, PathBuf};
 /// keeps the computer's answers to the choices its attacks raise (`SpendBumps`, `Snap`) in the
 /// journal, as a player's always were; a file of version 4 or older has none, and where its
 /// computer's choice waits unanswered by the script the computer answers as it did then.
-pub const MATCH_VERSION: u32 = 5;
+/// Version 6 (decision 134) asks a hero paying toward an action that cannot be made now
+/// whether to give it up: its answer (`GiveUp`, or a pass) is in the journal and a `give_up`
+/// event in the log; a file of version 5 or older has no answer, and its heroes pay on.
+pub const MATCH_VERSION: u32 = 6;
 
 /// The oldest version this game reads.
 pub const OLDEST_MATCH_VERSION: u32 = 1;

@@ -319,6 +319,11 @@ pub struct StackLine {
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct Committed(pub Action);
 
+/// Why the action a hero pays toward cannot be made now (decision 134): as the segment is
+/// called, its player is asked whether to give it up or go on paying.
+#[derive(Component, Debug, Clone, PartialEq, Eq)]
+pub struct CannotBeMade(pub String);
+
 /// AP a hero spends from the pool for the initiative stack (up to its Quick Draw level).
 #[derive(Component, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StackSpend(pub u32);

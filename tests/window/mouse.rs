@@ -884,3 +884,86 @@ fn the_pointer_s_price_comes_before_the_last_word() {
     }
     panic!("no walk priced after a computer's declaration");
 }
+
+/// Decision 134 in the window: the human's hero pays toward an aimed shot, and its target
+/// falls before it is paid. As the next segment is called, a box asks whether to give it up,
+/// saying what is paid for and why it cannot be made; a click on "Give it up" gives it up.
+#[test]
+fn a_shot_that_cannot_be_made_is_given_up_by_a_click() {
+    use tarnation::app::hud::{GiveUpBox, GiveUpChoice};
+    use tarnation::rules::ranged::ShotKind;
+    use tarnation::sim::model::{CannotBeMade, MatchLog, Weapons};
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    use tarnation::sim::HeroId;
+    let id = *app.world().get::<HeroId>(hero).unwrap();
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app.world_mut().query::<(Entity, &HeroId, &Side)>();
+    let (foe, target) = q
+        .iter(app.world())
+        .find(|(_, _, s)| s.0 != side)
+        .map(|(e, h, _)| (e, *h))
+        .unwrap();
+    for (i, w) in app
+        .world_mut()
+        .get_mut::<Weapons>(hero)
+        .unwrap()
+        .0
+        .iter_mut()
+        .enumerate()
+    {
+        w.ready = i == 0;
+        w.cocked = i == 0;
+    }
+    let shot = Action::Shoot {
+        hero: id,
+        target,
+        kind: ShotKind::Aimed(1),
+    };
+    app.world_mut().write_message(Intent::Declare(shot));
+    app.update();
+    assert!(
+        app.world()
+            .get::<tarnation::sim::model::Committed>(hero)
+            .is_some()
+    );
+    app.world_mut().get_mut::<Down>(foe).unwrap().0 = true;
+    let mut asked = false;
+    for _ in 0..3000 {
+        app.update();
+        let round = app.world().resource::<RoundState>();
+        if round.declarer() == Some(hero) && app.world().get::<CannotBeMade>(hero).is_some() {
+            app.update();
+            asked = true;
+            break;
+        }
+        if round.declarer().is_some_and(|d| d != hero) {
+            let other = *app
+                .world()
+                .get::<HeroId>(round.declarer().unwrap())
+                .unwrap();
+            if app
+                .world()
+                .get::<Side>(round.declarer().unwrap())
+                .unwrap()
+                .0
+                == side
+            {
+                app.world_mut().write_message(Intent::Pass { hero: other });
+            }
+        }
+    }
+    assert!(asked, "the hero is asked about the shot");
+    let mut boxes = app.world_mut().query_filtered::<Entity, With<GiveUpBox>>();
+    let node = boxes.single(app.world()).expect("one box asks");
+    let words = texts_under(&app, node);
+    assert!(
+        words
+            .iter()
+            .any(|w| w.contains("aimed shot") && w.contains("is already down")),
+        "{words:?}"
+    );
+    assert!(click::<GiveUpChoice>(&mut app, |c| c.0));
+    let log = app.world().resource::<MatchLog>();
+    assert_eq!(log.of_kind("give_up").count(), 1);
+    assert!(app.world().get::<CannotBeMade>(hero).is_none());
+}

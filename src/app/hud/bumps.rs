@@ -16,7 +16,7 @@ use crate::sim::model::{Battle, BumpOption, Hero, PendingBumps, PendingSnap, Sid
 use bevy::prelude::*;
 
 /// A box of choices over the map, under the banner (the bumps' and the snap shot's).
-fn choice_box() -> impl Bundle {
+pub(super) fn choice_box() -> impl Bundle {
     (
         Node {
             position_type: PositionType::Absolute,
@@ -94,7 +94,7 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
 
 /// The waiting hero, when a human side answers for it; when none waits, the choice's box
 /// (the boxes with marker `B`) goes.
-fn waiting_human<B: Component>(
+pub(super) fn waiting_human<B: Component>(
     hero: Option<Entity>,
     battle: &Battle,
     sides: &Query<&Side>,

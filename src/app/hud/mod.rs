@@ -8,6 +8,7 @@ pub mod cards;
 mod choices;
 mod counters_view;
 mod cursor;
+mod give_up;
 mod plan;
 mod preview;
 mod shot_preview;
@@ -24,6 +25,7 @@ pub use counters_view::{
     ItemMark, SlotLook, fold_words, slot_looks, tally_words, tip_words,
 };
 pub use cursor::*;
+pub use give_up::{GiveUpBox, GiveUpChoice};
 pub use plan::*;
 pub use preview::*;
 pub use shot_preview::*;
@@ -55,7 +57,11 @@ impl Plugin for HudPlugin {
             .init_resource::<ChoicesView>()
             .add_systems(
                 Update,
-                (bumps::spend_bumps, bumps::snap_or_hold)
+                (
+                    bumps::spend_bumps,
+                    bumps::snap_or_hold,
+                    give_up::give_up_or_pay,
+                )
                     .in_set(crate::sim::SimSystems::Intent)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             )

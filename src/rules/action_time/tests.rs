@@ -113,6 +113,39 @@ fn a_commitment_is_paid_token_by_token_and_resolves_when_paid() {
     assert_eq!((carried.map(|c| (c.paid, c.cost)), lost), (Some((3, 8)), 0));
 }
 
+/// Decision 134: a commitment given up as a segment is called. "Once spent, APs are lost,
+/// even if the action never resolves": the AP paid before that segment stay spent; the token
+/// placed in it goes in front, to declare with now.
+#[test]
+fn a_commitment_given_up_keeps_its_spent_ap_spent() {
+    // IN 4, 8 AP: a 5-AP shot declared at 4 on one token, paid 2 more at 5 and 6.
+    let mut t = ActionTrack::new(4, 8, 0, None);
+    t.place(4);
+    assert_eq!(t.declare(5, 4, false), Ok(Declared::Committed { paid: 1 }));
+    t.place(5);
+    t.place(6);
+    assert!(t.placed_in(6) && !t.placed_in(5));
+    let given_up = t.give_up(6).expect("the commitment");
+    assert_eq!((given_up.paid, given_up.cost), (2, 5));
+    assert_eq!(
+        (t.spent, t.in_front, t.pool, t.commitment.is_none()),
+        (2, 1, 5, true)
+    );
+    // The token in front pays a new 1-AP action now; the next ones go in front as usual.
+    assert_eq!(t.declare(1, 6, false), Ok(Declared::Paid { lost: 0 }));
+    assert_eq!(t.place(7), Some(false));
+    assert_eq!((t.spent, t.in_front, t.pool), (3, 1, 4));
+    // Given up in a segment with no token of its own (the pool was empty): nothing comes back.
+    let mut t = ActionTrack::new(18, 2, 0, None);
+    t.place(18);
+    t.declare(4, 18, true).unwrap();
+    t.place(19);
+    t.place(20);
+    assert!(!t.placed_in(21));
+    assert_eq!(t.give_up(21).map(|c| c.paid), Some(2));
+    assert_eq!((t.spent, t.in_front), (2, 0));
+}
+
 #[test]
 fn paid_actions_finish_beyond_segment_20() {
     // IN 15, 8 AP: tokens at 15..20 are 6; a 7-AP action has 6 paid and 2 in the pool.

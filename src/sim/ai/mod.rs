@@ -24,6 +24,7 @@ use hexx::Hex;
 mod answers;
 mod choices;
 mod close;
+mod give_up;
 mod goals;
 mod holdout;
 mod paths;
@@ -53,7 +54,11 @@ pub fn player(world: &mut World, id: HeroId) -> Decision {
     let Some(hero) = query::entity(world, id) else {
         return Decision::bare(Intent::Pass { hero: id });
     };
-    match level_of(world, hero) {
+    let level = level_of(world, hero);
+    if let Some(answer) = give_up::answer(world, hero, id, level) {
+        return answer;
+    }
+    match level {
         AiLevel::Easy => easy(world, hero, id),
         level => weigh::player(world, hero, id, level == AiLevel::Hard),
     }

@@ -103,9 +103,23 @@ impl MatchEvent {
         }
     }
 
-    /// The fields of the segment's events: rushing, resolution, mounts, the round's end.
+    /// The fields of the segment's events: a commitment given up, rushing, resolution, mounts, the round's end.
     fn segment_fields(&self) -> Map<String, Value> {
         match self {
+            MatchEvent::GiveUp {
+                action,
+                lost,
+                why,
+                reason,
+                ..
+            } => with_reason(
+                fields(&[
+                    ("action", json!(action)),
+                    ("lost", json!(lost)),
+                    ("why", json!(why)),
+                ]),
+                reason,
+            ),
             MatchEvent::Rush {
                 action,
                 ap,

@@ -147,6 +147,17 @@ impl MatchEvent {
             MatchEvent::MountHalted { mount, by } => {
                 format!("{mount} is halted by {by}: the rider must steer and spur it on")
             }
+            MatchEvent::GiveUp {
+                hero,
+                action,
+                lost,
+                why,
+                reason,
+            } => format!(
+                "{hero} gives up {action} ({why}): the {} spent on it are lost{}",
+                crate::rules::words::count(*lost, "AP", "AP"),
+                why_words(reason)
+            ),
             MatchEvent::Lapsed { hero, action } => {
                 format!("{hero}'s {action} lapses unpaid: the AP spent on it are lost")
             }

@@ -9,8 +9,8 @@ use crate::sim::events::{MatchEvent, record};
 use crate::sim::intent::Intent;
 use crate::sim::intent::{Action, HeroId, Refusal};
 use crate::sim::model::{
-    Committed, DeclarationReason, Down, Entry, Holding, Journal, JournalMarks, MatchLog,
-    PoolChoices, Script, StackSpend, Track, Wounds,
+    CannotBeMade, Committed, DeclarationReason, Down, Entry, Holding, Journal, JournalMarks,
+    MatchLog, PoolChoices, Script, StackSpend, Track, Wounds,
 };
 use crate::sim::model::{Hero, RoundState};
 use crate::sim::query::hero_name as name_of;
@@ -90,6 +90,15 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
     // Rushing: once the segment's declarations are made, only rushes (or a pass).
     let window = super::rush::window_open(world);
     match intent {
+        _ if world.get::<CannotBeMade>(hero).is_some() => give_up_or_pay(world, hero, intent),
+        Intent::GiveUp { .. } => Err(match world.get::<Committed>(hero) {
+            Some(c) => format!(
+                "{} can still be made: only an action that cannot be made now is given up",
+                c.0.name()
+            ),
+            None => "nothing is being paid for".to_string(),
+        }
+        .into()),
         Intent::Declare(_) if window => {
             Err("the segment's declarations are made: rush an action, or pass".into())
         }
@@ -221,6 +230,91 @@ fn choose(world: &mut World, hero: Entity, intent: &Intent) -> Result<(), Refusa
     }
 }
 
+/// The question a hero paying toward an action that cannot be made now is asked as the
+/// segment is called (decision 134): give it up, or go on paying (a pass, or a hold).
+fn give_up_or_pay(world: &mut World, hero: Entity, intent: &Intent) -> Result<(), Refusal> {
+    match intent {
+        Intent::GiveUp { .. } => {
+            give_up(world, hero);
+            Ok(())
+        }
+        Intent::Pass { .. } => {
+            world.entity_mut(hero).remove::<CannotBeMade>();
+            end_turn(world);
+            Ok(())
+        }
+        Intent::Hold { .. } => {
+            world.entity_mut(hero).remove::<CannotBeMade>();
+            world.entity_mut(hero).insert(Holding);
+            let hero_name = name_of(world, hero);
+            record(world, Some(hero), MatchEvent::Hold { hero: hero_name });
+            end_turn(world);
+            Ok(())
+        }
+        _ => {
+            let what = world
+                .get::<Committed>(hero)
+                .map_or("an action", |c| c.0.name());
+            Err(format!(
+                "{} is paying toward {what}, which cannot be made now: give it up, or go on paying (pass)",
+                name_of(world, hero)
+            )
+            .into())
+        }
+    }
+}
+
+/// "Once spent, APs are lost, even if the action never resolves": the commitment goes, this
+/// segment's token goes in front, and the hero declares on (it stays at the front).
+fn give_up(world: &mut World, hero: Entity) {
+    let segment = world.resource::<RoundState>().segment;
+    let why = world
+        .entity_mut(hero)
+        .take::<CannotBeMade>()
+        .map_or_else(String::new, |c| c.0);
+    let action = world
+        .entity_mut(hero)
+        .take::<Committed>()
+        .map_or_else(String::new, |c| c.0.name().to_string());
+    let lost = world
+        .get_mut::<Track>(hero)
+        .and_then(|mut t| t.0.give_up(segment))
+        .map_or(0, |c| c.paid);
+    let event = MatchEvent::GiveUp {
+        hero: name_of(world, hero),
+        action,
+        lost,
+        why,
+        reason: declaration_reason(world),
+    };
+    record(world, Some(hero), event);
+    if !may_declare(world, hero) {
+        end_turn(world);
+    }
+}
+
+/// Why the action `hero` pays toward cannot be made now, when its player is asked whether to
+/// give it up (decision 134): as a segment of declarations is called, with a token placed
+/// toward it in this segment, not yet fully paid, and refused by its price now.
+pub(super) fn cannot_be_made(world: &World, hero: Entity) -> Option<String> {
+    let Committed(action) = world.get::<Committed>(hero)?;
+    let segment = world.resource::<RoundState>().segment;
+    if segment > crate::rules::action_time::SEGMENTS
+        || super::rush::window_open(world)
+        || world.get::<Down>(hero).is_some_and(|d| d.0)
+        || world.get::<Wounds>(hero).is_some_and(|w| w.stunned)
+        || world.get::<Holding>(hero).is_some()
+    {
+        return None;
+    }
+    let track = &world.get::<Track>(hero)?.0;
+    let paying = track.commitment.as_ref()?;
+    if paying.paid >= paying.cost || !track.placed_in(segment) {
+        return None;
+    }
+    price(world, action).err().map(|why| why.to_string())
+}
+
 /// A declaration: priced and paid on the track (resolving at the end of the segment), or
 /// committed to be paid token by token.
 fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Result<(), Refusal> {
@@ -316,9 +410,14 @@ pub(super) fn may_declare(world: &World, hero: Entity) -> bool {
 /// first, then a declaration or a pass). Anything refused is a pass.
 pub(super) fn ask_computer(world: &mut World, hero: Entity, player: ComputerPlayerFn) {
     let id = hero_id(world, hero);
-    for _ in 0..4 {
+    // Four answers at most, besides giving up a commitment that cannot be made (decision 134).
+    let mut answers = 0;
+    while answers < 4 {
         let decision = player(world, id);
         let passes = matches!(decision.intent, Intent::Pass { .. } | Intent::Hold { .. });
+        if !matches!(decision.intent, Intent::GiveUp { .. }) {
+            answers += 1;
+        }
         if accept_because(world, decision.intent, decision.reason).is_err() || passes {
             break;
         }

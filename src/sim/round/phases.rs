@@ -12,7 +12,8 @@ use crate::sim::deck::{resolve_check, trait_skill};
 use crate::sim::events::{MatchEvent, Recovered, record};
 use crate::sim::model::RoundState;
 use crate::sim::model::{
-    AimLost, AppearedThisRound, Committed, Down, Hero, Holding, MovedThisRound, Track, Wounds,
+    AimLost, AppearedThisRound, CannotBeMade, Committed, Down, Hero, Holding, MovedThisRound,
+    Track, Wounds,
 };
 use crate::sim::query::{hero_name as name_of, heroes};
 use bevy::prelude::*;
@@ -174,7 +175,18 @@ pub(super) fn declaration_order(world: &mut World) {
     if world.resource::<RoundState>().segment > SEGMENTS {
         return;
     }
-    let order = by_quickness(world, may_declare);
+    // Decision 134: who pays toward an action that cannot be made now is asked too.
+    for e in heroes(world) {
+        if world.get::<CannotBeMade>(e).is_some() {
+            world.entity_mut(e).remove::<CannotBeMade>();
+        }
+        if let Some(why) = super::declare::cannot_be_made(world, e) {
+            world.entity_mut(e).insert(CannotBeMade(why));
+        }
+    }
+    let order = by_quickness(world, |world, e| {
+        may_declare(world, e) || world.get::<CannotBeMade>(e).is_some()
+    });
     world.resource_mut::<RoundState>().declaring = order;
 }
 

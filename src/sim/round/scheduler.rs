@@ -5,7 +5,8 @@ use super::declare::{accept, ask_computer, end_turn, may_declare, play_script};
 use super::phases::round_ends;
 use super::schedule::{Declarations, Resolution, RoundEnd, RoundFlow, RoundStart, Segment};
 use crate::sim::intent::Intent;
-use crate::sim::model::{BattleOver, Pacing, RoundOptions, RoundState, Script};
+use crate::sim::model::{BattleOver, CannotBeMade, Pacing, RoundOptions, RoundState, Script};
+use crate::sim::query::hero_id;
 use crate::sim::seats::{self, ComputerChoices, Seat};
 use bevy::ecs::message::MessageCursor;
 use bevy::prelude::*;
@@ -241,7 +242,14 @@ fn computer_answer_unrecorded(world: &World, hero: Entity) -> bool {
 /// The hero at the front of the declaration order declares, through its seat. False: nobody
 /// may yet (a human's turn, a broken script, or the window's pace).
 fn declare_next(world: &mut World, front: Entity) -> bool {
-    if !may_declare(world, front) {
+    let asked_to_give_up = world.get::<CannotBeMade>(front).is_some();
+    if !may_declare(world, front) && !asked_to_give_up {
+        end_turn(world);
+        return true;
+    }
+    if asked_to_give_up && !script_answers(world, front) {
+        // A match file older than the question (version 5 or before): the hero paid on.
+        world.entity_mut(front).remove::<CannotBeMade>();
         end_turn(world);
         return true;
     }
@@ -249,13 +257,34 @@ fn declare_next(world: &mut World, front: Entity) -> bool {
         Seat::Script => play_script(world),
         Seat::Waiting | Seat::Human => false,
         Seat::Computer(player) => {
-            if !paced(world) {
+            // The question of a commitment that cannot be made is answered without a pause.
+            if !asked_to_give_up && !paced(world) {
                 return false;
             }
             ask_computer(world, front, player);
             true
         }
     }
+}
+
+/// Where a recorded script is played: whether its next intent answers `hero`'s question
+/// (decision 134), as a file of version 6 on records the answer, a pass included. True when
+/// no script is played.
+fn script_answers(world: &World, hero: Entity) -> bool {
+    let Some(script) = world.get_resource::<Script>() else {
+        return true;
+    };
+    if script.entries.is_empty() || script.broken.is_some() {
+        return true;
+    }
+    let id = hero_id(world, hero);
+    script.entries.front().is_some_and(|entry| {
+        entry.intent.hero() == id
+            && matches!(
+                entry.intent,
+                Intent::GiveUp { .. } | Intent::Pass { .. } | Intent::Hold { .. }
+            )
+    })
 }
 
 /// Is a recorded script still being played (a replay or a loaded match)?

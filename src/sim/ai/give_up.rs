@@ -1,0 +1,55 @@
+//! The question a hero paying toward an action that cannot be made now is asked (decision
+//! 134): give it up, or go on paying. `easy` pays on, as it always did. `normal` and `hard`
+//! give up what cannot come right by waiting: an attack whose every target is down, or an
+//! action at nobody (a reload with the gun knocked away, a walk to a hex taken). An attack at
+//! a foe still standing is paid on: the foe may step back into sight or reach.
+
+use super::Decision;
+use crate::data::level::AiLevel;
+use crate::sim::intent::{Action, HeroId, Intent};
+use crate::sim::model::{CannotBeMade, Committed, Down};
+use crate::sim::query;
+use bevy::prelude::*;
+
+/// The computer's answer for `hero`, when it is asked whether to give up its commitment.
+pub(super) fn answer(world: &World, hero: Entity, id: HeroId, level: AiLevel) -> Option<Decision> {
+    let why = world.get::<CannotBeMade>(hero)?;
+    let Committed(action) = world.get::<Committed>(hero)?;
+    if level == AiLevel::Easy {
+        return Some(Decision::bare(Intent::Pass { hero: id }));
+    }
+    let targets = targets(action);
+    let standing = targets.iter().any(|&t| {
+        query::entity(world, t).is_some_and(|e| !world.get::<Down>(e).is_some_and(|d| d.0))
+    });
+    Some(if standing {
+        Decision::new(
+            Intent::Pass { hero: id },
+            format!(
+                "pays on toward {}: {}, but the foe may come back in reach",
+                action.name(),
+                why.0
+            ),
+        )
+    } else {
+        Decision::new(
+            Intent::GiveUp { hero: id },
+            "nothing comes of paying on: its token goes to what can be done now",
+        )
+    })
+}
+
+/// The heroes an action is aimed at: its targets, foes or allies.
+fn targets(action: &Action) -> Vec<HeroId> {
+    match action {
+        Action::Shoot { target, .. }
+        | Action::ShootOffHand { target, .. }
+        | Action::Sabotage { target, .. }
+        | Action::Melee { target, .. }
+        | Action::Revive { target, .. } => vec![*target],
+        Action::BackUp { ally, .. } => vec![*ally],
+        Action::Series { shots, .. } => shots.iter().map(|s| s.0).collect(),
+        Action::MeleeSeries { blows, .. } => blows.iter().map(|b| b.0).collect(),
+        _ => Vec::new(),
+    }
+}

@@ -155,6 +155,57 @@ fn the_layout_follows_the_window_at_three_sizes() {
     }
 }
 
+/// The bench level's two lines stand a map's width apart: at the start the Cowboys are out of
+/// view, and a mark in their colour stands at the map area's right edge, pointing right and
+/// counting them; the Regulators (in view) have none. A click on it eases the view to them:
+/// then the Cowboys are in view, and the Regulators' mark points left.
+#[test]
+fn a_mark_at_the_edge_points_to_heroes_out_of_view() {
+    use tarnation::app::hud::{OffscreenMark, offscreen_words};
+    let mut app = window_app(9);
+    start(&mut app, BENCH, &[Control::Human, Control::Computer]);
+    for _ in 0..3 {
+        app.update();
+    }
+    let frame = app.world().resource::<MapRect>().0;
+    let marks = |app: &mut App| -> Vec<(usize, String, Vec2)> {
+        let mut q = app
+            .world_mut()
+            .query::<(Entity, &OffscreenMark, &Visibility, &Node)>();
+        let shown: Vec<(Entity, usize, Vec2)> = q
+            .iter(app.world())
+            .filter(|(_, _, v, _)| **v != Visibility::Hidden)
+            .map(|(e, m, _, n)| {
+                let at = |v: Val| if let Val::Px(p) = v { p } else { f32::NAN };
+                (e, m.0, Vec2::new(at(n.left), at(n.top)))
+            })
+            .collect();
+        shown
+            .into_iter()
+            .map(|(e, side, at)| (side, offscreen_words(app.world(), e), at))
+            .collect()
+    };
+    let first = marks(&mut app);
+    assert_eq!(first.len(), 1, "{first:?}");
+    let (side, words, at) = first[0].clone();
+    assert_eq!((side, words.as_str()), (1, "\u{25B6} Cowboys 6"));
+    assert!(
+        at.x > frame.map.center().x / frame.scale,
+        "at the right edge: {at}"
+    );
+    assert!(click::<OffscreenMark>(&mut app, |m| m.0 == 1));
+    for _ in 0..60 {
+        app.update();
+    }
+    let after = marks(&mut app);
+    assert_eq!(after.len(), 1, "{after:?}");
+    assert_eq!(
+        (after[0].0, after[0].1.as_str()),
+        (0, "\u{25C0} Regulators 6")
+    );
+    assert!(after[0].2.x < frame.map.center().x / frame.scale);
+}
+
 /// The settings screen: a key is rebound by clicking the action and pressing the key; a key
 /// another action holds is refused; the pace and the palette are switched by clicks.
 #[test]

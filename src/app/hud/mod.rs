@@ -9,6 +9,7 @@ mod choices;
 mod counters_view;
 mod cursor;
 mod give_up;
+mod offscreen;
 mod plan;
 mod preview;
 mod shot_preview;
@@ -26,6 +27,7 @@ pub use counters_view::{
 };
 pub use cursor::*;
 pub use give_up::{GiveUpBox, GiveUpChoice};
+pub use offscreen::{OffscreenMark, offscreen_words};
 pub use plan::*;
 pub use preview::*;
 pub use shot_preview::*;
@@ -86,6 +88,7 @@ impl Plugin for HudPlugin {
                     )
                         .chain(),
                     (spawn_bar, price_bar, show_bar).chain(),
+                    offscreen::mark_offscreen_sides,
                     (
                         cursor_label,
                         draw_reach,

@@ -14,8 +14,8 @@ pub use bindings::*;
 pub use clicks::*;
 pub use desk::{Aim, DeskView, desk_intent, right_click_strikes};
 pub use pointer::{
-    CameraFit, MapRect, READABLE_SCALE, camera_for, clamp_camera, clamp_camera_below, first_view,
-    fit_camera, world_at,
+    CameraFit, LookAt, MapRect, READABLE_SCALE, camera_for, clamp_camera, clamp_camera_below,
+    first_view, fit_camera, world_at,
 };
 use pointer::{camera, hover, track_frame};
 pub use selection::*;
@@ -45,6 +45,7 @@ impl Plugin for InputPlugin {
         .init_resource::<PlanOffer>()
         .init_resource::<UiScale>()
         .init_resource::<MapRect>()
+        .init_resource::<LookAt>()
         .insert_resource(crate::app::layout::Palette::new(settings.colorblind))
         .add_systems(Startup, move |mut commands: Commands| {
             commands.spawn((input_map(&settings.bindings), input_map(&settings.menu)));

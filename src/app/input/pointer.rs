@@ -24,6 +24,10 @@ impl Default for MapRect {
     }
 }
 
+/// A world point the view is asked to ease to (a click on a mark of heroes out of view).
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct LookAt(pub Option<Vec2>);
+
 /// The map's bounds in the world (centre and size), the zoom that fits it into the frame, and
 /// where the view starts when the whole map would be too small to read (a long gulch).
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
@@ -205,6 +209,7 @@ pub(super) fn camera(
         Local<Option<Vec2>>,
     ),
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
+    mut look: ResMut<LookAt>,
 ) {
     let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
     let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
@@ -279,6 +284,17 @@ pub(super) fn camera(
             let at = geometry.center(c, r);
             *easing_to = goal_for(&frame, (ortho.scale, camera), at, &fit, top).or(*easing_to);
         }
+    }
+    // Asked to look somewhere (a mark of heroes out of view clicked): the view eases there.
+    if let Some(to) = look.0.take() {
+        let goal = camera_for(&frame, ortho.scale, to);
+        *easing_to = Some(clamp_camera_below(
+            &frame,
+            ortho.scale,
+            goal,
+            (fit.center, fit.map),
+            top,
+        ));
     }
     // The view eases to the declarer it goes to (about a third of a second), so a player
     // sees where it went.

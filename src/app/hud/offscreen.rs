@@ -1,0 +1,224 @@
+//! Where the heroes are that the view does not show: for each side with standing heroes out of
+//! view, a mark at the map area's edge in the side's colour, pointing to them ("▶ Cowboys 6");
+//! a click eases the view to them. On the bench level the two lines stand a map's width apart,
+//! and a new player saw no enemy at all.
+
+use crate::app::board::MapGeometry;
+use crate::app::fonts;
+use crate::app::input::{LookAt, MapRect};
+use crate::app::layout::{Frame, Palette, palette};
+use crate::app::state::Screen;
+use crate::app::widgets::{CoversMap, Tip, clicked, label};
+use crate::rules::hexmap::offset_of;
+use crate::sim::model::{Battle, Down, HexPos, Side};
+use bevy::prelude::*;
+
+/// The mark of a side (its place in the level) with heroes out of view.
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct OffscreenMark(pub usize);
+
+#[derive(Component)]
+pub struct MarkArrow;
+
+#[derive(Component)]
+pub struct MarkWords;
+
+/// How far inside the map area's edge a mark stands (layout pixels).
+const INSET: f32 = 6.0;
+
+/// The window point of a world point, as the camera shows it.
+fn on_screen(frame: &Frame, (camera, scale): (Vec2, f32), at: Vec2) -> Vec2 {
+    let d = at - camera;
+    frame.window / 2.0 + Vec2::new(d.x, -d.y) / scale
+}
+
+/// The arrow pointing from the middle of the map area along `d` (window axes, y down).
+pub fn arrow(d: Vec2) -> &'static str {
+    const ARROWS: [&str; 8] = [
+        "\u{25B6}", "\u{25E5}", "\u{25B2}", "\u{25E4}", "\u{25C0}", "\u{25E3}", "\u{25BC}",
+        "\u{25E2}",
+    ];
+    let turn = (-d.y).atan2(d.x) / std::f32::consts::FRAC_PI_4;
+    ARROWS[(turn.round() as i32).rem_euclid(8) as usize]
+}
+
+/// Where on the map area's edge (window pixels) a mark for a point at `at` stands: on the
+/// line from the area's middle toward it.
+pub fn edge_point(area: Rect, at: Vec2) -> Vec2 {
+    let middle = area.center();
+    let half = area.half_size();
+    let d = at - middle;
+    let t = [0, 1]
+        .iter()
+        .filter(|&&i| d[i].abs() > f32::EPSILON)
+        .map(|&i| half[i] / d[i].abs())
+        .fold(1.0, f32::min);
+    middle + d * t
+}
+
+/// Each side's heroes out of view, and their mark: shown, placed, counted; a click looks.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn mark_offscreen_sides(
+    mut commands: Commands,
+    battle: Res<Battle>,
+    colours: Res<Palette>,
+    rect: Res<MapRect>,
+    geometry: Option<Res<MapGeometry>>,
+    cameras: Query<(&Transform, &Projection), With<Camera2d>>,
+    heroes: Query<(&HexPos, &Side, &Down)>,
+    mut marks: Query<(
+        Entity,
+        &OffscreenMark,
+        &mut Node,
+        &mut Visibility,
+        &ComputedNode,
+    )>,
+    mut words: Query<(&mut Text, &ChildOf), (With<MarkWords>, Without<MarkArrow>)>,
+    mut arrows: Query<(&mut Text, &ChildOf), With<MarkArrow>>,
+    clicks: Query<(&Interaction, &OffscreenMark, &Tip), Changed<Interaction>>,
+    mut look: ResMut<LookAt>,
+) {
+    let (Some(geometry), Ok((camera, projection))) = (geometry, cameras.single()) else {
+        return;
+    };
+    let Projection::Orthographic(ortho) = projection else {
+        return;
+    };
+    let frame = rect.0;
+    let view = (camera.translation.truncate(), ortho.scale);
+    let shown = frame.map.inflate(-INSET * frame.scale);
+    let mut out: Vec<Vec<Vec2>> = vec![Vec::new(); battle.level.sides.len()];
+    for (at, side, down) in &heroes {
+        let (c, r) = offset_of(at.0);
+        let world = geometry.center(c, r);
+        if !down.0 && !shown.contains(on_screen(&frame, view, world)) && side.0 < out.len() {
+            out[side.0].push(world);
+        }
+    }
+    for (i, far) in out.iter().enumerate() {
+        let have = marks.iter().any(|m| m.1.0 == i);
+        if !far.is_empty() && !have {
+            spawn_mark(
+                &mut commands,
+                i,
+                colours.side(i, battle.level.sides[i].color),
+            );
+        }
+    }
+    for (e, mark, mut node, mut visibility, computed) in &mut marks {
+        let far = out.get(mark.0).map_or(&[][..], |v| v.as_slice());
+        if far.is_empty() {
+            *visibility = Visibility::Hidden;
+            continue;
+        }
+        *visibility = Visibility::Inherited;
+        let middle = far.iter().copied().sum::<Vec2>() / far.len() as f32;
+        let at = on_screen(&frame, view, middle);
+        let edge = edge_point(shown, at);
+        // In layout pixels, the mark's middle on the edge point, kept inside the area.
+        let size = computed.size() * computed.inverse_scale_factor();
+        let (lo, hi) = (shown.min / frame.scale, shown.max / frame.scale);
+        let left = (edge.x / frame.scale - size.x / 2.0).clamp(lo.x, (hi.x - size.x).max(lo.x));
+        let top = (edge.y / frame.scale - size.y / 2.0).clamp(lo.y, (hi.y - size.y).max(lo.y));
+        node.left = px(left);
+        node.top = px(top);
+        let side = &battle.level.sides[mark.0].name;
+        let count = far.len().to_string();
+        for (mut text, parent) in &mut words {
+            if parent.parent() == e && text.0 != format!("{side} {count}") {
+                text.0 = format!("{side} {count}");
+            }
+        }
+        let pointing = arrow(at - frame.map.center());
+        for (mut text, parent) in &mut arrows {
+            if parent.parent() == e && text.0 != pointing {
+                text.0 = pointing.to_string();
+            }
+        }
+        let tip = format!(
+            "{} of the {side} out of view: click to look",
+            crate::rules::words::count(far.len() as u32, "hero", "heroes")
+        );
+        commands.entity(e).insert(Tip(tip));
+        if clicks
+            .iter()
+            .any(|(i, m, _)| m.0 == mark.0 && clicked(i, false))
+        {
+            look.0 = Some(middle);
+        }
+    }
+}
+
+/// A mark's words as shown: its arrow, the side and how many ("▶ Cowboys 6").
+pub fn offscreen_words(world: &World, mark: Entity) -> String {
+    let Some(children) = world.get::<Children>(mark) else {
+        return String::new();
+    };
+    children
+        .iter()
+        .filter_map(|c| world.get::<Text>(c).map(|t| t.0.clone()))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A side's mark: a button in its colour, an arrow and its name.
+fn spawn_mark(commands: &mut Commands, side: usize, colour: Color) {
+    commands
+        .spawn((
+            Button,
+            Node {
+                position_type: PositionType::Absolute,
+                padding: UiRect::axes(px(8), px(3)),
+                column_gap: px(6),
+                align_items: AlignItems::Center,
+                border: UiRect::all(px(2)),
+                ..default()
+            },
+            BorderColor::all(colour),
+            BackgroundColor(palette::TIP.with_alpha(0.9)),
+            GlobalZIndex(2),
+            Visibility::Hidden,
+            OffscreenMark(side),
+            Tip(String::new()),
+            CoversMap,
+            DespawnOnExit(Screen::Battle),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Text::new("\u{25B6}"),
+                fonts::mono(16.0),
+                TextColor(colour),
+                MarkArrow,
+            ));
+            p.spawn((label("", 15.0, palette::TIP_TEXT), MarkWords));
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_mark_points_and_stands_on_the_edge_toward_the_heroes() {
+        let area = Rect::new(0.0, 60.0, 920.0, 540.0);
+        assert_eq!(arrow(Vec2::new(10.0, 0.0)), "\u{25B6}");
+        assert_eq!(arrow(Vec2::new(-10.0, 0.0)), "\u{25C0}");
+        assert_eq!(
+            arrow(Vec2::new(0.0, -10.0)),
+            "\u{25B2}",
+            "window y grows down"
+        );
+        assert_eq!(arrow(Vec2::new(10.0, 10.0)), "\u{25E2}");
+        // Far to the right, level with the middle: the right edge's middle.
+        assert_eq!(
+            edge_point(area, Vec2::new(2000.0, 300.0)),
+            Vec2::new(920.0, 300.0)
+        );
+        // Far below and to the left: on the bottom edge, on the line from the middle.
+        let p = edge_point(area, Vec2::new(-40.0, 1500.0));
+        assert!(
+            (p.y - 540.0).abs() < 1e-3 && p.x > 0.0 && p.x < 460.0,
+            "{p}"
+        );
+    }
+}

@@ -163,6 +163,7 @@ pub fn track_box() -> impl Bundle {
             ..default()
         },
         ScrollArea,
+        super::track_picture::TrackBox,
     )
 }
 

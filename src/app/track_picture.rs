@@ -13,6 +13,16 @@ use bevy::prelude::*;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct TrackPicture;
 
+/// The track's scrolled box: it keeps the declaring hero's row in view.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TrackBox;
+
+/// The heights of the header and of a hero's row (layout pixels), and what the box shows of
+/// them (its height less its padding).
+const HEADER_H: f32 = 21.0;
+const ROW_H: f32 = 19.0;
+const SHOWN_H: f32 = crate::app::layout::TRACK_H - 8.0;
+
 /// One hero's row as drawn: enough to tell when it must be drawn again.
 #[derive(Debug, Clone, PartialEq)]
 struct Row {
@@ -133,12 +143,54 @@ pub fn draw_track(
     *drawn = now;
 }
 
+/// Where the track's box scrolls to show the row `row` (from the top, after the header) when
+/// it stands at `scroll`: unchanged when the row is in view.
+pub fn scroll_to_row(scroll: f32, row: usize) -> f32 {
+    let top = HEADER_H + row as f32 * ROW_H;
+    let bottom = top + ROW_H;
+    // A row above the view comes in with the row before it (the first with the header).
+    let above = if row == 0 { 0.0 } else { top - ROW_H };
+    if above < scroll {
+        above
+    } else if bottom > scroll + SHOWN_H {
+        bottom - SHOWN_H
+    } else {
+        scroll
+    }
+}
+
+/// A new declarer: the track scrolls to keep its row in view (six a side is more rows than
+/// the box shows; the wheel still scrolls it between declarers).
+pub fn keep_declarer_in_view(
+    round: Res<RoundState>,
+    heroes: Query<&Hero>,
+    mut boxes: Query<&mut ScrollPosition, With<TrackBox>>,
+    mut last: Local<Option<Entity>>,
+) {
+    let declarer = round.declarer();
+    if declarer == *last {
+        return;
+    }
+    *last = declarer;
+    let Some(order) = declarer.and_then(|e| heroes.get(e).ok()).map(|h| h.order) else {
+        return;
+    };
+    let row = heroes.iter().filter(|h| h.order < order).count();
+    for mut scroll in &mut boxes {
+        let to = scroll_to_row(scroll.y, row);
+        if to != scroll.y {
+            scroll.y = to;
+        }
+    }
+}
+
 /// "Segment 5 of 20" and the key of the pips.
 fn header(p: &mut ChildSpawnerCommands, now: u32) {
     p.spawn(Node {
         flex_direction: FlexDirection::Row,
         align_items: AlignItems::Center,
         column_gap: px(6),
+        height: px(HEADER_H - 2.0),
         margin: UiRect::bottom(px(2)),
         ..default()
     })
@@ -208,7 +260,7 @@ fn hero_row(p: &mut ChildSpawnerCommands, row: &Row, now: u32) {
         Node {
             flex_direction: FlexDirection::Row,
             align_items: AlignItems::Center,
-            height: px(19),
+            height: px(ROW_H),
             ..default()
         },
         Interaction::default(),
@@ -269,6 +321,24 @@ fn hero_row(p: &mut ChildSpawnerCommands, row: &Row, now: u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The bench level's twelve rows in a box that shows about seven: a declarer below the
+    /// view brings its row to the box's foot, one above brings it in under the row before it,
+    /// one in view leaves the box where the player scrolled it.
+    #[test]
+    fn the_track_scrolls_to_the_declarer_s_row() {
+        assert_eq!(scroll_to_row(0.0, 2), 0.0);
+        let eleventh = scroll_to_row(0.0, 10);
+        assert_eq!(eleventh, HEADER_H + 11.0 * ROW_H - SHOWN_H);
+        assert!(eleventh > 0.0);
+        assert_eq!(scroll_to_row(eleventh, 9), eleventh, "in view: stays");
+        assert_eq!(scroll_to_row(eleventh, 1), HEADER_H);
+        assert_eq!(
+            scroll_to_row(eleventh, 0),
+            0.0,
+            "the first row with the header"
+        );
+    }
 
     #[test]
     fn long_names_are_cut_to_a_first_name_and_an_initial() {

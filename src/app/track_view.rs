@@ -25,6 +25,7 @@ impl Plugin for TrackViewPlugin {
                 Update,
                 (
                     super::track_picture::draw_track,
+                    super::track_picture::keep_declarer_in_view,
                     follow_declarations,
                     show_log,
                     pin_log,

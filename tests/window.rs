@@ -474,6 +474,68 @@ fn fold_counters(app: &mut App) -> (usize, String) {
     (shown, words)
 }
 
+/// The counters' box folds itself while a hero's token stands under it (the map's top right
+/// corner), and opens again once none does.
+#[test]
+fn the_counters_box_folds_over_a_hero() {
+    use tarnation::app::hud::{CounterRow, CountersDucked};
+    let mut app = window_app(3);
+    start(
+        &mut app,
+        "The Red Rock Bank Job",
+        &[Control::Human, Control::Human],
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    let shown = |app: &mut App| {
+        let mut rows = app.world_mut().query_filtered::<&Node, With<CounterRow>>();
+        rows.iter(app.world())
+            .filter(|n| n.display != Display::None)
+            .count()
+    };
+    assert_eq!(shown(&mut app), 4);
+    // Where the first hero stands on the window.
+    let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&Transform, &Projection), With<Camera2d>>();
+    let (camera, projection) = q.single(app.world()).unwrap();
+    let Projection::Orthographic(ortho) = projection else {
+        panic!("a 2D camera")
+    };
+    let (at, scale) = (camera.translation.truncate(), ortho.scale);
+    let hero = tarnation::sim::query::heroes(app.world())[0];
+    let hex = app.world().get::<tarnation::sim::model::HexPos>(hero).unwrap().0;
+    let (c, r) = tarnation::rules::hexmap::offset_of(hex);
+    let centre = app
+        .world()
+        .resource::<tarnation::app::board::MapGeometry>()
+        .center(c, r);
+    let d = centre - at;
+    let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / scale;
+    // The box stands open over the hero: it folds to its line of tallies.
+    app.insert_resource(CountersDucked {
+        ducked: false,
+        open_rect: Some(Rect::from_center_size(screen, Vec2::splat(40.0))),
+    });
+    app.update();
+    app.update();
+    assert_eq!(shown(&mut app), 0);
+    let mut title = app
+        .world_mut()
+        .query_filtered::<&Text, With<tarnation::app::hud::CounterFold>>();
+    assert!(title.single(app.world()).unwrap().0.starts_with('+'));
+    // Nobody under it: open again.
+    app.insert_resource(CountersDucked {
+        ducked: true,
+        open_rect: Some(Rect::new(-900.0, -900.0, -800.0, -800.0)),
+    });
+    app.update();
+    app.update();
+    assert_eq!(shown(&mut app), 4);
+}
+
 /// The level's counters over the map (issue 23): a row a counter, its slots as boxes, its
 /// tooltip saying what fills it; the tally follows the counter; gone with the battle, and a
 /// level without counters shows none.

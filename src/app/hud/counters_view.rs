@@ -3,7 +3,8 @@
 //! kind, temporary ones outlined in violet, empty ones dark), and a tooltip on each row saying
 //! what the counter stands for, what fills it, what happens when it is full and who it brings.
 //! A click on its title folds it to one line of tallies, to uncover the map beneath (a
-//! longhorn's top right hexes, a mine's bluff); another click opens it again.
+//! longhorn's top right hexes, a mine's bluff); another click opens it again. It also folds
+//! itself while a hero stands under it, and opens again when none does.
 
 use crate::app::board::MapGeometry;
 use crate::app::layout::{BANNER_H, PANEL_W, palette};
@@ -38,6 +39,70 @@ pub struct CounterRow;
 /// Whether the player folded the strip (kept from match to match in a session).
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct CountersFolded(pub bool);
+
+/// Whether a hero stands under the open box now (it folds itself to uncover it), and where
+/// the open box stands on the window (logical pixels), measured while it was open.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct CountersDucked {
+    pub ducked: bool,
+    pub open_rect: Option<Rect>,
+}
+
+/// Whether a token at `at` (window pixels) of radius `r` touches the box `rect`.
+pub fn under_box(rect: Rect, at: Vec2, r: f32) -> bool {
+    rect.inflate(r).contains(at)
+}
+
+/// The box folds itself while any standing hero's token is under where it stands open.
+#[allow(clippy::too_many_arguments)]
+pub fn duck_counters(
+    mut ducked: ResMut<CountersDucked>,
+    folded: Res<CountersFolded>,
+    rect: Res<crate::app::input::MapRect>,
+    geometry: Option<Res<MapGeometry>>,
+    strip: Query<&ComputedNode, With<CounterStrip>>,
+    cameras: Query<(&Transform, &Projection), With<Camera2d>>,
+    heroes: Query<(&crate::sim::model::HexPos, &crate::sim::model::Down)>,
+    fresh: Query<(), Added<CounterStrip>>,
+) {
+    // A new box (a new match): measured anew.
+    if !fresh.is_empty() {
+        *ducked = CountersDucked::default();
+    }
+    let (Some(geometry), Ok(node), Ok((camera, projection))) =
+        (geometry, strip.single(), cameras.single())
+    else {
+        return;
+    };
+    let Projection::Orthographic(ortho) = projection else {
+        return;
+    };
+    let frame = rect.0;
+    // Measured while open (not folded by anyone): its folded line is smaller.
+    if !folded.0 && !ducked.ducked {
+        let size = node.size() * node.inverse_scale_factor() * frame.scale;
+        if size.x > 0.0 {
+            let right = frame.window.x - (PANEL_W + 8.0) * frame.scale;
+            let top = (BANNER_H + 8.0) * frame.scale;
+            let open = Rect::new(right - size.x, top, right, top + size.y);
+            if ducked.open_rect != Some(open) {
+                ducked.open_rect = Some(open);
+            }
+        }
+    }
+    let Some(open) = ducked.open_rect else { return };
+    let camera = camera.translation.truncate();
+    let radius = 24.0 / ortho.scale;
+    let under = heroes.iter().filter(|(_, down)| !down.0).any(|(at, _)| {
+        let (c, r) = crate::rules::hexmap::offset_of(at.0);
+        let d = geometry.center(c, r) - camera;
+        let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
+        under_box(open, screen, radius)
+    });
+    if ducked.ducked != under {
+        ducked.ducked = under;
+    }
+}
 
 /// The title line: "Counters (click to fold)" open, each tally on one line folded.
 pub fn fold_words(counters: &LevelCounters, folded: bool) -> String {
@@ -270,29 +335,28 @@ pub fn spawn_counter_strip(
 pub fn fold_counters(
     counters: Option<Res<LevelCounters>>,
     mut folded: ResMut<CountersFolded>,
+    ducked: Res<CountersDucked>,
     title: Query<&Interaction, (Changed<Interaction>, With<CounterFold>)>,
     mut rows: Query<&mut Node, With<CounterRow>>,
     mut words: Query<&mut Text, With<CounterFold>>,
+    fresh: Query<(), Added<CounterRow>>,
 ) {
     if title.iter().any(|i| crate::app::widgets::clicked(i, false)) {
         folded.0 = !folded.0;
     }
     let Some(counters) = counters else { return };
-    if !folded.is_changed() && !counters.is_changed() {
+    if !folded.is_changed() && !counters.is_changed() && !ducked.is_changed() && fresh.is_empty() {
         return;
     }
-    let display = if folded.0 {
-        Display::None
-    } else {
-        Display::Flex
-    };
+    let shut = folded.0 || ducked.ducked;
+    let display = if shut { Display::None } else { Display::Flex };
     for mut node in &mut rows {
         if node.display != display {
             node.display = display;
         }
     }
     for mut text in &mut words {
-        let line = fold_words(&counters, folded.0);
+        let line = fold_words(&counters, shut);
         if text.0 != line {
             text.0 = line;
         }

@@ -22,8 +22,8 @@ pub use card_view::{
 };
 pub use choices::{ChoicesView, HeroChoices, choices_words, system_words};
 pub use counters_view::{
-    AreaMark, CounterFold, CounterRow, CounterSlot, CounterStrip, CounterTally, CountersFolded,
-    ItemMark, SlotLook, fold_words, slot_looks, tally_words, tip_words,
+    AreaMark, CounterFold, CounterRow, CounterSlot, CounterStrip, CounterTally, CountersDucked,
+    CountersFolded, ItemMark, SlotLook, fold_words, slot_looks, tally_words, tip_words,
 };
 pub use cursor::*;
 pub use give_up::{GiveUpBox, GiveUpChoice};
@@ -51,6 +51,7 @@ impl Plugin for HudPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<EngagementView>()
             .init_resource::<CountersFolded>()
+            .init_resource::<CountersDucked>()
             .init_resource::<CursorInfo>()
             .init_resource::<ReachView>()
             .init_resource::<BarView>()
@@ -81,6 +82,7 @@ impl Plugin for HudPlugin {
                     choices::update_banner_line,
                     (
                         counters_view::spawn_counter_strip,
+                        counters_view::duck_counters,
                         counters_view::fold_counters,
                         counters_view::show_counters,
                         counters_view::mark_areas,

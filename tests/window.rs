@@ -506,7 +506,11 @@ fn the_counters_box_folds_over_a_hero() {
     };
     let (at, scale) = (camera.translation.truncate(), ortho.scale);
     let hero = tarnation::sim::query::heroes(app.world())[0];
-    let hex = app.world().get::<tarnation::sim::model::HexPos>(hero).unwrap().0;
+    let hex = app
+        .world()
+        .get::<tarnation::sim::model::HexPos>(hero)
+        .unwrap()
+        .0;
     let (c, r) = tarnation::rules::hexmap::offset_of(hex);
     let centre = app
         .world()

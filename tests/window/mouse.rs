@@ -967,3 +967,46 @@ fn a_shot_that_cannot_be_made_is_given_up_by_a_click() {
     assert_eq!(log.of_kind("give_up").count(), 1);
     assert!(app.world().get::<CannotBeMade>(hero).is_none());
 }
+
+/// A player passing segment after segment is offered Hold: after a hero's third pass in a
+/// row, its next declaration's panel says which key holds the round.
+#[test]
+fn passing_segment_after_segment_offers_hold() {
+    let mut app = window_app(7);
+    start_by_mouse(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    let mut passes: std::collections::HashMap<Entity, (u32, u32)> = Default::default();
+    for _ in 0..400 {
+        app.update();
+        let Some(e) = app.world().resource::<RoundState>().declarer() else {
+            continue;
+        };
+        // The panel follows the new declarer in the next frame.
+        app.update();
+        let segment = app.world().resource::<RoundState>().segment;
+        let (last, n) = passes.get(&e).copied().unwrap_or((0, 0));
+        let in_a_row = if last + 1 == segment { n } else { 0 };
+        let offered = panel_text(&mut app).contains("Passing segment by segment? Hold (Backspace)");
+        let passing = app
+            .world()
+            .resource::<tarnation::app::input::Selection>()
+            .passing
+            .get(&e)
+            .copied();
+        assert_eq!(
+            offered,
+            in_a_row >= 3,
+            "segment {segment}: {in_a_row} passes in a row; {passing:?} {e:?}\n{}",
+            panel_text(&mut app)
+        );
+        if offered {
+            return;
+        }
+        passes.insert(e, (segment, in_a_row + 1));
+        tap(&mut app, KeyCode::Enter);
+    }
+    panic!("no hero passed three segments in a row");
+}

@@ -189,6 +189,13 @@ pub(super) fn update_panel(
     {
         s.push_str(&format!("{note}\n"));
     }
+    if let Some(hint) = selection
+        .as_ref()
+        .zip(paying.1.declarer())
+        .and_then(|(sel, e)| crate::app::input::hold_hint(sel, e, paying.1.now(), &keys))
+    {
+        s.push_str(&format!("{hint}\n"));
+    }
     if let Some(sel) = selection.as_ref() {
         s.push_str(&gathered_words(sel, &heroes, &keys, &bar));
     }

@@ -110,10 +110,10 @@ pub(super) fn act(
     };
     let declarer = round
         .declarer()
-        .and_then(|e| heroes.get(e).ok().map(|h| *h.4));
+        .and_then(|e| heroes.get(e).ok().map(|h| (e, *h.4)));
     end_or_hold(
         &actions,
-        declarer,
+        (declarer, round.now()),
         &mut seat,
         &mut selection,
         &mut plan,
@@ -195,10 +195,11 @@ fn take_pick(actions: &BattleInput, selection: &mut Selection) -> Option<Option<
     }
 }
 
-/// End the declaration (or take the seat handed over), or hold the round.
+/// End the declaration (or take the seat handed over), or hold the round. A hero passed in
+/// three segments in a row is offered Hold at its next declaration.
 fn end_or_hold(
     actions: &BattleInput,
-    declarer: Option<HeroId>,
+    (declarer, (round, segment)): (Option<(Entity, HeroId)>, (u32, u32)),
     seat: &mut HotSeat,
     selection: &mut Selection,
     plan: &mut QueuedPlan,
@@ -207,10 +208,15 @@ fn end_or_hold(
     if actions.just_pressed(BattleAction::EndDeclaration) {
         if seat.awaiting_handoff {
             seat.awaiting_handoff = false;
-        } else if let Some(hero) = declarer {
+        } else if let Some((e, hero)) = declarer {
             intents.write(Intent::Pass { hero });
             plan.drop_hero(hero);
             selection.note = None;
+            let in_a_row = match selection.passing.get(&e) {
+                Some(&(r, s, n)) if r == round && s + 1 == segment => n + 1,
+                _ => 1,
+            };
+            selection.passing.insert(e, (round, segment, in_a_row));
         }
         selection.hero = None;
         selection.pick = None;
@@ -218,11 +224,28 @@ fn end_or_hold(
     }
     if !seat.awaiting_handoff
         && actions.just_pressed(BattleAction::HoldRound)
-        && let Some(hero) = declarer
+        && let Some((_, hero)) = declarer
     {
         intents.write(Intent::Hold { hero });
         plan.drop_hero(hero);
     }
+}
+
+/// The word to a player passing segment after segment: `hero` passed in the three segments
+/// before `now` (round, segment).
+pub fn hold_hint(
+    selection: &Selection,
+    hero: Entity,
+    now: (u32, u32),
+    keys: &Bindings,
+) -> Option<String> {
+    let &(round, segment, in_a_row) = selection.passing.get(&hero)?;
+    (round == now.0 && segment + 1 == now.1 && in_a_row >= 3).then(|| {
+        format!(
+            "Passing segment by segment? Hold ({}) declares nothing more this round: its AP left are lost at the round's end",
+            keys.key(BattleAction::HoldRound)
+        )
+    })
 }
 
 /// The selected hero: while a hero of the desk declares, that one (the bar, the previews and

@@ -9,6 +9,7 @@ mod desk;
 mod pointer;
 mod selection;
 
+pub use act::hold_hint;
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;

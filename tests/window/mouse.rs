@@ -887,7 +887,8 @@ fn the_pointer_s_price_comes_before_the_last_word() {
 
 /// Decision 134 in the window: the human's hero pays toward an aimed shot, and its target
 /// falls before it is paid. As the next segment is called, a box asks whether to give it up,
-/// saying what is paid for and why it cannot be made; a click on "Give it up" gives it up.
+/// saying what is paid for and why it cannot be made, on the side of the map away from the
+/// hero; a click on "Give it up" gives it up.
 #[test]
 fn a_shot_that_cannot_be_made_is_given_up_by_a_click() {
     use tarnation::app::hud::{GiveUpBox, GiveUpChoice};
@@ -956,6 +957,11 @@ fn a_shot_that_cannot_be_made_is_given_up_by_a_click() {
     let mut boxes = app.world_mut().query_filtered::<Entity, With<GiveUpBox>>();
     let node = boxes.single(app.world()).expect("one box asks");
     let words = texts_under(&app, node);
+    // The hero stands in the map's left half: the box stands at the right, clear of it.
+    app.update();
+    let placed = app.world().get::<Node>(node).unwrap();
+    assert_eq!((placed.left, placed.top), (Val::Auto, Val::Auto));
+    assert!(matches!((placed.right, placed.bottom), (Val::Px(_), Val::Px(_))));
     assert!(
         words
             .iter()

@@ -6,7 +6,7 @@
 
 use crate::app::hotseat::HotSeat;
 use crate::app::input::{BattleAction, BattleInput, Bindings};
-use crate::app::layout::{BANNER_H, palette};
+use crate::app::layout::{BANNER_H, BAR_H, PANEL_W, palette};
 use crate::app::state::{Pause, Screen};
 use crate::app::widgets::{Tip, button, clicked, label};
 use crate::data::level::Control;
@@ -14,6 +14,52 @@ use crate::rules::shot::BumpSpend;
 use crate::sim::intent::{HeroId, Intent};
 use crate::sim::model::{Battle, BumpOption, Hero, PendingBumps, PendingSnap, Side};
 use bevy::prelude::*;
+
+/// The hero a box of choices is about: the box stands clear of its token (`place_choice_boxes`).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ChoiceAbout(pub Entity);
+
+/// Where a box of choices stands: over the map's top left corner, or (its hero's token in the
+/// map's left half) over its bottom right corner, clear of the token and of the counters' box.
+pub fn choice_box_at_right(map: Rect, token: Vec2) -> bool {
+    token.x < map.center().x
+}
+
+/// Each box of choices stands on the side of the map away from its hero's token.
+pub(super) fn place_choice_boxes(
+    rect: Res<crate::app::input::MapRect>,
+    geometry: Option<Res<crate::app::board::MapGeometry>>,
+    cameras: Query<(&Transform, &Projection), With<Camera2d>>,
+    positions: Query<&crate::sim::model::HexPos>,
+    mut boxes: Query<(&ChoiceAbout, &mut Node)>,
+) {
+    let (Some(geometry), Ok((camera, projection))) = (geometry, cameras.single()) else {
+        return;
+    };
+    let Projection::Orthographic(ortho) = projection else {
+        return;
+    };
+    let frame = rect.0;
+    for (about, mut node) in &mut boxes {
+        let Ok(at) = positions.get(about.0) else {
+            continue;
+        };
+        let (c, r) = crate::rules::hexmap::offset_of(at.0);
+        let d = geometry.center(c, r) - camera.translation.truncate();
+        let token = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
+        let (left, right, top, bottom) = if choice_box_at_right(frame.map, token) {
+            (Val::Auto, px(PANEL_W + 40.0), Val::Auto, px(BAR_H + 30.0))
+        } else {
+            (px(40), Val::Auto, px(BANNER_H + 40.0), Val::Auto)
+        };
+        if node.left != left || node.right != right || node.top != top || node.bottom != bottom {
+            node.left = left;
+            node.right = right;
+            node.top = top;
+            node.bottom = bottom;
+        }
+    }
+}
 
 /// A box of choices over the map, under the banner (the bumps' and the snap shot's).
 pub(super) fn choice_box() -> impl Bundle {
@@ -157,24 +203,26 @@ pub(super) fn snap_or_hold(
     if boxes.is_empty() {
         let chance = pending.series.shots.first().map_or(0.0, |s| s.chance);
         let pass = keys.key(BattleAction::EndDeclaration);
-        commands.spawn((choice_box(), SnapBox)).with_children(|p| {
-            p.spawn(label(
-                format!(
-                    "{} lost the aim under fire (Bravery): shoot anyway?",
-                    h.name
-                ),
-                17.0,
-                palette::TITLE,
-            ));
-            p.spawn((
-                button(
-                    format!("Snap shot: {:.0}% to hit ({pass})", chance * 100.0),
-                    15.0,
-                ),
-                SnapChoice(true),
-            ));
-            p.spawn((button("Hold fire", 15.0), SnapChoice(false)));
-        });
+        commands
+            .spawn((choice_box(), SnapBox, ChoiceAbout(hero)))
+            .with_children(|p| {
+                p.spawn(label(
+                    format!(
+                        "{} lost the aim under fire (Bravery): shoot anyway?",
+                        h.name
+                    ),
+                    17.0,
+                    palette::TITLE,
+                ));
+                p.spawn((
+                    button(
+                        format!("Snap shot: {:.0}% to hit ({pass})", chance * 100.0),
+                        15.0,
+                    ),
+                    SnapChoice(true),
+                ));
+                p.spawn((button("Hold fire", 15.0), SnapChoice(false)));
+            });
     }
     if *pause.get() == Pause::Paused {
         return;
@@ -227,7 +275,7 @@ pub(super) fn spend_bumps(
             .map_or(String::new(), |t| format!(" {}", t.0.name));
         let pass = keys.key(BattleAction::EndDeclaration);
         commands
-            .spawn((choice_box(), BumpBox))
+            .spawn((choice_box(), BumpBox, ChoiceAbout(pending.target)))
             .with_children(|p| {
                 p.spawn(label(
                     format!(

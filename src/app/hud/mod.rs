@@ -15,7 +15,9 @@ mod preview;
 mod shot_preview;
 
 pub use bar::*;
-pub use bumps::{BumpBox, BumpChoice, SnapBox, SnapChoice, option_words};
+pub use bumps::{
+    BumpBox, BumpChoice, ChoiceAbout, SnapBox, SnapChoice, choice_box_at_right, option_words,
+};
 pub use card_view::{
     CardButton, CardCell, CardRead, CardShown, CellMark, Mark, Marked, card_read, card_words,
     corner_face,
@@ -64,7 +66,9 @@ impl Plugin for HudPlugin {
                     bumps::spend_bumps,
                     bumps::snap_or_hold,
                     give_up::give_up_or_pay,
+                    bumps::place_choice_boxes,
                 )
+                    .chain()
                     .in_set(crate::sim::SimSystems::Intent)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             )

@@ -648,35 +648,45 @@ fn the_side_the_fire_wins_for_lies_low() {
     }
 }
 
-/// Decision 134: Miranda pays toward a shot at Felicia, who falls before it is paid. Asked as
-/// the next segment is called, `easy` pays on, as it always did (the AP are lost when the shot
-/// is refused); `normal` and `hard` give it up and say why.
+/// Decision 134: Miranda pays toward a shot at Felicia, and before it is paid Felicia falls,
+/// or Miranda's gun is knocked from her hand. Asked as the next segment is called, `easy` pays
+/// on, as it always did (the AP are lost when the shot is refused); `normal` and `hard` give it
+/// up and say why.
 #[test]
-fn a_shot_at_a_fallen_foe_is_given_up() {
+fn a_shot_that_cannot_come_right_is_given_up() {
     use tarnation::sim::model::CannotBeMade;
-    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
-        let (mut t, miranda, felicia, _) = miranda_and_two_foes(ai);
-        let (me, fe) = (t.e(miranda), t.e(felicia));
-        t.until_turn(miranda);
-        let shot = Action::Shoot {
-            hero: miranda,
-            target: felicia,
-            kind: ShotKind::Aimed(1),
-        };
-        let outcome = t.send(shot);
-        assert!(matches!(outcome, Outcome::Committed { .. }), "{outcome:?}");
-        t.app.world_mut().get_mut::<Down>(fe).unwrap().0 = true;
-        t.until_turn(miranda);
-        assert!(t.app.world().get::<CannotBeMade>(me).is_some());
-        let d = asked(&mut t, miranda);
-        match ai {
-            AiLevel::Easy => assert_eq!(d.intent, Intent::Pass { hero: miranda }),
-            _ => {
-                assert_eq!(d.intent, Intent::GiveUp { hero: miranda }, "{ai:?}");
-                assert!(
-                    d.reason
-                        .is_some_and(|r| r.contains("nothing comes of paying on"))
-                );
+    for gun_lost in [false, true] {
+        for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+            let (mut t, miranda, felicia, _) = miranda_and_two_foes(ai);
+            let (me, fe) = (t.e(miranda), t.e(felicia));
+            t.until_turn(miranda);
+            let shot = Action::Shoot {
+                hero: miranda,
+                target: felicia,
+                kind: ShotKind::Aimed(1),
+            };
+            let outcome = t.send(shot);
+            assert!(matches!(outcome, Outcome::Committed { .. }), "{outcome:?}");
+            if gun_lost {
+                for w in &mut t.app.world_mut().get_mut::<Weapons>(me).unwrap().0 {
+                    w.ready = false;
+                }
+            } else {
+                t.app.world_mut().get_mut::<Down>(fe).unwrap().0 = true;
+            }
+            t.until_turn(miranda);
+            let why = t.app.world().get::<CannotBeMade>(me).cloned();
+            assert!(why.is_some(), "gun lost {gun_lost}");
+            let d = asked(&mut t, miranda);
+            match ai {
+                AiLevel::Easy => assert_eq!(d.intent, Intent::Pass { hero: miranda }),
+                _ => {
+                    assert_eq!(d.intent, Intent::GiveUp { hero: miranda }, "{ai:?} {why:?}");
+                    assert!(
+                        d.reason
+                            .is_some_and(|r| r.contains("nothing comes of paying on"))
+                    );
+                }
             }
         }
     }

@@ -961,7 +961,10 @@ fn a_shot_that_cannot_be_made_is_given_up_by_a_click() {
     app.update();
     let placed = app.world().get::<Node>(node).unwrap();
     assert_eq!((placed.left, placed.top), (Val::Auto, Val::Auto));
-    assert!(matches!((placed.right, placed.bottom), (Val::Px(_), Val::Px(_))));
+    assert!(matches!(
+        (placed.right, placed.bottom),
+        (Val::Px(_), Val::Px(_))
+    ));
     assert!(
         words
             .iter()

@@ -278,8 +278,10 @@ fn script_answers(world: &World, hero: Entity) -> bool {
         return true;
     }
     let id = hero_id(world, hero);
+    let now = world.resource::<RoundState>().now();
     script.entries.front().is_some_and(|entry| {
         entry.intent.hero() == id
+            && (entry.round, entry.segment) == now
             && matches!(
                 entry.intent,
                 Intent::GiveUp { .. } | Intent::Pass { .. } | Intent::Hold { .. }

@@ -260,7 +260,9 @@ fn a_file_older_than_the_give_up_question_replays_unasked() {
     let played = run::run(level, gear, 2, cards(), 10).unwrap();
     // Each hero's commitments: from its `commit` event to the event that ends it. A hero
     // paying declares nothing, so its passes in between answered the question.
-    let mut paying: Vec<(String, (u32, u32), (u32, u32))> = Vec::new();
+    // (hero, the round and segment it committed in, and those of the event that ended it)
+    type Paying = (String, (u32, u32), (u32, u32));
+    let mut paying: Vec<Paying> = Vec::new();
     for e in &played.log.events {
         let Some(actor) = e.actor.clone() else {
             continue;

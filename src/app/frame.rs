@@ -163,7 +163,6 @@ pub fn track_box() -> impl Bundle {
             ..default()
         },
         ScrollArea,
-        super::track_picture::TrackBox,
     )
 }
 
@@ -275,16 +274,44 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
         p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
         p.spawn((label("", 14.0, palette::HINT), CardView));
     });
+    // The track: its header stands still, its rows scroll (six a side is more than it shows).
     col.spawn((
-        track_box(),
+        Node {
+            height: px(TRACK_H),
+            flex_shrink: 0.0,
+            padding: UiRect::axes(px(8), px(4)),
+            flex_direction: FlexDirection::Column,
+            ..default()
+        },
         boxed(palette::STRIP),
-        children![(
-            Node {
-                flex_direction: FlexDirection::Column,
-                ..default()
-            },
-            super::track_picture::TrackPicture
-        )],
+        children![
+            (
+                Node {
+                    flex_direction: FlexDirection::Column,
+                    flex_shrink: 0.0,
+                    ..default()
+                },
+                super::track_picture::TrackHeader
+            ),
+            (
+                Node {
+                    flex_grow: 1.0,
+                    min_height: px(0),
+                    flex_direction: FlexDirection::Column,
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                ScrollArea,
+                super::track_picture::TrackBox,
+                children![(
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    },
+                    super::track_picture::TrackPicture
+                )],
+            )
+        ],
     ));
     col.spawn((
         Node {

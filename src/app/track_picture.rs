@@ -13,15 +13,20 @@ use bevy::prelude::*;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct TrackPicture;
 
-/// The track's scrolled box: it keeps the declaring hero's row in view.
+/// The track's scrolled box of rows: it keeps the declaring hero's row in view.
 #[derive(Component, Debug, Clone, Copy)]
 pub struct TrackBox;
 
-/// The heights of the header and of a hero's row (layout pixels), and what the box shows of
-/// them (its height less its padding).
+/// The track's header over its rows ("Segment 5 of 20" and the key of the pips): it does not
+/// scroll.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct TrackHeader;
+
+/// The heights of the header and of a hero's row (layout pixels), and what the box of rows
+/// shows of them (the track's height less its padding and the header).
 const HEADER_H: f32 = 21.0;
 const ROW_H: f32 = 19.0;
-const SHOWN_H: f32 = crate::app::layout::TRACK_H - 8.0;
+const SHOWN_H: f32 = crate::app::layout::TRACK_H - 8.0 - HEADER_H;
 
 /// One hero's row as drawn: enough to tell when it must be drawn again.
 #[derive(Debug, Clone, PartialEq)]
@@ -116,9 +121,10 @@ pub fn draw_track(
     palette: Res<Palette>,
     heroes: Query<(&Hero, &Track, &Side, Option<&Committed>, &Down, &Wounds)>,
     picture: Query<Entity, With<TrackPicture>>,
+    headers: Query<Entity, With<TrackHeader>>,
     mut drawn: Local<Drawn>,
 ) {
-    let Ok(node) = picture.single() else {
+    let (Ok(node), Ok(over)) = (picture.single(), headers.single()) else {
         return;
     };
     let stack = super::track_view::stack_line(&round);
@@ -130,9 +136,10 @@ pub fn draw_track(
     if *drawn == now {
         return;
     }
+    commands.entity(over).despawn_children();
+    commands.entity(over).with_children(|p| header(p, now.now));
     commands.entity(node).despawn_children();
     commands.entity(node).with_children(|p| {
-        header(p, now.now);
         for row in &now.rows {
             hero_row(p, row, now.now);
         }
@@ -143,13 +150,13 @@ pub fn draw_track(
     *drawn = now;
 }
 
-/// Where the track's box scrolls to show the row `row` (from the top, after the header) when
-/// it stands at `scroll`: unchanged when the row is in view.
+/// Where the track's box of rows scrolls to show the row `row` when it stands at `scroll`:
+/// unchanged when the row is in view.
 pub fn scroll_to_row(scroll: f32, row: usize) -> f32 {
-    let top = HEADER_H + row as f32 * ROW_H;
+    let top = row as f32 * ROW_H;
     let bottom = top + ROW_H;
-    // A row above the view comes in with the row before it (the first with the header).
-    let above = if row == 0 { 0.0 } else { top - ROW_H };
+    // A row above the view comes in with the row before it.
+    let above = (top - ROW_H).max(0.0);
     if above < scroll {
         above
     } else if bottom > scroll + SHOWN_H {
@@ -329,15 +336,11 @@ mod tests {
     fn the_track_scrolls_to_the_declarer_s_row() {
         assert_eq!(scroll_to_row(0.0, 2), 0.0);
         let eleventh = scroll_to_row(0.0, 10);
-        assert_eq!(eleventh, HEADER_H + 11.0 * ROW_H - SHOWN_H);
+        assert_eq!(eleventh, 11.0 * ROW_H - SHOWN_H);
         assert!(eleventh > 0.0);
         assert_eq!(scroll_to_row(eleventh, 9), eleventh, "in view: stays");
-        assert_eq!(scroll_to_row(eleventh, 1), HEADER_H);
-        assert_eq!(
-            scroll_to_row(eleventh, 0),
-            0.0,
-            "the first row with the header"
-        );
+        assert_eq!(scroll_to_row(eleventh, 2), ROW_H, "with the row before it");
+        assert_eq!(scroll_to_row(eleventh, 0), 0.0);
     }
 
     #[test]

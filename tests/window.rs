@@ -460,25 +460,44 @@ fn fold_counters(app: &mut App) -> (usize, String) {
         *i = Interaction::None;
     }
     app.update();
+    (counter_rows_shown(app), counters_title(app))
+}
+
+/// How many counter rows the counters' box shows (none folded).
+fn counter_rows_shown(app: &mut App) -> usize {
     let mut rows = app
         .world_mut()
         .query_filtered::<&Node, With<tarnation::app::hud::CounterRow>>();
-    let shown = rows
-        .iter(app.world())
+    rows.iter(app.world())
         .filter(|n| n.display != Display::None)
-        .count();
+        .count()
+}
+
+/// The counters' box title: "- Counters (click to fold)", or the tallies folded ("+ ...").
+fn counters_title(app: &mut App) -> String {
     let mut title = app
         .world_mut()
         .query_filtered::<&Text, With<tarnation::app::hud::CounterFold>>();
-    let words = title.single(app.world()).unwrap().0.clone();
-    (shown, words)
+    title.single(app.world()).unwrap().0.clone()
+}
+
+/// Where the battle's camera stands and its zoom.
+fn view(app: &mut App) -> (Vec2, f32) {
+    let mut q = app
+        .world_mut()
+        .query_filtered::<(&Transform, &Projection), With<Camera2d>>();
+    let (camera, projection) = q.single(app.world()).unwrap();
+    let Projection::Orthographic(ortho) = projection else {
+        panic!("a 2D camera")
+    };
+    (camera.translation.truncate(), ortho.scale)
 }
 
 /// The counters' box folds itself while a hero's token stands under it (the map's top right
 /// corner), and opens again once none does.
 #[test]
 fn the_counters_box_folds_over_a_hero() {
-    use tarnation::app::hud::{CounterRow, CountersDucked};
+    use tarnation::app::hud::CountersDucked;
     let mut app = window_app(3);
     start(
         &mut app,
@@ -488,36 +507,21 @@ fn the_counters_box_folds_over_a_hero() {
     for _ in 0..3 {
         app.update();
     }
-    let shown = |app: &mut App| {
-        let mut rows = app.world_mut().query_filtered::<&Node, With<CounterRow>>();
-        rows.iter(app.world())
-            .filter(|n| n.display != Display::None)
-            .count()
-    };
-    assert_eq!(shown(&mut app), 4);
+    assert_eq!(counter_rows_shown(&mut app), 4);
     // Where the first hero stands on the window.
     let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
-    let mut q = app
-        .world_mut()
-        .query_filtered::<(&Transform, &Projection), With<Camera2d>>();
-    let (camera, projection) = q.single(app.world()).unwrap();
-    let Projection::Orthographic(ortho) = projection else {
-        panic!("a 2D camera")
-    };
-    let (at, scale) = (camera.translation.truncate(), ortho.scale);
+    let (at, scale) = view(&mut app);
     let hero = tarnation::sim::query::heroes(app.world())[0];
     let hex = app
         .world()
         .get::<tarnation::sim::model::HexPos>(hero)
         .unwrap()
         .0;
-    let (c, r) = tarnation::rules::hexmap::offset_of(hex);
     let centre = app
         .world()
         .resource::<tarnation::app::board::MapGeometry>()
-        .center(c, r);
-    let d = centre - at;
-    let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / scale;
+        .hex_center(hex);
+    let screen = tarnation::app::input::screen_at(&frame, scale, at, centre);
     // The box stands open over the hero: it folds to its line of tallies.
     app.insert_resource(CountersDucked {
         ducked: false,
@@ -525,11 +529,8 @@ fn the_counters_box_folds_over_a_hero() {
     });
     app.update();
     app.update();
-    assert_eq!(shown(&mut app), 0);
-    let mut title = app
-        .world_mut()
-        .query_filtered::<&Text, With<tarnation::app::hud::CounterFold>>();
-    assert!(title.single(app.world()).unwrap().0.starts_with('+'));
+    assert_eq!(counter_rows_shown(&mut app), 0);
+    assert!(counters_title(&mut app).starts_with('+'));
     // Nobody under it: open again.
     app.insert_resource(CountersDucked {
         ducked: true,
@@ -537,7 +538,7 @@ fn the_counters_box_folds_over_a_hero() {
     });
     app.update();
     app.update();
-    assert_eq!(shown(&mut app), 4);
+    assert_eq!(counter_rows_shown(&mut app), 4);
 }
 
 /// The level's counters over the map (issue 23): a row a counter, its slots as boxes, its

@@ -113,6 +113,12 @@ impl MapGeometry {
         )
     }
 
+    /// World position of a hex.
+    pub fn hex_center(&self, hex: hexx::Hex) -> Vec2 {
+        let (col, row) = crate::rules::hexmap::offset_of(hex);
+        self.center(col, row)
+    }
+
     /// The hex a tile shows.
     pub fn hex_of(&self, tile: TilePos) -> hexx::Hex {
         hex_of(self.size.y, tile)

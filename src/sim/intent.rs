@@ -295,6 +295,21 @@ impl Action {
         )
     }
 
+    /// The heroes the action is aimed at: its targets, foes or allies.
+    pub fn targets(&self) -> Vec<HeroId> {
+        match self {
+            Action::Shoot { target, .. }
+            | Action::ShootOffHand { target, .. }
+            | Action::Sabotage { target, .. }
+            | Action::Melee { target, .. }
+            | Action::Revive { target, .. } => vec![*target],
+            Action::BackUp { ally, .. } => vec![*ally],
+            Action::Series { shots, .. } => shots.iter().map(|s| s.0).collect(),
+            Action::MeleeSeries { blows, .. } => blows.iter().map(|b| b.0).collect(),
+            _ => Vec::new(),
+        }
+    }
+
     /// A shot (a single one, off the hand, or one of a series) at `target`.
     pub fn shoots_at(&self, target: HeroId) -> bool {
         match self {

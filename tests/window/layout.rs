@@ -77,14 +77,7 @@ fn the_layout_follows_the_window_at_three_sizes() {
             app.update();
             let frame = app.world().resource::<MapRect>().0;
             assert_eq!(frame.window, Vec2::new(w as f32, h as f32));
-            let mut q = app
-                .world_mut()
-                .query_filtered::<(&Transform, &Projection), With<Camera2d>>();
-            let (camera, projection) = q.single(app.world()).unwrap();
-            let Projection::Orthographic(ortho) = projection else {
-                panic!("a 2D camera")
-            };
-            let (at, s) = (camera.translation.truncate(), ortho.scale);
+            let (at, s) = view(&mut app);
             let geometry = *app.world().resource::<MapGeometry>();
             let fit = *app.world().resource::<CameraFit>();
             let battle = app.world().resource::<Battle>().map.clone();

@@ -999,16 +999,10 @@ fn passing_segment_after_segment_offers_hold() {
         let (last, n) = passes.get(&e).copied().unwrap_or((0, 0));
         let in_a_row = if last + 1 == segment { n } else { 0 };
         let offered = panel_text(&mut app).contains("Passing segment by segment? Hold (Backspace)");
-        let passing = app
-            .world()
-            .resource::<tarnation::app::input::Selection>()
-            .passing
-            .get(&e)
-            .copied();
         assert_eq!(
             offered,
             in_a_row >= 3,
-            "segment {segment}: {in_a_row} passes in a row; {passing:?} {e:?}\n{}",
+            "segment {segment}: {in_a_row} passes in a row; {e:?}\n{}",
             panel_text(&mut app)
         );
         if offered {

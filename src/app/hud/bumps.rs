@@ -33,10 +33,9 @@ pub(super) fn place_choice_boxes(
     positions: Query<&crate::sim::model::HexPos>,
     mut boxes: Query<(&ChoiceAbout, &mut Node)>,
 ) {
-    let (Some(geometry), Ok((camera, projection))) = (geometry, cameras.single()) else {
-        return;
-    };
-    let Projection::Orthographic(ortho) = projection else {
+    let (Some(geometry), Some((camera, scale))) =
+        (geometry, crate::app::input::camera_view(&cameras))
+    else {
         return;
     };
     let frame = rect.0;
@@ -44,9 +43,8 @@ pub(super) fn place_choice_boxes(
         let Ok(at) = positions.get(about.0) else {
             continue;
         };
-        let (c, r) = crate::rules::hexmap::offset_of(at.0);
-        let d = geometry.center(c, r) - camera.translation.truncate();
-        let token = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
+        let centre = geometry.hex_center(at.0);
+        let token = crate::app::input::screen_at(&frame, scale, camera, centre);
         let (left, right, top, bottom) = if choice_box_at_right(frame.map, token) {
             (Val::Auto, px(PANEL_W + 40.0), Val::Auto, px(BAR_H + 30.0))
         } else {

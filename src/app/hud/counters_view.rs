@@ -7,6 +7,7 @@
 //! itself while a hero stands under it, and opens again when none does.
 
 use crate::app::board::MapGeometry;
+use crate::app::input::{camera_view, screen_at};
 use crate::app::layout::{BANNER_H, PANEL_W, palette};
 use crate::app::state::Screen;
 use crate::app::widgets::{CoversMap, Tip, label};
@@ -19,6 +20,9 @@ use bevy::prelude::*;
 /// The box of counters over the map.
 #[derive(Component)]
 pub struct CounterStrip;
+
+/// How far the box stands from the map area's top and right edges (layout pixels).
+const STRIP_MARGIN: f32 = 8.0;
 
 /// One slot's box: the counter's place in the level, and the slot's (temporary ones after the
 /// permanent ones).
@@ -69,12 +73,9 @@ pub fn duck_counters(
     if !fresh.is_empty() {
         *ducked = CountersDucked::default();
     }
-    let (Some(geometry), Ok(node), Ok((camera, projection))) =
-        (geometry, strip.single(), cameras.single())
+    let (Some(geometry), Ok(node), Some((camera, scale))) =
+        (geometry, strip.single(), camera_view(&cameras))
     else {
-        return;
-    };
-    let Projection::Orthographic(ortho) = projection else {
         return;
     };
     let frame = rect.0;
@@ -82,8 +83,8 @@ pub fn duck_counters(
     if !folded.0 && !ducked.ducked {
         let size = node.size() * node.inverse_scale_factor() * frame.scale;
         if size.x > 0.0 {
-            let right = frame.window.x - (PANEL_W + 8.0) * frame.scale;
-            let top = (BANNER_H + 8.0) * frame.scale;
+            let right = frame.window.x - (PANEL_W + STRIP_MARGIN) * frame.scale;
+            let top = (BANNER_H + STRIP_MARGIN) * frame.scale;
             let open = Rect::new(right - size.x, top, right, top + size.y);
             if ducked.open_rect != Some(open) {
                 ducked.open_rect = Some(open);
@@ -91,13 +92,10 @@ pub fn duck_counters(
         }
     }
     let Some(open) = ducked.open_rect else { return };
-    let camera = camera.translation.truncate();
-    let radius = 24.0 / ortho.scale;
+    let radius = 24.0 / scale;
     let under = heroes.iter().filter(|(_, down)| !down.0).any(|(at, _)| {
-        let (c, r) = crate::rules::hexmap::offset_of(at.0);
-        let d = geometry.center(c, r) - camera;
-        let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
-        under_box(open, screen, radius)
+        let token = screen_at(&frame, scale, camera, geometry.hex_center(at.0));
+        under_box(open, token, radius)
     });
     if ducked.ducked != under {
         ducked.ducked = under;
@@ -257,8 +255,8 @@ pub fn spawn_counter_strip(
         .spawn((
             Node {
                 position_type: PositionType::Absolute,
-                right: px(PANEL_W + 8.0),
-                top: px(BANNER_H + 8.0),
+                right: px(PANEL_W + STRIP_MARGIN),
+                top: px(BANNER_H + STRIP_MARGIN),
                 padding: UiRect::all(px(8)),
                 flex_direction: FlexDirection::Column,
                 row_gap: px(5),

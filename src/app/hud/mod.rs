@@ -135,7 +135,10 @@ type PanelHeroes<'w, 's> = Query<
 
 pub(super) fn update_panel(
     battle: Res<Battle>,
-    selection: Option<Res<Selection>>,
+    (selection, journal): (
+        Option<Res<Selection>>,
+        Option<Res<crate::sim::model::Journal>>,
+    ),
     keys: Res<Bindings>,
     preview: Option<Res<MovePreview>>,
     mut refusals: MessageReader<Outcome>,
@@ -161,12 +164,9 @@ pub(super) fn update_panel(
     if battle.is_changed() || last.1 != round {
         *last = (String::new(), round, false);
     }
+    let name = |id| heroes.iter().find(|h| *h.9 == id).map(|h| h.1.name.clone());
     for outcome in refusals.read() {
-        let name = heroes
-            .iter()
-            .find(|h| *h.9 == outcome.hero())
-            .map(|h| h.1.name.clone())
-            .unwrap_or_default();
+        let name = name(outcome.hero()).unwrap_or_default();
         last.0 = last_word(outcome, &name, &keys);
         last.2 = matches!(outcome, Outcome::Refused { .. });
     }
@@ -186,44 +186,37 @@ pub(super) fn update_panel(
     if !refused && !last.0.is_empty() {
         s.push_str(&format!("{}\n", last.0));
     }
-    if let Some((_, note)) = selection
-        .as_ref()
-        .and_then(|s| s.note.as_ref())
-        .filter(|(e, _)| paying.1.declarer() == Some(*e))
-    {
-        s.push_str(&format!("{note}\n"));
-    }
-    if let Some(hint) = selection
-        .as_ref()
-        .zip(paying.1.declarer())
-        .and_then(|(sel, e)| crate::app::input::hold_hint(sel, e, paying.1.now(), &keys))
-    {
-        s.push_str(&format!("{hint}\n"));
-    }
+    let id = |e: Entity| heroes.get(e).ok().map(|h| *h.9);
+    let journal = journal.as_deref();
+    s.push_str(&to_the_declarer(
+        selection.as_deref(),
+        journal,
+        id,
+        &paying.1,
+        &keys,
+    ));
     if let Some(sel) = selection.as_ref() {
         s.push_str(&gathered_words(sel, &heroes, &keys, &bar));
     }
     s.push('\n');
+    let line = |h| {
+        hero_line(
+            h,
+            selected,
+            &keys,
+            engagement,
+            &paying,
+            &stack_spend,
+            &choices,
+        )
+    };
     let mut side_list: Vec<&SideInfo> = sides.iter().collect();
     side_list.sort_by_key(|i| i.index);
     for side in side_list {
         let pool = choices.pools.get(&side.index).copied().unwrap_or(0);
         let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
         hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
-        let lines: String = hs
-            .into_iter()
-            .map(|h| {
-                hero_line(
-                    h,
-                    selected,
-                    &keys,
-                    engagement,
-                    &paying,
-                    &stack_spend,
-                    &choices,
-                )
-            })
-            .collect();
+        let lines: String = hs.into_iter().map(line).collect();
         // The cards show every hero; a side is named here for its bonus pool and notes.
         if pool > 0 || !lines.is_empty() {
             s.push_str(&format!(
@@ -238,6 +231,32 @@ pub(super) fn update_panel(
         battle.level.description
     ));
     text.0 = s;
+}
+
+/// To the hero declaring: why another hero of its side was not selected; Hold, after three
+/// passes in a row.
+fn to_the_declarer(
+    selection: Option<&Selection>,
+    journal: Option<&crate::sim::model::Journal>,
+    id: impl Fn(Entity) -> Option<crate::sim::HeroId>,
+    round: &RoundState,
+    keys: &Bindings,
+) -> String {
+    let declarer = round.declarer();
+    let mut s = String::new();
+    if let Some((_, note)) = selection
+        .and_then(|s| s.note.as_ref())
+        .filter(|(e, _)| declarer == Some(*e))
+    {
+        s.push_str(&format!("{note}\n"));
+    }
+    let hint = journal
+        .zip(declarer.and_then(id))
+        .and_then(|(journal, id)| crate::app::input::hold_hint(journal, id, round.now(), keys));
+    if let Some(hint) = hint {
+        s.push_str(&format!("{hint}\n"));
+    }
+    s
 }
 
 /// The panel's last word on an outcome: a refusal with the keys of its remedy, else what was

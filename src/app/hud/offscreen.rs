@@ -5,11 +5,10 @@
 
 use crate::app::board::MapGeometry;
 use crate::app::fonts;
-use crate::app::input::{LookAt, MapRect};
-use crate::app::layout::{Frame, Palette, palette};
+use crate::app::input::{LookAt, MapRect, camera_view, screen_at};
+use crate::app::layout::{Palette, palette};
 use crate::app::state::Screen;
 use crate::app::widgets::{CoversMap, Tip, clicked, label};
-use crate::rules::hexmap::offset_of;
 use crate::sim::model::{Battle, Down, HexPos, Side};
 use bevy::prelude::*;
 
@@ -25,12 +24,6 @@ pub struct MarkWords;
 
 /// How far inside the map area's edge a mark stands (layout pixels).
 const INSET: f32 = 6.0;
-
-/// The window point of a world point, as the camera shows it.
-fn on_screen(frame: &Frame, (camera, scale): (Vec2, f32), at: Vec2) -> Vec2 {
-    let d = at - camera;
-    frame.window / 2.0 + Vec2::new(d.x, -d.y) / scale
-}
 
 /// The arrow pointing from the middle of the map area along `d` (window axes, y down).
 pub fn arrow(d: Vec2) -> &'static str {
@@ -78,20 +71,16 @@ pub(super) fn mark_offscreen_sides(
     clicks: Query<(&Interaction, &OffscreenMark, &Tip), Changed<Interaction>>,
     mut look: ResMut<LookAt>,
 ) {
-    let (Some(geometry), Ok((camera, projection))) = (geometry, cameras.single()) else {
-        return;
-    };
-    let Projection::Orthographic(ortho) = projection else {
+    let (Some(geometry), Some((camera, scale))) = (geometry, camera_view(&cameras)) else {
         return;
     };
     let frame = rect.0;
-    let view = (camera.translation.truncate(), ortho.scale);
+    let on_screen = |at: Vec2| screen_at(&frame, scale, camera, at);
     let shown = frame.map.inflate(-INSET * frame.scale);
     let mut out: Vec<Vec<Vec2>> = vec![Vec::new(); battle.level.sides.len()];
     for (at, side, down) in &heroes {
-        let (c, r) = offset_of(at.0);
-        let world = geometry.center(c, r);
-        if !down.0 && !shown.contains(on_screen(&frame, view, world)) && side.0 < out.len() {
+        let world = geometry.hex_center(at.0);
+        if !down.0 && !shown.contains(on_screen(world)) && side.0 < out.len() {
             out[side.0].push(world);
         }
     }
@@ -113,7 +102,7 @@ pub(super) fn mark_offscreen_sides(
         }
         *visibility = Visibility::Inherited;
         let middle = far.iter().copied().sum::<Vec2>() / far.len() as f32;
-        let at = on_screen(&frame, view, middle);
+        let at = on_screen(middle);
         let edge = edge_point(shown, at);
         // In layout pixels, the mark's middle on the edge point, kept inside the area.
         let size = computed.size() * computed.inverse_scale_factor();

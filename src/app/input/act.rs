@@ -12,7 +12,9 @@ use crate::rules::melee::MAX_ATTACKS;
 use crate::rules::movement::Gait;
 use crate::rules::ranged::MAX_SHOTS;
 use crate::sim::intent::{Action, HeroId, Intent};
-use crate::sim::model::{Battle, Hero, HexPos, PendingBumps, PendingSnap, RoundState, Side};
+use crate::sim::model::{
+    Battle, Hero, HexPos, Journal, PendingBumps, PendingSnap, RoundState, Side,
+};
 use bevy::prelude::*;
 
 /// Esc opens and closes the Esc menu; in it, M quits to the main menu.
@@ -110,10 +112,10 @@ pub(super) fn act(
     };
     let declarer = round
         .declarer()
-        .and_then(|e| heroes.get(e).ok().map(|h| (e, *h.4)));
+        .and_then(|e| heroes.get(e).ok().map(|h| *h.4));
     end_or_hold(
         &actions,
-        (declarer, round.now()),
+        declarer,
         &mut seat,
         &mut selection,
         &mut plan,
@@ -195,11 +197,10 @@ fn take_pick(actions: &BattleInput, selection: &mut Selection) -> Option<Option<
     }
 }
 
-/// End the declaration (or take the seat handed over), or hold the round. A hero passed in
-/// three segments in a row is offered Hold at its next declaration.
+/// End the declaration (or take the seat handed over), or hold the round.
 fn end_or_hold(
     actions: &BattleInput,
-    (declarer, (round, segment)): (Option<(Entity, HeroId)>, (u32, u32)),
+    declarer: Option<HeroId>,
     seat: &mut HotSeat,
     selection: &mut Selection,
     plan: &mut QueuedPlan,
@@ -208,15 +209,10 @@ fn end_or_hold(
     if actions.just_pressed(BattleAction::EndDeclaration) {
         if seat.awaiting_handoff {
             seat.awaiting_handoff = false;
-        } else if let Some((e, hero)) = declarer {
+        } else if let Some(hero) = declarer {
             intents.write(Intent::Pass { hero });
             plan.drop_hero(hero);
             selection.note = None;
-            let in_a_row = match selection.passing.get(&e) {
-                Some(&(r, s, n)) if r == round && s + 1 == segment => n + 1,
-                _ => 1,
-            };
-            selection.passing.insert(e, (round, segment, in_a_row));
         }
         selection.hero = None;
         selection.pick = None;
@@ -224,23 +220,30 @@ fn end_or_hold(
     }
     if !seat.awaiting_handoff
         && actions.just_pressed(BattleAction::HoldRound)
-        && let Some((_, hero)) = declarer
+        && let Some(hero) = declarer
     {
         intents.write(Intent::Hold { hero });
         plan.drop_hero(hero);
     }
 }
 
-/// The word to a player passing segment after segment: `hero` passed in the three segments
-/// before `now` (round, segment).
+/// The word to a player passing segment after segment: `hero` passed in each of the three
+/// segments before `now` (round, segment), as the journal has it.
 pub fn hold_hint(
-    selection: &Selection,
-    hero: Entity,
-    now: (u32, u32),
+    journal: &Journal,
+    hero: HeroId,
+    (round, segment): (u32, u32),
     keys: &Bindings,
 ) -> Option<String> {
-    let &(round, segment, in_a_row) = selection.passing.get(&hero)?;
-    (round == now.0 && segment + 1 == now.1 && in_a_row >= 3).then(|| {
+    let passed = |s: u32| {
+        journal
+            .0
+            .iter()
+            .rev()
+            .take_while(|e| e.round == round)
+            .any(|e| e.segment == s && e.intent == Intent::Pass { hero })
+    };
+    (segment > 3 && (1..=3).all(|back| passed(segment - back))).then(|| {
         format!(
             "Passing segment by segment? Hold ({}) declares nothing more this round: its AP left are lost at the round's end",
             keys.key(BattleAction::HoldRound)

@@ -15,8 +15,8 @@ pub use bindings::*;
 pub use clicks::*;
 pub use desk::{Aim, DeskView, desk_intent, right_click_strikes};
 pub use pointer::{
-    CameraFit, LookAt, MapRect, READABLE_SCALE, camera_for, clamp_camera, clamp_camera_below,
-    first_view, fit_camera, world_at,
+    CameraFit, LookAt, MapRect, READABLE_SCALE, camera_for, camera_view, clamp_camera,
+    clamp_camera_below, first_view, fit_camera, screen_at, world_at,
 };
 use pointer::{camera, hover, track_frame};
 pub use selection::*;

@@ -90,6 +90,23 @@ pub fn camera_for(frame: &Frame, scale: f32, at: Vec2) -> Vec2 {
     Vec2::new(at.x - d.x * scale, at.y + d.y * scale)
 }
 
+/// The window point a world point shows at (the inverse of [`world_at`]).
+pub fn screen_at(frame: &Frame, scale: f32, camera: Vec2, at: Vec2) -> Vec2 {
+    let d = at - camera;
+    frame.window / 2.0 + Vec2::new(d.x, -d.y) / scale
+}
+
+/// Where the battle's 2D camera stands and its zoom (world units a pixel).
+pub fn camera_view(
+    cameras: &Query<(&Transform, &Projection), With<Camera2d>>,
+) -> Option<(Vec2, f32)> {
+    let (at, projection) = cameras.single().ok()?;
+    match projection {
+        Projection::Orthographic(ortho) => Some((at.translation.truncate(), ortho.scale)),
+        _ => None,
+    }
+}
+
 /// The world point under a window point.
 pub fn world_at(frame: &Frame, scale: f32, camera: Vec2, screen: Vec2) -> Vec2 {
     let d = screen - frame.window / 2.0;
@@ -247,57 +264,30 @@ pub(super) fn camera(
             *easing_to = None;
         }
     }
-    // Zoom about a window point: the world point under it stays under it.
-    let mut zoom = |factor: f32, about: Vec2, camera: &mut Vec2| {
-        let before = world_at(&frame, ortho.scale, *camera, about);
-        ortho.scale = (ortho.scale * factor).clamp(min_scale, max_scale);
-        let after = world_at(&frame, ortho.scale, *camera, about);
-        *camera += before - after;
-    };
-    let middle = frame.map.center();
-    if actions.just_pressed(BattleAction::ZoomIn) {
-        zoom(1.0 / 1.25, middle, &mut camera);
-    }
-    if actions.just_pressed(BattleAction::ZoomOut) {
-        zoom(1.25, middle, &mut camera);
-    }
     let pointer = windows
         .single()
         .ok()
         .and_then(|w| w.cursor_position())
         .filter(|p| frame.map.contains(*p));
-    if let (Some(wheel), Some(pointer)) = (wheel, pointer)
-        && wheel.delta.y != 0.0
-    {
-        let steps = wheel.delta.y.signum() * wheel.delta.y.abs().clamp(0.5, 3.0);
-        zoom(1.15f32.powf(-steps), pointer, &mut camera);
-    }
+    let wheel_at = wheel.map(|w| w.delta.y).filter(|d| *d != 0.0).zip(pointer);
+    let view = (ortho.scale, camera);
+    (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));
     // The counters' box over the map's top: a map with room to spare goes below it.
     let top = kept_clear(&strip, &frame);
     // A new declarer out of sight: the view goes to it (a mount may have carried it off).
     if round.declarer() != *last_declarer {
         *last_declarer = round.declarer();
-        if let (Some(e), Some(geometry)) = (round.declarer(), geometry.as_ref())
-            && let Ok(pos) = positions.get(e)
-        {
-            let (c, r) = offset_of(pos.0);
-            let at = geometry.center(c, r);
+        let at = round.declarer().and_then(|e| positions.get(e).ok());
+        if let Some(at) = at.zip(geometry.as_ref()).map(|(p, g)| g.hex_center(p.0)) {
             *easing_to = goal_for(&frame, (ortho.scale, camera), at, &fit, top).or(*easing_to);
         }
     }
     // Asked to look somewhere (a mark of heroes out of view clicked): the view eases there.
     if let Some(to) = look.0.take() {
         let goal = camera_for(&frame, ortho.scale, to);
-        *easing_to = Some(clamp_camera_below(
-            &frame,
-            ortho.scale,
-            goal,
-            (fit.center, fit.map),
-            top,
-        ));
+        *easing_to = Some(kept_on_map(&frame, ortho.scale, goal, &fit, top));
     }
-    // The view eases to the declarer it goes to (about a third of a second), so a player
-    // sees where it went.
+    // The view eases where it goes (about a third of a second), so a player sees where.
     if let Some(goal) = *easing_to {
         let step = 1.0 - (-9.0 * time.delta_secs()).exp();
         camera = camera.lerp(goal, step);
@@ -306,7 +296,7 @@ pub(super) fn camera(
             *easing_to = None;
         }
     }
-    let camera = clamp_camera_below(&frame, ortho.scale, camera, (fit.center, fit.map), top);
+    let camera = kept_on_map(&frame, ortho.scale, camera, &fit, top);
     // Held at the map's edge (the player zoomed out meanwhile): the easing is over.
     if easing_to.is_some() && camera.distance(at.translation.truncate()) < 0.25 {
         *easing_to = None;
@@ -314,6 +304,35 @@ pub(super) fn camera(
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
     }
+}
+
+/// The zoom asked this frame: +/- about the map area's middle, the wheel (its turn and the
+/// pointer) about the pointer, each keeping the world point under it where it is. The new
+/// scale and camera position, the scale within `(least, most)`.
+fn zoomed(
+    actions: &BattleInput,
+    wheel: Option<(f32, Vec2)>,
+    frame: &Frame,
+    (mut scale, mut camera): (f32, Vec2),
+    (least, most): (f32, f32),
+) -> (f32, Vec2) {
+    let mut zoom = |factor: f32, about: Vec2| {
+        let before = world_at(frame, scale, camera, about);
+        scale = (scale * factor).clamp(least, most);
+        camera += before - world_at(frame, scale, camera, about);
+    };
+    let middle = frame.map.center();
+    if actions.just_pressed(BattleAction::ZoomIn) {
+        zoom(1.0 / 1.25, middle);
+    }
+    if actions.just_pressed(BattleAction::ZoomOut) {
+        zoom(1.25, middle);
+    }
+    if let Some((turn, pointer)) = wheel {
+        let steps = turn.signum() * turn.abs().clamp(0.5, 3.0);
+        zoom(1.15f32.powf(-steps), pointer);
+    }
+    (scale, camera)
 }
 
 /// The window pixels to keep clear at the map's top: the counters' box over it, if any.
@@ -336,13 +355,15 @@ fn goal_for(
     fit: &CameraFit,
     top: f32,
 ) -> Option<Vec2> {
-    let d = at - camera;
-    let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / scale;
+    let screen = screen_at(frame, scale, camera, at);
     let inner = Rect::from_center_size(frame.map.center(), frame.map.size() * 0.8);
-    (!inner.contains(screen)).then(|| {
-        let goal = camera_for(frame, scale, at);
-        clamp_camera_below(frame, scale, goal, (fit.center, fit.map), top)
-    })
+    (!inner.contains(screen))
+        .then(|| kept_on_map(frame, scale, camera_for(frame, scale, at), fit, top))
+}
+
+/// The camera position clamped to the battle's map, clear of the top `top` window pixels.
+fn kept_on_map(frame: &Frame, scale: f32, camera: Vec2, fit: &CameraFit, top: f32) -> Vec2 {
+    clamp_camera_below(frame, scale, camera, (fit.center, fit.map), top)
 }
 
 #[cfg(test)]

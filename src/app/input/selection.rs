@@ -32,9 +32,6 @@ pub struct Selection {
     /// A word for the player while a hero declares (shown while that hero declares): another
     /// hero of the side was clicked, and why it is not selected.
     pub note: Option<(Entity, String)>,
-    /// Each hero that passed: the round and segment it last passed in, and how many segments
-    /// in a row it passed (after three the panel offers Hold).
-    pub passing: std::collections::HashMap<Entity, (u32, u32, u32)>,
 }
 
 impl Default for Selection {
@@ -51,7 +48,6 @@ impl Default for Selection {
             blows: Vec::new(),
             pick: None,
             note: None,
-            passing: Default::default(),
         }
     }
 }

@@ -7,7 +7,7 @@
 
 use super::Decision;
 use crate::data::level::AiLevel;
-use crate::sim::intent::{Action, HeroId, Intent};
+use crate::sim::intent::{HeroId, Intent};
 use crate::sim::model::{CannotBeMade, Committed, Down};
 use crate::sim::query;
 use bevy::prelude::*;
@@ -20,7 +20,7 @@ pub(super) fn answer(world: &World, hero: Entity, id: HeroId, level: AiLevel) ->
         return Some(Decision::bare(Intent::Pass { hero: id }));
     }
     // A foe still standing whom the refusal names: it may come back in sight or reach.
-    let waits_on_a_foe = targets(action).iter().any(|&t| {
+    let waits_on_a_foe = action.targets().iter().any(|&t| {
         query::entity(world, t).is_some_and(|e| {
             !world.get::<Down>(e).is_some_and(|d| d.0)
                 && world
@@ -43,19 +43,4 @@ pub(super) fn answer(world: &World, hero: Entity, id: HeroId, level: AiLevel) ->
             "nothing comes of paying on: its token goes to what can be done now",
         )
     })
-}
-
-/// The heroes an action is aimed at: its targets, foes or allies.
-fn targets(action: &Action) -> Vec<HeroId> {
-    match action {
-        Action::Shoot { target, .. }
-        | Action::ShootOffHand { target, .. }
-        | Action::Sabotage { target, .. }
-        | Action::Melee { target, .. }
-        | Action::Revive { target, .. } => vec![*target],
-        Action::BackUp { ally, .. } => vec![*ally],
-        Action::Series { shots, .. } => shots.iter().map(|s| s.0).collect(),
-        Action::MeleeSeries { blows, .. } => blows.iter().map(|b| b.0).collect(),
-        _ => Vec::new(),
-    }
 }

@@ -114,10 +114,7 @@ fn carry_out(world: &mut World, intent: &Intent) -> Result<(), Refusal> {
             Ok(())
         }
         Intent::Hold { .. } => {
-            world.entity_mut(hero).insert(Holding);
-            let hero_name = name_of(world, hero);
-            record(world, Some(hero), MatchEvent::Hold { hero: hero_name });
-            end_turn(world);
+            hold(world, hero);
             Ok(())
         }
         Intent::StackSpend { .. }
@@ -230,6 +227,14 @@ fn choose(world: &mut World, hero: Entity, intent: &Intent) -> Result<(), Refusa
     }
 }
 
+/// The hero declares nothing more this round (its tokens are lost at its end).
+fn hold(world: &mut World, hero: Entity) {
+    world.entity_mut(hero).insert(Holding);
+    let hero_name = name_of(world, hero);
+    record(world, Some(hero), MatchEvent::Hold { hero: hero_name });
+    end_turn(world);
+}
+
 /// The question a hero paying toward an action that cannot be made now is asked as the
 /// segment is called (decision 134): give it up, or go on paying (a pass, or a hold).
 fn give_up_or_pay(world: &mut World, hero: Entity, intent: &Intent) -> Result<(), Refusal> {
@@ -238,17 +243,13 @@ fn give_up_or_pay(world: &mut World, hero: Entity, intent: &Intent) -> Result<()
             give_up(world, hero);
             Ok(())
         }
-        Intent::Pass { .. } => {
+        Intent::Pass { .. } | Intent::Hold { .. } => {
             world.entity_mut(hero).remove::<CannotBeMade>();
-            end_turn(world);
-            Ok(())
-        }
-        Intent::Hold { .. } => {
-            world.entity_mut(hero).remove::<CannotBeMade>();
-            world.entity_mut(hero).insert(Holding);
-            let hero_name = name_of(world, hero);
-            record(world, Some(hero), MatchEvent::Hold { hero: hero_name });
-            end_turn(world);
+            if matches!(intent, Intent::Hold { .. }) {
+                hold(world, hero);
+            } else {
+                end_turn(world);
+            }
             Ok(())
         }
         _ => {

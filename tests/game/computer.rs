@@ -442,6 +442,43 @@ fn a_loot_carrier_runs_for_the_getaway() {
     }
 }
 
+/// Felicia and Octavio both stand within a pace of the bank job's first strongbox, and
+/// Octavio's take of it is on the table this segment: `easy`'s habits take it too (the AP
+/// lost when Octavio's goes first); `normal` and `hard` leave it to him and go for the other.
+#[test]
+fn a_strongbox_an_ally_takes_is_left_to_him() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = level_at("bank_job.ron", 3, ai);
+        let (felicia, octavio) = (t.hero("Felicia Laroq"), t.hero("Octavio"));
+        place(&mut t, octavio, 1, 3);
+        let o = t.e(octavio);
+        assert_eq!(
+            tarnation::sim::counters::item_within_reach(t.app.world(), o),
+            Some(0)
+        );
+        give_ap(&mut t, felicia, 2, 4);
+        t.app
+            .world_mut()
+            .resource_mut::<tarnation::sim::model::RoundState>()
+            .due
+            .push(Action::TakeItem { hero: octavio });
+        let d = asked(&mut t, felicia);
+        let takes = matches!(d.intent, Intent::Declare(Action::TakeItem { .. }));
+        assert_eq!(takes, ai == AiLevel::Easy, "{ai:?}: {d:?}");
+        if ai != AiLevel::Easy {
+            let Intent::Declare(Action::Move { to, .. }) = d.intent else {
+                panic!("{ai:?}: {d:?}");
+            };
+            let from = hex_at(2, 2);
+            let other = hex_at(1, 6);
+            assert!(
+                to.unsigned_distance_to(other) < from.unsigned_distance_to(other),
+                "{ai:?}: {d:?}"
+            );
+        }
+    }
+}
+
 /// Miranda, her Peacemaker ready and cocked, has Felicia and Octavio at like odds; Cyril
 /// stands beside one of them, where a miss's stray shot would strike him first: `normal` and
 /// `hard` shoot at the other.

@@ -69,12 +69,22 @@ pub(super) fn go_for_loot(
     }
     let id = hero_id(world, hero);
     let take = Action::TakeItem { hero: id };
-    if price(world, &take).is_ok() {
+    // `claimed` (`normal`, `hard`): an item another hero's take on the table will take is
+    // left to it (a play-test saw Felicia declare a take in the segment Octavio took the same
+    // strongbox first: her AP lost).
+    let taken = if claimed {
+        items_claimed(world, hero)
+    } else {
+        Vec::new()
+    };
+    let within = crate::sim::counters::item_within_reach(world, hero);
+    if price(world, &take).is_ok() && !within.is_some_and(|i| taken.contains(&i)) {
         return Some((take, "takes the loot its side wins by carrying out".into()));
     }
     let pos = query::position(world, hero)?;
     let (_, at) = crate::sim::counters::lying_items(world)
         .into_iter()
+        .filter(|(i, _)| !taken.contains(i))
         .min_by_key(|(i, at)| (at.unsigned_distance_to(pos), *i))?;
     approach_at(world, hero, h, track, (at, gait), claimed).map(|c| {
         (
@@ -82,6 +92,22 @@ pub(super) fn go_for_loot(
             format!("{} for the loot its side wins by carrying out", goes(gait)),
         )
     })
+}
+
+/// The items other heroes' takes declared this segment will take (due: on the table for
+/// every player to see).
+fn items_claimed(world: &World, hero: Entity) -> Vec<usize> {
+    let id = hero_id(world, hero);
+    world
+        .resource::<crate::sim::model::RoundState>()
+        .due
+        .iter()
+        .filter_map(|a| match a {
+            Action::TakeItem { hero: h } if *h != id => query::entity(world, *h),
+            _ => None,
+        })
+        .filter_map(|e| crate::sim::counters::item_within_reach(world, e))
+        .collect()
 }
 
 /// Make for the area its side wins by reaching at `gait`; `claimed` as `approach_avoiding`.

@@ -5,7 +5,7 @@
 //! The features fill the parts they own (found by the marker components here).
 
 use super::input::{ActionButton, BattleAction};
-use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, SUMMARY_H, TRACK_H, palette};
+use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, SUMMARY_H, SUMMARY_MIN_H, TRACK_H, palette};
 use super::state::{Screen, ScreenSystems};
 use super::widgets::{Tip, button, label, label_in};
 use bevy::prelude::*;
@@ -34,6 +34,11 @@ pub struct Panel;
 /// The hero cards at the top of the panel (drawn by `hud::cards`).
 #[derive(Component, Debug, Clone, Copy)]
 pub struct HeroCards;
+
+/// The panel's top box: the hero cards and the panel's words under them (it keeps room for
+/// [`super::layout::PANEL_LINES`] lines; the summary gives up its room first).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct PanelTop;
 
 /// The legend of the map's marks.
 #[derive(Component)]
@@ -254,6 +259,10 @@ pub fn spawn_frame(mut commands: Commands) {
 fn panel_boxes(col: &mut ChildSpawnerCommands) {
     col.spawn((
         Node {
+            // It takes the room the boxes under it leave (its words scroll), down to the
+            // least `hud::cards` sets for the cards and four lines; only then the summary
+            // gives up its room.
+            flex_basis: px(0),
             flex_grow: 1.0,
             min_height: px(0),
             padding: UiRect::all(px(10)),
@@ -262,6 +271,7 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
             ..default()
         },
         ScrollArea,
+        PanelTop,
     ))
     .with_children(|p| {
         p.spawn((
@@ -316,7 +326,8 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
     col.spawn((
         Node {
             height: px(SUMMARY_H),
-            flex_shrink: 0.0,
+            min_height: px(SUMMARY_MIN_H),
+            flex_shrink: 1.0,
             padding: UiRect::axes(px(8), px(4)),
             overflow: Overflow::clip(),
             ..default()

@@ -32,6 +32,23 @@ pub const LOG_H: f32 = 152.0;
 /// "Since your last declaration", between the track and the log.
 pub const SUMMARY_H: f32 = 104.0;
 pub const TRACK_H: f32 = 150.0;
+/// The least the summary gives up to the panel's words: its title and a line.
+pub const SUMMARY_MIN_H: f32 = 46.0;
+/// A line of the panel's 14 px text, a row of hero cards (one card, or two side by side when
+/// there are more than a column holds), and the lines of the panel's words kept under the
+/// cards: the declarer's plan and its hint (a rider's steering) read whole.
+pub const LINE_H: f32 = 19.0;
+pub const CARD_ROW_H: f32 = 45.0;
+pub const PANEL_LINES: f32 = 4.0;
+
+/// The least height of the panel's top box (the hero cards and the panel's words under them)
+/// with `cards` hero cards in rows of `per_row`: the cards, the box's padding and
+/// [`PANEL_LINES`] lines. The summary under it gives up its room first (the bench level's
+/// twelve cards left the words two lines).
+pub fn panel_top_min(cards: usize, per_row: usize) -> f32 {
+    let rows = cards.div_ceil(per_row.max(1)) as f32;
+    rows * CARD_ROW_H + 20.0 + PANEL_LINES * LINE_H
+}
 /// The margin kept between the map's edge and the frame around it.
 pub const MAP_MARGIN: f32 = 12.0;
 
@@ -192,6 +209,27 @@ impl Default for Palette {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Up to the bench level's twelve heroes (two to a row past six), the panel column holds
+    /// the cards with four lines of words under them, the action track, the summary at its
+    /// least and the log in a window of the design size.
+    #[test]
+    fn the_panel_keeps_four_lines_under_twelve_cards() {
+        for cards in 1..=12 {
+            let per_row = if cards > crate::app::hud::cards::COLUMN_HOLDS {
+                2
+            } else {
+                1
+            };
+            let top = panel_top_min(cards, per_row);
+            let words = top - 20.0 - cards.div_ceil(per_row) as f32 * CARD_ROW_H;
+            assert!(words >= 4.0 * LINE_H, "{cards}: {words}");
+            assert!(
+                top + TRACK_H + SUMMARY_MIN_H + LOG_H <= DESIGN_H,
+                "{cards} cards: {top} + {TRACK_H} + {SUMMARY_MIN_H} + {LOG_H}"
+            );
+        }
+    }
 
     #[test]
     fn the_frame_scales_and_leaves_the_map_its_room() {

@@ -43,6 +43,7 @@ pub fn draw_cards(
     selection: Option<Res<crate::app::input::Selection>>,
     heroes: super::PanelHeroes,
     node: Query<Entity, With<HeroCards>>,
+    mut top: Query<&mut Node, With<crate::app::frame::PanelTop>>,
     mut drawn: Local<Vec<Card>>,
 ) {
     let Ok(node) = node.single() else {
@@ -64,6 +65,13 @@ pub fn draw_cards(
     // More heroes than a column holds at 1280x720 (the bench level's twelve): two columns
     // of smaller cards, so every hero shows without scrolling.
     let compact = cards.len() > COLUMN_HOLDS;
+    let per_row = if compact { 2 } else { 1 };
+    let least = px(crate::app::layout::panel_top_min(cards.len(), per_row));
+    for mut top in &mut top {
+        if top.min_height != least {
+            top.min_height = least;
+        }
+    }
     commands.entity(node).despawn_children();
     commands.entity(node).insert(Node {
         flex_direction: if compact {

@@ -989,13 +989,13 @@ fn bad_match_files_are_refused_with_their_reason() {
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&good).unwrap();
     let newer = dir.join("newer.match.ron");
-    std::fs::write(&newer, text.replacen("version: 6,", "version: 7,", 1)).unwrap();
+    std::fs::write(&newer, text.replacen("version: 7,", "version: 8,", 1)).unwrap();
     let truncated = dir.join("truncated.match.ron");
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
     let foreign = dir.join("foreign.match.ron");
     std::fs::write(&foreign, "(name: \"not a match\")").unwrap();
     for (file, what) in [
-        (&newer, "version 7"),
+        (&newer, "version 8"),
         (&truncated, "truncated.match.ron:"),
         (&foreign, "foreign.match.ron:"),
     ] {
@@ -1083,10 +1083,13 @@ fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
 fn verify_is_fooled_by_no_edit() {
     let dir = scratch("fooled");
     let text = saved_match(&dir, &["levels/street_duel.ron", "--seed", "3"]);
-    assert!(text.contains("version: 6,") && text.contains("setup_digest: Some("));
+    assert!(text.contains("version: 7,") && text.contains("setup_digest: Some("));
+    // Older files are made from a match decided at a round's end, as every match of version 6
+    // and before was when played headless (decision 135): the longhorn fire at seed 1.
+    let older = saved_match(&dir, &["levels/longhorn_fire.ron", "--seed", "1"]);
     // A file of version 3 (before the level's counters): the same file, it verifies.
     let v3 = dir.join("v3.match.ron");
-    std::fs::write(&v3, text.replacen("version: 6,", "version: 3,", 1)).unwrap();
+    std::fs::write(&v3, older.replacen("version: 7,", "version: 3,", 1)).unwrap();
     let (code, out, err) = tarnation(&["replay", v3.to_str().unwrap(), "--verify"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("verified: "), "{out}");
@@ -1142,11 +1145,11 @@ fn verify_is_fooled_by_no_edit() {
     assert_eq!(code, 3, "{err}");
     assert!(err.contains("stored digest of event 1 is damaged"), "{err}");
     // A genuine file of version 1 (no digest of its setup): loads, replays, verifies its log.
-    let start = text.find("    setup_digest: Some(").unwrap();
-    let end = start + text[start..].find('\n').unwrap() + 1;
+    let start = older.find("    setup_digest: Some(").unwrap();
+    let end = start + older[start..].find('\n').unwrap() + 1;
     let old = write(
         "old.match.ron",
-        format!("{}{}", &text[..start], &text[end..]).replacen("version: 6,", "version: 1,", 1),
+        format!("{}{}", &older[..start], &older[end..]).replacen("version: 7,", "version: 1,", 1),
     );
     let (code, out, err) = tarnation(&["replay", old.to_str().unwrap(), "--verify"]);
     assert_eq!(code, 0, "{err}");
@@ -1154,18 +1157,20 @@ fn verify_is_fooled_by_no_edit() {
     assert!(out.contains("version 1"), "{out}");
     let (code, replayed, err) = tarnation(&["replay", old.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let (_, played, _) = tarnation(&["sim", "levels/street_duel.ron", "--seed", "3"]);
+    let (_, played, _) = tarnation(&["sim", "levels/longhorn_fire.ron", "--seed", "1"]);
     assert_eq!(replayed, played);
 }
 
 /// The computer's answers to the choices its attacks raise (a hit's bumps, the snap shot after
 /// a lost aim) are intents in the journal, as a player's are (issue 20, match file version 5);
-/// a file of version 4 kept none of them, and still replays to the same match and verifies.
+/// a file of version 4 kept none of them, and still replays to the same match and verifies
+/// (the longhorn fire at seed 2: a match decided at a round's end, as every match of version 6
+/// and before was when played headless, decision 135).
 #[cfg(feature = "ecs")]
 #[test]
 fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
     let dir = scratch("computer_choices");
-    let text = saved_match(&dir, &["levels/street_duel.ron", "--seed", "2"]);
+    let text = saved_match(&dir, &["levels/longhorn_fire.ron", "--seed", "2"]);
     let start = text.find("    journal: [\n").expect("the journal") + "    journal: [\n".len();
     let end = text.find("    ],\n    events:").expect("the journal's end");
     let mut entries: Vec<String> = Vec::new();
@@ -1176,7 +1181,7 @@ fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
         entries.last_mut().expect("an entry").push_str(line);
     }
     let answers = |e: &&String| e.contains("intent: SpendBumps(") || e.contains("intent: Snap(");
-    // Both sides of the street duel are the computer's: every answer is the computer's.
+    // Both sides are the computer's: every answer is the computer's.
     assert!(entries.iter().filter(|e| answers(e)).count() >= 2);
     assert!(entries.iter().any(|e| e.contains("intent: Snap(")));
     let older: String = entries.iter().filter(|e| !answers(e)).cloned().collect();
@@ -1184,7 +1189,7 @@ fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
     std::fs::write(
         &v4,
         format!("{}{older}{}", &text[..start], &text[end..]).replacen(
-            "version: 6,",
+            "version: 7,",
             "version: 4,",
             1,
         ),
@@ -1195,7 +1200,7 @@ fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
     assert!(out.starts_with("verified: "), "{out}");
     let (code, replayed, err) = tarnation(&["replay", v4.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let (_, played, _) = tarnation(&["sim", "levels/street_duel.ron", "--seed", "2"]);
+    let (_, played, _) = tarnation(&["sim", "levels/longhorn_fire.ron", "--seed", "2"]);
     assert_eq!(replayed, played);
 }
 

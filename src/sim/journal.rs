@@ -26,7 +26,12 @@ use std::path::{Path, PathBuf};
 /// Version 6 (decision 134) asks a hero paying toward an action that cannot be made now
 /// whether to give it up: its answer (`GiveUp`, or a pass) is in the journal and a `give_up`
 /// event in the log; a file of version 5 or older has no answer, and its heroes pay on.
-pub const MATCH_VERSION: u32 = 6;
+/// Version 7 (decision 135) decides the match the moment a victory holds, not at the round's
+/// end; a file of version 6 or older replays as it was played, decided at the round's end.
+pub const MATCH_VERSION: u32 = 7;
+
+/// The first version whose matches are decided the moment a victory holds (decision 135).
+pub const DECIDED_AT_ONCE_SINCE: u32 = 7;
 
 /// The oldest version this game reads.
 pub const OLDEST_MATCH_VERSION: u32 = 1;

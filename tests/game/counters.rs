@@ -170,6 +170,57 @@ fn a_full_counter_wins_for_its_side() {
             .contains("'The marshal rides in' is full")
     );
     assert_eq!(over.fields["winner"], "Laroq gang");
+    // Decided the moment the counter fills (decision 135), not at the round's end: nothing
+    // is declared after it.
+    assert_eq!((over.round, over.segment), (full[1].round, full[1].segment));
+    assert!(over.segment < 20, "{over:?}");
+    let after = log.iter().skip_while(|e| e.kind != "battle_over");
+    assert!(
+        after.clone().all(|e| e.kind != "declare"),
+        "{:?}",
+        after.collect::<Vec<_>>()
+    );
+}
+
+/// The marshal's timer of `a_full_counter_wins_for_its_side`, played as a game before decision
+/// 135 played it (decided only at the round's end), saved as a file of version 6: it replays
+/// so; the same file marked version 7 is refused (its journal runs on past the counter).
+#[test]
+fn a_file_older_than_victory_at_once_is_decided_at_the_round_s_end() {
+    use tarnation::sim::model::VictoryAtRoundEnd;
+    let (mut level, gear) = level_file("street_duel.ron", |level| {
+        let mut marshal = counter(
+            "The marshal rides in",
+            CounterKind::Timer,
+            2,
+            1,
+            vec![feed(Trigger::EachAction, 1, 0)],
+        );
+        marshal.when_full = Some(WhenFull::Wins(level.sides[1].name.clone()));
+        level.counters = vec![marshal];
+    });
+    for side in &mut level.sides {
+        side.control = tarnation::data::level::Control::Computer;
+    }
+    let mut app = run::headless_app(level, gear, 3, cards());
+    app.insert_resource(VictoryAtRoundEnd);
+    run::play_out(&mut app, Some(5)).unwrap();
+    let mut file = run::match_file(&app, Some(5));
+    let log = &app
+        .world()
+        .resource::<tarnation::sim::model::MatchLog>()
+        .events;
+    let over = log.iter().find(|e| e.kind == "battle_over").unwrap();
+    let full = counter_events(log, "The marshal rides in")[1];
+    assert!(
+        (over.round, over.segment) > (full.round, full.segment),
+        "{full:?} then {over:?}"
+    );
+    file.version = 6;
+    assert!(run::verify(&file).is_ok(), "{:?}", run::verify(&file));
+    file.version = 7;
+    let refused = run::replay(&file).end.unwrap_err();
+    assert!(refused.contains("after the end of the match"), "{refused}");
 }
 
 /// A hero of the named side going down adds the points, once a hero: as many events as

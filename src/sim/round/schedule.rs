@@ -7,21 +7,23 @@
 //!              (a stunned hero's recovery check instead), AP tokens placed.
 //!
 //! Segment      (once for each segment 1..20, and beyond 20 for actions paid past it)
-//!              place_tokens -> move_mounts -> feed_counters -> declaration_order
+//!              place_tokens -> move_mounts -> feed_counters -> check_victory -> declaration_order
 //!              the next segment's token placed on every track (paid actions fall due), every
 //!              mount moves its share of its speed ("continuous action movement occurs before
-//!              other actions"), the level's counters fed with what happened, the declaration
-//!              order set (ascending Quickness).
+//!              other actions"), the level's counters fed with what happened, the match
+//!              decided if a victory holds, the declaration order set (ascending Quickness).
 //!
 //! Declarations (as many times as the segment has declarations and answers)
 //!              ask_seat: a pending choice answered, or the next hero in declaration order
 //!              declares; stops the round where a human seat (or the pace) must answer.
 //!
 //! Resolution   open_rush_window -> stack_due_actions -> resolve_due -> feed_counters
+//!              -> check_victory
 //!              with rushing on, those who may rush are asked first; the segment's paid
 //!              actions ordered by the initiative stack (its cards flipped) when more than one
 //!              is due; then each resolves (shots, blows, dominance, wounds, stun); the
-//!              counters fed with the declarations, heroes down, entries, shots and reloads.
+//!              counters fed with the declarations, heroes down, entries, shots and reloads;
+//!              the match decided the moment a victory holds (decision 135).
 //!
 //! RoundEnd     mounts_finish_round -> close_tracks -> feed_counters -> feed_each_round
 //!              "After the conclusion of the 20th segment, or when the last character has
@@ -29,8 +31,9 @@
 //!              actions lapse, unused AP are lost; the counters fed each round get their points.
 //! ```
 //!
-//! Victory is checked once a frame, after the round has gone as far as it can
-//! (`SimSystems::Victory`), as before these schedules. The driver (`scheduler::advance`) runs these schedules in that order as far as the round can
+//! Victory is checked as each segment opens and after its resolution (decision 135: the match
+//! is decided the moment a victory holds), and once a frame after the round has gone as far as
+//! it can (`SimSystems::Victory`: the round's end). The driver (`scheduler::advance`) runs these schedules in that order as far as the round can
 //! go without a human, as bevy's own `FixedMain` is driven, and stops where a seat must answer.
 //! Every system here is exclusive and the round is one story: the schedules run on the
 //! single-threaded executor, so no thread is woken to run them.
@@ -40,6 +43,7 @@ use super::scheduler;
 use super::stack;
 use crate::sim::actions::mounts;
 use crate::sim::counters;
+use crate::sim::victory;
 use bevy::ecs::schedule::{ScheduleLabel, SingleThreadedExecutor};
 use bevy::ecs::system::ScheduleSystem;
 use bevy::prelude::*;
@@ -91,6 +95,8 @@ pub(crate) fn build(app: &mut App) {
             phases::place_tokens,
             mounts::move_mounts_their_share,
             counters::feed_counters,
+            // Decided the moment a victory holds (decision 135): a mount carrying loot out.
+            victory::check_victory.run_if(decided_at_once),
             phases::declaration_order,
         ),
     );
@@ -104,6 +110,11 @@ pub(crate) fn build(app: &mut App) {
             stack::resolve_due,
             // Fed once the segment's resolution is done, not while a choice holds it.
             counters::feed_counters.run_if(resolution_not_held),
+            // Decided the moment a victory holds (decision 135), not at the round's end: a
+            // counter that fills for one side in segment 5 wins before its foes fall in 20.
+            victory::check_victory
+                .run_if(resolution_not_held)
+                .run_if(decided_at_once),
         ),
     );
     // Each due action of the stack, resolved by its rule's system (`actions/resolve.rs`):
@@ -123,6 +134,12 @@ pub(crate) fn build(app: &mut App) {
             counters::feed_each_round,
         ),
     );
+}
+
+/// The match is decided the moment a victory holds (decision 135): not a replay of a file of
+/// version 6 or older, decided at the round's end.
+fn decided_at_once(late: Option<Res<crate::sim::model::VictoryAtRoundEnd>>) -> bool {
+    late.is_none()
 }
 
 /// The segment's resolution is not waiting for a seat's choice.

@@ -442,6 +442,83 @@ fn a_loot_carrier_runs_for_the_getaway() {
     }
 }
 
+/// Miranda's Sharps jammed in hand, her Peacemaker loaded in its holster, and Dave's knife a
+/// pace from her: `normal` and `hard` draw the Peacemaker (1 AP) rather than clear the jam;
+/// `easy`'s habits clear it.
+#[test]
+fn a_pressed_gunman_draws_a_loaded_pistol_before_clearing_a_jam() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = level_at("mine_raid.ron", 2, ai);
+        let (miranda, dave) = (t.hero("Miranda Valentine"), t.hero("Dave Perkins"));
+        place(&mut t, dave, 3, 6);
+        let me = t.e(miranda);
+        for w in &mut t.app.world_mut().get_mut::<Weapons>(me).unwrap().0 {
+            w.ready = w.name == "Sharps rifle";
+            w.jammed = w.ready;
+        }
+        give_ap(&mut t, miranda, 2, 5);
+        let d = asked(&mut t, miranda);
+        match ai {
+            AiLevel::Easy => assert!(
+                matches!(d.intent, Intent::Declare(Action::Reload { .. })),
+                "{ai:?}: {d:?}"
+            ),
+            _ => {
+                let Intent::Declare(Action::Ready { weapon, .. }) = d.intent else {
+                    panic!("{ai:?}: {d:?}");
+                };
+                let weapons = &t.app.world().get::<Weapons>(me).unwrap().0;
+                assert_eq!(weapons[weapon].name, "Peacemaker", "{ai:?}: {d:?}");
+            }
+        }
+    }
+}
+
+/// Felicia runs the bank job's strongbox to the getaway, 2 AP in front and 4 to come, and
+/// Sheriff Cobb's cock is already due this segment: a run now would pay 1 AP to join the
+/// initiative stack. `hard` passes and runs the next segment; `normal` runs now.
+#[test]
+fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut t = level_at("bank_job.ron", 3, ai);
+        let (felicia, cobb) = (t.hero("Felicia Laroq"), t.hero("Sheriff Cobb"));
+        let e = t.e(felicia);
+        tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
+        give_ap(&mut t, felicia, 2, 4);
+        let runs = |d: &tarnation::sim::seats::Decision| {
+            matches!(
+                d.intent,
+                Intent::Declare(Action::Move {
+                    gait: Gait::Run,
+                    ..
+                })
+            )
+        };
+        assert!(
+            runs(&asked(&mut t, felicia)),
+            "{ai:?}: nothing due, it runs"
+        );
+        t.app
+            .world_mut()
+            .resource_mut::<tarnation::sim::model::RoundState>()
+            .due
+            .push(Action::Cock { hero: cobb });
+        let d = asked(&mut t, felicia);
+        if ai == AiLevel::Hard {
+            assert!(matches!(d.intent, Intent::Pass { .. }), "{d:?}");
+            assert!(
+                d.reason.as_deref().is_some_and(|r| r.contains("stack")),
+                "{d:?}"
+            );
+        } else {
+            assert!(runs(&d), "{ai:?}: {d:?}");
+        }
+        // Its last tokens: it runs now, fee or not.
+        give_ap(&mut t, felicia, 2, 0);
+        assert!(runs(&asked(&mut t, felicia)), "{ai:?}: no AP to come");
+    }
+}
+
 /// Felicia and Octavio both stand within a pace of the bank job's first strongbox, and
 /// Octavio's take of it is on the table this segment: `easy`'s habits take it too (the AP
 /// lost when Octavio's goes first); `normal` and `hard` leave it to him and go for the other.
@@ -456,7 +533,8 @@ fn a_strongbox_an_ally_takes_is_left_to_him() {
             tarnation::sim::counters::item_within_reach(t.app.world(), o),
             Some(0)
         );
-        give_ap(&mut t, felicia, 2, 4);
+        // Her last AP (none to come): `hard` would wait out the stack fee otherwise.
+        give_ap(&mut t, felicia, 2, 0);
         t.app
             .world_mut()
             .resource_mut::<tarnation::sim::model::RoundState>()

@@ -168,14 +168,15 @@ pub(super) fn fight_back(
             return Some((cock, "a foe presses it: cocks to shoot".into()));
         }
     }
-    // A single-shot rifle loads in 1 AP: quicker than any blow.
-    if let Some(command) = arm(world, hero, track)
+    // A single-shot rifle loads in 1 AP, a loaded pistol is drawn in 1: quicker than any blow.
+    if let Some(command) = arm_quickest(world, hero, track)
         && price(world, &command).is_ok_and(|p| p.ap <= QUICK_ARM.min(track.left()))
     {
-        return Some((
-            command,
-            "a foe presses it: a quick load, then a shot".into(),
-        ));
+        let why = match command {
+            Action::Ready { .. } => "a foe presses it: draws a loaded gun, then a shot",
+            _ => "a foe presses it: a quick load, then a shot",
+        };
+        return Some((command, why.into()));
     }
     let command = close_combat_by(world, hero, track, true)?;
     let reason = close_reason(world, &command);

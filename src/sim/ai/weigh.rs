@@ -49,9 +49,47 @@ pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) ->
         return decision;
     }
     match declared {
+        Some((action, why)) if hard && waits_out_the_fee(world, hero, &action, &why) => {
+            Decision::new(
+                Intent::Pass { hero: id },
+                "a move would pay the stack's fee this segment: it moves the next, its AP in front",
+            )
+        }
         Some((action, why)) => Decision::new(Intent::Declare(action), why),
         None => Decision::bare(Intent::Pass { hero: id }),
     }
+}
+
+/// `hard`: a move paid now, in a segment where actions are already due, pays a fee of 1 AP to
+/// join the initiative stack; with AP still to come and no foe on it, the hero passes and moves
+/// in a later segment with its tokens in front (a move spends them all, so nothing is lost but
+/// the segment; an audit saw El Chivo spend 3 of his 7 AP on fees running the strongbox out).
+/// So a runner (loot, an area), a gunman with no shot going toward one, and a fighter with no
+/// gun closing in from afar; not a move to cover, nor a brawler's last paces (a segment late
+/// to a brawl lost the saloon brawl 50 to 44 %). Measured against `normal` (1 000 matches):
+/// the mine raid 49.0 to 54.2 %, the bank job 47.8 to 51.5 %, the rest within a point.
+fn waits_out_the_fee(world: &World, hero: Entity, action: &Action, why: &str) -> bool {
+    let Some(track) = world.get::<Track>(hero).map(|t| &t.0) else {
+        return false;
+    };
+    let state = world.resource::<crate::sim::model::RoundState>();
+    let run = matches!(
+        action,
+        Action::Move {
+            gait: Gait::Run,
+            ..
+        }
+    );
+    let far = !enemy_within(world, hero, FEE_NOT_WAITED_WITHIN);
+    if !(run || why.starts_with(NO_SHOT) || (why.starts_with(NO_GUN) && far)) {
+        return false;
+    }
+    matches!(action, Action::Move { .. })
+        && !state.due.is_empty()
+        && state.segment < crate::rules::action_time::SEGMENTS
+        && track.pool > 0
+        && engaged_foes(world, hero).is_empty()
+        && price(world, action).is_ok_and(|p| p.ap <= track.in_front)
 }
 
 /// The declaration, and why.
@@ -189,7 +227,9 @@ fn arm_or_duck(
         command,
         Action::Reload { .. } | Action::SpeedLoad { .. } | Action::Ready { .. }
     );
-    if hard && slow {
+    // A duck and the emerging after cost 2 AP: worth it for a load of 3 AP or more (a
+    // shotgun's 2 AP load behind cover cost more than it saved).
+    if hard && slow && price(world, &command).is_ok_and(|p| p.ap >= DUCK_TO_LOAD) {
         let id = hero_id(world, hero);
         let duck = Action::DuckBehindCover { hero: id };
         let pos = world.get::<HexPos>(hero)?.0;
@@ -214,6 +254,28 @@ fn arm_or_duck(
     };
     Some((command, words.into()))
 }
+
+/// The words that begin `position`'s reasons: a gunman with no shot, a fighter with no gun.
+const NO_SHOT: &str = "no shot";
+const NO_GUN: &str = "no gun";
+/// A fighter with no gun closing in pays the fee within this many paces of a foe.
+const FEE_NOT_WAITED_WITHIN: u32 = 6;
+
+/// A standing enemy within `d` paces of the hero.
+fn enemy_within(world: &World, hero: Entity, d: u32) -> bool {
+    let Some(pos) = query::position(world, hero) else {
+        return false;
+    };
+    let side = query::side_of(world, hero);
+    query::heroes(world).into_iter().any(|e| {
+        query::side_of(world, e) != side
+            && !query::is_down(world, e)
+            && query::position(world, e).is_some_and(|p| p.unsigned_distance_to(pos) <= d)
+    })
+}
+
+/// The least load a hero ducks behind cover to make (`hard`).
+const DUCK_TO_LOAD: u32 = 3;
 
 /// A shot weighed: its action, the chance to hit, and the score.
 struct Weighed {
@@ -486,16 +548,16 @@ fn position(
     let Some((_, _, to)) = best.filter(|b| b.0 > here) else {
         // Nowhere better: close in as the habits do, lest both sides wait for ever.
         return approach_avoiding(world, hero, h, track, target, true)
-            .map(|c| (c, format!("no shot from here: closes on {whom}")));
+            .map(|c| (c, format!("{NO_SHOT} from here: closes on {whom}")));
     };
     let t = threats(world, hero, to);
     let why = match (t.covered_from_all, gun) {
         (Some(true), _) => {
-            format!("no shot: toward {whom}, to a hex covered from the guns that see it")
+            format!("{NO_SHOT}: toward {whom}, to a hex covered from the guns that see it")
         }
-        (None, true) => format!("no shot: toward {whom}, out of the enemy's sight"),
-        (_, true) => format!("no shot: toward {whom}, to where it has a line of fire"),
-        (_, false) => format!("no gun: closes on {whom}"),
+        (None, true) => format!("{NO_SHOT}: toward {whom}, out of the enemy's sight"),
+        (_, true) => format!("{NO_SHOT}: toward {whom}, to where it has a line of fire"),
+        (_, false) => format!("{NO_GUN}: closes on {whom}"),
     };
     Some((
         Action::Move {

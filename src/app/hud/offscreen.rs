@@ -49,6 +49,34 @@ pub fn edge_point(area: Rect, at: Vec2) -> Vec2 {
     middle + d * t
 }
 
+/// The mark's box (window pixels) slid along its edge (`along_y`: up or down the left or right
+/// edge, else along the top or bottom), a step at a time each way, until it covers none of the
+/// `tokens` (the boxes of the tokens in view), kept inside `bounds`; where nothing is clear it
+/// stays. A token half inside the view at the same edge is not hidden under the mark.
+pub fn clear_of(mark: Rect, tokens: &[Rect], along_y: bool, bounds: Rect) -> Rect {
+    let covers = |r: Rect| tokens.iter().any(|t| !r.intersect(*t).is_empty());
+    if !covers(mark) {
+        return mark;
+    }
+    let step = if along_y { mark.height() } else { mark.width() } / 2.0;
+    for k in 1..=24 {
+        for sign in [1.0, -1.0] {
+            let shift = sign * k as f32 * step;
+            let offset = if along_y {
+                Vec2::new(0.0, shift)
+            } else {
+                Vec2::new(shift, 0.0)
+            };
+            let moved = Rect::from_corners(mark.min + offset, mark.max + offset);
+            let inside = bounds.contains(moved.min) && bounds.contains(moved.max);
+            if inside && !covers(moved) {
+                return moved;
+            }
+        }
+    }
+    mark
+}
+
 /// Each side's heroes out of view, and their mark: shown, placed, counted; a click looks.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn mark_offscreen_sides(
@@ -78,10 +106,16 @@ pub(super) fn mark_offscreen_sides(
     let on_screen = |at: Vec2| screen_at(&frame, scale, camera, at);
     let shown = frame.map.inflate(-INSET * frame.scale);
     let mut out: Vec<Vec<Vec2>> = vec![Vec::new(); battle.level.sides.len()];
+    // The boxes of the tokens in view (a hex's width across), which no mark may cover.
+    let token = Vec2::splat(crate::app::layout::TILE_W as f32 / scale);
+    let mut in_view = Vec::new();
     for (at, side, down) in &heroes {
         let world = geometry.hex_center(at.0);
-        if !down.0 && !shown.contains(on_screen(world)) && side.0 < out.len() {
+        let screen = on_screen(world);
+        if !down.0 && !shown.contains(screen) && side.0 < out.len() {
             out[side.0].push(world);
+        } else if !down.0 {
+            in_view.push(Rect::from_center_size(screen, token));
         }
     }
     for (i, far) in out.iter().enumerate() {
@@ -109,8 +143,14 @@ pub(super) fn mark_offscreen_sides(
         let (lo, hi) = (shown.min / frame.scale, shown.max / frame.scale);
         let left = (edge.x / frame.scale - size.x / 2.0).clamp(lo.x, (hi.x - size.x).max(lo.x));
         let top = (edge.y / frame.scale - size.y / 2.0).clamp(lo.y, (hi.y - size.y).max(lo.y));
-        node.left = px(left);
-        node.top = px(top);
+        let placed = Rect::from_corners(
+            Vec2::new(left, top) * frame.scale,
+            (Vec2::new(left, top) + size) * frame.scale,
+        );
+        let along_y = (edge.x - shown.min.x).abs() < 1.0 || (edge.x - shown.max.x).abs() < 1.0;
+        let placed = clear_of(placed, &in_view, along_y, shown);
+        node.left = px(placed.min.x / frame.scale);
+        node.top = px(placed.min.y / frame.scale);
         let side = &battle.level.sides[mark.0].name;
         let count = far.len().to_string();
         for (mut text, parent) in &mut words {
@@ -209,5 +249,26 @@ mod tests {
             (p.y - 540.0).abs() < 1e-3 && p.x > 0.0 && p.x < 460.0,
             "{p}"
         );
+    }
+
+    /// A mark on the right edge over a token half in view slides up or down the edge until it
+    /// covers no token; one over nothing stays; one with no clear place stays too.
+    #[test]
+    fn a_mark_slides_along_its_edge_off_a_token_in_view() {
+        let area = Rect::new(0.0, 60.0, 920.0, 540.0);
+        let mark = Rect::new(800.0, 280.0, 914.0, 310.0);
+        let token = Rect::from_center_size(Vec2::new(905.0, 295.0), Vec2::splat(52.0));
+        let moved = clear_of(mark, &[token], true, area);
+        assert!(moved.intersect(token).is_empty(), "{moved:?}");
+        assert_eq!(moved.min.x, mark.min.x, "it stays on its edge");
+        assert_eq!(moved.size(), mark.size());
+        assert!(
+            (moved.center().y - mark.center().y).abs() <= 60.0,
+            "{moved:?}"
+        );
+        assert!(area.contains(moved.min) && area.contains(moved.max));
+        assert_eq!(clear_of(mark, &[], true, area), mark);
+        let wall = Rect::new(780.0, 60.0, 920.0, 540.0);
+        assert_eq!(clear_of(mark, &[wall], true, area), mark);
     }
 }

@@ -494,22 +494,6 @@ pub struct JournalMarks(pub Vec<usize>);
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Journal(pub Vec<Entry>);
 
-/// A match file of version 6 or older replays as it was played: the match decided only at a
-/// round's end, not the moment a victory holds (decision 135).
-#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct VictoryAtRoundEnd;
-
-impl VictoryAtRoundEnd {
-    /// Set for a match replayed from a file of `version`.
-    pub fn set_for(world: &mut World, version: u32) {
-        if version < crate::sim::journal::DECIDED_AT_ONCE_SINCE {
-            world.insert_resource(VictoryAtRoundEnd);
-        } else {
-            world.remove_resource::<VictoryAtRoundEnd>();
-        }
-    }
-}
-
 /// Recorded intents to apply, in order, before any seat is asked (a replay, a loaded match).
 #[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
 pub struct Script {

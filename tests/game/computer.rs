@@ -183,6 +183,15 @@ fn place(t: &mut Table, hero: HeroId, c: i32, r: i32) {
     t.app.world_mut().get_mut::<HexPos>(e).unwrap().0 = hex_at(c, r);
 }
 
+/// An action declared this segment by another hero: on the table, due.
+fn due(t: &mut Table, action: Action) {
+    t.app
+        .world_mut()
+        .resource_mut::<tarnation::sim::model::RoundState>()
+        .due
+        .push(action);
+}
+
 /// Every weapon the hero carries without a round.
 fn empty_guns(t: &mut Table, hero: HeroId) {
     let e = t.e(hero);
@@ -498,11 +507,7 @@ fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
             runs(&asked(&mut t, felicia)),
             "{ai:?}: nothing due, it runs"
         );
-        t.app
-            .world_mut()
-            .resource_mut::<tarnation::sim::model::RoundState>()
-            .due
-            .push(Action::Cock { hero: cobb });
+        due(&mut t, Action::Cock { hero: cobb });
         let d = asked(&mut t, felicia);
         if ai == AiLevel::Hard {
             assert!(matches!(d.intent, Intent::Pass { .. }), "{d:?}");
@@ -535,11 +540,7 @@ fn a_strongbox_an_ally_takes_is_left_to_him() {
         );
         // Her last AP (none to come): `hard` would wait out the stack fee otherwise.
         give_ap(&mut t, felicia, 2, 0);
-        t.app
-            .world_mut()
-            .resource_mut::<tarnation::sim::model::RoundState>()
-            .due
-            .push(Action::TakeItem { hero: octavio });
+        due(&mut t, Action::TakeItem { hero: octavio });
         let d = asked(&mut t, felicia);
         let takes = matches!(d.intent, Intent::Declare(Action::TakeItem { .. }));
         assert_eq!(takes, ai == AiLevel::Easy, "{ai:?}: {d:?}");

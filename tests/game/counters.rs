@@ -139,21 +139,24 @@ fn the_counters_dice_never_change_the_deck() {
     assert!(with.iter().any(|e| e.kind == "counter"));
 }
 
+/// The marshal's Timer: two slots of a point, a point each action; full, the Laroqs win.
+fn marshal_rides_in(level: &mut Level) {
+    let mut marshal = counter(
+        "The marshal rides in",
+        CounterKind::Timer,
+        2,
+        1,
+        vec![feed(Trigger::EachAction, 1, 0)],
+    );
+    marshal.when_full = Some(WhenFull::Wins(level.sides[1].name.clone()));
+    level.counters = vec![marshal];
+}
+
 /// A full counter whose level says a side wins ends the match: the Laroqs win when the
 /// marshal's Timer (two slots of a point, a point each action) fills.
 #[test]
 fn a_full_counter_wins_for_its_side() {
-    let log = played("street_duel.ron", 3, 5, |level| {
-        let mut marshal = counter(
-            "The marshal rides in",
-            CounterKind::Timer,
-            2,
-            1,
-            vec![feed(Trigger::EachAction, 1, 0)],
-        );
-        marshal.when_full = Some(WhenFull::Wins(level.sides[1].name.clone()));
-        level.counters = vec![marshal];
-    });
+    let log = played("street_duel.ron", 3, 5, marshal_rides_in);
     let full = counter_events(&log, "The marshal rides in");
     assert_eq!(full.len(), 2);
     assert_eq!(full[1].fields["complete"], true);
@@ -187,18 +190,8 @@ fn a_full_counter_wins_for_its_side() {
 /// so; the same file marked version 7 is refused (its journal runs on past the counter).
 #[test]
 fn a_file_older_than_victory_at_once_is_decided_at_the_round_s_end() {
-    use tarnation::sim::model::VictoryAtRoundEnd;
-    let (mut level, gear) = level_file("street_duel.ron", |level| {
-        let mut marshal = counter(
-            "The marshal rides in",
-            CounterKind::Timer,
-            2,
-            1,
-            vec![feed(Trigger::EachAction, 1, 0)],
-        );
-        marshal.when_full = Some(WhenFull::Wins(level.sides[1].name.clone()));
-        level.counters = vec![marshal];
-    });
+    use tarnation::sim::victory::VictoryAtRoundEnd;
+    let (mut level, gear) = level_file("street_duel.ron", marshal_rides_in);
     for side in &mut level.sides {
         side.control = tarnation::data::level::Control::Computer;
     }

@@ -97,13 +97,9 @@ pub(super) fn go_for_loot(
 /// The items other heroes' takes declared this segment will take (due: on the table for
 /// every player to see).
 fn items_claimed(world: &World, hero: Entity) -> Vec<usize> {
-    let id = hero_id(world, hero);
-    world
-        .resource::<crate::sim::model::RoundState>()
-        .due
-        .iter()
+    super::paths::others_due(world, hero)
         .filter_map(|a| match a {
-            Action::TakeItem { hero: h } if *h != id => query::entity(world, *h),
+            Action::TakeItem { hero: h } => query::entity(world, *h),
             _ => None,
         })
         .filter_map(|e| crate::sim::counters::item_within_reach(world, e))

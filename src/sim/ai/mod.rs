@@ -319,43 +319,6 @@ fn arm(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
     price(world, &ready).is_ok().then_some(ready)
 }
 
-/// `normal` and `hard` with a foe pressing them: `arm`, but where the gun in hand is jammed or
-/// empty and another loaded gun is carried that is drawn (and cocked) for fewer AP than the jam
-/// is cleared or the gun loaded, that gun is drawn (an audit saw Miranda clear her Sharps' jam
-/// for 5 AP, a loaded Peacemaker holstered, while Dave's knife came at her). Out of a fight it
-/// lost: a pistol drawn for a rifle at long range (the bench level 54 to 46 % for `hard`).
-pub(super) fn arm_quickest(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<Action> {
-    let command = arm(world, hero, track)?;
-    if !matches!(command, Action::Reload { .. } | Action::SpeedLoad { .. }) {
-        return Some(command);
-    }
-    let load = price(world, &command).map_or(u32::MAX, |p| p.ap);
-    let id = hero_id(world, hero);
-    let weapons = world.get::<Weapons>(hero)?.0.clone();
-    let drawn = weapons
-        .iter()
-        .enumerate()
-        .filter(|(_, w)| !w.ready && !w.jammed && w.rounds > 0)
-        .filter_map(|(i, w)| {
-            let gear = world.resource::<Battle>().gear.weapon(&w.name)?;
-            if !gear.is_ranged() {
-                return None;
-            }
-            let cock = u32::from(gear.needs_cocking() && !w.cocked);
-            let ready = Action::Ready {
-                hero: id,
-                weapon: i,
-            };
-            let ap = price(world, &ready).ok()?.ap + cock;
-            Some((ap, i, ready))
-        })
-        .min_by_key(|&(ap, i, _)| (ap, i));
-    match drawn {
-        Some((ap, _, ready)) if ap < load => Some(ready),
-        _ => Some(command),
-    }
-}
-
 /// The shot with the best odds the round's AP can pay; a cheaper one when its odds are close;
 /// and its chance to hit.
 fn shoot(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<(Action, f64)> {

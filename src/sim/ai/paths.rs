@@ -62,16 +62,20 @@ pub(super) fn approach_at(
 /// The hexes the moves declared this segment by other heroes end in (they are due: on the
 /// table for every player to see).
 pub(super) fn claimed_hexes(world: &World, hero: Entity) -> Vec<Hex> {
+    others_due(world, hero)
+        .filter_map(|a| match a {
+            Action::Move { to, .. } | Action::Disengage { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The actions other heroes declared this segment, due (on the table for every player to see).
+pub(super) fn others_due(world: &World, hero: Entity) -> impl Iterator<Item = &Action> {
     let id = hero_id(world, hero);
     world
         .resource::<crate::sim::model::RoundState>()
         .due
         .iter()
-        .filter_map(|a| match a {
-            Action::Move { hero: h, to, .. } | Action::Disengage { hero: h, to } if *h != id => {
-                Some(*to)
-            }
-            _ => None,
-        })
-        .collect()
+        .filter(move |a| a.hero() != id)
 }

@@ -138,7 +138,7 @@ pub(crate) fn build(app: &mut App) {
 
 /// The match is decided the moment a victory holds (decision 135): not a replay of a file of
 /// version 6 or older, decided at the round's end.
-fn decided_at_once(late: Option<Res<crate::sim::model::VictoryAtRoundEnd>>) -> bool {
+fn decided_at_once(late: Option<Res<victory::VictoryAtRoundEnd>>) -> bool {
     late.is_none()
 }
 

@@ -395,6 +395,36 @@ fn the_main_menu_asks_before_quitting() {
     assert_eq!(exits(&app), 1, "the second Esc leaves");
 }
 
+/// The credits, a click away on the main menu: every font and the icon set with where it
+/// comes from and its licence, as `assets/CREDITS.md` has them; Esc goes back to the menu.
+#[test]
+fn the_credits_screen_names_every_source_and_licence() {
+    use tarnation::app::screens::{CreditsBody, OpenCredits};
+    let mut app = window_app(1);
+    assert!(click::<OpenCredits>(&mut app, |_| true));
+    assert_eq!(screen(&app), Screen::Credits);
+    let (body, _) = the_one::<CreditsBody>(&mut app);
+    let words = texts_under(&app, body).join("\n");
+    for needle in [
+        "OpenSans-Regular.ttf: Open Sans",
+        "Apache License 2.0",
+        "Old Standard TT",
+        "SIL Open Font License",
+        "DejaVu Sans Mono",
+        "game-icons.net",
+        "@iconify-json/game-icons",
+        "CC BY 3.0",
+    ] {
+        assert!(
+            words.contains(needle),
+            "{needle} not on the screen:\n{words}"
+        );
+    }
+    tap(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(screen(&app), Screen::MainMenu);
+}
+
 /// "Draw, cock and shoot" previewed for a holstered Peacemaker: each step priced and the chance
 /// of the shot at the end, and the match exactly as it was (issue 20: previews never change
 /// the match; the weapons are worked out as the actions will leave them, then put back).

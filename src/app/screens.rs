@@ -2,10 +2,12 @@
 //! `Pause` sub-state: paused, the match stands still), and back to the menu. Every choice is a
 //! key or a click on its button.
 
+mod credits;
 mod esc_menu;
 mod level_select;
 mod result;
 
+pub use credits::{CREDITS, CreditLine, CreditsBody, OpenCredits, credit_lines};
 pub use esc_menu::{EscButton, set_aside};
 
 pub use level_select::{
@@ -49,7 +51,12 @@ pub struct ScreensPlugin;
 impl Plugin for ScreensPlugin {
     fn build(&self, app: &mut App) {
         app.add_sub_state::<Pause>()
-            .add_plugins((level_select::plugin, result::plugin, esc_menu::plugin))
+            .add_plugins((
+                level_select::plugin,
+                result::plugin,
+                esc_menu::plugin,
+                credits::plugin,
+            ))
             .add_systems(OnEnter(Screen::MainMenu), main_menu)
             .add_systems(
                 OnEnter(Screen::Battle),
@@ -168,11 +175,18 @@ fn main_menu(mut commands: Commands, keys: Res<Bindings>, folders: Option<Res<Sa
                 MenuButton(MenuAction::Back),
             ));
         });
-        p.spawn((
-            button("Level editor", 22.0),
-            OpenEditor,
-            Tip("Build a battle map: paint the ground, place cover and heroes, play it".into()),
-        ));
+        p.spawn(button_row()).with_children(|row| {
+            row.spawn((
+                button("Level editor", 22.0),
+                OpenEditor,
+                Tip("Build a battle map: paint the ground, place cover and heroes, play it".into()),
+            ));
+            row.spawn((
+                button("Credits", 22.0),
+                OpenCredits,
+                Tip("Where the fonts and icons come from, and their licences".into()),
+            ));
+        });
     });
     commands.insert_resource(ContinueTarget(newest));
 }
@@ -181,6 +195,7 @@ fn menu_keys(
     input: MenuInput,
     settings: Query<&Interaction, (Changed<Interaction>, With<OpenSettings>)>,
     editor: Query<&Interaction, (Changed<Interaction>, With<OpenEditor>)>,
+    credits: Query<&Interaction, (Changed<Interaction>, With<OpenCredits>)>,
     mut next: ResMut<NextState<Screen>>,
     mut exit: MessageWriter<AppExit>,
     target: Option<Res<ContinueTarget>>,
@@ -213,6 +228,9 @@ fn menu_keys(
     }
     if editor.iter().any(|i| clicked(i, false)) {
         next.set(Screen::Editor);
+    }
+    if credits.iter().any(|i| clicked(i, false)) {
+        next.set(Screen::Credits);
     }
     // Quitting asks twice (a second Esc within a few seconds), so that one Esc too many
     // from the level select does not close the game.

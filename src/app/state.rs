@@ -18,6 +18,8 @@ pub enum Screen {
     Replay,
     /// The level editor.
     Editor,
+    /// Where the fonts and icons come from, and their licences.
+    Credits,
 }
 
 /// The Esc menu of a battle. While it is open the match stands still: no computer declares,

@@ -155,22 +155,6 @@ pub fn panel_column() -> impl Bundle {
     )
 }
 
-/// The action track's box in the panel column.
-pub fn track_box() -> impl Bundle {
-    (
-        Node {
-            height: px(TRACK_H),
-            flex_shrink: 0.0,
-            padding: UiRect::axes(px(8), px(4)),
-            flex_direction: FlexDirection::Column,
-            // Six a side is more lines than the box: the wheel scrolls it.
-            overflow: Overflow::scroll_y(),
-            ..default()
-        },
-        ScrollArea,
-    )
-}
-
 pub fn spawn_frame(mut commands: Commands) {
     commands
         .spawn(window_row(Screen::Battle))
@@ -284,7 +268,25 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
         p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
         p.spawn((label("", 14.0, palette::HINT), CardView));
     });
-    // The track: its header stands still, its rows scroll (six a side is more than it shows).
+    track_boxes(col);
+    col.spawn((
+        Node {
+            height: px(SUMMARY_H),
+            min_height: px(SUMMARY_MIN_H),
+            flex_shrink: 1.0,
+            padding: UiRect::axes(px(8), px(4)),
+            overflow: Overflow::clip(),
+            ..default()
+        },
+        boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
+        children![(label("", 14.0, palette::TITLE), Summary)],
+    ));
+    log_box(col, LOG_H);
+}
+
+/// The action track's box: its header stands still, its rows scroll (six a side is more than
+/// it shows); the battle's and the replay viewer's.
+pub fn track_boxes(col: &mut ChildSpawnerCommands) {
     col.spawn((
         Node {
             height: px(TRACK_H),
@@ -323,21 +325,14 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
             )
         ],
     ));
+}
+
+/// The combat log's box, `height` high (the wheel scrolls it); the battle's and the replay
+/// viewer's.
+pub fn log_box(col: &mut ChildSpawnerCommands, height: f32) {
     col.spawn((
         Node {
-            height: px(SUMMARY_H),
-            min_height: px(SUMMARY_MIN_H),
-            flex_shrink: 1.0,
-            padding: UiRect::axes(px(8), px(4)),
-            overflow: Overflow::clip(),
-            ..default()
-        },
-        boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
-        children![(label("", 14.0, palette::TITLE), Summary)],
-    ));
-    col.spawn((
-        Node {
-            height: px(LOG_H),
+            height: px(height),
             flex_shrink: 0.0,
             padding: UiRect::all(px(8)),
             flex_direction: FlexDirection::Column,

@@ -6,8 +6,7 @@ use super::frame::{LogBox, LogText, Summary};
 use super::state::Screen;
 use super::widgets::Tip;
 use crate::data::level::Control;
-use crate::rules::action_time::SEGMENTS;
-use crate::sim::model::{Battle, Journal, MatchLog, RoundState, Side, Track};
+use crate::sim::model::{Battle, Journal, MatchLog, RoundState, Side};
 use bevy::prelude::*;
 
 pub struct TrackViewPlugin;
@@ -54,43 +53,6 @@ pub fn stack_line(round: &RoundState) -> String {
         })
         .collect();
     format!("Stack: {}", lines.join(" > "))
-}
-
-/// The track as text: a header of segment numbers, the current segment marked, and a row per
-/// hero ('x' spent, 'O' in front, 'o' to come).
-pub fn track_lines(
-    round: &RoundState,
-    heroes: &[(String, u32, Track, Option<String>, bool)],
-) -> String {
-    let now = round.segment;
-    let mut header = String::from("TRACK      IN ");
-    let mut marker = " ".repeat(header.len());
-    for s in 1..=SEGMENTS {
-        header.push(char::from_digit(s % 10, 10).unwrap_or('0'));
-        marker.push(if s == now { '^' } else { ' ' });
-    }
-    if now > SEGMENTS {
-        marker.push_str(&format!(" {now}"));
-    }
-    let mut out = format!("{header}\n{marker}\n");
-    for (name, initiative, track, paying, status) in heroes {
-        let row: String = (1..=SEGMENTS)
-            .map(|s| track.0.mark(s, now).symbol())
-            .collect();
-        let short: String = name.chars().take(10).collect();
-        out.push_str(&format!("{short:<10} {initiative:>2} {row}"));
-        match (status, paying) {
-            (true, _) => out.push_str("  OUT"),
-            (false, Some(p)) => out.push_str(&format!("  {p}")),
-            (false, None) => {}
-        }
-        out.push('\n');
-    }
-    if !round.stack.is_empty() {
-        out.push_str(&format!("{}\n", stack_line(round)));
-    }
-    out.push_str("x spent  O in front  o to come");
-    out
 }
 
 /// Where the match log stood at each human side's last declaration (hot-seat players each
@@ -271,7 +233,7 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
     s
 }
 
-fn show_log(
+pub(crate) fn show_log(
     log: Res<MatchLog>,
     since: Res<SinceDeclaration>,
     seat: Res<super::hotseat::HotSeat>,
@@ -422,7 +384,7 @@ fn side_colours<'a>(
 
 /// The newest line of the log stays in sight, unless the player scrolls back (scrolling to
 /// the foot again pins it there).
-fn pin_log(
+pub(crate) fn pin_log(
     mut scroll: Query<(&mut ScrollPosition, &ComputedNode), With<LogBox>>,
     mut pinned: Local<Option<(bool, f32)>>,
 ) {

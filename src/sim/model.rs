@@ -542,6 +542,10 @@ pub struct FigureState {
     pub track: ActionTrack,
     /// The action it is paying for token by token.
     pub paying: Option<Action>,
+    /// The weapons it carries: in hand or not, cocked, the rounds loaded (a mount's: none).
+    pub weapons: Vec<WeaponState>,
+    /// What the last hit did to it (killed, unconscious, a limb disabled).
+    pub fate: Option<crate::rules::damage::Fate>,
 }
 
 /// Present while a match is recorded for the viewer: a frame as each event is logged.

@@ -227,6 +227,11 @@ pub fn frame(world: &mut World) -> Frame {
                     .map(|t| t.0.clone())
                     .unwrap_or_default(),
                 paying: world.get::<Committed>(e).map(|c| c.0.clone()),
+                weapons: world
+                    .get::<Weapons>(e)
+                    .map(|w| w.0.clone())
+                    .unwrap_or_default(),
+                fate: wounds.fate,
             })
         })
         .collect();
@@ -248,6 +253,8 @@ pub fn frame(world: &mut World) -> Frame {
             dominated: 0,
             track: Default::default(),
             paying: None,
+            weapons: Vec::new(),
+            fate: None,
         })
         .collect();
     mounts.sort_by(|a, b| a.name.cmp(&b.name));

@@ -344,3 +344,67 @@ fn the_viewer_follows_the_riders_down_the_gulch() {
         assert_eq!(at.translation.truncate(), goal.0.truncate());
     }
 }
+
+/// The viewer's panel is the battle's (issue 24: "the replay viewer shows what live play
+/// showed"): a card for every hero as it stood at the event shown (its rounds, OUT or KILLED),
+/// the track as a picture with a row for every hero, and the log with its icons, a line an
+/// event, up to the event shown.
+#[test]
+fn the_viewer_shows_the_battle_s_cards_track_and_log() {
+    use tarnation::app::frame::{HeroCards, LogText};
+    use tarnation::app::track_picture::TrackPicture;
+    let (mut app, folders) = saving_app(2, "viewcards");
+    let (file, path) = a_match(&folders, 21);
+    let recording = saves::record(&file);
+    let n = recording.events.len();
+    tap(&mut app, KeyCode::KeyR);
+    let list = app.world().resource::<SavesList>().clone();
+    let i = list.entries.iter().position(|e| e.path == path).unwrap();
+    while app.world().resource::<SavesList>().index != i {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Replay);
+    let log_lines = |app: &mut App| {
+        let (log, _) = the_one::<LogText>(app);
+        // Two spans a line: its icon and its words.
+        app.world().get::<Children>(log).map_or(0, |c| c.len()) / 2
+    };
+    for k in [10, n] {
+        app.world_mut().resource_mut::<Viewer>().at = k;
+        app.update();
+        app.update();
+        let frame = &recording.frames[k - 1];
+        let heroes: Vec<_> = frame.figures.iter().filter(|f| f.side.is_some()).collect();
+        // Every hero's card; the hero's weapons as they were.
+        let (cards, children) = the_one::<HeroCards>(&mut app);
+        assert_eq!(children.len(), heroes.len());
+        let words = texts_under(&app, cards).join("|");
+        for f in &heroes {
+            assert!(words.contains(&f.name), "{} has no card: {words}", f.name);
+            let mut q = app.world_mut().query::<(
+                &tarnation::sim::model::Hero,
+                &tarnation::sim::model::Weapons,
+            )>();
+            let weapons = q
+                .iter(app.world())
+                .find(|(h, _)| h.name == f.name)
+                .map(|(_, w)| w.0.clone())
+                .unwrap();
+            assert_eq!(weapons, f.weapons, "{} at event {k}", f.name);
+        }
+        let out = heroes.iter().filter(|f| f.down).count();
+        let marked = words.matches("OUT").count() + words.matches("KILLED").count();
+        assert_eq!(marked, out, "at event {k}: {words}");
+        // A row of the track for every hero.
+        let (track, _) = the_one::<TrackPicture>(&mut app);
+        let rows = texts_under(&app, track).join("|");
+        for f in &heroes {
+            let short = tarnation::app::track_picture::short_name(&f.name);
+            assert!(rows.contains(&short), "{short} has no row: {rows}");
+        }
+        assert_eq!(log_lines(&mut app), k, "the log up to event {k}");
+    }
+    // At the end, somebody is down and it says so.
+    assert!(recording.frames[n - 1].figures.iter().any(|f| f.down));
+}

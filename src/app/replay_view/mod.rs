@@ -9,16 +9,14 @@
 //! as in a battle; the match itself does not run.
 
 use super::board::BoardSystems;
-use super::frame::{banner_box, map_column, panel_column, track_box, window_row};
+use super::frame::{banner_box, map_column, panel_column, window_row};
 use super::layout::{BAR_H, LOG_H, SUMMARY_H, palette};
 use super::state::{Screen, ScreenSystems};
 use super::widgets::{ButtonText, Lit, Tip, button, clicked, label};
-use crate::data::level::Control;
-use crate::rules::hexmap::offset_of;
 use crate::sim::journal::MatchFile;
 use crate::sim::model::{
     BehindCover, Committed, Dominated, Down, Facing, Frame, HexPos, LogEvent, MatchLog, Mount,
-    Prone, RoundState, Track, Wounds,
+    Prone, RoundState, Track, Weapons, Wounds,
 };
 use crate::sim::run::SimEnd;
 use crate::sim::saves::{Recording, record};
@@ -163,10 +161,6 @@ struct ViewEvent;
 struct ViewStatus;
 #[derive(Component)]
 struct ViewPanel;
-#[derive(Component)]
-struct ViewTrack;
-#[derive(Component)]
-struct ViewLog;
 /// The play button's words (Play or Pause).
 #[derive(Component)]
 struct PlayWords;
@@ -199,6 +193,19 @@ impl Plugin for ReplayViewPlugin {
             )
                 .chain()
                 .before(BoardSystems::Figures)
+                .run_if(in_state(Screen::Replay).and_then(resource_exists::<Viewer>)),
+        )
+        // The battle's own cards, track and log, drawn from the frame shown.
+        .add_systems(
+            Update,
+            (
+                super::hud::cards::draw_cards,
+                super::track_picture::draw_track,
+                super::track_view::show_log,
+                super::track_view::pin_log,
+            )
+                .chain()
+                .after(show_view)
                 .run_if(in_state(Screen::Replay).and_then(resource_exists::<Viewer>)),
         );
     }
@@ -298,35 +305,34 @@ fn spawn_view(mut commands: Commands) {
                 ))
                 .with_children(viewer_buttons);
             });
+            // The panel as in a battle: the heroes' cards as they stood, the track as a
+            // picture, the log with its icons and colours; the viewer's words under the cards.
             root.spawn(panel_column()).with_children(|col| {
-                col.spawn(Node {
-                    flex_grow: 1.0,
-                    min_height: px(0),
-                    padding: UiRect::all(px(10)),
-                    overflow: Overflow::clip(),
-                    ..default()
-                })
-                .with_children(|p| {
-                    p.spawn((label("", 14.0, palette::PANEL_TEXT), ViewPanel));
-                });
-                col.spawn((
-                    track_box(),
-                    BackgroundColor(palette::STRIP),
-                    children![(label("", 11.0, palette::STRIP_TEXT), ViewTrack)],
-                ));
                 col.spawn((
                     Node {
-                        height: px(LOG_H + SUMMARY_H),
-                        flex_shrink: 0.0,
-                        padding: UiRect::all(px(8)),
+                        flex_basis: px(0),
+                        flex_grow: 1.0,
+                        min_height: px(0),
+                        padding: UiRect::all(px(10)),
                         flex_direction: FlexDirection::Column,
-                        justify_content: JustifyContent::FlexEnd,
-                        overflow: Overflow::clip(),
+                        overflow: Overflow::scroll_y(),
                         ..default()
                     },
-                    BackgroundColor(Color::srgba(0.2, 0.13, 0.08, 0.98)),
-                    children![(label("", 14.0, palette::LOG_TEXT), ViewLog)],
-                ));
+                    bevy::ui_widgets::ScrollArea,
+                    super::frame::PanelTop,
+                ))
+                .with_children(|p| {
+                    p.spawn((
+                        Node {
+                            flex_direction: FlexDirection::Column,
+                            ..default()
+                        },
+                        super::frame::HeroCards,
+                    ));
+                    p.spawn((label("", 14.0, palette::PANEL_TEXT), ViewPanel));
+                });
+                super::frame::track_boxes(col);
+                super::frame::log_box(col, LOG_H + SUMMARY_H);
             });
         });
 }
@@ -526,13 +532,13 @@ fn apply_frame(world: &mut World) {
         set(&mut entity, Down(f.down));
         set(&mut entity, Track(f.track.clone()));
         set(&mut entity, Dominated(f.dominated));
-        let fate = entity.get::<Wounds>().and_then(|w| w.fate);
+        set(&mut entity, Weapons(f.weapons.clone()));
         set(
             &mut entity,
             Wounds {
                 body: f.body.clone(),
                 stunned: f.stunned,
-                fate,
+                fate: f.fate,
             },
         );
         match &f.paying {

@@ -24,15 +24,12 @@ fn put<F: bevy::ecs::query::QueryFilter>(mut q: Query<&mut Text, F>, s: String) 
 
 pub(super) fn show_view(
     viewer: Res<Viewer>,
-    round: Res<RoundState>,
     battle: Option<Res<crate::sim::model::Battle>>,
     mut texts: ParamSet<(
         Query<&mut Text, With<ViewBanner>>,
         Query<&mut Text, With<ViewEvent>>,
         Query<&mut Text, With<ViewStatus>>,
         Query<&mut Text, With<ViewPanel>>,
-        Query<&mut Text, With<ViewTrack>>,
-        Query<&mut Text, With<ViewLog>>,
         Query<&mut Text, With<ButtonText>>,
     )>,
     play: Query<(Entity, &Children), With<PlayWords>>,
@@ -41,7 +38,9 @@ pub(super) fn show_view(
     if !viewer.is_changed() {
         return;
     }
-    let Some(battle) = battle else { return };
+    if battle.is_none() {
+        return;
+    }
     let frame = &viewer.states[viewer.at.min(viewer.states.len() - 1)];
     let n = viewer.len();
     let head = if viewer.at == 0 {
@@ -79,17 +78,7 @@ pub(super) fn show_view(
         status.push_str(&format!("  |  End: {}", viewer.end));
     }
     put(texts.p2(), status);
-    put(texts.p3(), panel_words(&viewer, frame, &battle.level));
-    let rows = track_rows(frame);
-    put(
-        texts.p4(),
-        crate::app::track_view::track_lines(&round, &rows),
-    );
-    let shown = log_lines(&viewer);
-    put(
-        texts.p5(),
-        format!("COMBAT LOG (to the event shown)\n{}", shown.join("\n")),
-    );
+    put(texts.p3(), panel_words(&viewer));
     // Play or Pause on the button.
     let words = format!(
         "{} ({})",
@@ -98,7 +87,7 @@ pub(super) fn show_view(
     );
     for (e, children) in &play {
         for child in children {
-            if let Ok(mut t) = texts.p6().get_mut(*child)
+            if let Ok(mut t) = texts.p4().get_mut(*child)
                 && t.0 != words
             {
                 t.0 = words.clone();
@@ -112,64 +101,13 @@ pub(super) fn show_view(
     }
 }
 
-/// Lines of the combat log shown.
-const LOG_LINES: usize = 18;
-
-/// The panel: the file, each side's heroes as they stood, the card last drawn.
-fn panel_words(viewer: &Viewer, frame: &Frame, level: &crate::data::level::Level) -> String {
+/// The viewer's words under the heroes' cards: the file, and the card last drawn.
+fn panel_words(viewer: &Viewer) -> String {
     let mut s = format!(
         "REPLAY OF {}\n{}\n\n",
         viewer.level.to_uppercase(),
         viewer.name
     );
-    for (index, side) in level.sides.iter().enumerate() {
-        let who = match side.control {
-            Control::Human => "human",
-            Control::Computer => "computer",
-        };
-        s.push_str(&format!("{} ({who})\n", side.name));
-        for f in frame.figures.iter().filter(|f| f.side == Some(index)) {
-            let (c, r) = offset_of(f.at);
-            let mut state = Vec::new();
-            if f.down {
-                state.push("DOWN".to_string());
-            }
-            if f.stunned && !f.down {
-                state.push("stunned".into());
-            }
-            if f.prone {
-                state.push("prone".into());
-            }
-            if f.behind_cover {
-                state.push("behind cover".into());
-            }
-            let hurt: Vec<String> = f
-                .body
-                .wounds
-                .iter()
-                .map(|(part, n)| format!("{} {n}", part.name()))
-                .collect();
-            if !hurt.is_empty() || f.body.conc > 0 {
-                state.push(format!(
-                    "wounds: {} Conc {}",
-                    if hurt.is_empty() {
-                        "none".into()
-                    } else {
-                        hurt.join(", ")
-                    },
-                    f.body.conc
-                ));
-            }
-            s.push_str(&format!(
-                "  {} at {c},{r}  AP {} in front, {} to come\n",
-                f.name, f.track.in_front, f.track.pool
-            ));
-            if !state.is_empty() {
-                s.push_str(&format!("    {}\n", state.join(", ")));
-            }
-        }
-        s.push('\n');
-    }
     // The card last drawn, up to the event shown.
     let card = viewer.events[..viewer.at].iter().rev().find_map(|e| {
         let n = e.fields.get("card")?.as_u64()?;
@@ -180,53 +118,4 @@ fn panel_words(viewer: &Viewer, frame: &Frame, level: &crate::data::level::Level
         s.push_str(&crate::app::hud::card_words(card, &text));
     }
     s
-}
-
-/// The rows of the action track at a frame: each hero's track, what it pays for, down or not.
-fn track_rows(frame: &Frame) -> Vec<(String, u32, Track, Option<String>, bool)> {
-    // The track, from the frame's tracks and stack.
-    frame
-        .figures
-        .iter()
-        .filter(|f| f.side.is_some())
-        .map(|f| {
-            let paying = f
-                .paying
-                .as_ref()
-                .zip(f.track.commitment.as_ref())
-                .map(|(a, t)| {
-                    let what: String = a.name().chars().take(8).collect();
-                    format!("{what} {}/{}", t.paid, t.cost)
-                })
-                .or_else(|| f.stunned.then(|| "STUNNED".to_string()));
-            (
-                f.name.clone(),
-                f.track.start,
-                Track(f.track.clone()),
-                paying,
-                f.down,
-            )
-        })
-        .collect()
-}
-
-/// The combat log up to the event shown, the newest at the foot, marked.
-fn log_lines(viewer: &Viewer) -> Vec<String> {
-    let from = viewer.at.saturating_sub(LOG_LINES);
-    // The combat log up to the event shown, the newest at the foot.
-    viewer.events[from..viewer.at]
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let mark = if from + i + 1 == viewer.at {
-                "> "
-            } else {
-                "  "
-            };
-            match e.segment {
-                0 => format!("{mark}R{} init {}", e.round, e.text),
-                s => format!("{mark}R{} S{s:02} {}", e.round, e.text),
-            }
-        })
-        .collect()
 }

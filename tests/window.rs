@@ -425,6 +425,67 @@ fn the_credits_screen_names_every_source_and_licence() {
     assert_eq!(screen(&app), Screen::MainMenu);
 }
 
+/// An automatic step is said on the map with its reason (issue 24): when a hero pays the
+/// initiative stack's fee, the words over its token say so and why, in the frame it is logged.
+#[test]
+fn the_stack_fee_is_said_over_the_hero_who_pays_it() {
+    use tarnation::app::anim::Effect;
+    let mut app = window_app(3);
+    app.insert_resource(tarnation::app::input::NoPacing);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Computer, Control::Computer],
+    );
+    let mut read = app.world().resource::<MatchLog>().events.len();
+    let mut said = 0;
+    for _ in 0..3000 {
+        app.update();
+        let Some(new) = app
+            .world()
+            .resource::<MatchLog>()
+            .events
+            .get(read..)
+            .map(<[_]>::to_vec)
+        else {
+            break;
+        };
+        read += new.len();
+        let mut words = app
+            .world_mut()
+            .query_filtered::<(&Text2d, &Transform), With<Effect>>();
+        let shown: Vec<(String, Vec2)> = words
+            .iter(app.world())
+            .map(|(t, at)| (t.0.clone(), at.translation.truncate()))
+            .collect();
+        let mut tokens = app
+            .world_mut()
+            .query::<(&tarnation::sim::model::Hero, &Transform)>();
+        let tokens: Vec<(String, Vec2)> = tokens
+            .iter(app.world())
+            .map(|(h, at)| (h.name.clone(), at.translation.truncate()))
+            .collect();
+        for fee in new.iter().filter(|e| e.kind == "stack_fee") {
+            let hero = fee.actor.clone().unwrap();
+            let token = tokens.iter().find(|(n, _)| *n == hero).unwrap().1;
+            assert!(
+                shown.iter().any(|(w, at)| w.contains("stack fee")
+                    && w.contains("actions already due")
+                    // Over its token (above the words already there).
+                    && (at.x - token.x).abs() < 45.0
+                    && at.y > token.y),
+                "no words over {hero} for {}: {shown:?}",
+                fee.line()
+            );
+            said += 1;
+        }
+        if screen(&app) != Screen::Battle || said >= 3 {
+            break;
+        }
+    }
+    assert!(said >= 1, "no stack fee paid in the match");
+}
+
 /// "Draw, cock and shoot" previewed for a holstered Peacemaker: each step priced and the chance
 /// of the shot at the end, and the match exactly as it was (issue 20: previews never change
 /// the match; the weapons are worked out as the actions will leave them, then put back).

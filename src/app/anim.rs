@@ -18,7 +18,7 @@ use super::input::{Bindings, NoPacing, Pace};
 
 mod bursts;
 mod words;
-pub use words::{hit_words, location_and_track};
+pub use words::{hit_words, location_and_track, step_words};
 
 pub struct AnimPlugin;
 
@@ -35,6 +35,7 @@ impl Plugin for AnimPlugin {
                 glide,
                 follow_declarer,
                 shots,
+                words::say_steps,
                 fade,
                 hold_the_pace,
             )
@@ -304,13 +305,14 @@ pub fn throw_arc(a: Vec2, b: Vec2, points: usize) -> Vec<Vec2> {
 }
 
 /// Where new words over a figure go: at `wanted`, or above the words already there.
-fn free_spot(taken: &mut Vec<Vec2>, wanted: Vec2) -> Vec2 {
+/// Words drawn `zoom` times their size take as much more room.
+fn free_spot(taken: &mut Vec<Vec2>, wanted: Vec2, zoom: f32) -> Vec2 {
     let mut at = wanted;
     while taken
         .iter()
-        .any(|w| (w.x - at.x).abs() < 40.0 && (w.y - at.y).abs() < 16.0)
+        .any(|w| (w.x - at.x).abs() < 40.0 * zoom && (w.y - at.y).abs() < 16.0 * zoom)
     {
-        at.y += 18.0;
+        at.y += 18.0 * zoom;
     }
     taken.push(at);
     at
@@ -331,8 +333,11 @@ fn shots(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
+    (cameras, windows): (words::Cameras, Query<&Window>),
 ) {
     let (battle, geometry) = throws;
+    let zoom = words::zoom(&cameras);
+    let view = words::map_view(&windows, &cameras);
     // The newest events of the log: the weapon of an attack, where a throw landed, a blast.
     let new = &log.events[log.events.len().saturating_sub(60)..];
     let Some(roster) = roster else {
@@ -409,13 +414,20 @@ fn shots(
             words::struck(&log, &target_name, hit),
             pace.shot_secs(),
         );
-        let above = free_spot(&mut words_at, b + Vec2::new(0.0, 30.0));
+        let above = free_spot(&mut words_at, b + Vec2::new(0.0, 30.0), zoom);
         let colour = if hit {
             palette.hit.lighter(0.15)
         } else {
             Color::WHITE
         };
-        words::spawn(&mut commands, words, above, colour, pace.words_secs());
+        let above = words::inside(above, &words, zoom, view);
+        words::spawn(
+            &mut commands,
+            words,
+            (above, zoom),
+            colour,
+            pace.words_secs(),
+        );
     }
 }
 
@@ -496,11 +508,12 @@ fn fade(
         &mut Transform,
         Option<&MeshMaterial2d<ColorMaterial>>,
         Option<&mut TextColor>,
+        Option<&words::Zoomed>,
     )>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let dt = time.delta_secs();
-    for (e, mut fade, mut at, material, text) in &mut effects {
+    for (e, mut fade, mut at, material, text, zoomed) in &mut effects {
         fade.left -= dt;
         if fade.left <= 0.0 {
             commands.entity(e).despawn();
@@ -508,7 +521,8 @@ fn fade(
         }
         let k = fade.left / fade.total;
         at.translation.y += fade.rise * dt;
-        at.scale = Vec3::splat(1.0 + (fade.grow - 1.0) * (1.0 - k));
+        let size = zoomed.map_or(1.0, |z| z.0);
+        at.scale = Vec3::splat(size * (1.0 + (fade.grow - 1.0) * (1.0 - k)));
         if let Some(mut m) = material.and_then(|m| materials.get_mut(&m.0)) {
             m.color.set_alpha(k);
         }

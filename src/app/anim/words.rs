@@ -119,9 +119,59 @@ pub fn location_and_track(location: &str) -> String {
     }
 }
 
+/// Words over the map drawn this many times their size (the map zoomed out): 16 px on the
+/// screen up to `READABLE_WORDS` world units a pixel.
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct Zoomed(pub f32);
+
+/// The most the words over the map grow as it zooms out (the bank job's first view is about
+/// 1.5 world units a pixel: its words were 11 px).
+pub const READABLE_WORDS: f32 = 2.0;
+
+/// The battle's camera, for where the words go and how large.
+pub(super) type Cameras<'w, 's> =
+    Query<'w, 's, (&'static Transform, &'static Projection), With<Camera2d>>;
+
+/// How many times their size the words over the map are drawn at the camera's zoom.
+pub(super) fn zoom(cameras: &Cameras) -> f32 {
+    crate::app::input::camera_view(cameras).map_or(1.0, |(_, s)| s.clamp(1.0, READABLE_WORDS))
+}
+
+/// The map's part of the window, in world units, as the camera shows it now.
+pub(super) fn map_view(windows: &Query<&Window>, cameras: &Cameras) -> Option<Rect> {
+    let window = windows.iter().next()?;
+    let frame = crate::app::layout::frame(window.width(), window.height());
+    let (camera, scale) = crate::app::input::camera_view(cameras)?;
+    let a = crate::app::input::world_at(&frame, scale, camera, frame.map.min);
+    let b = crate::app::input::world_at(&frame, scale, camera, frame.map.max);
+    Some(Rect::from_corners(a, b))
+}
+
+/// Words centred over `at` moved along the map to stand whole inside its view (a token at the
+/// map's edge had half its words cut off): about 8 units a letter at 16 px, `zoom` times.
+pub fn inside(at: Vec2, words: &str, zoom: f32, view: Option<Rect>) -> Vec2 {
+    let Some(view) = view else {
+        return at;
+    };
+    let letters = words.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let half = letters as f32 * 8.0 * zoom / 2.0;
+    let (lo, hi) = (view.min.x + half, view.max.x - half);
+    if lo > hi {
+        return Vec2::new(view.center().x, at.y);
+    }
+    Vec2::new(at.x.clamp(lo, hi), at.y)
+}
+
 /// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
-/// readable on any ground.
-pub(super) fn spawn(commands: &mut Commands, words: String, above: Vec2, colour: Color, secs: f32) {
+/// readable on any ground; `zoom` times their size (`Zoomed`), so they read as the map
+/// zooms out.
+pub(super) fn spawn(
+    commands: &mut Commands,
+    words: String,
+    (above, zoom): (Vec2, f32),
+    colour: Color,
+    secs: f32,
+) {
     // A slow rise (a few pixels over the whole time), so the words stay over their figure
     // and do not drift onto the next one.
     let fade = || Fade {
@@ -144,8 +194,10 @@ pub(super) fn spawn(commands: &mut Commands, words: String, above: Vec2, colour:
                 ..default()
             },
             TextColor(Color::srgba(0.0, 0.0, 0.0, 0.9)),
-            Transform::from_translation((above + offset).extend(6.9)),
+            Transform::from_translation((above + offset * zoom).extend(6.9))
+                .with_scale(Vec3::splat(zoom)),
             fade(),
+            Zoomed(zoom),
             Effect::Words,
             DespawnOnExit(Screen::Battle),
         ));
@@ -157,11 +209,81 @@ pub(super) fn spawn(commands: &mut Commands, words: String, above: Vec2, colour:
             ..default()
         },
         TextColor(colour),
-        Transform::from_translation(above.extend(7.0)),
+        Transform::from_translation(above.extend(7.0)).with_scale(Vec3::splat(zoom)),
         fade(),
+        Zoomed(zoom),
         Effect::Words,
         DespawnOnExit(Screen::Battle),
     ));
+}
+
+/// The words an automatic step says over the figure it befalls, with its reason (issue 24:
+/// "Cyril Wellington joins the initiative stack: 1 AP from the pool" was logged unasked and
+/// unexplained): the stack's fee ("Placing an action onto the stack in this manner costs 1 AP
+/// from the pool": a declaration paid at once in a segment where actions are already due).
+pub fn step_words(event: &LogEvent) -> Option<String> {
+    match event.kind.as_str() {
+        "stack_fee" => {
+            let whence = match event.fields.get("from_pool").and_then(|v| v.as_bool()) {
+                Some(false) => " next round",
+                _ => "",
+            };
+            Some(format!("+1 AP{whence}: stack fee\n(actions already due)"))
+        }
+        _ => None,
+    }
+}
+
+/// New events of the log that are automatic steps: their words over the figure, at the pace
+/// of a hit's words. A new log (a battle begun, a save loaded) or a shorter one (undo) is
+/// taken as seen.
+pub(super) fn say_steps(
+    log: Res<MatchLog>,
+    keys: Res<crate::app::input::Bindings>,
+    figures: Query<(&Transform, &crate::sim::model::Hero), With<crate::app::board::Placed>>,
+    shown: Query<(&Transform, &Effect)>,
+    mut seen: Local<usize>,
+    mut commands: Commands,
+    (cameras, windows): (Cameras, Query<&Window>),
+) {
+    let zoom = zoom(&cameras);
+    let view = map_view(&windows, &cameras);
+    let len = log.events.len();
+    if log.is_added() || len < *seen {
+        *seen = len;
+        return;
+    }
+    let new = &log.events[*seen..];
+    *seen = len;
+    let mut words_at: Vec<Vec2> = shown
+        .iter()
+        .filter(|(_, e)| **e == Effect::Words)
+        .map(|(t, _)| t.translation.truncate())
+        .collect();
+    for event in new {
+        let Some(words) = step_words(event) else {
+            continue;
+        };
+        let Some((at, _)) = figures
+            .iter()
+            .find(|(_, h)| event.actor.as_deref() == Some(h.name.as_str()))
+        else {
+            continue;
+        };
+        let above = super::free_spot(
+            &mut words_at,
+            at.translation.truncate() + Vec2::new(0.0, 34.0),
+            zoom,
+        );
+        let above = inside(above, &words, zoom, view);
+        spawn(
+            &mut commands,
+            words,
+            (above, zoom),
+            crate::app::layout::palette::TITLE,
+            keys.0.pace.words_secs(),
+        );
+    }
 }
 
 #[cfg(test)]
@@ -229,6 +351,46 @@ mod tests {
 
     /// The same wound reads alike on the map and on the panel: a hit in the belly counts on
     /// the torso's track (issue 24).
+    #[test]
+    fn words_at_the_map_s_edge_move_in_to_stand_whole() {
+        use bevy::prelude::{Rect, Vec2};
+        let view = Some(Rect::new(-400.0, -200.0, 400.0, 200.0));
+        // 20 letters at 1.5 times: 240 units wide, 120 each side of the middle.
+        let words = "x".repeat(20);
+        let at = super::inside(Vec2::new(-390.0, 50.0), &words, 1.5, view);
+        assert_eq!(at, Vec2::new(-280.0, 50.0));
+        let at = super::inside(Vec2::new(390.0, 50.0), &words, 1.5, view);
+        assert_eq!(at, Vec2::new(280.0, 50.0));
+        // Inside already: it stays; no view: it stays; wider than the view: in its middle.
+        assert_eq!(
+            super::inside(Vec2::new(10.0, 5.0), &words, 1.5, view),
+            Vec2::new(10.0, 5.0)
+        );
+        assert_eq!(
+            super::inside(Vec2::new(-390.0, 5.0), &words, 1.5, None).x,
+            -390.0
+        );
+        let wide = "x".repeat(100);
+        assert_eq!(
+            super::inside(Vec2::new(-390.0, 5.0), &wide, 1.5, view).x,
+            0.0
+        );
+    }
+
+    #[test]
+    fn the_stack_fee_says_why_over_its_hero() {
+        let log = log_of("stack_fee", serde_json::json!({ "from_pool": true }));
+        let words = super::step_words(&log.events[0]).unwrap();
+        assert_eq!(words, "+1 AP: stack fee\n(actions already due)");
+        let log = log_of("stack_fee", serde_json::json!({ "from_pool": false }));
+        let words = super::step_words(&log.events[0]).unwrap();
+        assert!(words.starts_with("+1 AP next round: stack fee"), "{words}");
+        assert_eq!(
+            super::step_words(&log_of("shot", serde_json::json!({})).events[0]),
+            None
+        );
+    }
+
     #[test]
     fn a_location_names_the_wound_track_it_counts_on() {
         assert_eq!(location_and_track("belly"), "belly (torso)");

@@ -1013,3 +1013,43 @@ fn passing_segment_after_segment_offers_hold() {
     }
     panic!("no hero passed three segments in a row");
 }
+
+/// Heights are a number on hover (issue 24): the pointer over a hex first says where it is,
+/// its ground and its height, on a human's turn (before the walk's price) and on the
+/// computer's; level ground gives no height.
+#[test]
+fn the_pointer_says_the_height_of_the_hex() {
+    use tarnation::app::hud::CursorInfo;
+    use tarnation::rules::hexmap::hex_at;
+    let (mut app, _) = human_declares_in("The Laroq Mine", 3);
+    let info = |app: &mut App, col, row| {
+        app.insert_resource(ForcedHover(Some(hex_at(col, row))));
+        app.update();
+        app.update();
+        app.world()
+            .resource::<CursorInfo>()
+            .0
+            .clone()
+            .unwrap_or_default()
+    };
+    // The mine's bluff: row 1 is 5 paces up, the ore cart's ledge 6; the yard below is level.
+    let bluff = info(&mut app, 4, 1);
+    assert!(bluff.starts_with("4,1: open ground, height 5\n"), "{bluff}");
+    let ledge = info(&mut app, 9, 2);
+    assert!(
+        ledge.contains("9,2: ") && ledge.contains(", height 6"),
+        "{ledge}"
+    );
+    let yard = info(&mut app, 4, 7);
+    assert!(yard.starts_with("4,7: open ground\n"), "{yard}");
+    // Nobody of the desk declares (the computer plays both sides): the ground and the
+    // height still.
+    let mut app = window_app(3);
+    start(
+        &mut app,
+        "The Laroq Mine",
+        &[Control::Computer, Control::Computer],
+    );
+    let bare = info(&mut app, 4, 1);
+    assert!(bare.starts_with("4,1: open ground, height 5"), "{bare}");
+}

@@ -75,8 +75,12 @@ pub(super) fn preview_moves(world: &mut World) {
         return;
     };
     let palette = *world.resource::<Palette>();
+    let ground = selection.hovered.and_then(|h| ground_words(world, h));
     let Some(e) = selection.hero else {
         world.insert_resource(ReachView::default());
+        // Nobody of the desk declares (the computer's turn): the hex pointed at still says
+        // what ground it is and how high.
+        world.insert_resource(CursorInfo(ground));
         return;
     };
     let (Some(hero), Some(&id)) = (world.get::<Hero>(e).cloned(), world.get::<HeroId>(e)) else {
@@ -149,7 +153,11 @@ pub(super) fn preview_moves(world: &mut World) {
     }
     let (line, at_cursor) = move_words(world, e, &hero, selection.gait, &hovered, reach_now);
     if !at_cursor.is_empty() {
-        world.insert_resource(CursorInfo(Some(at_cursor)));
+        let words = match ground {
+            Some(ground) => format!("{ground}\n{at_cursor}"),
+            None => at_cursor,
+        };
+        world.insert_resource(CursorInfo(Some(words)));
     }
     let line = match selection.hovered.and_then(|h| cover_words(world, h)) {
         Some(cover) => format!("{line}\n{cover}"),
@@ -251,7 +259,7 @@ fn move_words(
     };
     let (c, r) = offset_of(*h);
     let battle = world.resource::<Battle>();
-    let tile = battle.map.tile(*h).map_or("-", |t| t.terrain.name());
+    let tile = battle.map.tile(*h).map_or("-".to_string(), tile_words);
     match priced {
         Ok(Priced {
             ap,
@@ -292,6 +300,23 @@ fn move_words(
             )
         }
     }
+}
+
+/// A hex's ground in words: its terrain, and its height when it is not level with the
+/// ground ("open ground, height 5"; the map shades heights, the pointer gives the number).
+pub fn tile_words(tile: crate::rules::hexmap::Tile) -> String {
+    match tile.height {
+        0 => tile.terrain.name().to_string(),
+        h => format!("{}, height {h}", tile.terrain.name()),
+    }
+}
+
+/// What the pointer says of the hex under it first: where it is, its ground and its height
+/// ("4,1: open ground, height 5").
+fn ground_words(world: &World, hex: hexx::Hex) -> Option<String> {
+    let tile = world.resource::<Battle>().map.tile(hex)?;
+    let (c, r) = offset_of(hex);
+    Some(format!("{c},{r}: {}", tile_words(tile)))
 }
 
 /// The cover in the hex, what it covers and from which hexsides.

@@ -1012,3 +1012,65 @@ fn a_fall_raises_dust_and_a_glance_throws_sparks() {
     }
     assert!(seen.0 > 0, "somebody went down in the brawl");
 }
+
+/// Engaged foes are marked on the map (issue 24): a bar between every two foes within a pace
+/// of each other, exactly the pairs the rules engage, across the hexside they share.
+#[test]
+fn a_bar_marks_every_two_engaged_foes() {
+    use tarnation::app::board::engaged::EngagedMark;
+    let mut app = window_app(3);
+    app.insert_resource(tarnation::app::input::NoPacing);
+    start(
+        &mut app,
+        "Brawl at the Longhorn",
+        &[Control::Computer, Control::Computer],
+    );
+    let mut seen = 0;
+    for _ in 0..3000 {
+        app.update();
+        if screen(&app) != Screen::Battle {
+            break;
+        }
+        let mut heroes = app
+            .world_mut()
+            .query_filtered::<Entity, With<tarnation::sim::model::Hero>>();
+        let heroes: Vec<Entity> = heroes.iter(app.world()).collect();
+        let mut pairs = Vec::new();
+        for &h in &heroes {
+            if tarnation::sim::query::is_down(app.world(), h) {
+                continue;
+            }
+            for f in tarnation::sim::query::engaged_foes(app.world(), h) {
+                pairs.push(if h < f { (h, f) } else { (f, h) });
+            }
+        }
+        pairs.sort();
+        pairs.dedup();
+        let mut marks = app.world_mut().query::<(&EngagedMark, &Transform)>();
+        let mut shown: Vec<(Entity, Entity)> =
+            marks.iter(app.world()).map(|(m, _)| (m.0, m.1)).collect();
+        shown.sort();
+        assert_eq!(shown, pairs, "the bars are the engagements");
+        if !pairs.is_empty() {
+            seen += 1;
+            // Each bar lies between its two tokens (where they stood when it was placed).
+            for (m, at) in marks.iter(app.world()) {
+                let a = app.world().get::<Transform>(m.0).unwrap().translation;
+                let b = app.world().get::<Transform>(m.1).unwrap().translation;
+                let mid = at.translation.truncate();
+                let d = a.truncate().distance(b.truncate());
+                assert!(
+                    mid.distance(a.truncate()) <= d && mid.distance(b.truncate()) <= d,
+                    "{mid} between {a} and {b}"
+                );
+            }
+        }
+        if seen >= 3 {
+            break;
+        }
+    }
+    assert!(
+        seen >= 2,
+        "the brawl's engagements were marked {seen} times"
+    );
+}

@@ -47,6 +47,7 @@ impl Plugin for BoardPlugin {
                     place_figures,
                     first_draw,
                     marks::keep_labels_readable,
+                    engaged::mark_engaged,
                 )
                     .chain()
                     .in_set(BoardSystems::Figures)
@@ -56,6 +57,14 @@ impl Plugin for BoardPlugin {
                             .or_else(in_state(Screen::Replay))
                             .and_then(resource_exists::<Battle>),
                     ),
+            )
+            // The bars between engaged foes stand where the tokens stand once this frame's
+            // glides have moved them.
+            .add_systems(
+                PostUpdate,
+                engaged::place_engaged
+                    .before(bevy::transform::TransformSystems::Propagate)
+                    .run_if(in_state(Screen::Battle).or_else(in_state(Screen::Replay))),
             );
     }
 }
@@ -296,6 +305,7 @@ fn spawn_tiles(
     storage
 }
 
+pub mod engaged;
 pub mod marks;
 pub mod scenery;
 use marks::{cover_marks, hero_marks, hexside_vector, mount_marks, token_state};

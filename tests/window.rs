@@ -1013,10 +1013,10 @@ fn a_fall_raises_dust_and_a_glance_throws_sparks() {
     assert!(seen.0 > 0, "somebody went down in the brawl");
 }
 
-/// Engaged foes are marked on the map (issue 24): a bar between every two foes within a pace
-/// of each other, exactly the pairs the rules engage, across the hexside they share.
+/// Engaged foes are marked on the map (issue 24): a cross between every two foes within a
+/// pace of each other, exactly the pairs the rules engage, over the hexside they share.
 #[test]
-fn a_bar_marks_every_two_engaged_foes() {
+fn a_cross_marks_every_two_engaged_foes() {
     use tarnation::app::board::engaged::EngagedMark;
     let mut app = window_app(3);
     app.insert_resource(tarnation::app::input::NoPacing);
@@ -1050,10 +1050,10 @@ fn a_bar_marks_every_two_engaged_foes() {
         let mut shown: Vec<(Entity, Entity)> =
             marks.iter(app.world()).map(|(m, _)| (m.0, m.1)).collect();
         shown.sort();
-        assert_eq!(shown, pairs, "the bars are the engagements");
+        assert_eq!(shown, pairs, "the marks are the engagements");
         if !pairs.is_empty() {
             seen += 1;
-            // Each bar lies between its two tokens (where they stood when it was placed).
+            // Each mark lies between its two tokens.
             for (m, at) in marks.iter(app.world()) {
                 let a = app.world().get::<Transform>(m.0).unwrap().translation;
                 let b = app.world().get::<Transform>(m.1).unwrap().translation;

@@ -7,7 +7,7 @@ mod esc_menu;
 mod level_select;
 mod result;
 
-pub use credits::{CREDITS, CreditLine, CreditsBody, OpenCredits, credit_lines};
+pub use credits::{CreditsBody, OpenCredits};
 pub use esc_menu::{EscButton, set_aside};
 
 pub use level_select::{

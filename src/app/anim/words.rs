@@ -349,8 +349,6 @@ mod tests {
         );
     }
 
-    /// The same wound reads alike on the map and on the panel: a hit in the belly counts on
-    /// the torso's track (issue 24).
     #[test]
     fn words_at_the_map_s_edge_move_in_to_stand_whole() {
         use bevy::prelude::{Rect, Vec2};
@@ -391,6 +389,8 @@ mod tests {
         );
     }
 
+    /// The same wound reads alike on the map and on the panel: a hit in the belly counts on
+    /// the torso's track (issue 24).
     #[test]
     fn a_location_names_the_wound_track_it_counts_on() {
         assert_eq!(location_and_track("belly"), "belly (torso)");

@@ -34,7 +34,7 @@ fn engaged_pairs(world: &mut World) -> Vec<(Entity, Entity)> {
     pairs
 }
 
-/// The bars drawn again when who is engaged with whom changes.
+/// The marks drawn again when who is engaged with whom changes.
 pub(super) fn mark_engaged(world: &mut World, mut drawn: Local<Vec<(Entity, Entity)>>) {
     let pairs = engaged_pairs(world);
     let mut q = world.query::<(Entity, &EngagedMark)>();

@@ -304,7 +304,7 @@ fn move_words(
 
 /// A hex's ground in words: its terrain, and its height when it is not level with the
 /// ground ("open ground, height 5"; the map shades heights, the pointer gives the number).
-pub fn tile_words(tile: crate::rules::hexmap::Tile) -> String {
+fn tile_words(tile: crate::rules::hexmap::Tile) -> String {
     match tile.height {
         0 => tile.terrain.name().to_string(),
         h => format!("{}, height {h}", tile.terrain.name()),

@@ -408,3 +408,75 @@ fn the_viewer_shows_the_battle_s_cards_track_and_log() {
     // At the end, somebody is down and it says so.
     assert!(recording.frames[n - 1].figures.iter().any(|f| f.down));
 }
+
+/// The viewer's map pans by a drag with the left button over it (issue 24: "pans and zooms"),
+/// as far as the map goes; a drag over the panel does not move it.
+#[test]
+fn a_drag_pans_the_viewer_s_map() {
+    use bevy::input::mouse::MouseMotion;
+    use bevy::window::PrimaryWindow;
+    use tarnation::app::input::MapRect;
+    let (mut app, folders) = saving_app(2, "drag");
+    let (_, path) = a_match(&folders, 21);
+    tap(&mut app, KeyCode::KeyR);
+    let list = app.world().resource::<SavesList>().clone();
+    let i = list.entries.iter().position(|e| e.path == path).unwrap();
+    while app.world().resource::<SavesList>().index != i {
+        tap(&mut app, KeyCode::ArrowDown);
+    }
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::Replay);
+    for _ in 0..5 {
+        app.update();
+    }
+    let frame = app.world().resource::<MapRect>().0;
+    let mut window = Window::default();
+    window.resolution.set(frame.window.x, frame.window.y);
+    app.world_mut().spawn((window, PrimaryWindow));
+    let camera = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Transform, With<Camera2d>>();
+        q.single(app.world()).unwrap().translation.truncate()
+    };
+    // Zoomed in first (the whole street fits the first view: nowhere to pan to).
+    {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&mut Projection, With<Camera2d>>();
+        if let Projection::Orthographic(o) = &mut *q.single_mut(app.world_mut()).unwrap() {
+            o.scale = 0.5;
+        }
+    }
+    app.update();
+    let drag = |app: &mut App, at: Vec2, by: Vec2| {
+        let mut q = app.world_mut().query::<&mut Window>();
+        q.single_mut(app.world_mut())
+            .unwrap()
+            .set_cursor_position(Some(at));
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .press(MouseButton::Left);
+        app.world_mut().write_message(MouseMotion { delta: by });
+        app.update();
+        app.world_mut()
+            .resource_mut::<ButtonInput<MouseButton>>()
+            .release(MouseButton::Left);
+        app.update();
+    };
+    let before = camera(&mut app);
+    // Dragged 40 pixels right over the map: the view moves 20 world units left (at 0.5).
+    drag(&mut app, frame.map.center(), Vec2::new(40.0, 0.0));
+    let after = camera(&mut app);
+    assert!(
+        (after.x - (before.x - 20.0)).abs() < 0.01 && (after.y - before.y).abs() < 0.01,
+        "{before} -> {after}"
+    );
+    // Over the panel: nothing moves.
+    drag(
+        &mut app,
+        Vec2::new(frame.panel.center().x, frame.panel.center().y),
+        Vec2::new(40.0, 0.0),
+    );
+    assert_eq!(camera(&mut app), after);
+}

@@ -1,13 +1,14 @@
 //! The replay's view (issue 24): it follows the figure of the event shown, easing there when
-//! it is out of sight (on the 64-hex gulch the riders leave the first view), and the wheel
-//! zooms at the pointer, as in a battle.
+//! it is out of sight (on the 64-hex gulch the riders leave the first view), the wheel zooms
+//! at the pointer, as in a battle, and a drag with the left button pans it (the arrow keys
+//! step the events here).
 
 use super::Viewer;
 use crate::app::board::MapGeometry;
 use crate::app::input::{CameraFit, MapRect, camera_for, clamp_camera, fit_camera, world_at};
 use crate::rules::hexmap::offset_of;
 use crate::sim::model::{Hero, HexPos};
-use bevy::input::mouse::AccumulatedMouseScroll;
+use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -24,7 +25,11 @@ pub(super) fn follow_and_zoom(
     rect: Res<MapRect>,
     fit: Option<Res<CameraFit>>,
     geometry: Option<Res<MapGeometry>>,
-    wheel: Option<Res<AccumulatedMouseScroll>>,
+    (wheel, motion, buttons): (
+        Option<Res<AccumulatedMouseScroll>>,
+        Option<Res<AccumulatedMouseMotion>>,
+        Res<ButtonInput<MouseButton>>,
+    ),
     time: Res<Time>,
     windows: Query<&Window, With<PrimaryWindow>>,
     heroes: Query<(&Hero, &HexPos)>,
@@ -55,6 +60,14 @@ pub(super) fn follow_and_zoom(
         let before = world_at(&frame, ortho.scale, camera, pointer);
         ortho.scale = (ortho.scale * 1.15f32.powf(-steps)).clamp(0.35, max_scale);
         camera += before - world_at(&frame, ortho.scale, camera, pointer);
+        follow.goal = None;
+    }
+    // A drag over the map pans it: the world point under the pointer goes with it.
+    if let (Some(motion), Some(_)) = (motion, pointer)
+        && buttons.pressed(MouseButton::Left)
+        && motion.delta != Vec2::ZERO
+    {
+        camera += Vec2::new(-motion.delta.x, motion.delta.y) * ortho.scale;
         follow.goal = None;
     }
     // A new event: its figure, when out of sight, is where the view goes.

@@ -250,7 +250,7 @@ fn draw_figures(
         commands.spawn((
             Drawn,
             Text2d::new(crate::app::track_picture::short_name(&hero.name)),
-            crate::app::fonts::mono(12.0),
+            crate::app::fonts::mono(14.0),
             TextColor(Color::srgb(1.0, 0.97, 0.9)),
             Transform::from_translation(at + Vec3::new(0.0, -27.0, 0.4)),
         ));

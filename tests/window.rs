@@ -108,6 +108,15 @@ fn battle(seed: u64, level: &str, control: &[Control]) -> App {
     app
 }
 
+/// A battle of `level` the computer plays on both sides, begun from the menus, at no pace
+/// (its steps as fast as the frames).
+fn watched(seed: u64, level: &str) -> App {
+    let mut app = window_app(seed);
+    app.insert_resource(tarnation::app::input::NoPacing);
+    start(&mut app, level, &[Control::Computer, Control::Computer]);
+    app
+}
+
 /// Who plays side `i` of the level chosen in the level select.
 fn side_control(app: &App, i: usize) -> Control {
     app.world()
@@ -430,13 +439,7 @@ fn the_credits_screen_names_every_source_and_licence() {
 #[test]
 fn the_stack_fee_is_said_over_the_hero_who_pays_it() {
     use tarnation::app::anim::Effect;
-    let mut app = window_app(3);
-    app.insert_resource(tarnation::app::input::NoPacing);
-    start(
-        &mut app,
-        "Showdown at the North Star",
-        &[Control::Computer, Control::Computer],
-    );
+    let mut app = watched(3, "Showdown at the North Star");
     let mut read = app.world().resource::<MatchLog>().events.len();
     let mut said = 0;
     for _ in 0..3000 {
@@ -971,13 +974,7 @@ fn the_street_draws_its_scenery() {
 #[test]
 fn a_fall_raises_dust_and_a_glance_throws_sparks() {
     use tarnation::app::anim::Effect;
-    let mut app = window_app(3);
-    app.insert_resource(tarnation::app::input::NoPacing);
-    start(
-        &mut app,
-        "Brawl at the Longhorn",
-        &[Control::Computer, Control::Computer],
-    );
+    let mut app = watched(3, "Brawl at the Longhorn");
     let mut seen = (0, 0);
     let mut read = app.world().resource::<MatchLog>().events.len();
     for _ in 0..6000 {
@@ -1018,13 +1015,7 @@ fn a_fall_raises_dust_and_a_glance_throws_sparks() {
 #[test]
 fn a_cross_marks_every_two_engaged_foes() {
     use tarnation::app::board::engaged::EngagedMark;
-    let mut app = window_app(3);
-    app.insert_resource(tarnation::app::input::NoPacing);
-    start(
-        &mut app,
-        "Brawl at the Longhorn",
-        &[Control::Computer, Control::Computer],
-    );
+    let mut app = watched(3, "Brawl at the Longhorn");
     let mut seen = 0;
     for _ in 0..3000 {
         app.update();

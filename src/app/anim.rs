@@ -304,20 +304,6 @@ pub fn throw_arc(a: Vec2, b: Vec2, points: usize) -> Vec<Vec2> {
         .collect()
 }
 
-/// Where new words over a figure go: at `wanted`, or above the words already there.
-/// Words drawn `zoom` times their size take as much more room.
-fn free_spot(taken: &mut Vec<Vec2>, wanted: Vec2, zoom: f32) -> Vec2 {
-    let mut at = wanted;
-    while taken
-        .iter()
-        .any(|w| (w.x - at.x).abs() < 40.0 * zoom && (w.y - at.y).abs() < 16.0 * zoom)
-    {
-        at.y += 18.0 * zoom;
-    }
-    taken.push(at);
-    at
-}
-
 /// A shot: a tracer from the firer to the target and a flash there; a hit flashes red and
 /// says where and how hard (the log's numbers). A blow flashes the foe.
 fn shots(
@@ -336,8 +322,6 @@ fn shots(
     (cameras, windows): (words::Cameras, Query<&Window>),
 ) {
     let (battle, geometry) = throws;
-    let zoom = words::zoom(&cameras);
-    let view = words::map_view(&windows, &cameras);
     // The newest events of the log: the weapon of an attack, where a throw landed, a blast.
     let new = &log.events[log.events.len().saturating_sub(60)..];
     let Some(roster) = roster else {
@@ -345,13 +329,7 @@ fn shots(
         return;
     };
     let pace = keys.0.pace;
-    // Words already over a figure (a shot before, this frame or lately): new ones go above
-    // them, not on top of them.
-    let mut words_at: Vec<Vec2> = shown
-        .iter()
-        .filter(|(_, e)| **e == Effect::Words)
-        .map(|(t, _)| t.translation.truncate())
-        .collect();
+    let mut room = words::Room::now(&shown, &cameras, &windows);
     for outcome in outcomes.read() {
         let (hero, target, hit, tracer) = match outcome {
             Outcome::Shot {
@@ -414,20 +392,13 @@ fn shots(
             words::struck(&log, &target_name, hit),
             pace.shot_secs(),
         );
-        let above = free_spot(&mut words_at, b + Vec2::new(0.0, 30.0), zoom);
         let colour = if hit {
             palette.hit.lighter(0.15)
         } else {
             Color::WHITE
         };
-        let above = words::inside(above, &words, zoom, view);
-        words::spawn(
-            &mut commands,
-            words,
-            (above, zoom),
-            colour,
-            pace.words_secs(),
-        );
+        let over = b + Vec2::new(0.0, 30.0);
+        room.say(&mut commands, words, over, (colour, pace.words_secs()));
     }
 }
 

@@ -31,6 +31,18 @@ fn a_match(folders: &SaveFolders, seed: u64) -> (MatchFile, std::path::PathBuf) 
     (played.file, path)
 }
 
+/// From the main menu, Replays, the file at `path` picked and opened in the viewer.
+fn open_in_viewer(app: &mut App, path: &std::path::Path) {
+    tap(app, KeyCode::KeyR);
+    let list = app.world().resource::<SavesList>().clone();
+    let i = list.entries.iter().position(|e| e.path == path).unwrap();
+    while app.world().resource::<SavesList>().index != i {
+        tap(app, KeyCode::ArrowDown);
+    }
+    tap(app, KeyCode::Enter);
+    assert_eq!(screen(app), Screen::Replay);
+}
+
 fn viewer(app: &App) -> &Viewer {
     app.world().resource::<Viewer>()
 }
@@ -287,14 +299,7 @@ fn the_viewer_follows_the_riders_down_the_gulch() {
         .replays
         .join("hightailing-2026-01-01-000000-final.match.ron");
     played.file.save(&path).unwrap();
-    tap(&mut app, KeyCode::KeyR);
-    let list = app.world().resource::<SavesList>().clone();
-    let i = list.entries.iter().position(|e| e.path == path).unwrap();
-    while app.world().resource::<SavesList>().index != i {
-        tap(&mut app, KeyCode::ArrowDown);
-    }
-    tap(&mut app, KeyCode::Enter);
-    assert_eq!(screen(&app), Screen::Replay);
+    open_in_viewer(&mut app, &path);
     tap(&mut app, KeyCode::End);
     // The last event with a hero's name: where the view must go.
     let last_actor = viewer(&app)
@@ -357,14 +362,7 @@ fn the_viewer_shows_the_battle_s_cards_track_and_log() {
     let (file, path) = a_match(&folders, 21);
     let recording = saves::record(&file);
     let n = recording.events.len();
-    tap(&mut app, KeyCode::KeyR);
-    let list = app.world().resource::<SavesList>().clone();
-    let i = list.entries.iter().position(|e| e.path == path).unwrap();
-    while app.world().resource::<SavesList>().index != i {
-        tap(&mut app, KeyCode::ArrowDown);
-    }
-    tap(&mut app, KeyCode::Enter);
-    assert_eq!(screen(&app), Screen::Replay);
+    open_in_viewer(&mut app, &path);
     let log_lines = |app: &mut App| {
         let (log, _) = the_one::<LogText>(app);
         // Two spans a line: its icon and its words.
@@ -418,14 +416,7 @@ fn a_drag_pans_the_viewer_s_map() {
     use tarnation::app::input::MapRect;
     let (mut app, folders) = saving_app(2, "drag");
     let (_, path) = a_match(&folders, 21);
-    tap(&mut app, KeyCode::KeyR);
-    let list = app.world().resource::<SavesList>().clone();
-    let i = list.entries.iter().position(|e| e.path == path).unwrap();
-    while app.world().resource::<SavesList>().index != i {
-        tap(&mut app, KeyCode::ArrowDown);
-    }
-    tap(&mut app, KeyCode::Enter);
-    assert_eq!(screen(&app), Screen::Replay);
+    open_in_viewer(&mut app, &path);
     for _ in 0..5 {
         app.update();
     }

@@ -133,12 +133,12 @@ pub(super) type Cameras<'w, 's> =
     Query<'w, 's, (&'static Transform, &'static Projection), With<Camera2d>>;
 
 /// How many times their size the words over the map are drawn at the camera's zoom.
-pub(super) fn zoom(cameras: &Cameras) -> f32 {
+fn zoom(cameras: &Cameras) -> f32 {
     crate::app::input::camera_view(cameras).map_or(1.0, |(_, s)| s.clamp(1.0, READABLE_WORDS))
 }
 
 /// The map's part of the window, in world units, as the camera shows it now.
-pub(super) fn map_view(windows: &Query<&Window>, cameras: &Cameras) -> Option<Rect> {
+fn map_view(windows: &Query<&Window>, cameras: &Cameras) -> Option<Rect> {
     let window = windows.iter().next()?;
     let frame = crate::app::layout::frame(window.width(), window.height());
     let (camera, scale) = crate::app::input::camera_view(cameras)?;
@@ -162,10 +162,65 @@ pub fn inside(at: Vec2, words: &str, zoom: f32, view: Option<Rect>) -> Vec2 {
     Vec2::new(at.x.clamp(lo, hi), at.y)
 }
 
+/// Where words over the map go this frame: their size at the camera's zoom, the map's view
+/// they must stand inside, and the words already over a figure (a shot before, this frame or
+/// lately), which new ones go above rather than on top of.
+pub(super) struct Room {
+    zoom: f32,
+    view: Option<Rect>,
+    taken: Vec<Vec2>,
+}
+
+impl Room {
+    pub(super) fn now(
+        shown: &Query<(&Transform, &Effect)>,
+        cameras: &Cameras,
+        windows: &Query<&Window>,
+    ) -> Room {
+        Room {
+            zoom: zoom(cameras),
+            view: map_view(windows, cameras),
+            taken: shown
+                .iter()
+                .filter(|(_, e)| **e == Effect::Words)
+                .map(|(t, _)| t.translation.truncate())
+                .collect(),
+        }
+    }
+
+    /// Words over a figure, wanted at `over`: above the words already there, inside the
+    /// map's view, `zoom` times their size; in `colour` for `secs`.
+    pub(super) fn say(
+        &mut self,
+        commands: &mut Commands,
+        words: String,
+        over: Vec2,
+        (colour, secs): (Color, f32),
+    ) {
+        let above = free_spot(&mut self.taken, over, self.zoom);
+        let above = inside(above, &words, self.zoom, self.view);
+        spawn(commands, words, (above, self.zoom), colour, secs);
+    }
+}
+
+/// Where new words over a figure go: at `wanted`, or above the words already there.
+/// Words drawn `zoom` times their size take as much more room.
+fn free_spot(taken: &mut Vec<Vec2>, wanted: Vec2, zoom: f32) -> Vec2 {
+    let mut at = wanted;
+    while taken
+        .iter()
+        .any(|w| (w.x - at.x).abs() < 40.0 * zoom && (w.y - at.y).abs() < 16.0 * zoom)
+    {
+        at.y += 18.0 * zoom;
+    }
+    taken.push(at);
+    at
+}
+
 /// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
 /// readable on any ground; `zoom` times their size (`Zoomed`), so they read as the map
 /// zooms out.
-pub(super) fn spawn(
+fn spawn(
     commands: &mut Commands,
     words: String,
     (above, zoom): (Vec2, f32),
@@ -246,8 +301,6 @@ pub(super) fn say_steps(
     mut commands: Commands,
     (cameras, windows): (Cameras, Query<&Window>),
 ) {
-    let zoom = zoom(&cameras);
-    let view = map_view(&windows, &cameras);
     let len = log.events.len();
     if log.is_added() || len < *seen {
         *seen = len;
@@ -255,11 +308,7 @@ pub(super) fn say_steps(
     }
     let new = &log.events[*seen..];
     *seen = len;
-    let mut words_at: Vec<Vec2> = shown
-        .iter()
-        .filter(|(_, e)| **e == Effect::Words)
-        .map(|(t, _)| t.translation.truncate())
-        .collect();
+    let mut room = Room::now(&shown, &cameras, &windows);
     for event in new {
         let Some(words) = step_words(event) else {
             continue;
@@ -270,18 +319,13 @@ pub(super) fn say_steps(
         else {
             continue;
         };
-        let above = super::free_spot(
-            &mut words_at,
-            at.translation.truncate() + Vec2::new(0.0, 34.0),
-            zoom,
-        );
-        let above = inside(above, &words, zoom, view);
-        spawn(
+        let over = at.translation.truncate() + Vec2::new(0.0, 34.0);
+        let colour = crate::app::layout::palette::TITLE;
+        room.say(
             &mut commands,
             words,
-            (above, zoom),
-            crate::app::layout::palette::TITLE,
-            keys.0.pace.words_secs(),
+            over,
+            (colour, keys.0.pace.words_secs()),
         );
     }
 }

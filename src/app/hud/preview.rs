@@ -151,7 +151,18 @@ pub(super) fn preview_moves(world: &mut World) {
     if world.get_resource::<ReachView>() != Some(&view) {
         world.insert_resource(view);
     }
-    let (line, at_cursor) = move_words(world, e, &hero, selection.gait, &hovered, reach_now);
+    let words = move_words(world, e, &hero, selection.gait, &hovered, reach_now);
+    say_move(world, words, ground, selection.hovered);
+}
+
+/// The move's words said: at the pointer after the hex's ground and height, in the panel
+/// with the cover in the hex pointed at.
+fn say_move(
+    world: &mut World,
+    (line, at_cursor): (String, String),
+    ground: Option<String>,
+    hovered: Option<hexx::Hex>,
+) {
     if !at_cursor.is_empty() {
         let words = match ground {
             Some(ground) => format!("{ground}\n{at_cursor}"),
@@ -159,7 +170,7 @@ pub(super) fn preview_moves(world: &mut World) {
         };
         world.insert_resource(CursorInfo(Some(words)));
     }
-    let line = match selection.hovered.and_then(|h| cover_words(world, h)) {
+    let line = match hovered.and_then(|h| cover_words(world, h)) {
         Some(cover) => format!("{line}\n{cover}"),
         None => line,
     };

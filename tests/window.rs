@@ -936,6 +936,142 @@ fn f2_hides_and_shows_the_grid() {
     assert_eq!(texture(&mut app), sets.shown(true));
 }
 
+/// Walls are drawn as walls (issue 24): on the bank job every hexside where a wall meets the
+/// ground has its top edge (four corners a hexside in one mesh), the hexsides facing down the
+/// screen a face and a shadow; the gulch, with no wall, draws none but its contour lines (one
+/// a pace of fall) and its water moving: three ripples a water hex, swinging.
+#[test]
+fn walls_join_the_ground_falls_in_contours_and_water_moves() {
+    use tarnation::app::board::MapGeometry;
+    use tarnation::app::board::ground::{ContourMark, Ripple, falls};
+    use tarnation::app::board::walls::{WallMark, wall_sides};
+    use tarnation::rules::terrain::Terrain;
+    let corners = |app: &mut App, mark: WallMark| {
+        let mut q = app.world_mut().query::<(&WallMark, &Mesh2d)>();
+        let found: Vec<Handle<Mesh>> = q
+            .iter(app.world())
+            .filter(|(m, _)| **m == mark)
+            .map(|(_, h)| h.0.clone())
+            .collect();
+        assert_eq!(found.len(), 1, "{mark:?}: one mesh");
+        let meshes = app.world().resource::<Assets<Mesh>>();
+        meshes.get(&found[0]).unwrap().count_vertices()
+    };
+    let mut app = battle(
+        1,
+        "The Red Rock Bank Job",
+        &[Control::Human, Control::Computer],
+    );
+    let map = &app.world().resource::<tarnation::sim::model::Battle>().map;
+    let sides = wall_sides(map, app.world().resource::<MapGeometry>());
+    assert!(sides.len() > 20, "the bank has walls: {}", sides.len());
+    let faces = sides.iter().filter(|s| s.shows_face()).count();
+    assert!(faces > 0 && faces < sides.len());
+    assert_eq!(corners(&mut app, WallMark::Edge), 4 * sides.len());
+    assert_eq!(corners(&mut app, WallMark::Face), 4 * faces);
+    assert_eq!(corners(&mut app, WallMark::Shadow), 4 * faces);
+
+    let mut app = battle(
+        1,
+        "Hightailing through Diablo Gulch",
+        &[Control::Human, Control::Computer],
+    );
+    assert_eq!(count::<WallMark>(&mut app), 0);
+    let map = app
+        .world()
+        .resource::<tarnation::sim::model::Battle>()
+        .map
+        .clone();
+    let fall = falls(&map, app.world().resource::<MapGeometry>());
+    let lines: usize = fall.iter().map(|f| f.paces.min(3) as usize).sum();
+    assert!(lines > 0, "the gulch's grades fall");
+    let mut q = app.world_mut().query::<(&ContourMark, &Mesh2d)>();
+    let (_, mesh) = q.single(app.world()).unwrap();
+    let mesh = mesh.0.clone();
+    let vertices = app
+        .world()
+        .resource::<Assets<Mesh>>()
+        .get(&mesh)
+        .unwrap()
+        .count_vertices();
+    assert_eq!(vertices, 4 * lines);
+    let water = map
+        .hexes()
+        .filter(|(_, t)| t.terrain == Terrain::Water)
+        .count();
+    assert!(water > 0);
+    assert_eq!(count::<Ripple>(&mut app), 3 * water);
+    let off_rest = |app: &mut App| {
+        let mut q = app.world_mut().query::<(&Ripple, &Transform)>();
+        q.iter(app.world())
+            .map(|(r, t)| t.translation.truncate().distance(r.rest))
+            .fold(0.0f32, f32::max)
+    };
+    // 0.4 s of the game's clock a frame (no wall clock in a test).
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(400),
+    ));
+    app.update();
+    app.update();
+    let swung = off_rest(&mut app);
+    assert!(swung > 0.5 && swung <= 3.6, "ripples swing: {swung}");
+}
+
+/// The step-by-step pace (issue 24): each step of the computer waits for the player's word,
+/// Space or the banner's Next step button (shown only while a step waits), one step a word;
+/// the banner's line says so.
+#[test]
+fn step_by_step_the_computer_waits_for_space_or_the_button() {
+    use tarnation::app::frame::{Notice, StepButton};
+    use tarnation::app::input::Pace;
+    let mut app = window_app(1);
+    app.world_mut().resource_mut::<Bindings>().0.pace = Pace::Step;
+    // The window's pacing, as `tarnation` (the game) has it.
+    app.insert_resource(tarnation::sim::model::Pacing::default());
+    // Half a second of the game's clock a frame: the empty segments' 0.3 s pass, the glides end.
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(500),
+    ));
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Computer, Control::Computer],
+    );
+    let journal = |app: &App| app.world().resource::<Journal>().0.len();
+    let button_shown = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Visibility, With<StepButton>>();
+        *q.single(app.world()).unwrap() != Visibility::Hidden
+    };
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(journal(&app), 0, "no step without the player's word");
+    assert!(button_shown(&mut app));
+    let mut notice = app.world_mut().query_filtered::<&Text, With<Notice>>();
+    let line = notice.single(app.world()).unwrap().0.clone();
+    assert!(
+        line.contains("Space shows the computer's next step"),
+        "{line}"
+    );
+    tap(&mut app, KeyCode::Space);
+    for _ in 0..10 {
+        app.update();
+    }
+    let stepped = journal(&app);
+    assert!(stepped > 0, "Space: a step");
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(journal(&app), stepped, "one step a word");
+    assert!(click::<StepButton>(&mut app, |_| true));
+    for _ in 0..10 {
+        app.update();
+    }
+    assert!(journal(&app) > stepped, "the button: a step");
+}
+
 /// The street duel's scenery (drawn only, issue 24) is on the map: roofs over the buildings,
 /// boardwalks before them, doors, rails, the trough and barrels, one drawn thing an entry.
 #[test]
@@ -969,13 +1105,14 @@ fn the_street_draws_its_scenery() {
 }
 
 /// A fall and a glance are seen: in a brawl the computer fights on both sides, and each blow
-/// or shot that puts a figure down (unconscious, killed) raises a cloud of dust under it, and
-/// each that glances off cover or a block throws sparks, the frame it is told.
+/// or shot that puts a figure down (unconscious, killed) raises a cloud of dust under it, each
+/// that glances off cover or a block throws sparks, and each a block meets shows the guard,
+/// the frame it is told.
 #[test]
 fn a_fall_raises_dust_and_a_glance_throws_sparks() {
     use tarnation::app::anim::Effect;
     let mut app = watched(3, "Brawl at the Longhorn");
-    let mut seen = (0, 0);
+    let mut seen = (0, 0, 0);
     let mut read = app.world().resource::<MatchLog>().events.len();
     for _ in 0..6000 {
         app.update();
@@ -1002,12 +1139,18 @@ fn a_fall_raises_dust_and_a_glance_throws_sparks() {
                 assert!(shown.contains(&Effect::Sparks), "{}", e.line());
                 seen.1 += 1;
             }
+            // A blow met by a block shows the guard between the two.
+            if e.fields.get("block").is_some_and(|b| !b.is_null()) {
+                assert!(shown.contains(&Effect::Guard), "{}", e.line());
+                seen.2 += 1;
+            }
         }
         if screen(&app) != Screen::Battle {
             break;
         }
     }
     assert!(seen.0 > 0, "somebody went down in the brawl");
+    assert!(seen.2 > 0, "somebody blocked a blow in the brawl");
 }
 
 /// Engaged foes are marked on the map (issue 24): a cross between every two foes within a

@@ -17,8 +17,9 @@ use std::collections::VecDeque;
 use super::input::{Bindings, NoPacing, Pace};
 
 mod bursts;
+mod guard;
 mod words;
-pub use words::{hit_words, location_and_track, step_words};
+pub use words::{hit_words, location_and_track, step_words, with_tracks};
 
 pub struct AnimPlugin;
 
@@ -35,6 +36,7 @@ impl Plugin for AnimPlugin {
                 glide,
                 follow_declarer,
                 shots,
+                guard::guard_and_dodge,
                 words::say_steps,
                 fade,
                 hold_the_pace,
@@ -75,6 +77,8 @@ pub enum Effect {
     Sparks,
     /// A figure fell (knocked out or killed).
     Dust,
+    /// A guard raised: a block readied, or a blow met by one.
+    Guard,
 }
 
 /// The ring under the hero whose declaration it is.

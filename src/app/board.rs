@@ -30,7 +30,8 @@ impl Plugin for BoardPlugin {
         app.init_resource::<GridShown>()
             .add_systems(
                 Update,
-                toggle_grid.run_if(in_state(Screen::Battle).or_else(in_state(Screen::Replay))),
+                (toggle_grid, ground::move_water)
+                    .run_if(in_state(Screen::Battle).or_else(in_state(Screen::Replay))),
             )
             .add_systems(
                 OnEnter(Screen::Battle),
@@ -239,6 +240,20 @@ fn spawn_map(
         kind,
         anchor,
     };
+    ground::spawn_ground(
+        &mut commands,
+        (&mut meshes, &mut materials),
+        map,
+        &geometry,
+        *screen.get(),
+    );
+    walls::spawn_walls(
+        &mut commands,
+        (&mut meshes, &mut materials),
+        map,
+        &geometry,
+        *screen.get(),
+    );
     scenery::spawn_scenery(
         &mut commands,
         (&mut meshes, &mut materials),
@@ -306,8 +321,11 @@ fn spawn_tiles(
 }
 
 pub mod engaged;
+pub mod ground;
 pub mod marks;
 pub mod scenery;
+mod shared;
+pub mod walls;
 use marks::{cover_marks, hero_marks, hexside_vector, mount_marks, token_state};
 
 #[derive(Component)]
@@ -357,6 +375,7 @@ fn place_figures(
     palette: Res<Palette>,
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
+    mut shared: Local<shared::Shared>,
 ) {
     let Some(geometry) = geometry else { return };
     for (
@@ -412,7 +431,9 @@ fn place_figures(
                 .iter()
                 .map(|&f| hexside_vector(&geometry, pos.0, f) - at)
                 .collect();
-            marker.with_children(|p| cover_marks(p, (&mut meshes, &mut materials), cover, &sides));
+            marker.with_children(|p| {
+                cover_marks(p, (&mut meshes, &mut materials), &mut shared, cover, &sides)
+            });
         } else if let Some(mount) = mount {
             marker.insert((
                 Mesh2d(meshes.add(Ellipse::new(40.0, 15.0))),

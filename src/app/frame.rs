@@ -52,6 +52,11 @@ pub struct LegendButton;
 #[derive(Component)]
 pub struct GridButton;
 
+/// The banner's button for the computer's next step, shown while one waits for it (the
+/// step-by-step pace).
+#[derive(Component)]
+pub struct StepButton;
+
 /// The legend's box over the map's corner (hidden until asked for).
 #[derive(Component)]
 pub struct LegendBox;
@@ -183,6 +188,20 @@ pub fn spawn_frame(mut commands: Commands) {
                         position_type: PositionType::Absolute,
                         left: px(66),
                         top: px(6),
+                        padding: UiRect::axes(px(8), px(3)),
+                        border: UiRect::all(px(1)),
+                        ..default()
+                    });
+                    b.spawn((
+                        button("Next step", 14.0),
+                        StepButton,
+                        Visibility::Hidden,
+                        Tip("The computer's next step (Space), at the step-by-step pace".into()),
+                    ))
+                    .insert(Node {
+                        position_type: PositionType::Absolute,
+                        right: px(6),
+                        top: px(34),
                         padding: UiRect::axes(px(8), px(3)),
                         border: UiRect::all(px(1)),
                         ..default()

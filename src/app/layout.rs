@@ -56,10 +56,13 @@ pub const MAP_MARGIN: f32 = 12.0;
 pub const TILE_W: u32 = 52;
 pub const TILE_H: u32 = 60;
 
-/// The UI scale for a window: 1 up to the design size, growing with the window (2 at
-/// 2560x1440), so text and panels keep their proportion to the map.
+/// The UI scale for a window: 1 at the design size, growing with the window (2 at
+/// 2560x1440), so text and panels keep their proportion to the map; and shrinking in a window
+/// smaller than the minimum (a window manager that ignores the minimum, or none: under Xvfb
+/// the window could be made 1024x640, and the action bar's Menu button was cut off), so
+/// everything stays on screen, down to half the design size.
 pub fn ui_scale(width: f32, height: f32) -> f32 {
-    (width / DESIGN_W).min(height / DESIGN_H).clamp(1.0, 3.0)
+    (width / DESIGN_W).min(height / DESIGN_H).clamp(0.5, 3.0)
 }
 
 /// Where each part of a battle's screen is, in window pixels (origin top left).
@@ -237,6 +240,7 @@ mod tests {
             (1280.0, 720.0, 1.0),
             (1920.0, 1080.0, 1.5),
             (2560.0, 1440.0, 2.0),
+            (1024.0, 640.0, 0.8),
         ] {
             let f = frame(w, h);
             assert_eq!(f.scale, s);

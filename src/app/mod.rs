@@ -273,11 +273,7 @@ fn run_with(
         first_screen(&mut app, (editor_start, replay, battle), seed, args.pass);
         // Computer declarations and empty segments follow each other at the pace of the
         // settings, so a player can follow them; a scripted screenshot does not wait.
-        app.insert_resource(crate::sim::model::Pacing {
-            delay: 0.0,
-            waited: 0.0,
-            busy: false,
-        });
+        app.insert_resource(crate::sim::model::Pacing::default());
         if args.screenshot.is_some() {
             app.insert_resource(input::NoPacing);
         }

@@ -154,12 +154,21 @@ fn pace_and_palette(row: &mut ChildSpawnerCommands, keys: &Bindings) {
         let mut b = row.spawn((
             button(pace.name(), 18.0),
             PaceChoice(pace),
-            Tip(format!(
-                "{:.1} s between the computer's declarations and empty segments, \
-                 after the figures have arrived; {:.2} s a hex",
-                pace.delay(),
-                pace.step_secs()
-            )),
+            Tip(if pace.by_step() {
+                format!(
+                    "Each step of the computer waits for {} in the battle, shown at the slow \
+                     pace; {:.1} s between empty segments",
+                    keys.key(crate::app::input::BattleAction::NextStep),
+                    pace.delay()
+                )
+            } else {
+                format!(
+                    "{:.1} s between the computer's declarations and empty segments, \
+                     after the figures have arrived; {:.2} s a hex",
+                    pace.delay(),
+                    pace.step_secs()
+                )
+            }),
         ));
         if keys.0.pace == pace {
             b.insert(Lit);

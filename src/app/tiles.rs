@@ -170,8 +170,9 @@ pub fn tileset_pixels_with(rims: bool) -> (u32, u32, Vec<u8>) {
                 if dx > inner || edge > 1.0 {
                     continue;
                 }
-                // A quiet rim: the grid reads without drawing the eye.
-                let rim = rims && (dx > inner - 1.5 || edge > 0.965);
+                // A quiet rim: the grid reads without drawing the eye. None between walls:
+                // a run of wall hexes reads as one wall (`board::walls` draws its edges).
+                let rim = rims && *t != Terrain::Wall && (dx > inner - 1.5 || edge > 0.965);
                 let c = paint(*t, x, y);
                 let c = if rim { scale(c, 0.8) } else { c };
                 let p = (((y * w) + i as u32 * TILE_W + x) * 4) as usize;

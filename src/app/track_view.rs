@@ -205,7 +205,7 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
         .iter()
         .filter(|e| NOTABLE.contains(&e.kind.as_str()))
         .map(|e| {
-            let gist = gist(&e.text);
+            let gist = gist(&super::anim::with_tracks(&e.text));
             let text: String = gist.chars().take(SUMMARY_CHARS - 5).collect();
             if text.len() < gist.len() {
                 format!("  {text}...")
@@ -291,9 +291,10 @@ pub(crate) fn show_log(
     };
     commands.entity(entity).with_children(|p| {
         for e in &log.events[start..] {
+            let text = super::anim::with_tracks(&e.text);
             let line = match e.segment {
-                0 => format!("R{} init {}", e.round, e.text),
-                s => format!("R{} S{s:02} {}", e.round, e.text),
+                0 => format!("R{} init {text}", e.round),
+                s => format!("R{} S{s:02} {text}", e.round),
             };
             let colour = e
                 .actor

@@ -144,12 +144,19 @@ fn button_colors(
     }
 }
 
-/// The tip of the node the pointer rests on, beside the pointer. A new screen shows none under
-/// a pointer that has not moved since it came (after "Quit to the menu" the Replays button's
-/// tip stood over the main menu's buttons).
+/// The tip of the node the pointer rests on, beside that node: right of it where the tip fits
+/// there, else left of it, so it never covers what it explains (the log's lines, the bump
+/// box's other options); above the pointer in the window's lower half (the action bar). A new
+/// screen shows none under a pointer that has not moved since it came (after "Quit to the
+/// menu" the Replays button's tip stood over the main menu's buttons).
 #[allow(clippy::too_many_arguments)]
 fn show_tooltip(
-    tips: Query<(&Interaction, &Tip)>,
+    tips: Query<(
+        &Interaction,
+        &Tip,
+        Option<&ComputedNode>,
+        Option<&UiGlobalTransform>,
+    )>,
     windows: Query<&Window, With<PrimaryWindow>>,
     ui_scale: Option<Res<UiScale>>,
     screen: Option<Res<State<crate::app::state::Screen>>>,
@@ -165,10 +172,18 @@ fn show_tooltip(
         *still = None;
     }
     let resting = still.is_some() && cursor == *still;
-    let tip = tips
+    let pointed = tips
         .iter()
-        .find(|(i, t)| **i != Interaction::None && !t.0.is_empty() && !resting)
-        .map(|(_, t)| t.0.clone());
+        .find(|(i, t, ..)| **i != Interaction::None && !t.0.is_empty() && !resting);
+    let tip = pointed.map(|(_, t, ..)| t.0.clone());
+    // The node's rectangle in layout pixels.
+    let over = pointed.and_then(|(_, _, node, at)| {
+        let (node, at) = (node?, at?);
+        let inverse = node.inverse_scale_factor();
+        let size = node.size() * inverse;
+        let centre = at.translation * inverse;
+        Some(Rect::from_center_size(centre, size))
+    });
     if shown.0 != tip {
         shown.0 = tip.clone();
     }
@@ -189,7 +204,6 @@ fn show_tooltip(
     {
         t.0 = tip;
     }
-    // Beside the pointer, kept inside the window (in layout pixels).
     let scale = ui_scale.map_or(1.0, |s| s.0);
     if let Some((cursor, size)) = windows
         .single()
@@ -198,10 +212,9 @@ fn show_tooltip(
     {
         let at = cursor / scale;
         let size = size / scale;
-        let left = (at.x + 16.0).min(size.x - 430.0).max(0.0);
-        node.left = px(left);
-        // In the lower half (the action bar), the tip stands above the pointer, whatever its
-        // height, so it never covers the bar's lines under the button pointed at.
+        let (left, right) = tip_across(at.x, over, size.x);
+        node.left = left.map_or(Val::Auto, px);
+        node.right = right.map_or(Val::Auto, px);
         if at.y > size.y / 2.0 {
             node.top = Val::Auto;
             node.bottom = px(size.y - at.y + 12.0);
@@ -209,5 +222,47 @@ fn show_tooltip(
             node.top = px(at.y + 20.0);
             node.bottom = Val::Auto;
         }
+    }
+}
+
+/// The widest a tip stands (its `max_width` and padding) and the gap beside its node.
+const TIP_WIDTH: f32 = 436.0;
+const TIP_GAP: f32 = 6.0;
+
+/// Where a tip stands across the window (`width` wide): `(left, right)` in layout pixels, one
+/// of them set. Right of the node pointed at where it fits, else left of it (its right edge at
+/// the node's left edge), else beside the pointer (`x`) kept inside the window.
+pub fn tip_across(x: f32, node: Option<Rect>, width: f32) -> (Option<f32>, Option<f32>) {
+    if let Some(r) = node {
+        if r.max.x + TIP_GAP + TIP_WIDTH <= width {
+            return (Some(r.max.x + TIP_GAP), None);
+        }
+        if r.min.x - TIP_GAP - TIP_WIDTH >= 0.0 {
+            return (None, Some(width - r.min.x + TIP_GAP));
+        }
+    }
+    (Some((x + 16.0).min(width - TIP_WIDTH).max(0.0)), None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A tip never covers the node it explains: right of it where it fits, else left of it.
+    #[test]
+    fn a_tip_stands_beside_its_node() {
+        // A bar button at the left of a 1280 window: the tip right of it.
+        let button = Rect::new(100.0, 600.0, 170.0, 630.0);
+        assert_eq!(tip_across(130.0, Some(button), 1280.0), (Some(176.0), None));
+        // The log at the window's right edge: the tip left of it, its right edge at the log's
+        // left edge.
+        let log = Rect::new(920.0, 400.0, 1280.0, 700.0);
+        let (left, right) = tip_across(1100.0, Some(log), 1280.0);
+        assert_eq!(left, None);
+        assert_eq!(1280.0 - right.unwrap(), 914.0);
+        // A node as wide as the window: beside the pointer, inside the window.
+        let wide = Rect::new(0.0, 0.0, 1280.0, 40.0);
+        assert_eq!(tip_across(1200.0, Some(wide), 1280.0), (Some(844.0), None));
+        assert_eq!(tip_across(50.0, None, 1280.0), (Some(66.0), None));
     }
 }

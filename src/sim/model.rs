@@ -347,11 +347,15 @@ pub struct RoundOptions {
 /// In the window: wait this long between computer declarations and empty segments, so a
 /// player can follow the track; and not at all while the window still shows what happened
 /// (`busy`: a figure gliding along its path, a shot's tracer). Absent headless.
-#[derive(Resource, Debug, Clone)]
+/// At the step-by-step pace (`by_step`), each step of the computer waits for the player's
+/// word (`step`, taken by the step it lets go); empty segments still follow at `delay`.
+#[derive(Resource, Debug, Clone, Default)]
 pub struct Pacing {
     pub delay: f32,
     pub waited: f32,
     pub busy: bool,
+    pub by_step: bool,
+    pub step: bool,
 }
 
 /// Progress counters of the level's objectives (victories from complex checks), one for each

@@ -464,7 +464,7 @@ fn a_shot_draws_a_tracer_and_a_walk_glides() {
             match e {
                 Effect::Tracer => seen.0 = true,
                 Effect::Flash => seen.1 = true,
-                Effect::Words | Effect::Sparks | Effect::Dust => {}
+                Effect::Words | Effect::Sparks | Effect::Dust | Effect::Guard => {}
             }
         }
         let mut q = app.world_mut().query::<&Glide>();

@@ -119,6 +119,35 @@ pub fn location_and_track(location: &str) -> String {
     }
 }
 
+/// A line of the log as the window shows it: each location hit named with the wound track it
+/// counts on where they differ ("in the belly (torso)"), as the floating words and the cards
+/// name it. The match log itself keeps the rulebook's location (its digests stay).
+pub fn with_tracks(line: &str) -> String {
+    use crate::rules::card::Location;
+    let mut out = line.to_string();
+    for l in Location::ALL {
+        let named = location_and_track(l.name());
+        if named == l.name() {
+            continue;
+        }
+        let from = format!("in the {}", l.name());
+        let mut at = 0;
+        while let Some(found) = out[at..].find(&from) {
+            let end = at + found + from.len();
+            // The whole word ("in the chest", not "in the chestnut"), not named already.
+            let rest = &out[end..];
+            if rest.starts_with(|c: char| c.is_alphanumeric()) || rest.starts_with(" (") {
+                at = end;
+                continue;
+            }
+            let with = format!("in the {named}");
+            out.replace_range(at + found..end, &with);
+            at = at + found + with.len();
+        }
+    }
+    out
+}
+
 /// Words over the map drawn this many times their size (the map zoomed out): 16 px on the
 /// screen up to `READABLE_WORDS` world units a pixel.
 #[derive(Component, Debug, Clone, Copy, PartialEq)]
@@ -437,6 +466,14 @@ mod tests {
     /// the torso's track (issue 24).
     #[test]
     fn a_location_names_the_wound_track_it_counts_on() {
+        assert_eq!(
+            super::with_tracks("Cyril hits Miranda in the belly: effect 3; a stray in the chest"),
+            "Cyril hits Miranda in the belly (torso): effect 3; a stray in the chest (torso)"
+        );
+        assert_eq!(
+            super::with_tracks("in the vitals (torso), in the head, in the left arm"),
+            "in the vitals (torso), in the head, in the left arm"
+        );
         assert_eq!(location_and_track("belly"), "belly (torso)");
         assert_eq!(location_and_track("vitals"), "vitals (torso)");
         assert_eq!(location_and_track("chest"), "chest (torso)");

@@ -188,7 +188,7 @@ pub fn keep_labels_readable(
 }
 
 /// The centre of the neighbour of `hex` across hexside `side` (0..6).
-pub(super) fn hexside_vector(geometry: &MapGeometry, hex: hexx::Hex, side: u8) -> Vec2 {
+pub(crate) fn hexside_vector(geometry: &MapGeometry, hex: hexx::Hex, side: u8) -> Vec2 {
     let n = hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[side as usize % 6]);
     let (nc, nr) = offset_of(n);
     geometry.center(nc, nr)
@@ -238,6 +238,7 @@ pub(super) fn token_state(
 pub(super) fn cover_marks(
     p: &mut ChildSpawnerCommands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    shared: &mut super::shared::Shared,
     cover: &Cover,
     sides: &[Vec2],
 ) {
@@ -253,7 +254,14 @@ pub(super) fn cover_marks(
         fill
     };
     for v in sides {
-        cover_bar(p, (meshes, materials), *v, cover.material, (fill, rim));
+        cover_bar(
+            p,
+            (meshes, materials),
+            shared,
+            *v,
+            cover.material,
+            (fill, rim),
+        );
     }
 }
 
@@ -273,11 +281,14 @@ pub(crate) fn material_colours(material: crate::rules::terrain::Material) -> (Co
     }
 }
 
-/// One bar of cover along the hexside toward `toward` (the vector to that neighbour's
-/// centre): thicker for heavier material, a glass pane thin with a glint.
+/// One piece of cover along the hexside toward `toward` (the vector to that neighbour's
+/// centre), drawn as the thing it is: a window's pane in its frame with a mullion and a glint,
+/// planks of thin wood (a crate, a door), a hardwood bar with its polished top, an adobe wall
+/// in courses, an iron stove or plate with its rivets; thicker for heavier material.
 fn cover_bar(
     p: &mut ChildSpawnerCommands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    shared: &mut super::shared::Shared,
     toward: Vec2,
     material: crate::rules::terrain::Material,
     (fill, rim): (Color, Color),
@@ -292,19 +303,95 @@ fn cover_bar(
     let dir = toward.normalize_or_zero();
     let angle = dir.y.atan2(dir.x) + std::f32::consts::FRAC_PI_2;
     let mid = toward * 0.4;
-    let at = |z: f32| {
-        Transform::from_translation(mid.extend(z)).with_rotation(Quat::from_rotation_z(angle))
+    // Local x runs along the hexside, local y across it (toward the neighbour).
+    let place =
+        Transform::from_translation(mid.extend(0.0)).with_rotation(Quat::from_rotation_z(angle));
+    let at = |x: f32, y: f32, z: f32| place * Transform::from_xyz(x, y, z);
+    let mut part = |mesh: Mesh, colour: Color, t: Transform| {
+        p.spawn((
+            Mesh2d(shared.mesh(meshes, mesh)),
+            MeshMaterial2d(shared.paint(materials, colour)),
+            t,
+        ));
     };
-    p.spawn((
-        Mesh2d(meshes.add(Rectangle::new(30.0, thick + 2.0))),
-        MeshMaterial2d(materials.add(rim)),
-        at(0.0),
-    ));
-    p.spawn((
-        Mesh2d(meshes.add(Rectangle::new(28.0, thick))),
-        MeshMaterial2d(materials.add(fill)),
-        at(0.1),
-    ));
+    let frame = if material == Material::Glass {
+        Color::srgb(0.45, 0.32, 0.18)
+    } else {
+        rim
+    };
+    part(
+        Rectangle::new(30.0, thick + 2.0).into(),
+        frame,
+        at(0.0, 0.0, 0.0),
+    );
+    part(Rectangle::new(28.0, thick).into(), fill, at(0.0, 0.0, 0.1));
+    for (mesh, colour, x, y) in cover_details(material, thick, rim) {
+        part(mesh, colour, at(x, y, 0.2));
+    }
+}
+
+/// The marks that tell one material from another on its bar, in the bar's frame: (shape,
+/// colour, x along, y across).
+fn cover_details(
+    material: crate::rules::terrain::Material,
+    thick: f32,
+    rim: Color,
+) -> Vec<(Mesh, Color, f32, f32)> {
+    use crate::rules::terrain::Material;
+    let rivet = Color::srgb(0.72, 0.74, 0.76);
+    match material {
+        // The window's mullion across the pane, and a glint.
+        Material::Glass => vec![
+            (
+                Rectangle::new(2.0, thick + 2.0).into(),
+                Color::srgb(0.45, 0.32, 0.18),
+                0.0,
+                0.0,
+            ),
+            (Rectangle::new(6.0, 1.0).into(), Color::WHITE, -7.0, 0.5),
+            (Rectangle::new(3.0, 1.0).into(), Color::WHITE, 8.0, 0.5),
+        ],
+        // Planks: a seam along the boards, the butt joints, and nails.
+        Material::ThinWood => vec![
+            (Rectangle::new(28.0, 1.0).into(), rim, 0.0, 0.0),
+            (Rectangle::new(1.0, thick).into(), rim, -5.0, 0.0),
+            (Rectangle::new(1.0, thick).into(), rim, 9.0, 0.0),
+            (Circle::new(0.8).into(), rim, -12.0, 1.5),
+            (Circle::new(0.8).into(), rim, 12.0, -1.5),
+        ],
+        // A bar's polished top along its length and the grain below.
+        Material::Hardwood => vec![
+            (
+                Rectangle::new(28.0, 2.0).into(),
+                Color::srgb(0.62, 0.4, 0.2),
+                0.0,
+                thick / 2.0 - 1.0,
+            ),
+            (Rectangle::new(20.0, 0.8).into(), rim, -2.0, -1.0),
+            (Rectangle::new(12.0, 0.8).into(), rim, 6.0, -2.5),
+        ],
+        // Adobe laid in courses: a mortar line along and the joints across, staggered.
+        Material::Adobe => {
+            let mut v = vec![(Rectangle::new(28.0, 1.0).into(), rim, 0.0, 0.0)];
+            for x in [-10.0, 0.0, 10.0] {
+                v.push((Rectangle::new(1.0, thick / 2.0).into(), rim, x, thick / 4.0));
+            }
+            for x in [-5.0, 5.0] {
+                v.push((
+                    Rectangle::new(1.0, thick / 2.0).into(),
+                    rim,
+                    x,
+                    -thick / 4.0,
+                ));
+            }
+            v
+        }
+        // Iron: rivets along the plate (a stove, a boiler plate).
+        Material::ThinIron | Material::ThickIron => [-11.0, -4.0, 4.0, 11.0]
+            .into_iter()
+            .map(|x| (Circle::new(thick / 6.0).into(), rivet, x, 0.0))
+            .collect(),
+    }
 }
 
 /// Wound pips (red) along the lower rim of a token, Conc pips (blue) along the upper: one a

@@ -7,7 +7,6 @@ use super::marks::hexside_vector;
 use crate::data::level::{Scenery, SceneryDef};
 use crate::rules::hexmap::hex_at;
 use bevy::prelude::*;
-use std::collections::HashMap;
 
 /// A drawn thing of the level's scenery (for the tests: what the map shows).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,11 +32,7 @@ pub(super) fn spawn_scenery(
     scenery: &[SceneryDef],
     screen: crate::app::state::Screen,
 ) {
-    // One mesh a shape and one material a colour, shared by every thing drawn: the renderer
-    // batches them (software rendering drew a street of 100 things 25 ms a frame slower
-    // with a mesh and a material each).
-    let mut shapes: HashMap<String, Handle<Mesh>> = HashMap::new();
-    let mut paints: HashMap<String, Handle<ColorMaterial>> = HashMap::new();
+    let mut shared = super::shared::Shared::default();
     for thing in scenery {
         let (c, r) = thing.at;
         let at = geometry.center(c, r);
@@ -59,14 +54,8 @@ pub(super) fn spawn_scenery(
             ))
             .id();
         let mut part = |mesh: Mesh, color: Color, t: Transform| {
-            let mesh = shapes
-                .entry(format!("{:?}", mesh.attribute(Mesh::ATTRIBUTE_POSITION)))
-                .or_insert_with(|| meshes.add(mesh))
-                .clone();
-            let material = paints
-                .entry(format!("{color:?}"))
-                .or_insert_with(|| materials.add(color))
-                .clone();
+            let mesh = shared.mesh(meshes, mesh);
+            let material = shared.paint(materials, color);
             commands.spawn((Mesh2d(mesh), MeshMaterial2d(material), t, ChildOf(parent)));
         };
         draw(&mut part, thing.kind, toward);

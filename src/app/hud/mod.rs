@@ -430,6 +430,10 @@ pub(super) fn update_banner(
         (Option<&mut Text>, Option<&mut Visibility>),
         (With<Handoff>, Without<Banner>),
     >,
+    mut step_button: Query<
+        &mut Visibility,
+        (With<crate::app::frame::StepButton>, Without<Handoff>),
+    >,
 ) {
     // The declaring hero's side (a computer's too); between declarations, the seat's.
     let index = round
@@ -452,6 +456,25 @@ pub(super) fn update_banner(
             &names,
             &out_of_action,
         );
+        // At the step-by-step pace, a computer's hero waits for the player's word.
+        let waits = keys.0.pace.by_step()
+            && side.control == crate::data::level::Control::Computer
+            && round.declarer().is_some();
+        for mut v in &mut step_button {
+            v.set_if_neq(if waits {
+                Visibility::Inherited
+            } else {
+                Visibility::Hidden
+            });
+        }
+        let line = if waits {
+            format!(
+                "Step by step: {} shows the computer's next step",
+                keys.key(BattleAction::NextStep)
+            )
+        } else {
+            line
+        };
         // One line under the title, between the banner's buttons: cut, never wrapped over
         // the map.
         let line = one_line(&line, NOTICE_CHARS);

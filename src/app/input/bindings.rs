@@ -1,4 +1,5 @@
 //! The actions, their default bindings and the settings file that keeps them.
+pub use super::pace::Pace;
 use crate::sim::intent::{Refusal, Remedy};
 use bevy::prelude::*;
 use leafwing_input_manager::prelude::*;
@@ -105,6 +106,8 @@ pub enum BattleAction {
     Undo,
     /// Show or hide the hex grid's rims.
     ToggleGrid,
+    /// At the step-by-step pace: the computer's next step.
+    NextStep,
 }
 
 impl BattleAction {
@@ -121,6 +124,7 @@ impl BattleAction {
             BattleAction::BackUp => return "I've got your back".into(),
             BattleAction::StrikeBlows => return "Strike the blows".into(),
             BattleAction::ToggleGrid => return "Show or hide the grid".into(),
+            BattleAction::NextStep => return "Next step (step pace)".into(),
             _ => {}
         }
         let debug = format!("{self:?}");
@@ -288,75 +292,6 @@ pub struct Settings {
     pub colorblind: bool,
 }
 
-/// The computer's pace: the wait between its declarations and between empty segments.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub enum Pace {
-    Slow,
-    #[default]
-    Normal,
-    Fast,
-    Instant,
-}
-
-impl Pace {
-    pub const ALL: [Pace; 4] = [Pace::Slow, Pace::Normal, Pace::Fast, Pace::Instant];
-
-    /// Seconds between two steps of the computer.
-    pub fn delay(self) -> f32 {
-        match self {
-            Pace::Slow => 0.7,
-            Pace::Normal => 0.3,
-            Pace::Fast => 0.1,
-            Pace::Instant => 0.0,
-        }
-    }
-
-    /// Seconds a figure takes from one hex to the next on the map.
-    pub fn step_secs(self) -> f32 {
-        match self {
-            Pace::Slow => 0.32,
-            Pace::Normal => 0.22,
-            Pace::Fast => 0.12,
-            Pace::Instant => 0.06,
-        }
-    }
-
-    /// Seconds a shot's tracer and flash last.
-    pub fn shot_secs(self) -> f32 {
-        match self {
-            Pace::Slow => 1.8,
-            Pace::Normal => 1.2,
-            Pace::Fast => 0.6,
-            Pace::Instant => 0.3,
-        }
-    }
-
-    /// Seconds the words of a hit stay over the target.
-    pub fn words_secs(self) -> f32 {
-        match self {
-            Pace::Slow => 5.5,
-            Pace::Normal => 4.0,
-            Pace::Fast => 2.5,
-            Pace::Instant => 1.6,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Pace::Slow => "slow",
-            Pace::Normal => "normal",
-            Pace::Fast => "fast",
-            Pace::Instant => "instant",
-        }
-    }
-
-    /// The next pace, round the four.
-    pub fn next(self) -> Pace {
-        let i = Pace::ALL.iter().position(|p| *p == self).unwrap_or(0);
-        Pace::ALL[(i + 1) % Pace::ALL.len()]
-    }
-}
-
 impl Binding {
     /// The key in words, as a player reads it on the keyboard.
     pub fn name(&self) -> String {
@@ -496,6 +431,7 @@ pub fn default_bindings() -> Vec<(BattleAction, Binding)> {
         (BattleAction::QuickSave, Key(KeyCode::F5)),
         (BattleAction::QuickLoad, Key(KeyCode::F9)),
         (BattleAction::ToggleGrid, Key(KeyCode::F2)),
+        (BattleAction::NextStep, Key(KeyCode::Space)),
         (
             BattleAction::Undo,
             Binding::Chord(Modifier::Ctrl, KeyCode::KeyZ),

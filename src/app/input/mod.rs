@@ -6,6 +6,7 @@ mod act;
 mod bindings;
 mod clicks;
 mod desk;
+mod pace;
 mod pointer;
 mod selection;
 
@@ -104,6 +105,9 @@ fn pace_the_computer(
     keys: Res<Bindings>,
     no_pacing: Option<Res<NoPacing>>,
     pacing: Option<ResMut<crate::sim::model::Pacing>>,
+    actions: Query<&ActionState<BattleAction>>,
+    screen: Option<Res<State<Screen>>>,
+    button: Query<&Interaction, (Changed<Interaction>, With<crate::app::frame::StepButton>)>,
 ) {
     let Some(mut pacing) = pacing else { return };
     let delay = if no_pacing.is_some() {
@@ -113,6 +117,23 @@ fn pace_the_computer(
     };
     if pacing.delay != delay {
         pacing.delay = delay;
+    }
+    // Step by step: each step of the computer waits for the player's key, in the battle.
+    let by_step = no_pacing.is_none() && keys.0.pace.by_step();
+    if pacing.by_step != by_step {
+        pacing.by_step = by_step;
+    }
+    let in_battle = screen.is_some_and(|s| *s.get() == Screen::Battle);
+    if by_step
+        && in_battle
+        && (actions
+            .iter()
+            .any(|a| a.just_pressed(&BattleAction::NextStep))
+            || button
+                .iter()
+                .any(|i| crate::app::widgets::clicked(i, false)))
+    {
+        pacing.step = true;
     }
 }
 
@@ -153,7 +174,7 @@ mod tests {
         assert_eq!(back, settings);
         let bound: std::collections::HashSet<BattleAction> =
             settings.bindings.iter().map(|b| b.0).collect();
-        assert_eq!(bound.len(), 55);
+        assert_eq!(bound.len(), 56);
     }
 
     /// Key hints come from the bindings in force: a rebound key is named as it is.

@@ -27,8 +27,9 @@ pub fn run_round(world: &mut World, mut intents: Local<MessageCursor<Intent>>) {
     advance(world);
 }
 
-/// Pacing in the window: true when it is time for the next step.
-fn paced(world: &mut World) -> bool {
+/// Pacing in the window: true when it is time for the next step (`computer`: a step of the
+/// computer, which at the step-by-step pace waits for the player's word).
+fn paced(world: &mut World, computer: bool) -> bool {
     let delta = world.get_resource::<Time>().map_or(0.0, |t| t.delta_secs());
     let Some(mut pacing) = world.get_resource_mut::<Pacing>() else {
         return true;
@@ -37,6 +38,12 @@ fn paced(world: &mut World) -> bool {
     if pacing.busy {
         pacing.waited = 0.0;
         return false;
+    }
+    if computer && pacing.by_step {
+        let go = pacing.step;
+        pacing.step = false;
+        pacing.waited = 0.0;
+        return go;
     }
     pacing.waited += delta;
     if pacing.waited >= pacing.delay {
@@ -168,7 +175,7 @@ fn drive(world: &mut World, round: &mut RoundSchedules) {
         {
             return;
         }
-        if !paced(world) {
+        if !paced(world, false) {
             return;
         }
         round.segment.run(world);
@@ -258,7 +265,7 @@ fn declare_next(world: &mut World, front: Entity) -> bool {
         Seat::Waiting | Seat::Human => false,
         Seat::Computer(player) => {
             // The question of a commitment that cannot be made is answered without a pause.
-            if !asked_to_give_up && !paced(world) {
+            if !asked_to_give_up && !paced(world, true) {
                 return false;
             }
             ask_computer(world, front, player);

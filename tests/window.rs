@@ -1153,6 +1153,55 @@ fn a_fall_raises_dust_and_a_glance_throws_sparks() {
     assert!(seen.2 > 0, "somebody blocked a blow in the brawl");
 }
 
+/// A dodge is seen (issue 24): the hero that dodges sways aside, the frame its dodge is told.
+#[test]
+fn a_dodge_sways_its_hero_aside() {
+    use tarnation::app::anim::Glide;
+    use tarnation::sim::{Action, HeroId};
+    let mut app = battle(
+        1,
+        "Brawl at the Longhorn",
+        &[Control::Human, Control::Computer],
+    );
+    let mut dodger: Option<Entity> = None;
+    let mut read = log_len(&app);
+    let mut swayed = false;
+    for _ in 0..600 {
+        let declarer = app.world().resource::<RoundState>().declarer();
+        let human = declarer.filter(|&e| {
+            app.world()
+                .get::<tarnation::sim::model::Side>(e)
+                .is_some_and(|s| s.0 == 0)
+        });
+        if let Some(e) = human {
+            let hero = *app.world().get::<HeroId>(e).unwrap();
+            let intent = if dodger.is_none() {
+                dodger = Some(e);
+                Intent::Declare(Action::Dodge { hero, toward: 0 })
+            } else {
+                Intent::Pass { hero }
+            };
+            app.world_mut().write_message(intent);
+        }
+        app.update();
+        let log = app.world().resource::<MatchLog>();
+        let told = log.events[read.min(log.events.len())..]
+            .iter()
+            .any(|e| e.text.contains("dodges the attacks"));
+        read = log.events.len();
+        if told {
+            let e = dodger.unwrap();
+            assert!(app.world().get::<Glide>(e).is_some(), "the dodger sways");
+            swayed = true;
+            break;
+        }
+        if screen(&app) != Screen::Battle {
+            break;
+        }
+    }
+    assert!(swayed, "the dodge was told");
+}
+
 /// Engaged foes are marked on the map (issue 24): a cross between every two foes within a
 /// pace of each other, exactly the pairs the rules engage, over the hexside they share.
 #[test]

@@ -512,3 +512,49 @@ pub(super) fn mount_marks(
         ReadableLabel,
     ));
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::terrain::Material;
+
+    /// Each material's bar is told from the others by its marks (and the two irons by their
+    /// thickness): no two pieces of cover look alike.
+    #[test]
+    fn every_material_is_drawn_as_its_own_thing() {
+        let thick = |m: Material| match m {
+            Material::Glass => 4.0,
+            Material::ThinWood | Material::ThinIron => 6.0,
+            Material::Hardwood | Material::ThickIron => 8.0,
+            Material::Adobe => 10.0,
+        };
+        let looks: Vec<String> = Material::ALL
+            .iter()
+            .map(|&m| {
+                let (_, rim) = material_colours(m);
+                cover_details(m, thick(m), rim)
+                    .iter()
+                    .map(|(mesh, colour, x, y)| {
+                        format!(
+                            "{:?} {colour:?} {x} {y}",
+                            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(";")
+            })
+            .collect();
+        for (i, a) in looks.iter().enumerate() {
+            assert!(!a.is_empty(), "{:?} has marks", Material::ALL[i]);
+            for b in &looks[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The window's mullion crosses its pane; iron shows its rivets.
+        assert_eq!(cover_details(Material::Glass, 4.0, Color::WHITE).len(), 3);
+        assert_eq!(
+            cover_details(Material::ThickIron, 8.0, Color::WHITE).len(),
+            4
+        );
+    }
+}

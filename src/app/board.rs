@@ -320,13 +320,15 @@ fn spawn_tiles(
     storage
 }
 
+pub mod cover;
 pub mod engaged;
 pub mod ground;
 pub mod marks;
 pub mod scenery;
 mod shared;
 pub mod walls;
-use marks::{cover_marks, hero_marks, hexside_vector, mount_marks, token_state};
+use cover::cover_marks;
+use marks::{hero_marks, hexside_vector, mount_marks, token_state};
 
 #[derive(Component)]
 struct FigureMark;

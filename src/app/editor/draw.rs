@@ -140,7 +140,7 @@ pub fn redraw(
 
 fn draw_cover(commands: &mut Commands, level: &crate::data::level::Level) {
     for cover in &level.cover {
-        let (fill, _) = crate::app::board::marks::material_colours(cover.material);
+        let (fill, _) = crate::app::board::cover::material_colours(cover.material);
         let here = center(cover.at);
         let thick = match cover.material {
             crate::rules::terrain::Material::Glass => 5.0,

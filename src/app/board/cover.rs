@@ -1,0 +1,213 @@
+//! Cover drawn as the thing it is (issue 24), on the hexsides it covers from: a window's pane
+//! in its frame, planks of thin wood, a hardwood bar, adobe in courses, iron with its rivets;
+//! paler once shot down.
+
+use crate::sim::model::Cover;
+use bevy::prelude::*;
+
+/// Cover as the thing it is, on the hexsides it covers from (`sides`: the vectors toward
+/// them): a player sees from where it protects. Worn down (ablation), it is drawn paler.
+pub(super) fn cover_marks(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    shared: &mut super::shared::Shared,
+    cover: &Cover,
+    sides: &[Vec2],
+) {
+    let (fill, rim) = material_colours(cover.material);
+    let worn = cover.av < cover.material.armor_value();
+    let fill = if worn {
+        Color::Srgba(bevy::color::Mix::mix(
+            &fill.to_srgba(),
+            &Srgba::gray(0.6),
+            0.4,
+        ))
+    } else {
+        fill
+    };
+    for v in sides {
+        cover_bar(
+            p,
+            (meshes, materials),
+            shared,
+            *v,
+            cover.material,
+            (fill, rim),
+        );
+    }
+}
+
+/// The colours of a cover material: (fill, rim).
+pub(crate) fn material_colours(material: crate::rules::terrain::Material) -> (Color, Color) {
+    use crate::rules::terrain::Material;
+    match material {
+        Material::Glass => (
+            Color::srgba(0.7, 0.9, 1.0, 0.75),
+            Color::srgb(0.9, 0.97, 1.0),
+        ),
+        Material::ThinWood => (Color::srgb(0.78, 0.6, 0.38), Color::srgb(0.45, 0.32, 0.18)),
+        Material::Hardwood => (Color::srgb(0.45, 0.27, 0.13), Color::srgb(0.25, 0.14, 0.06)),
+        Material::Adobe => (Color::srgb(0.8, 0.5, 0.3), Color::srgb(0.5, 0.3, 0.17)),
+        Material::ThinIron => (Color::srgb(0.52, 0.55, 0.58), Color::srgb(0.3, 0.32, 0.35)),
+        Material::ThickIron => (Color::srgb(0.3, 0.32, 0.35), Color::srgb(0.12, 0.13, 0.15)),
+    }
+}
+
+/// One piece of cover along the hexside toward `toward` (the vector to that neighbour's
+/// centre), drawn as the thing it is: a window's pane in its frame with a mullion and a glint,
+/// planks of thin wood (a crate, a door), a hardwood bar with its polished top, an adobe wall
+/// in courses, an iron stove or plate with its rivets; thicker for heavier material.
+fn cover_bar(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    shared: &mut super::shared::Shared,
+    toward: Vec2,
+    material: crate::rules::terrain::Material,
+    (fill, rim): (Color, Color),
+) {
+    use crate::rules::terrain::Material;
+    let thick = match material {
+        Material::Glass => 4.0,
+        Material::ThinWood | Material::ThinIron => 6.0,
+        Material::Hardwood | Material::ThickIron => 8.0,
+        Material::Adobe => 10.0,
+    };
+    let dir = toward.normalize_or_zero();
+    let angle = dir.y.atan2(dir.x) + std::f32::consts::FRAC_PI_2;
+    let mid = toward * 0.4;
+    // Local x runs along the hexside, local y across it (toward the neighbour).
+    let place =
+        Transform::from_translation(mid.extend(0.0)).with_rotation(Quat::from_rotation_z(angle));
+    let at = |x: f32, y: f32, z: f32| place * Transform::from_xyz(x, y, z);
+    let mut part = |mesh: Mesh, colour: Color, t: Transform| {
+        p.spawn((
+            Mesh2d(shared.mesh(meshes, mesh)),
+            MeshMaterial2d(shared.paint(materials, colour)),
+            t,
+        ));
+    };
+    let frame = if material == Material::Glass {
+        Color::srgb(0.45, 0.32, 0.18)
+    } else {
+        rim
+    };
+    part(
+        Rectangle::new(30.0, thick + 2.0).into(),
+        frame,
+        at(0.0, 0.0, 0.0),
+    );
+    part(Rectangle::new(28.0, thick).into(), fill, at(0.0, 0.0, 0.1));
+    for (mesh, colour, x, y) in cover_details(material, thick, rim) {
+        part(mesh, colour, at(x, y, 0.2));
+    }
+}
+
+/// The marks that tell one material from another on its bar, in the bar's frame: (shape,
+/// colour, x along, y across).
+fn cover_details(
+    material: crate::rules::terrain::Material,
+    thick: f32,
+    rim: Color,
+) -> Vec<(Mesh, Color, f32, f32)> {
+    use crate::rules::terrain::Material;
+    let rivet = Color::srgb(0.72, 0.74, 0.76);
+    match material {
+        // The window's mullion across the pane, and a glint.
+        Material::Glass => vec![
+            (
+                Rectangle::new(2.0, thick + 2.0).into(),
+                Color::srgb(0.45, 0.32, 0.18),
+                0.0,
+                0.0,
+            ),
+            (Rectangle::new(6.0, 1.0).into(), Color::WHITE, -7.0, 0.5),
+            (Rectangle::new(3.0, 1.0).into(), Color::WHITE, 8.0, 0.5),
+        ],
+        // Planks: a seam along the boards, the butt joints, and nails.
+        Material::ThinWood => vec![
+            (Rectangle::new(28.0, 1.0).into(), rim, 0.0, 0.0),
+            (Rectangle::new(1.0, thick).into(), rim, -5.0, 0.0),
+            (Rectangle::new(1.0, thick).into(), rim, 9.0, 0.0),
+            (Circle::new(0.8).into(), rim, -12.0, 1.5),
+            (Circle::new(0.8).into(), rim, 12.0, -1.5),
+        ],
+        // A bar's polished top along its length and the grain below.
+        Material::Hardwood => vec![
+            (
+                Rectangle::new(28.0, 2.0).into(),
+                Color::srgb(0.62, 0.4, 0.2),
+                0.0,
+                thick / 2.0 - 1.0,
+            ),
+            (Rectangle::new(20.0, 0.8).into(), rim, -2.0, -1.0),
+            (Rectangle::new(12.0, 0.8).into(), rim, 6.0, -2.5),
+        ],
+        // Adobe laid in courses: a mortar line along and the joints across, staggered.
+        Material::Adobe => {
+            let mut v = vec![(Rectangle::new(28.0, 1.0).into(), rim, 0.0, 0.0)];
+            for x in [-10.0, 0.0, 10.0] {
+                v.push((Rectangle::new(1.0, thick / 2.0).into(), rim, x, thick / 4.0));
+            }
+            for x in [-5.0, 5.0] {
+                v.push((
+                    Rectangle::new(1.0, thick / 2.0).into(),
+                    rim,
+                    x,
+                    -thick / 4.0,
+                ));
+            }
+            v
+        }
+        // Iron: rivets along the plate (a stove, a boiler plate).
+        Material::ThinIron | Material::ThickIron => [-11.0, -4.0, 4.0, 11.0]
+            .into_iter()
+            .map(|x| (Circle::new(thick / 6.0).into(), rivet, x, 0.0))
+            .collect(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::terrain::Material;
+
+    /// Each material's bar is told from the others by its marks (and the two irons by their
+    /// thickness): no two pieces of cover look alike.
+    #[test]
+    fn every_material_is_drawn_as_its_own_thing() {
+        let thick = |m: Material| match m {
+            Material::Glass => 4.0,
+            Material::ThinWood | Material::ThinIron => 6.0,
+            Material::Hardwood | Material::ThickIron => 8.0,
+            Material::Adobe => 10.0,
+        };
+        let looks: Vec<String> = Material::ALL
+            .iter()
+            .map(|&m| {
+                let (_, rim) = material_colours(m);
+                cover_details(m, thick(m), rim)
+                    .iter()
+                    .map(|(mesh, colour, x, y)| {
+                        format!(
+                            "{:?} {colour:?} {x} {y}",
+                            mesh.attribute(Mesh::ATTRIBUTE_POSITION)
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(";")
+            })
+            .collect();
+        for (i, a) in looks.iter().enumerate() {
+            assert!(!a.is_empty(), "{:?} has marks", Material::ALL[i]);
+            for b in &looks[i + 1..] {
+                assert_ne!(a, b);
+            }
+        }
+        // The window's mullion crosses its pane; iron shows its rivets.
+        assert_eq!(cover_details(Material::Glass, 4.0, Color::WHITE).len(), 3);
+        assert_eq!(
+            cover_details(Material::ThickIron, 8.0, Color::WHITE).len(),
+            4
+        );
+    }
+}

@@ -325,7 +325,7 @@ pub mod engaged;
 pub mod ground;
 pub mod marks;
 pub mod scenery;
-mod shared;
+pub mod shared;
 pub mod walls;
 use cover::cover_marks;
 use marks::{hero_marks, hexside_vector, mount_marks, token_state};

@@ -160,6 +160,30 @@ pub fn panel_column() -> impl Bundle {
     )
 }
 
+/// Where a small button of the banner stands: `across` from one of its ends (`left_at`,
+/// `right_at`), `top` down from its top.
+pub fn banner_button(across: (Val, Val), top: f32) -> Node {
+    Node {
+        position_type: PositionType::Absolute,
+        left: across.0,
+        right: across.1,
+        top: px(top),
+        padding: UiRect::axes(px(8), px(3)),
+        border: UiRect::all(px(1)),
+        ..default()
+    }
+}
+
+/// This far from the banner's left end.
+pub fn left_at(x: f32) -> (Val, Val) {
+    (px(x), Val::Auto)
+}
+
+/// This far from the banner's right end.
+pub fn right_at(x: f32) -> (Val, Val) {
+    (Val::Auto, px(x))
+}
+
 pub fn spawn_frame(mut commands: Commands) {
     commands
         .spawn(window_row(Screen::Battle))
@@ -184,41 +208,20 @@ pub fn spawn_frame(mut commands: Commands) {
                         GridButton,
                         Tip("Hide or show the hex grid (F2)".into()),
                     ))
-                    .insert(Node {
-                        position_type: PositionType::Absolute,
-                        left: px(66),
-                        top: px(6),
-                        padding: UiRect::axes(px(8), px(3)),
-                        border: UiRect::all(px(1)),
-                        ..default()
-                    });
+                    .insert(banner_button(left_at(66.0), 6.0));
                     b.spawn((
                         button("Next step", 14.0),
                         StepButton,
                         Visibility::Hidden,
                         Tip("The computer's next step (Space), at the step-by-step pace".into()),
                     ))
-                    .insert(Node {
-                        position_type: PositionType::Absolute,
-                        right: px(6),
-                        top: px(34),
-                        padding: UiRect::axes(px(8), px(3)),
-                        border: UiRect::all(px(1)),
-                        ..default()
-                    });
+                    .insert(banner_button(right_at(6.0), 34.0));
                     b.spawn((
                         button("Legend", 14.0),
                         LegendButton,
                         Tip("What the map's outlines, rings and marks mean".into()),
                     ))
-                    .insert(Node {
-                        position_type: PositionType::Absolute,
-                        right: px(6),
-                        top: px(6),
-                        padding: UiRect::axes(px(8), px(3)),
-                        border: UiRect::all(px(1)),
-                        ..default()
-                    });
+                    .insert(banner_button(right_at(6.0), 6.0));
                 });
                 col.spawn((
                     Node {

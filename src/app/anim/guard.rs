@@ -8,8 +8,6 @@ use crate::app::input::Bindings;
 use crate::app::state::Screen;
 use crate::sim::Outcome;
 use crate::sim::model::{CloseCombat, Facing, Hero, HexPos, MatchLog, Roster};
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
@@ -70,7 +68,7 @@ pub(super) fn guard_and_dodge(
                 let (a_at, t_at) = (from.translation.truncate(), to.translation.truncate());
                 let toward = a_at - t_at;
                 let name = fighters.get(t).map(|(h, _)| h.name.as_str()).unwrap_or("");
-                if block_met(&log, name) {
+                if super::words::met_a_block(&log, name) {
                     spawn_guard(
                         &mut commands,
                         (&mut meshes, &mut materials),
@@ -89,18 +87,6 @@ pub(super) fn guard_and_dodge(
             _ => {}
         }
     }
-}
-
-/// Whether the newest blow at `target` in the log met a block.
-fn block_met(log: &MatchLog, target: &str) -> bool {
-    log.events
-        .iter()
-        .rev()
-        .find(|e| {
-            e.kind == "melee" && e.fields.get("target").and_then(|t| t.as_str()) == Some(target)
-        })
-        .and_then(|e| e.fields.get("block"))
-        .is_some_and(|b| !b.is_null())
 }
 
 /// The guard: a bright arc on the side of the figure at `at` toward `toward`, fading.
@@ -161,12 +147,7 @@ pub fn arc_mesh(radius: f32, width: f32, half: f32) -> Mesh {
         let (o, n) = (2 * i, 2 * i + 2);
         indices.extend([o, n, o + 1, o + 1, n, n + 1]);
     }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_indices(Indices::U32(indices))
+    crate::app::board::shared::triangles(positions, indices)
 }
 
 #[cfg(test)]

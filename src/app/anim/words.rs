@@ -87,6 +87,11 @@ pub fn struck(log: &MatchLog, target: &str, hit: bool) -> Struck {
     }
 }
 
+/// Whether the newest shot or blow at `target` in the log met a block (blocked or deflected).
+pub(super) fn met_a_block(log: &MatchLog, target: &str) -> bool {
+    block_and_cover(newest_attack(log, target)).0.is_some()
+}
+
 /// The newest shot or blow at the target in the log.
 fn newest_attack<'a>(log: &'a MatchLog, target: &str) -> Option<&'a LogEvent> {
     log.events.iter().rev().find(|e| {

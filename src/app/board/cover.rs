@@ -66,12 +66,7 @@ fn cover_bar(
     (fill, rim): (Color, Color),
 ) {
     use crate::rules::terrain::Material;
-    let thick = match material {
-        Material::Glass => 4.0,
-        Material::ThinWood | Material::ThinIron => 6.0,
-        Material::Hardwood | Material::ThickIron => 8.0,
-        Material::Adobe => 10.0,
-    };
+    let thick = thickness(material);
     let dir = toward.normalize_or_zero();
     let angle = dir.y.atan2(dir.x) + std::f32::consts::FRAC_PI_2;
     let mid = toward * 0.4;
@@ -99,6 +94,17 @@ fn cover_bar(
     part(Rectangle::new(28.0, thick).into(), fill, at(0.0, 0.0, 0.1));
     for (mesh, colour, x, y) in cover_details(material, thick, rim) {
         part(mesh, colour, at(x, y, 0.2));
+    }
+}
+
+/// How thick a bar of cover is drawn: thicker for heavier material, a glass pane thin.
+fn thickness(material: crate::rules::terrain::Material) -> f32 {
+    use crate::rules::terrain::Material;
+    match material {
+        Material::Glass => 4.0,
+        Material::ThinWood | Material::ThinIron => 6.0,
+        Material::Hardwood | Material::ThickIron => 8.0,
+        Material::Adobe => 10.0,
     }
 }
 
@@ -175,17 +181,11 @@ mod tests {
     /// thickness): no two pieces of cover look alike.
     #[test]
     fn every_material_is_drawn_as_its_own_thing() {
-        let thick = |m: Material| match m {
-            Material::Glass => 4.0,
-            Material::ThinWood | Material::ThinIron => 6.0,
-            Material::Hardwood | Material::ThickIron => 8.0,
-            Material::Adobe => 10.0,
-        };
         let looks: Vec<String> = Material::ALL
             .iter()
             .map(|&m| {
                 let (_, rim) = material_colours(m);
-                cover_details(m, thick(m), rim)
+                cover_details(m, thickness(m), rim)
                     .iter()
                     .map(|(mesh, colour, x, y)| {
                         format!(

@@ -3,7 +3,7 @@
 //! and forth on every water hex). Drawing only: no rule reads it.
 
 use super::MapGeometry;
-use super::marks::hexside_vector;
+use super::marks::hexside_ends;
 use super::walls::quads_mesh;
 use crate::rules::hexmap::{HexMap, offset_of};
 use crate::rules::terrain::Terrain;
@@ -44,21 +44,16 @@ pub fn falls(map: &HexMap, geometry: &MapGeometry) -> Vec<Fall> {
         if tile.terrain == Terrain::Wall {
             continue;
         }
-        let (c, r) = offset_of(hex);
-        let at = geometry.center(c, r);
         for side in 0..6u8 {
             let n = hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[side as usize]);
             let Some(low) = map.tile(n) else { continue };
             if low.terrain == Terrain::Wall || low.height >= tile.height {
                 continue;
             }
-            let across = hexside_vector(geometry, hex, side) - at;
-            let downhill = across.normalize_or_zero();
-            let mid = at + across / 2.0;
-            let along = downhill.perp() * across.length() / 3f32.sqrt() / 2.0;
+            let (from, to, downhill) = hexside_ends(geometry, hex, side);
             falls.push(Fall {
-                from: mid - along,
-                to: mid + along,
+                from,
+                to,
                 downhill,
                 paces: tile.height - low.height,
             });

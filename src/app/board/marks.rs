@@ -194,6 +194,18 @@ pub(crate) fn hexside_vector(geometry: &MapGeometry, hex: hexx::Hex, side: u8) -
     geometry.center(nc, nr)
 }
 
+/// The hexside of `hex` toward `side` as drawn: its two ends and the unit vector out of `hex`
+/// across it. A regular hex's side is as long as its circumradius: half the distance between
+/// centres over cos 30°, so half a side is that over sqrt(3).
+pub(super) fn hexside_ends(geometry: &MapGeometry, hex: hexx::Hex, side: u8) -> (Vec2, Vec2, Vec2) {
+    let at = geometry.hex_center(hex);
+    let across = hexside_vector(geometry, hex, side) - at;
+    let outward = across.normalize_or_zero();
+    let mid = at + across / 2.0;
+    let along = outward.perp() * across.length() / 3f32.sqrt() / 2.0;
+    (mid - along, mid + along, outward)
+}
+
 /// What a hero's token shows: its portrait (the level's, or its first weapon's icon), the
 /// weapon in hand, wounds, Conc, stun, dominance, ducking.
 pub(super) fn token_state(

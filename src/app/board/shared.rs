@@ -2,6 +2,8 @@
 //! renderer batches them (software rendering drew a street of 100 things 25 ms a frame slower
 //! with a mesh and a material each).
 
+use bevy::asset::RenderAssetUsages;
+use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use std::collections::HashMap;
 
@@ -32,4 +34,14 @@ impl Shared {
             .or_insert_with(|| materials.add(colour))
             .clone()
     }
+}
+
+/// A flat mesh of triangles: corners (x, y) and, three at a time, the corners of each triangle.
+pub fn triangles(corners: Vec<[f32; 3]>, indices: Vec<u32>) -> Mesh {
+    Mesh::new(
+        PrimitiveTopology::TriangleList,
+        RenderAssetUsages::default(),
+    )
+    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, corners)
+    .with_inserted_indices(Indices::U32(indices))
 }

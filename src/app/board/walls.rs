@@ -5,11 +5,9 @@
 //! join where two faces meet. Drawing only: no rule reads it.
 
 use super::MapGeometry;
-use super::marks::hexside_vector;
-use crate::rules::hexmap::{HexMap, offset_of};
+use super::marks::hexside_ends;
+use crate::rules::hexmap::HexMap;
 use crate::rules::terrain::Terrain;
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 
 /// A drawn part of the walls (for the tests: what the map shows).
@@ -55,25 +53,13 @@ pub fn wall_sides(map: &HexMap, geometry: &MapGeometry) -> Vec<WallSide> {
         if tile.terrain != Terrain::Wall {
             continue;
         }
-        let (c, r) = offset_of(hex);
-        let at = geometry.center(c, r);
         for side in 0..6u8 {
             let n = hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[side as usize]);
             if map.tile(n).is_none_or(|t| t.terrain == Terrain::Wall) {
                 continue;
             }
-            let across = hexside_vector(geometry, hex, side) - at;
-            let outward = across.normalize_or_zero();
-            let mid = at + across / 2.0;
-            // A regular hex's side is as long as its circumradius: half the distance between
-            // centres over cos 30°, so half a side is that over sqrt(3).
-            let half = across.length() / 3f32.sqrt() / 2.0;
-            let along = outward.perp() * half;
-            sides.push(WallSide {
-                from: mid - along,
-                to: mid + along,
-                outward,
-            });
+            let (from, to, outward) = hexside_ends(geometry, hex, side);
+            sides.push(WallSide { from, to, outward });
         }
     }
     sides
@@ -138,12 +124,7 @@ pub(super) fn quads_mesh(quads: &[[Vec2; 4]]) -> Mesh {
         positions.extend(q.iter().map(|p| [p.x, p.y, 0.0]));
         indices.extend([base, base + 1, base + 2, base, base + 2, base + 3]);
     }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_indices(Indices::U32(indices))
+    crate::app::board::shared::triangles(positions, indices)
 }
 
 #[cfg(test)]

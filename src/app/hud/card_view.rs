@@ -291,14 +291,10 @@ pub(super) fn spawn_card_grid(
                 CardButton,
                 Tip("The card of the newest check, with the cells it read, over the map (again: back to the panel)".into()),
             ))
-            .insert(Node {
-                position_type: PositionType::Absolute,
-                left: px(6),
-                top: px(6),
-                padding: UiRect::axes(px(8), px(3)),
-                border: UiRect::all(px(1)),
-                ..default()
-            });
+            .insert(crate::app::frame::banner_button(
+                crate::app::frame::left_at(6.0),
+                6.0,
+            ));
         });
     }
 }

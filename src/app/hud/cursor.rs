@@ -10,8 +10,6 @@ use crate::app::layout::{Palette, TILE_H};
 use crate::app::state::Screen;
 use crate::app::widgets::{Tip, clicked};
 use crate::rules::hexmap::offset_of;
-use bevy::asset::RenderAssetUsages;
-use bevy::mesh::{Indices, PrimitiveTopology};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -73,12 +71,7 @@ pub(super) fn hex_ring(inner: f32, outer: f32) -> Mesh {
         let (o, i, o2, i2) = (2 * k, 2 * k + 1, (2 * k + 2) % 12, (2 * k + 3) % 12);
         indices.extend([o, o2, i, i, o2, i2]);
     }
-    Mesh::new(
-        PrimitiveTopology::TriangleList,
-        RenderAssetUsages::default(),
-    )
-    .with_inserted_attribute(Mesh::ATTRIBUTE_POSITION, positions)
-    .with_inserted_indices(Indices::U32(indices))
+    crate::app::board::shared::triangles(positions, indices)
 }
 
 /// A mark of the reach map.

@@ -1,6 +1,7 @@
 //! The heads-up display of a battle: the hero panel, the movement preview, the banner saying
 //! whose declaration it is, and the hot-seat handoff screen.
 
+mod banner;
 mod bar;
 mod bumps;
 mod card_view;
@@ -14,6 +15,7 @@ mod plan;
 mod preview;
 mod shot_preview;
 
+pub use banner::{NOTICE_CHARS, one_line};
 pub use bar::*;
 pub use bumps::{
     BumpBox, BumpChoice, ChoiceAbout, SnapBox, SnapChoice, choice_box_at_right, option_words,
@@ -34,11 +36,9 @@ pub use plan::*;
 pub use preview::*;
 pub use shot_preview::*;
 
-use crate::app::frame::{Banner, Handoff, Notice, Panel};
-use crate::app::hotseat::HotSeat;
+use crate::app::frame::Panel;
 use crate::app::input::{BattleAction, Bindings, Selection};
 use crate::app::state::Screen;
-use crate::data::level::Control;
 use crate::sim::Outcome;
 use crate::sim::model::{
     Battle, Down, Hero, HexPos, Prone, RoundState, Side, SideInfo, StackSpend, Track, Weapons,
@@ -82,7 +82,7 @@ impl Plugin for HudPlugin {
                     choices::choices_view,
                     update_panel,
                     cards::draw_cards,
-                    update_banner,
+                    banner::update_banner,
                     choices::update_banner_line,
                     (
                         counters_view::spawn_counter_strip,
@@ -411,191 +411,6 @@ fn hero_line(
         hero.name,
         notes.join("\n    "),
     )
-}
-
-pub(super) fn update_banner(
-    battle: Res<Battle>,
-    seat: Res<HotSeat>,
-    keys: Res<Bindings>,
-    round: Res<RoundState>,
-    palette: Res<crate::app::layout::Palette>,
-    plan: Res<crate::app::input::QueuedPlan>,
-    ids: Query<&crate::sim::HeroId>,
-    plan_sides: Query<(&crate::sim::HeroId, &Side)>,
-    names: Query<&Hero>,
-    out_of_action: Query<(&Hero, &Side, &Wounds, &Down)>,
-    mut notice: Query<&mut Text, (With<Notice>, Without<Banner>, Without<Handoff>)>,
-    mut banner: Query<(&mut Text, &mut TextColor), (With<Banner>, Without<Handoff>)>,
-    mut handoff: Query<
-        (Option<&mut Text>, Option<&mut Visibility>),
-        (With<Handoff>, Without<Banner>),
-    >,
-    mut step_button: Query<
-        &mut Visibility,
-        (With<crate::app::frame::StepButton>, Without<Handoff>),
-    >,
-) {
-    // The declaring hero's side (a computer's too); between declarations, the seat's.
-    let index = round
-        .declarer()
-        .and_then(|e| out_of_action.get(e).ok().map(|h| h.1.0))
-        .or(seat.active)
-        .unwrap_or(0);
-    let Some(side) = battle.level.sides.get(index) else {
-        return;
-    };
-    let color = palette.side(index, side.color);
-    // Heroes of human sides who cannot act, and the plans queued: said, not passed over.
-    if let Ok(mut text) = notice.single_mut() {
-        let line = notice_line(
-            &battle,
-            &round,
-            &plan,
-            &ids,
-            &plan_sides,
-            &names,
-            &out_of_action,
-        );
-        // At the step-by-step pace, a computer's hero waits for the player's word.
-        let waits = keys.0.pace.by_step()
-            && side.control == crate::data::level::Control::Computer
-            && round.declarer().is_some();
-        for mut v in &mut step_button {
-            v.set_if_neq(if waits {
-                Visibility::Inherited
-            } else {
-                Visibility::Hidden
-            });
-        }
-        let line = if waits {
-            format!(
-                "Step by step: {} shows the computer's next step",
-                keys.key(BattleAction::NextStep)
-            )
-        } else {
-            line
-        };
-        // One line under the title, between the banner's buttons: cut, never wrapped over
-        // the map.
-        let line = one_line(&line, NOTICE_CHARS);
-        if text.0 != line {
-            text.0 = line;
-        }
-    }
-    if let Ok((mut text, mut text_color)) = banner.single_mut() {
-        let when = match round.segment {
-            0 => format!("Round {}, initiative", round.round),
-            s if s > crate::rules::action_time::SEGMENTS => {
-                format!("Round {}, beyond segment 20 ({s})", round.round)
-            }
-            s => format!("Round {}, segment {s}", round.round),
-        };
-        let who = round.declarer().and_then(|e| names.get(e).ok());
-        text.0 = match who {
-            Some(hero) => format!(
-                "{when}: {} declares ({}, {:?})",
-                hero.name, side.name, side.control
-            ),
-            None => format!("{when}: actions resolve."),
-        };
-        text_color.0 = color.lighter(0.2);
-    }
-    for (text, visibility) in &mut handoff {
-        if let Some(mut v) = visibility {
-            *v = if seat.awaiting_handoff {
-                Visibility::Visible
-            } else {
-                Visibility::Hidden
-            };
-        }
-        if let Some(mut t) = text {
-            let seat_side = battle
-                .level
-                .sides
-                .get(seat.active.unwrap_or(0))
-                .map_or(side.name.as_str(), |s| s.name.as_str());
-            t.0 = format!(
-                "Pass the seat to {}.\nThe map is hidden. Press {} when ready.",
-                seat_side,
-                keys.key(BattleAction::EndDeclaration)
-            );
-        }
-    }
-}
-
-/// The characters the banner's notice holds at 14 px between its buttons (1280x720).
-pub const NOTICE_CHARS: usize = 100;
-
-/// `words` cut to `max` characters, an ellipsis at the cut.
-pub fn one_line(words: &str, max: usize) -> String {
-    if words.chars().count() <= max {
-        return words.to_string();
-    }
-    let cut: String = words.chars().take(max.saturating_sub(1)).collect();
-    format!("{}\u{2026}", cut.trim_end())
-}
-
-/// The notice under the banner: heroes of human sides who cannot act (stunned), the declaring
-/// hero's queued plan, and how many more its side has queued.
-fn notice_line(
-    battle: &Battle,
-    round: &RoundState,
-    plan: &crate::app::input::QueuedPlan,
-    ids: &Query<&crate::sim::HeroId>,
-    plan_sides: &Query<(&crate::sim::HeroId, &Side)>,
-    names: &Query<&Hero>,
-    out_of_action: &Query<(&Hero, &Side, &Wounds, &Down)>,
-) -> String {
-    let mut words: Vec<String> = out_of_action
-        .iter()
-        .filter(|(_, s, _, _)| {
-            battle
-                .level
-                .sides
-                .get(s.0)
-                .is_some_and(|d| d.control == Control::Human)
-        })
-        .filter_map(|(h, _, w, d)| {
-            if d.0 {
-                None
-            } else if w.stunned {
-                Some(format!(
-                    "{} is stunned and cannot act: a Fortitude check each round to recover",
-                    h.name
-                ))
-            } else {
-                None
-            }
-        })
-        .collect();
-    // The declaring hero's plan, named (each hero has its own); the others counted.
-    let declaring = round.declarer().and_then(|e| ids.get(e).ok()).copied();
-    if let Some(p) = plan.0.iter().find(|p| Some(p.hero) == declaring) {
-        let next = p.steps.front().map_or("", |a| a.name());
-        let who = round
-            .declarer()
-            .and_then(|e| names.get(e).ok())
-            .map_or(String::new(), |h| format!(" for {}", h.name));
-        words.push(format!("Queued{who}: {} (next: {next})", p.what));
-    }
-    // Only the declaring side's own plans are counted: in hot-seat the other side's are
-    // theirs to know.
-    let side_of =
-        |id: crate::sim::HeroId| plan_sides.iter().find(|(h, _)| **h == id).map(|(_, s)| s.0);
-    let declaring_side = declaring.and_then(side_of);
-    let others = plan
-        .0
-        .iter()
-        .filter(|p| Some(p.hero) != declaring && side_of(p.hero) == declaring_side)
-        .count();
-    if others > 0 {
-        words.push(format!(
-            "{} more plan{} queued",
-            others,
-            if others == 1 { "" } else { "s" }
-        ));
-    }
-    words.join("  |  ")
 }
 
 /// A hero's wounds, location by location: "left arm 2".

@@ -5,7 +5,7 @@
 use super::table::*;
 use tarnation::data::level::{AiLevel, Control};
 use tarnation::rules::action_time::Commitment;
-use tarnation::rules::hexmap::hex_at;
+use tarnation::rules::hexmap::{hex_at, hexside_toward};
 use tarnation::rules::melee::AttackType;
 use tarnation::rules::movement::Gait;
 use tarnation::rules::ranged::ShotKind;
@@ -227,7 +227,8 @@ fn asked(t: &mut Table, hero: HeroId) -> tarnation::sim::seats::Decision {
 }
 
 /// Cyril's Schofield empty, Felicia beside him with no loaded gun (a fighter hand to hand):
-/// `easy`'s habits reload (6 AP with a knife at him); `normal` fights first.
+/// `easy`'s habits reload (6 AP with a knife at him); `normal` fights first (a blow, a block,
+/// or a dodge: his unskilled punch is hardly worth throwing).
 #[test]
 fn a_pressed_gunman_fights_before_any_chore() {
     for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
@@ -244,7 +245,10 @@ fn a_pressed_gunman_fights_before_any_chore() {
             assert!(matches!(action, Action::Reload { .. }), "{d:?}");
         } else {
             assert!(
-                matches!(action, Action::Melee { .. } | Action::Block { .. }),
+                matches!(
+                    action,
+                    Action::Melee { .. } | Action::Block { .. } | Action::Dodge { .. }
+                ),
                 "{ai:?}: {d:?}"
             );
             assert!(d.reason.unwrap().contains("presses it"));
@@ -803,6 +807,42 @@ fn a_shot_that_cannot_come_right_is_given_up() {
                             .is_some_and(|r| r.contains("nothing comes of paying on"))
                     );
                 }
+            }
+        }
+    }
+}
+
+/// Dave's Bowie knife beside Cyril, who has no Brawling left to throw a blow worth throwing:
+/// `normal` and `hard` dodge toward Dave (3 AP, every blow from that side loses dice) before
+/// the knife comes; the habits do not. With Brawling 1 (a quick attack near even odds) the
+/// weighing computer fights instead: a dodge forbids its own attacks for the round.
+#[test]
+fn a_hero_who_cannot_fight_dodges_the_knife() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        for brawling in [0, 1] {
+            let mut t = level_at("saloon_brawl.ron", 1, ai);
+            let (cyril, dave) = (t.hero("Cyril Wellington"), t.hero("Dave Perkins"));
+            place(&mut t, cyril, 4, 2);
+            place(&mut t, dave, 5, 2);
+            give_ap(&mut t, cyril, 3, 4);
+            let ce = t.e(cyril);
+            let world = t.app.world_mut();
+            world.get_mut::<Track>(ce).unwrap().0.start = 1;
+            let skills = &mut world.get_mut::<Hero>(ce).unwrap().skills;
+            let mut changed = (**skills).clone();
+            if brawling == 0 {
+                changed.remove("Brawling");
+            } else {
+                changed.insert("Brawling".into(), brawling);
+            }
+            *skills = changed.into();
+            let d = asked(&mut t, cyril);
+            let dodge = matches!(&d.intent, Intent::Declare(Action::Dodge { toward, .. })
+                if tarnation::rules::melee::dodge_covers(*toward, hexside_toward(hex_at(4, 2), hex_at(5, 2))));
+            let expected = ai != AiLevel::Easy && brawling == 0;
+            assert_eq!(dodge, expected, "{ai:?}, Brawling {brawling}: {d:?}");
+            if dodge {
+                assert!(d.reason.unwrap().contains("dodges them all"));
             }
         }
     }

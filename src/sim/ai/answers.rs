@@ -191,7 +191,7 @@ const QUICK_ARM: u32 = 2;
 
 /// `foe`, within a pace and not stunned, pays for blows at the hero, or stands there with no
 /// loaded gun (a fighter hand to hand).
-fn pressing(world: &World, hero: Entity, foe: Entity) -> bool {
+pub(super) fn pressing(world: &World, hero: Entity, foe: Entity) -> bool {
     if world.get::<Wounds>(foe).is_some_and(|w| w.stunned) {
         return false;
     }
@@ -340,17 +340,21 @@ fn arm_quickest(world: &mut World, hero: Entity, track: &ActionTrack) -> Option<
 /// (`normal` and `hard`; the habits reload). The mine raid's Angus cranked 34 AP of reload on
 /// the bluff while Hank set the charges below.
 pub(super) fn long_load_fights(world: &mut World, hero: Entity, track: &ActionTrack) -> bool {
-    let fighter = world.get::<Hero>(hero).is_some_and(|h| {
-        h.skills.iter().any(|(k, v)| {
-            (k.starts_with("Brawling") || k.starts_with("Melee")) && *v >= FIGHTER_SKILL
-        })
-    });
-    if !fighter {
+    if !fighter(world, hero) {
         return false;
     }
     arm(world, hero, track).is_some_and(|load| {
         matches!(load, Action::Reload { .. } | Action::SpeedLoad { .. })
             && price(world, &load).is_ok_and(|p| p.ap > LONG_LOAD)
+    })
+}
+
+/// A hero who fights hand to hand: Brawling or a Melee skill of 2 or more.
+pub(super) fn fighter(world: &World, hero: Entity) -> bool {
+    world.get::<Hero>(hero).is_some_and(|h| {
+        h.skills.iter().any(|(k, v)| {
+            (k.starts_with("Brawling") || k.starts_with("Melee")) && *v >= FIGHTER_SKILL
+        })
     })
 }
 

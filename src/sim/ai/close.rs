@@ -52,6 +52,10 @@ pub(super) fn close_combat_by(
     {
         return Some(command);
     }
+    // No fighter, the blows at it all from one side: a dodge takes them all.
+    if weigh && let Some(dodge) = super::dodge::dodge_coming(world, hero, &foes, track) {
+        return Some(dodge);
+    }
     // A foe beside it is paying for blows at it: a block first (one a blow).
     if let Some(block) = block_coming(world, hero, &foes, track, weigh) {
         return Some(block);
@@ -114,12 +118,34 @@ fn block_coming(
     track: &ActionTrack,
     weigh: bool,
 ) -> Option<Action> {
-    let id = hero_id(world, hero);
-    let block = Action::Block { hero: id };
+    let block = Action::Block {
+        hero: hero_id(world, hero),
+    };
     let ap = price(world, &block).ok()?.ap;
+    let incoming: u32 = blows_coming(world, hero, foes, track, (ap, weigh))?
+        .iter()
+        .map(|&(_, blows)| blows)
+        .sum();
+    let ready = world
+        .get::<crate::sim::model::CloseCombat>(hero)
+        .map_or(0, |c| c.blocks);
+    (incoming > ready).then_some(block)
+}
+
+/// The foes beside the hero paying for blows at it, and how many each; `weigh` (`normal` and
+/// `hard`): only the blows that land after a defence of `ap` declared now is ready. `None`:
+/// the AP are not there.
+pub(super) fn blows_coming(
+    world: &World,
+    hero: Entity,
+    foes: &[Entity],
+    track: &ActionTrack,
+    (ap, weigh): (u32, bool),
+) -> Option<Vec<(Entity, u32)>> {
     if ap > track.left() {
         return None;
     }
+    let id = hero_id(world, hero);
     let now = world.resource::<crate::sim::model::RoundState>().segment;
     let ready_at = crate::rules::action_time::resolves_in(track, ap, now, false);
     let in_time = |foe: Entity| {
@@ -135,23 +161,24 @@ fn block_coming(
         });
         lands_at.is_some_and(|s| s > ready_at)
     };
-    let incoming: u32 = foes
-        .iter()
-        .filter(|&&f| in_time(f))
-        .map(|&f| match world.get::<Committed>(f) {
-            Some(Committed(Action::Melee { target, times, .. })) if *target == id => {
-                u32::from(*times)
-            }
-            Some(Committed(Action::MeleeSeries { blows, .. })) => {
-                blows.iter().filter(|b| b.0 == id).count() as u32
-            }
-            _ => 0,
-        })
-        .sum();
-    let ready = world
-        .get::<crate::sim::model::CloseCombat>(hero)
-        .map_or(0, |c| c.blocks);
-    (incoming > ready).then_some(block)
+    Some(
+        foes.iter()
+            .filter(|&&f| in_time(f))
+            .map(|&f| {
+                let blows = match world.get::<Committed>(f) {
+                    Some(Committed(Action::Melee { target, times, .. })) if *target == id => {
+                        u32::from(*times)
+                    }
+                    Some(Committed(Action::MeleeSeries { blows, .. })) => {
+                        blows.iter().filter(|b| b.0 == id).count() as u32
+                    }
+                    _ => 0,
+                };
+                (f, blows)
+            })
+            .filter(|&(_, blows)| blows > 0)
+            .collect(),
+    )
 }
 
 /// Ready a hand-to-hand weapon the hero carries and does not hold (one that is not broken).

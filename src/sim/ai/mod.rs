@@ -24,6 +24,7 @@ use hexx::Hex;
 mod answers;
 mod choices;
 mod close;
+mod dodge;
 mod give_up;
 mod goals;
 mod holdout;

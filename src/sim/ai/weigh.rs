@@ -204,6 +204,9 @@ pub(super) fn close_reason(world: &World, command: &Action) -> String {
             )
         }
         Action::Block { .. } => "a blow at it is coming: a block ready first".into(),
+        Action::Dodge { .. } => {
+            "no fighter hand to hand, every blow at it from one side: dodges them all (3 AP; no attack of its own this round)".into()
+        }
         Action::Escape { .. } => "held under dominance: escapes first".into(),
         Action::Disengage { .. } => "outnumbered: disengages carefully toward an ally".into(),
         Action::Ready { .. } => "its weapon was dropped: picks it up".into(),

@@ -95,18 +95,15 @@ fn paint(t: Terrain, x: u32, y: u32) -> Rgb {
                 deep
             }
         }
-        Terrain::Wall => {
-            // Adobe courses: blocks in running bond, mortar lines darker.
-            let course = y / 8;
-            let shift = if course.is_multiple_of(2) { 0 } else { 7 };
-            let mortar = y.is_multiple_of(8) || (x + shift).is_multiple_of(14);
-            let block = mix(
-                [150.0, 104.0, 72.0],
-                [126.0, 86.0, 60.0],
-                blotch(x, y, 4, 5),
-            );
-            if mortar { [86.0, 62.0, 46.0] } else { block }
-        }
+        Terrain::Wall => match adobe(x as i32, y as i32) {
+            // Adobe blocks in running bond, laid so the courses run on from one wall hex to
+            // the next (`adobe`); each block its own shade, mortar lines darker.
+            Some(shade) => scale(
+                mix([150.0, 104.0, 72.0], [126.0, 86.0, 60.0], shade),
+                if grit > 0.94 { 0.9 } else { 1.0 },
+            ),
+            None => [86.0, 62.0, 46.0],
+        },
         Terrain::CliffFace => {
             // Rock with strata and cracks.
             let strata = ((y as f32 + soft * 6.0) / 5.0).floor() as u32 % 3;
@@ -145,6 +142,35 @@ fn paint(t: Terrain, x: u32, y: u32) -> Rgb {
             }
         }
     }
+}
+
+/// A course of adobe, in half pixels: a row of hexes is 45 px down (three quarters of a
+/// tile), six courses of 7.5 px.
+const COURSE: i32 = TILE_H as i32 * 3 / 4 * 2 / 6;
+/// An adobe block, in half pixels: a hex is four blocks wide, and the odd rows' shift of half
+/// a hex is two.
+const BLOCK: i32 = TILE_W as i32 * 2 / 4;
+
+/// The adobe at pixel `x`, `y` of a wall tile: `None` on the mortar, else the block's shade
+/// (0..1). A neighbour hex sits a whole number of blocks across (52 or 26 px) and of course
+/// pairs down (45 px: six courses), so the same point of the wall has the same block whichever
+/// hex draws it, and a run of wall hexes reads as one wall, not as hex tiles. (Half pixels,
+/// whole numbers: the pixel's centre is exact.)
+fn adobe(x: i32, y: i32) -> Option<f32> {
+    let (x, y) = (2 * x + 1, 2 * y + 1);
+    let course = y.div_euclid(COURSE);
+    let along = x + if course.rem_euclid(2) == 0 {
+        0
+    } else {
+        BLOCK / 2
+    };
+    if y.rem_euclid(COURSE) < 2 || along.rem_euclid(BLOCK) < 2 {
+        return None;
+    }
+    // Two blocks a course and six courses before the pattern of shades repeats: whatever
+    // hex draws a block, its shade is the same.
+    let block = along.div_euclid(BLOCK).rem_euclid(2) as u32;
+    Some(noise(block, course.rem_euclid(6) as u32, 5))
 }
 
 /// One row of pointy hexes, one tile per terrain in `Terrain::ALL`'s order, RGBA bytes:
@@ -229,6 +255,31 @@ mod tests {
         }
         // Outside the hex is transparent (the corners of each tile).
         assert_eq!(data[3], 0);
+    }
+
+    /// The same point of a wall, drawn by a hex or by its neighbour across (52 px) or on the
+    /// next row (26 px across, 45 down): the same block of the same shade, or mortar in both.
+    #[test]
+    fn adobe_courses_run_on_from_hex_to_hex() {
+        let mut mortar = 0;
+        for y in 0..TILE_H as i32 {
+            for x in 0..TILE_W as i32 {
+                let here = adobe(x, y);
+                mortar += u32::from(here.is_none());
+                for (dx, dy) in [(52, 0), (26, 45), (-26, 45), (26, -45)] {
+                    assert_eq!(here, adobe(x + dx, y + dy), "{x},{y} and +{dx},{dy}");
+                }
+            }
+        }
+        // Blocks with mortar between them, not a flat fill nor all mortar.
+        let all = TILE_W * TILE_H;
+        assert!(mortar > all / 10 && mortar < all / 3, "{mortar} of {all}");
+        // Blocks of more than one shade.
+        let shades: std::collections::BTreeSet<u32> = (0..TILE_H as i32)
+            .filter_map(|y| adobe(20, y))
+            .map(|s| (s * 1000.0) as u32)
+            .collect();
+        assert!(shades.len() > 2, "{shades:?}");
     }
 
     #[test]

@@ -83,18 +83,12 @@ fn draw(part: &mut impl FnMut(Mesh, Color, Transform), kind: Scenery, toward: Ve
                 part(Rectangle::new(44.0, 1.5).into(), PLANK_GAP, at(0.0, y, 0.1));
             }
         }
-        // A hip roof seen from above: its ridge, and the hips down to the eaves' corners.
+        // A roof seen from above: its courses of shingles run on from one roof hex to the
+        // next (`roof_courses`), so a building's roof reads as one roof, not as hexes.
         Scenery::Roof => {
             part(RegularPolygon::new(30.0, 6).into(), ROOF, at(0.0, 0.0, 0.0));
-            part(Rectangle::new(16.0, 2.5).into(), RIDGE, at(0.0, 0.0, 0.1));
-            for (x, y) in [(-1.0, 1.0), (1.0, 1.0), (-1.0, -1.0), (1.0, -1.0)] {
-                let from = Vec2::new(8.0 * x, 0.0);
-                let to = Vec2::new(22.0 * x, 13.0 * y);
-                let mid = (from + to) / 2.0;
-                let d = to - from;
-                let hip = Transform::from_translation(mid.extend(0.1))
-                    .with_rotation(Quat::from_rotation_z(d.y.atan2(d.x)));
-                part(Rectangle::new(d.length(), 1.5).into(), RIDGE, hip);
+            for (y, width) in roof_courses() {
+                part(Rectangle::new(width, 1.5).into(), RIDGE, at(0.0, y, 0.1));
             }
         }
         Scenery::Door => {
@@ -125,6 +119,51 @@ fn draw(part: &mut impl FnMut(Mesh, Color, Transform), kind: Scenery, toward: Ve
             part(Circle::new(10.0).into(), HOOP, at(0.0, 0.0, 0.0));
             part(Circle::new(8.5).into(), PLANK, at(0.0, 0.0, 0.1));
             part(Annulus::new(4.0, 5.0).into(), HOOP, at(0.0, 0.0, 0.2));
+        }
+    }
+}
+
+/// A course of shingles every 7.5 px down a roof hex, none on its rim: a row of hexes is 45 px
+/// down (six courses), so the courses of neighbouring roof hexes meet. Each is the hex's chord
+/// at its height (a pointy hex 60 px high and 52 wide): (height, width).
+pub(super) fn roof_courses() -> Vec<(f32, f32)> {
+    const COURSE: f32 = 7.5;
+    const HALF_H: f32 = 30.0;
+    const HALF_W: f32 = 26.0;
+    (0..8)
+        .map(|k| -HALF_H + COURSE / 2.0 + COURSE * k as f32)
+        .map(|y: f32| {
+            let slope = ((HALF_H - y.abs()) / (HALF_H / 2.0)).min(1.0);
+            (y, 2.0 * HALF_W * slope)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The courses of a roof hex and of its neighbour on the next row (26 px across, 45 down)
+    /// fall on the same lines, and each course spans the hex at its height.
+    #[test]
+    fn roof_courses_run_on_from_hex_to_hex() {
+        let courses = roof_courses();
+        assert_eq!(courses.len(), 8);
+        for &(y, width) in &courses {
+            let below = y - 45.0;
+            let on_a_line = courses.iter().any(|&(o, _)| (o - below).abs() < 1e-4) || below < -30.0;
+            assert!(on_a_line, "{y} has no course 45 px down");
+            // Within the hex: a full chord across the middle, narrowing to the points.
+            assert!(width > 0.0 && width <= 52.0, "{y}: {width}");
+            let expected = if y.abs() <= 15.0 {
+                52.0
+            } else {
+                52.0 * (30.0 - y.abs()) / 15.0
+            };
+            assert!(
+                (width - expected).abs() < 1e-3,
+                "{y}: {width} against {expected}"
+            );
         }
     }
 }

@@ -219,6 +219,45 @@ fn clicking_another_hero_while_one_declares_says_why() {
     );
 }
 
+/// A click pressed and let go within one frame (a quick click while software rendering draws
+/// a frame in a tenth of a second) counts: leafwing reads only the buttons held as the frame is
+/// made, and a play-test's quick clicks on the map did nothing. Here a quick left click on the
+/// other hero of the side, as above, and the panel says why the selection stays; a quick tap
+/// of Tab (next hero) says it too.
+#[test]
+fn a_click_pressed_and_let_go_in_one_frame_counts() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app.world_mut().query::<(Entity, &HexPos, &Side)>();
+    let at = q
+        .iter(app.world())
+        .find(|(e, _, s)| s.0 == side && *e != hero)
+        .map(|(_, p, _)| p.0)
+        .unwrap();
+    app.insert_resource(ForcedHover(Some(at)));
+    app.update();
+    MouseButton::Left.press(app.world_mut());
+    MouseButton::Left.release(app.world_mut());
+    app.update();
+    let name = app
+        .world()
+        .get::<tarnation::sim::model::Hero>(hero)
+        .unwrap()
+        .name
+        .clone();
+    let says = format!("It is {name}'s declaration now");
+    assert!(panel_text(&mut app).contains(&says));
+    app.world_mut()
+        .resource_mut::<tarnation::app::input::Selection>()
+        .note = None;
+    app.update();
+    assert!(!panel_text(&mut app).contains(&says));
+    KeyCode::Tab.press(app.world_mut());
+    KeyCode::Tab.release(app.world_mut());
+    app.update();
+    assert!(panel_text(&mut app).contains(&says));
+}
+
 /// With no gun to shoot (fists in the brawl), pointing at a foe beyond a pace offers to close
 /// in on it; a right click declares the move to the cheapest hex beside it.
 #[test]

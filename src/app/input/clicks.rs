@@ -74,3 +74,51 @@ impl BattleInput<'_, '_> {
         self.keys.pressed(&action)
     }
 }
+
+/// A press and its release in one frame never shows in leafwing's action state, which reads
+/// only the buttons held as the frame is made; bevy's `just_pressed` keeps it. On a slow frame
+/// (software rendering draws one in a tenth of a second) a quick click on the map or a quick
+/// tap of a key fell in that gap: a play-test's clicks to move, to shoot and to pick a target
+/// did nothing unless held. Such a press counts as its action pressed this frame.
+pub(super) fn catch_quick_presses(
+    keys: Res<super::Bindings>,
+    (mouse, keyboard): (Res<ButtonInput<MouseButton>>, Res<ButtonInput<KeyCode>>),
+    mut battle: Query<&mut ActionState<BattleAction>>,
+    mut menu: Query<&mut ActionState<MenuAction>>,
+) {
+    let quick = |binding: &super::Binding| quick_press(binding, &mouse, &keyboard);
+    for mut state in &mut battle {
+        for (action, _) in keys.0.bindings.iter().filter(|(_, b)| quick(b)) {
+            if !state.just_pressed(action) {
+                state.press(action);
+            }
+        }
+    }
+    for mut state in &mut menu {
+        for (action, _) in keys.0.menu.iter().filter(|(_, b)| quick(b)) {
+            if !state.just_pressed(action) {
+                state.press(action);
+            }
+        }
+    }
+}
+
+/// The binding was pressed and let go within this frame (with its modifier held, for a chord).
+fn quick_press(
+    binding: &super::Binding,
+    mouse: &ButtonInput<MouseButton>,
+    keyboard: &ButtonInput<KeyCode>,
+) -> bool {
+    use super::{Binding, Modifier};
+    let tapped = |k: KeyCode| keyboard.just_pressed(k) && !keyboard.pressed(k);
+    match binding {
+        Binding::Key(k) => tapped(*k),
+        Binding::Mouse(m) => mouse.just_pressed(*m) && !mouse.pressed(*m),
+        Binding::Chord(modifier, k) => {
+            tapped(*k)
+                && keyboard
+                    .get_pressed()
+                    .any(|held| Modifier::of(*held) == Some(*modifier))
+        }
+    }
+}

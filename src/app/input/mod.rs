@@ -56,6 +56,11 @@ impl Plugin for InputPlugin {
             PreUpdate,
             (collect_clicks, track_frame).after(bevy::ui::UiSystems::Focus),
         )
+        .add_systems(
+            PreUpdate,
+            clicks::catch_quick_presses
+                .in_set(leafwing_input_manager::plugin::InputManagerSystem::ManualControl),
+        )
         .add_systems(Update, (apply_settings, pace_the_computer))
         .add_systems(
             Update,

@@ -820,6 +820,46 @@ fn the_bump_choices_name_the_bonus_counter_and_dominance() {
     assert!(words.starts_with("Dominance: 2 bumps for "), "{words}");
 }
 
+/// A box of choices with more ways than the map has room for (a brawl's nine ways to spend
+/// four bumps ran over the action bar, the last out of sight) stands over the map and no
+/// further, and what does not fit scrolls.
+#[test]
+fn a_long_box_of_choices_stays_over_the_map_and_scrolls() {
+    use tarnation::app::hud::{CHOICE_BOX_H, choice_box};
+    use tarnation::app::widgets::button;
+    let mut app = battle(1, "levels/saloon_brawl.ron", |_| {});
+    let list = app
+        .world_mut()
+        .spawn(choice_box())
+        .with_children(|p| {
+            for i in 0..12 {
+                p.spawn(button(
+                    format!(
+                        "Dominance: {i} bumps for partial dominance - chest: 1 wound (3 to damage)"
+                    ),
+                    15.0,
+                ));
+            }
+        })
+        .id();
+    app.update();
+    // (The tests lay out no UI: the box's own limits are what it is held to.)
+    let node = app.world().get::<Node>(list).unwrap();
+    assert_eq!(node.max_height, Val::Px(CHOICE_BOX_H));
+    assert_eq!(node.overflow, Overflow::scroll_y());
+    assert!(
+        app.world()
+            .get::<bevy::ui_widgets::ScrollArea>(list)
+            .is_some(),
+        "the wheel scrolls it"
+    );
+    assert_eq!(node.top, Val::Px(tarnation::app::layout::BANNER_H + 40.0));
+    assert!(
+        tarnation::app::layout::BANNER_H + 40.0 + CHOICE_BOX_H
+            <= tarnation::app::layout::WINDOW_H - tarnation::app::layout::BAR_H
+    );
+}
+
 /// The card shown is the card: its corner as a player reads it, in red for hearts and diamonds.
 #[test]
 fn the_card_shows_its_corner_as_a_playing_card() {

@@ -6,7 +6,7 @@
 
 use crate::app::hotseat::HotSeat;
 use crate::app::input::{BattleAction, BattleInput, Bindings};
-use crate::app::layout::{BANNER_H, BAR_H, PANEL_W, palette};
+use crate::app::layout::{BANNER_H, BAR_H, PANEL_W, WINDOW_H, palette};
 use crate::app::state::{Pause, Screen};
 use crate::app::widgets::{Tip, button, clicked, label};
 use crate::data::level::Control;
@@ -60,7 +60,7 @@ pub(super) fn place_choice_boxes(
 }
 
 /// A box of choices over the map, under the banner (the bumps' and the snap shot's).
-pub(super) fn choice_box() -> impl Bundle {
+pub fn choice_box() -> impl Bundle {
     (
         Node {
             position_type: PositionType::Absolute,
@@ -68,11 +68,16 @@ pub(super) fn choice_box() -> impl Bundle {
             top: px(BANNER_H + 40.0),
             // Clear of the counters' box at the map's right (the bank job's four counters).
             max_width: px(480),
+            // Over the map and no further: a brawl's nine ways to spend four bumps ran over
+            // the action bar, the last out of sight. What does not fit scrolls (the wheel).
+            max_height: px(CHOICE_BOX_H),
+            overflow: Overflow::scroll_y(),
             padding: UiRect::all(px(14)),
             flex_direction: FlexDirection::Column,
             row_gap: px(8),
             ..default()
         },
+        bevy::ui_widgets::ScrollArea,
         BackgroundColor(palette::TIP),
         GlobalZIndex(8),
         DespawnOnExit(Screen::Battle),
@@ -80,6 +85,10 @@ pub(super) fn choice_box() -> impl Bundle {
         bevy::ui::FocusPolicy::Block,
     )
 }
+
+/// The most a box of choices stands over the map: from 40 under the banner to 20 over the
+/// action bar (the box at the map's right keeps 30 over the bar and stays under the banner).
+pub const CHOICE_BOX_H: f32 = WINDOW_H - BANNER_H - BAR_H - 60.0;
 
 /// The box of choices.
 #[derive(Component)]

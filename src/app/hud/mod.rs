@@ -18,7 +18,8 @@ mod shot_preview;
 pub use banner::{NOTICE_CHARS, one_line};
 pub use bar::*;
 pub use bumps::{
-    BumpBox, BumpChoice, ChoiceAbout, SnapBox, SnapChoice, choice_box_at_right, option_words,
+    BumpBox, BumpChoice, CHOICE_BOX_H, ChoiceAbout, SnapBox, SnapChoice, choice_box,
+    choice_box_at_right, option_words,
 };
 pub use card_view::{
     CardButton, CardCell, CardRead, CardShown, CellMark, Mark, Marked, card_read, card_words,

@@ -227,6 +227,7 @@ pub(super) fn camera(
     ),
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
     mut look: ResMut<LookAt>,
+    boxes: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility), With<CoversMap>>,
 ) {
     let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
     let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
@@ -264,11 +265,22 @@ pub(super) fn camera(
             *easing_to = None;
         }
     }
+    // The wheel over a box on the map (a choice to make, the legend) is the box's, not the
+    // map's: a play-test's wheel over the bumps' box zoomed the map behind it.
+    let over_a_box = windows
+        .single()
+        .ok()
+        .and_then(|w| w.physical_cursor_position())
+        .is_some_and(|p| {
+            boxes
+                .iter()
+                .any(|(node, at, shown)| shown.get() && node.contains_point(*at, p))
+        });
     let pointer = windows
         .single()
         .ok()
         .and_then(|w| w.cursor_position())
-        .filter(|p| frame.map.contains(*p));
+        .filter(|p| frame.map.contains(*p) && !over_a_box);
     let wheel_at = wheel.map(|w| w.delta.y).filter(|d| *d != 0.0).zip(pointer);
     let view = (ortho.scale, camera);
     (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));

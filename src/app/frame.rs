@@ -297,9 +297,12 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
             min_height: px(SUMMARY_MIN_H),
             flex_shrink: 1.0,
             padding: UiRect::axes(px(8), px(4)),
-            overflow: Overflow::clip(),
+            flex_direction: FlexDirection::Column,
+            // Every event of note since the declaration: the wheel scrolls what does not fit.
+            overflow: Overflow::scroll_y(),
             ..default()
         },
+        ScrollArea,
         boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
         children![(label("", 14.0, palette::TITLE), Summary)],
     ));

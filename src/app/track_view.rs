@@ -142,12 +142,6 @@ fn follow_declarations(
     }
 }
 
-/// The widest line of the summary box, in characters (its font in the panel's width).
-const SUMMARY_CHARS: usize = 52;
-
-/// The events of note the summary box shows (the newest), under its title.
-pub const SUMMARY_LINES: usize = 4;
-
 /// An event in a few words, for the summary box: who did what to whom and how it ended, the
 /// log's workings left out (the parenthesised terms, the card and its TN, the weapon fired).
 /// "Octavio fires the Peacemaker at Cyril Wellington (snap shot, 1 AP): card 31: 1 vs TN 5, a
@@ -194,8 +188,10 @@ pub fn gist(text: &str) -> String {
 }
 
 /// The summary of what happened since the player's last declaration: how many events, how
-/// many of them matter (shots, blows, wounds, the fallen), and the last few of those, each cut
-/// to the box's width. With no human side (the computer plays every side), the latest events.
+/// many of them matter (shots, blows, wounds, the fallen), and every one of those in order, in
+/// a few words each (the box scrolls: a play-test read "12 of note" over the last four, each
+/// cut short, and never saw its hero hit and stunned). With no human side (the computer plays
+/// every side), the latest events.
 pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
     let from = since.map_or(log.events.len().saturating_sub(40), |s| {
         s.min(log.events.len())
@@ -204,17 +200,8 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
     let notable: Vec<String> = new
         .iter()
         .filter(|e| NOTABLE.contains(&e.kind.as_str()))
-        .map(|e| {
-            let gist = gist(&super::anim::with_tracks(&e.text));
-            let text: String = gist.chars().take(SUMMARY_CHARS - 5).collect();
-            if text.len() < gist.len() {
-                format!("  {text}...")
-            } else {
-                format!("  {text}")
-            }
-        })
+        .map(|e| format!("  {}", gist(&super::anim::with_tracks(&e.text))))
         .collect();
-    let shown = notable.len().min(SUMMARY_LINES);
     let mut s = match since {
         Some(_) => format!(
             "SINCE YOU LAST DECLARED: {} of note ({})",
@@ -226,7 +213,7 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
     if notable.is_empty() && since.is_some() {
         s.push_str("\n  nothing of note yet");
     }
-    for line in &notable[notable.len() - shown..] {
+    for line in &notable {
         s.push('\n');
         s.push_str(line);
     }
@@ -463,10 +450,10 @@ mod tests {
         assert_eq!(gist("Hank moves 3 paces"), "Hank moves 3 paces");
     }
 
-    /// The summary counts every event and those of note, lists the last four of note cut to
-    /// the box, and says when nothing of note happened; with no human side, the latest ones.
+    /// The summary counts every event and those of note, lists every one of note in a few
+    /// words, and says when nothing of note happened; with no human side, the latest ones.
     #[test]
-    fn the_summary_counts_what_matters_and_fits_its_box() {
+    fn the_summary_counts_what_matters_and_lists_it_all() {
         let mut log = MatchLog::default();
         log.events.push(event("declare", "Hank declares: move"));
         let long = "Miranda Valentine fires the Peacemaker at Felicia Laroq (snap shot, 1 AP)";
@@ -478,13 +465,12 @@ mod tests {
         let s = summary(&log, Some(0));
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(lines[0], "SINCE YOU LAST DECLARED: 7 of note (9 events)");
-        assert_eq!(lines.len(), 1 + SUMMARY_LINES, "{s}");
+        assert_eq!(lines.len(), 1 + 7, "{s}");
         assert!(
             lines[1..]
                 .iter()
-                .all(|l| l.chars().count() <= SUMMARY_CHARS)
+                .all(|l| *l == "  Miranda Valentine shoots at Felicia Laroq")
         );
-        assert_eq!(lines[1], "  Miranda Valentine shoots at Felicia Laroq");
         let quiet = summary(&log, Some(8));
         assert_eq!(
             quiet,

@@ -820,6 +820,38 @@ fn the_bump_choices_name_the_bonus_counter_and_dominance() {
     assert!(words.starts_with("Dominance: 2 bumps for "), "{words}");
 }
 
+/// With no gun in hand (Miranda's Peacemaker in its holster), Add shot and Fan are grey and
+/// say to ready one first: a play-test gathered a series that Fire then refused. With the
+/// gun drawn, both are there.
+#[test]
+fn add_shot_and_fan_wait_for_a_gun_in_hand() {
+    let mut app = battle(7, "levels/street_duel.ron", |_| {});
+    let miranda = hero(&mut app, "Miranda Valentine");
+    until_declares(&mut app, miranda);
+    for action in [BattleAction::AddToSeries, BattleAction::ToggleFan] {
+        let state = super::mouse::bar(&app, action);
+        assert!(!state.enabled, "{state:?}");
+        assert!(
+            state.tip.contains("holds no gun: ready one first"),
+            "{state:?}"
+        );
+    }
+    for w in &mut app
+        .world_mut()
+        .get_mut::<tarnation::sim::model::Weapons>(miranda)
+        .unwrap()
+        .0
+    {
+        w.ready = w.name == "Peacemaker";
+    }
+    // (The bar is worked out again when the pointer, the log or the selection moves.)
+    point_at(&mut app, miranda);
+    for action in [BattleAction::AddToSeries, BattleAction::ToggleFan] {
+        let state = super::mouse::bar(&app, action);
+        assert!(state.enabled, "{state:?}");
+    }
+}
+
 /// A box of choices with more ways than the map has room for (a brawl's nine ways to spend
 /// four bumps ran over the action bar, the last out of sight) stands over the map and no
 /// further, and what does not fit scrolls.

@@ -308,8 +308,27 @@ fn describe(
         BattleAction::TakeOrDrop if !crate::sim::counters::carried(world, e).is_empty() => {
             state.name = "Drop".into();
         }
-        BattleAction::AddToSeries => {
-            state.hint = format!("{}  {}", state.hint, selection.series.len());
+        BattleAction::AddToSeries | BattleAction::ToggleFan => {
+            if action == BattleAction::AddToSeries {
+                state.hint = format!("{}  {}", state.hint, selection.series.len());
+            }
+            // A series or a fan is fired from a gun in hand: with none, the button would
+            // gather shots that Fire then refuses (a play-test's "Series declared ... (Z:
+            // fire)" with Z grey).
+            let gun = [false, true]
+                .into_iter()
+                .any(|off| query::weapon_in(world, e, off).is_some_and(|(_, _, w)| w.is_ranged()));
+            if !gun
+                && selection.series.is_empty()
+                && !(action == BattleAction::ToggleFan && selection.fan)
+            {
+                state.enabled = false;
+                state.tip = format!(
+                    "{tip}.
+{hero_name} holds no gun: ready one first ({}).",
+                    keys.key(BattleAction::ReadyWeapon)
+                );
+            }
         }
         BattleAction::AddBlow => {
             state.hint = format!("{}  {}", state.hint, selection.blows.len());

@@ -1104,6 +1104,44 @@ fn the_street_draws_its_scenery() {
     }
 }
 
+/// With every hero of the human side down or stunned, the player only waits: the computer's
+/// turns go at the fast pace (not the step-by-step one), and at the player's pace again once
+/// one of them can act.
+#[test]
+fn with_none_of_its_heroes_able_to_act_the_player_waits_less() {
+    use tarnation::app::input::Pace;
+    use tarnation::sim::model::{Pacing, Side, Wounds};
+    let mut app = window_app(1);
+    app.world_mut().resource_mut::<Bindings>().0.pace = Pace::Step;
+    app.insert_resource(Pacing::default());
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    app.update();
+    let pacing = |app: &App| {
+        let p = app.world().resource::<Pacing>();
+        (p.delay, p.by_step)
+    };
+    assert_eq!(pacing(&app), (Pace::Step.delay(), true));
+    let ours: Vec<Entity> = {
+        let mut q = app.world_mut().query::<(Entity, &Side)>();
+        q.iter(app.world())
+            .filter(|(_, s)| s.0 == 0)
+            .map(|(e, _)| e)
+            .collect()
+    };
+    for &e in &ours {
+        app.world_mut().get_mut::<Wounds>(e).unwrap().stunned = true;
+    }
+    app.update();
+    assert_eq!(pacing(&app), (Pace::Fast.delay(), false));
+    app.world_mut().get_mut::<Wounds>(ours[0]).unwrap().stunned = false;
+    app.update();
+    assert_eq!(pacing(&app), (Pace::Step.delay(), true));
+}
+
 /// A fall and a glance are seen: in a brawl the computer fights on both sides, and each blow
 /// or shot that puts a figure down (unconscious, killed) raises a cloud of dust under it, each
 /// that glances off cover or a block throws sparks, and each a block meets shows the guard,

@@ -10,7 +10,7 @@ use crate::rules::movement::{Gait, turned};
 use crate::sim::actions::{Plan, Priced, melee, movement, price};
 use crate::sim::intent::{Action, HeroId, Refusal};
 use crate::sim::model::{
-    Battle, CloseCombat, Down, Facing, Hero, MatchLog, Mount, MountedOn, RoundState, Track,
+    Battle, CloseCombat, Down, Facing, Hero, HexPos, MatchLog, Mount, MountedOn, RoundState, Track,
 };
 use crate::sim::query;
 use bevy::prelude::*;
@@ -271,6 +271,14 @@ fn move_words(
     let (c, r) = offset_of(*h);
     let battle = world.resource::<Battle>();
     let tile = battle.map.tile(*h).map_or("-".to_string(), tile_words);
+    // Its own hex is where it stands, not a hex out of reach (a play-test read "Out of reach:
+    // ... is already there" over its own hero).
+    if world.get::<HexPos>(e).is_some_and(|p| p.0 == *h) {
+        return (
+            format!("{c},{r} ({tile}): {} stands here", hero.name),
+            format!("{} stands here ({gait}, {left} AP left)", hero.name),
+        );
+    }
     match priced {
         Ok(Priced {
             ap,

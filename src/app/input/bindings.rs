@@ -121,7 +121,11 @@ impl BattleAction {
             BattleAction::Undo => return "Undo (take back)".into(),
             BattleAction::SpendWill => return "Spend Will".into(),
             BattleAction::BonusSpend => return "Bonus counter".into(),
-            BattleAction::BackUp => return "I've got your back".into(),
+            // Named as the action bar names them, the book's words after (a play-test read
+            // "Miss" on the bar and "Sabotage" in the settings).
+            BattleAction::BackUp => return "Back up (I've got your back)".into(),
+            BattleAction::Sabotage => return "Miss (sabotage)".into(),
+            BattleAction::StackSpend => return "Stack (AP for the initiative stack)".into(),
             BattleAction::StrikeBlows => return "Strike the blows".into(),
             BattleAction::ToggleGrid => return "Show or hide the grid".into(),
             BattleAction::NextStep => return "Next step (step pace)".into(),

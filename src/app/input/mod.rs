@@ -113,10 +113,24 @@ fn pace_the_computer(
     actions: Query<&ActionState<BattleAction>>,
     screen: Option<Res<State<Screen>>>,
     button: Query<&Interaction, (Changed<Interaction>, With<crate::app::frame::StepButton>)>,
+    table: (
+        Query<(
+            &crate::sim::model::Side,
+            &crate::sim::model::Down,
+            &crate::sim::model::Wounds,
+        )>,
+        Query<&crate::sim::model::SideInfo>,
+    ),
 ) {
     let Some(mut pacing) = pacing else { return };
+    // No hero of a human side can act (each down or stunned): the player only waits, and the
+    // computer's turns go at the fast pace (a play-test watched three rounds at the normal
+    // pace after its heroes fell, with nothing to do).
+    let idle = no_human_can_act(&table.0, &table.1);
     let delay = if no_pacing.is_some() {
         0.0
+    } else if idle {
+        keys.0.pace.delay().min(Pace::Fast.delay())
     } else {
         keys.0.pace.delay()
     };
@@ -124,7 +138,7 @@ fn pace_the_computer(
         pacing.delay = delay;
     }
     // Step by step: each step of the computer waits for the player's key, in the battle.
-    let by_step = no_pacing.is_none() && keys.0.pace.by_step();
+    let by_step = no_pacing.is_none() && keys.0.pace.by_step() && !idle;
     if pacing.by_step != by_step {
         pacing.by_step = by_step;
     }
@@ -140,6 +154,24 @@ fn pace_the_computer(
     {
         pacing.step = true;
     }
+}
+
+/// A human side plays, and none of its heroes can act: each is down or stunned.
+fn no_human_can_act(
+    heroes: &Query<(
+        &crate::sim::model::Side,
+        &crate::sim::model::Down,
+        &crate::sim::model::Wounds,
+    )>,
+    sides: &Query<&crate::sim::model::SideInfo>,
+) -> bool {
+    let human = |side: usize| {
+        sides
+            .iter()
+            .any(|i| i.index == side && i.control == crate::data::level::Control::Human)
+    };
+    let mut ours = heroes.iter().filter(|(side, ..)| human(side.0)).peekable();
+    ours.peek().is_some() && ours.all(|(_, down, wounds)| down.0 || wounds.stunned)
 }
 
 #[cfg(test)]

@@ -6,7 +6,6 @@ use super::layout::{Palette, TILE_H, TILE_W};
 use super::state::{Screen, ScreenSystems};
 use super::tokens::TokenIcons;
 use crate::rules::hexmap::offset_of;
-use crate::rules::terrain::Terrain;
 use crate::sim::model::{
     Battle, BehindCover, Cover, Dominated, Down, Facing, Hero, HexPos, Mount, Prone, Side,
     SideInfo, Weapons, Wounds,
@@ -219,7 +218,12 @@ fn spawn_map(
     };
     let anchor = TilemapAnchor::Center;
     let tilemap = commands.spawn_empty().id();
-    let storage = spawn_tiles(&mut commands, map, tilemap, *screen.get());
+    let storage = spawn_tiles(
+        &mut commands,
+        (map, battle.level.floor),
+        tilemap,
+        *screen.get(),
+    );
     commands.entity(tilemap).insert((
         DespawnOnExit(*screen.get()),
         TilemapBundle {
@@ -284,7 +288,10 @@ fn spawn_map(
 /// glance), in the tilemap `tilemap`.
 fn spawn_tiles(
     commands: &mut Commands,
-    map: &crate::rules::hexmap::HexMap,
+    (map, floor): (
+        &crate::rules::hexmap::HexMap,
+        Option<crate::data::level::Floor>,
+    ),
     tilemap: Entity,
     screen: Screen,
 ) -> TileStorage {
@@ -296,10 +303,7 @@ fn spawn_tiles(
     for (hex, t) in map.hexes() {
         let (c, r) = offset_of(hex);
         let position = tile_pos(map.height, c, r);
-        let index = Terrain::ALL
-            .iter()
-            .position(|x| *x == t.terrain)
-            .unwrap_or(0) as u32;
+        let index = super::tiles::tile_index(t.terrain, floor);
         let id = commands
             .spawn(TileBundle {
                 position,

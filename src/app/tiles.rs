@@ -154,23 +154,83 @@ const BLOCK: i32 = TILE_W as i32 * 2 / 4;
 /// The adobe at pixel `x`, `y` of a wall tile: `None` on the mortar, else the block's shade
 /// (0..1). A neighbour hex sits a whole number of blocks across (52 or 26 px) and of course
 /// pairs down (45 px: six courses), so the same point of the wall has the same block whichever
-/// hex draws it, and a run of wall hexes reads as one wall, not as hex tiles. (Half pixels,
-/// whole numbers: the pixel's centre is exact.)
+/// hex draws it, and a run of wall hexes reads as one wall, not as hex tiles.
 fn adobe(x: i32, y: i32) -> Option<f32> {
+    laid(x, y, BLOCK).map(|(block, course)| noise(block, course, 5))
+}
+
+/// The boards of a plank floor at pixel `x`, `y`: `None` on a seam, else the board's shade.
+/// Boards a hex long (52 px) and 9 px wide, every other row of boards shifted half a board: a
+/// row of hexes is 45 px down (five rows of boards, so the shift turns over) and 26 px across
+/// (half a board), so the boards run on from hex to hex. Longer and paler than the adobe, so a
+/// floor does not read as a wall.
+fn planks(x: i32, y: i32) -> Option<f32> {
+    const WIDE: i32 = 9;
+    const LONG: i32 = TILE_W as i32;
+    let row = y.div_euclid(WIDE);
+    let along = x + if row.rem_euclid(2) == 0 { 0 } else { LONG / 2 };
+    if y.rem_euclid(WIDE) == 0 || along.rem_euclid(LONG) == 0 {
+        return None;
+    }
+    // Each row of boards its own shade, five rows before it repeats (a row of hexes).
+    Some(noise(row.rem_euclid(5) as u32, 0, 11))
+}
+
+/// Blocks `block` half pixels long in courses of `COURSE`, in running bond: at pixel `x`, `y`,
+/// `None` on the joints, else which block (two a course) of which course (six) it is, the same
+/// whichever hex draws that point (half pixels, whole numbers: the pixel's centre is exact).
+fn laid(x: i32, y: i32, block: i32) -> Option<(u32, u32)> {
     let (x, y) = (2 * x + 1, 2 * y + 1);
     let course = y.div_euclid(COURSE);
     let along = x + if course.rem_euclid(2) == 0 {
         0
     } else {
-        BLOCK / 2
+        block / 2
     };
-    if y.rem_euclid(COURSE) < 2 || along.rem_euclid(BLOCK) < 2 {
+    if y.rem_euclid(COURSE) < 2 || along.rem_euclid(block) < 2 {
         return None;
     }
-    // Two blocks a course and six courses before the pattern of shades repeats: whatever
-    // hex draws a block, its shade is the same.
-    let block = along.div_euclid(BLOCK).rem_euclid(2) as u32;
-    Some(noise(block, course.rem_euclid(6) as u32, 5))
+    // Two blocks a course and six courses before the pattern repeats: whatever hex draws a
+    // block, its shade is the same.
+    Some((
+        along.div_euclid(block).rem_euclid(2) as u32,
+        course.rem_euclid(6) as u32,
+    ))
+}
+
+/// A floor indoors (a level's `floor`), drawn over the open and the rough ground: worn boards,
+/// and on rough ground the tables' and chairs' dark tops among them.
+fn floor(rough: bool, x: u32, y: u32) -> Rgb {
+    let boards = match planks(x as i32, y as i32) {
+        // Honey-coloured boards with a little grain.
+        Some(shade) => scale(
+            mix([196.0, 152.0, 96.0], [176.0, 132.0, 80.0], shade),
+            if noise(x / 3, y, 13) > 0.85 {
+                0.93
+            } else {
+                1.0
+            },
+        ),
+        None => [110.0, 76.0, 44.0],
+    };
+    // A table's or a chair's dark top among the boards.
+    if rough && blotch(x, y, 6, 7) > 0.78 {
+        return [92.0, 60.0, 36.0];
+    }
+    boards
+}
+
+/// The tiles after the terrains': the plank floor over open ground, and over rough ground.
+pub const FLOOR_TILES: [Terrain; 2] = [Terrain::Open, Terrain::Rough];
+
+/// The tile a hex of `terrain` is drawn with: its terrain's, or (a level with a floor) the
+/// floor's for open and rough ground.
+pub fn tile_index(terrain: Terrain, floor: Option<crate::data::level::Floor>) -> u32 {
+    let of_terrain = Terrain::ALL.iter().position(|t| *t == terrain).unwrap_or(0);
+    match floor.and(FLOOR_TILES.iter().position(|t| *t == terrain)) {
+        Some(i) => (Terrain::ALL.len() + i) as u32,
+        None => of_terrain as u32,
+    }
 }
 
 /// One row of pointy hexes, one tile per terrain in `Terrain::ALL`'s order, RGBA bytes:
@@ -181,13 +241,17 @@ pub fn tileset_pixels() -> (u32, u32, Vec<u8>) {
 
 /// The tileset, with the hexes' quiet rims (the grid) or without.
 pub fn tileset_pixels_with(rims: bool) -> (u32, u32, Vec<u8>) {
-    let n = Terrain::ALL.len() as u32;
+    let n = (Terrain::ALL.len() + FLOOR_TILES.len()) as u32;
     let (w, h) = (TILE_W * n, TILE_H);
     let mut data = vec![0u8; (w * h * 4) as usize];
     let (cx, cy) = (TILE_W as f32 / 2.0, TILE_H as f32 / 2.0);
     let r = TILE_H as f32 / 2.0;
     let inner = r * 3f32.sqrt() / 2.0;
-    for (i, t) in Terrain::ALL.iter().enumerate() {
+    let tiles = Terrain::ALL
+        .iter()
+        .map(|t| (*t, false))
+        .chain(FLOOR_TILES.iter().map(|t| (*t, true)));
+    for (i, (t, indoors)) in tiles.enumerate() {
         for y in 0..TILE_H {
             for x in 0..TILE_W {
                 let (dx, dy) = ((x as f32 + 0.5 - cx).abs(), (y as f32 + 0.5 - cy).abs());
@@ -198,8 +262,12 @@ pub fn tileset_pixels_with(rims: bool) -> (u32, u32, Vec<u8>) {
                 }
                 // A quiet rim: the grid reads without drawing the eye. None between walls:
                 // a run of wall hexes reads as one wall (`board::walls` draws its edges).
-                let rim = rims && *t != Terrain::Wall && (dx > inner - 1.5 || edge > 0.965);
-                let c = paint(*t, x, y);
+                let rim = rims && t != Terrain::Wall && (dx > inner - 1.5 || edge > 0.965);
+                let c = if indoors {
+                    floor(t == Terrain::Rough, x, y)
+                } else {
+                    paint(t, x, y)
+                };
                 let c = if rim { scale(c, 0.8) } else { c };
                 let p = (((y * w) + i as u32 * TILE_W + x) * 4) as usize;
                 data[p..p + 4].copy_from_slice(&[
@@ -241,16 +309,12 @@ mod tests {
             }
             sum
         };
-        let means: Vec<[u32; 3]> = (0..Terrain::ALL.len() as u32).map(mean).collect();
+        let tiles = (Terrain::ALL.len() + FLOOR_TILES.len()) as u32;
+        assert_eq!(w, tiles * TILE_W);
+        let means: Vec<[u32; 3]> = (0..tiles).map(mean).collect();
         for a in 0..means.len() {
             for b in a + 1..means.len() {
-                assert_ne!(
-                    means[a],
-                    means[b],
-                    "{:?} and {:?}",
-                    Terrain::ALL[a],
-                    Terrain::ALL[b]
-                );
+                assert_ne!(means[a], means[b], "tiles {a} and {b}");
             }
         }
         // Outside the hex is transparent (the corners of each tile).
@@ -280,6 +344,29 @@ mod tests {
             .map(|s| (s * 1000.0) as u32)
             .collect();
         assert!(shades.len() > 2, "{shades:?}");
+    }
+
+    /// A floor's boards run on from hex to hex as the adobe does; open and rough ground take
+    /// the floor's tiles in a level with a floor, every terrain its own without.
+    #[test]
+    fn a_plank_floor_runs_on_and_takes_the_open_and_rough_ground() {
+        use crate::data::level::Floor;
+        for y in 0..TILE_H as i32 {
+            for x in 0..TILE_W as i32 {
+                for (dx, dy) in [(52, 0), (26, 45), (-26, 45)] {
+                    assert_eq!(planks(x, y), planks(x + dx, y + dy), "{x},{y} +{dx},{dy}");
+                }
+            }
+        }
+        let n = Terrain::ALL.len() as u32;
+        assert_eq!(tile_index(Terrain::Open, Some(Floor::Planks)), n);
+        assert_eq!(tile_index(Terrain::Rough, Some(Floor::Planks)), n + 1);
+        for (i, t) in Terrain::ALL.iter().enumerate() {
+            assert_eq!(tile_index(*t, None), i as u32);
+            if !FLOOR_TILES.contains(t) {
+                assert_eq!(tile_index(*t, Some(Floor::Planks)), i as u32);
+            }
+        }
     }
 
     #[test]

@@ -256,6 +256,16 @@ pub struct Level {
     /// Drawn only: roofs, doors, boardwalks, rails, troughs, barrels (no rule reads them).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub scenery: Vec<SceneryDef>,
+    /// Drawn only: the open and rough ground is a floor indoors (a saloon's boards).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub floor: Option<Floor>,
+}
+
+/// A floor indoors, drawn over the open and the rough ground (no rule reads it).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Floor {
+    /// Boards, with the tables' and chairs' tops on the rough ground.
+    Planks,
 }
 
 /// "Exceptional results are optional", increased effect, the victory threshold and card

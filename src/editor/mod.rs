@@ -323,6 +323,7 @@ pub fn blank(width: usize, height: usize) -> Level {
         counters: Vec::new(),
         items: Vec::new(),
         scenery: Vec::new(),
+        floor: None,
     }
 }
 

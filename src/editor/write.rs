@@ -150,6 +150,9 @@ pub fn written(level: &Level, draft: bool) -> Written {
     if !level.items.is_empty() {
         out.list("items", &level.items, |i| (one_line(i), Some(i.at)));
     }
+    if let Some(f) = level.floor {
+        out.push(&format!("    floor: Some({}),", one_line(&f)));
+    }
     if !level.scenery.is_empty() {
         out.list("scenery", &level.scenery, |t| (one_line(t), Some(t.at)));
     }

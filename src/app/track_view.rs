@@ -142,6 +142,9 @@ fn follow_declarations(
     }
 }
 
+/// The events of note the summary shows when the computer plays every side: the latest.
+const LATEST: usize = 4;
+
 /// An event in a few words, for the summary box: who did what to whom and how it ended, the
 /// log's workings left out (the parenthesised terms, the card and its TN, the weapon fired).
 /// "Octavio fires the Peacemaker at Cyril Wellington (snap shot, 1 AP): card 31: 1 vs TN 5, a
@@ -213,7 +216,12 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
     if notable.is_empty() && since.is_some() {
         s.push_str("\n  nothing of note yet");
     }
-    for line in &notable {
+    // Watching (no human side), the latest few; a player's own summary, every one.
+    let shown = match since {
+        Some(_) => notable.len(),
+        None => notable.len().min(LATEST),
+    };
+    for line in &notable[notable.len() - shown..] {
         s.push('\n');
         s.push_str(line);
     }
@@ -476,6 +484,8 @@ mod tests {
             quiet,
             "SINCE YOU LAST DECLARED: 0 of note (1 event)\n  nothing of note yet"
         );
-        assert!(summary(&log, None).starts_with("THE LATEST EVENTS OF NOTE\n"));
+        let latest = summary(&log, None);
+        assert!(latest.starts_with("THE LATEST EVENTS OF NOTE\n"));
+        assert_eq!(latest.lines().count(), 1 + LATEST, "{latest}");
     }
 }

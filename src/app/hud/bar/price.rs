@@ -324,8 +324,7 @@ fn describe(
             {
                 state.enabled = false;
                 state.tip = format!(
-                    "{tip}.
-{hero_name} holds no gun: ready one first ({}).",
+                    "{tip}.\n{hero_name} holds no gun: ready one first ({}).",
                     keys.key(BattleAction::ReadyWeapon)
                 );
             }

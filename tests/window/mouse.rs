@@ -256,6 +256,29 @@ fn a_click_pressed_and_let_go_in_one_frame_counts() {
     KeyCode::Tab.release(app.world_mut());
     app.update();
     assert!(panel_text(&mut app).contains(&says));
+    // Z tapped with Ctrl held is Ctrl+Z's (undo), not Z's (fire the series).
+    let fired = |app: &mut App| {
+        let mut q = app
+            .world_mut()
+            .query::<&leafwing_input_manager::prelude::ActionState<BattleAction>>();
+        let state = q.single(app.world()).unwrap();
+        (
+            state.just_pressed(&BattleAction::FireSeries),
+            state.just_pressed(&BattleAction::Undo),
+        )
+    };
+    KeyCode::ControlLeft.press(app.world_mut());
+    app.update();
+    KeyCode::KeyZ.press(app.world_mut());
+    KeyCode::KeyZ.release(app.world_mut());
+    app.update();
+    assert_eq!(fired(&mut app), (false, true));
+    KeyCode::ControlLeft.release(app.world_mut());
+    app.update();
+    KeyCode::KeyZ.press(app.world_mut());
+    KeyCode::KeyZ.release(app.world_mut());
+    app.update();
+    assert_eq!(fired(&mut app), (true, false));
 }
 
 /// With no gun to shoot (fists in the brawl), pointing at a foe beyond a pace offers to close

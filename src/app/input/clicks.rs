@@ -111,14 +111,16 @@ fn quick_press(
 ) -> bool {
     use super::{Binding, Modifier};
     let tapped = |k: KeyCode| keyboard.just_pressed(k) && !keyboard.pressed(k);
+    let modifier = || keyboard.get_pressed().find_map(|held| Modifier::of(*held));
     match binding {
-        Binding::Key(k) => tapped(*k),
+        // A key tapped with Ctrl held is its chord's (Ctrl+Z: undo, not Z: fire).
+        Binding::Key(k) => tapped(*k) && modifier().is_none(),
         Binding::Mouse(m) => mouse.just_pressed(*m) && !mouse.pressed(*m),
-        Binding::Chord(modifier, k) => {
+        Binding::Chord(held, k) => {
             tapped(*k)
                 && keyboard
                     .get_pressed()
-                    .any(|held| Modifier::of(*held) == Some(*modifier))
+                    .any(|key| Modifier::of(*key) == Some(*held))
         }
     }
 }

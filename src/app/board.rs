@@ -218,12 +218,8 @@ fn spawn_map(
     };
     let anchor = TilemapAnchor::Center;
     let tilemap = commands.spawn_empty().id();
-    let storage = spawn_tiles(
-        &mut commands,
-        (map, battle.level.floor),
-        tilemap,
-        *screen.get(),
-    );
+    let ground = (map, battle.level.floor);
+    let storage = spawn_tiles(&mut commands, ground, tilemap, *screen.get());
     commands.entity(tilemap).insert((
         DespawnOnExit(*screen.get()),
         TilemapBundle {

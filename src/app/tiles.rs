@@ -155,8 +155,22 @@ const BLOCK: i32 = TILE_W as i32 * 2 / 4;
 /// (0..1). A neighbour hex sits a whole number of blocks across (52 or 26 px) and of course
 /// pairs down (45 px: six courses), so the same point of the wall has the same block whichever
 /// hex draws it, and a run of wall hexes reads as one wall, not as hex tiles.
+/// (Half pixels, whole numbers: the pixel's centre is exact.)
 fn adobe(x: i32, y: i32) -> Option<f32> {
-    laid(x, y, BLOCK).map(|(block, course)| noise(block, course, 5))
+    let (x, y) = (2 * x + 1, 2 * y + 1);
+    let course = y.div_euclid(COURSE);
+    let along = x + if course.rem_euclid(2) == 0 {
+        0
+    } else {
+        BLOCK / 2
+    };
+    if y.rem_euclid(COURSE) < 2 || along.rem_euclid(BLOCK) < 2 {
+        return None;
+    }
+    // Two blocks a course and six courses before the pattern of shades repeats: whatever
+    // hex draws a block, its shade is the same.
+    let block = along.div_euclid(BLOCK).rem_euclid(2) as u32;
+    Some(noise(block, course.rem_euclid(6) as u32, 5))
 }
 
 /// The boards of a plank floor at pixel `x`, `y`: `None` on a seam, else the board's shade.
@@ -174,28 +188,6 @@ fn planks(x: i32, y: i32) -> Option<f32> {
     }
     // Each row of boards its own shade, five rows before it repeats (a row of hexes).
     Some(noise(row.rem_euclid(5) as u32, 0, 11))
-}
-
-/// Blocks `block` half pixels long in courses of `COURSE`, in running bond: at pixel `x`, `y`,
-/// `None` on the joints, else which block (two a course) of which course (six) it is, the same
-/// whichever hex draws that point (half pixels, whole numbers: the pixel's centre is exact).
-fn laid(x: i32, y: i32, block: i32) -> Option<(u32, u32)> {
-    let (x, y) = (2 * x + 1, 2 * y + 1);
-    let course = y.div_euclid(COURSE);
-    let along = x + if course.rem_euclid(2) == 0 {
-        0
-    } else {
-        block / 2
-    };
-    if y.rem_euclid(COURSE) < 2 || along.rem_euclid(block) < 2 {
-        return None;
-    }
-    // Two blocks a course and six courses before the pattern repeats: whatever hex draws a
-    // block, its shade is the same.
-    Some((
-        along.div_euclid(block).rem_euclid(2) as u32,
-        course.rem_euclid(6) as u32,
-    ))
 }
 
 /// A floor indoors (a level's `floor`), drawn over the open and the rough ground: worn boards,

@@ -177,10 +177,9 @@ fn the_action_bar_prices_greys_and_declares() {
     let _ = hero;
 }
 
-/// While a hero of the side declares, clicking another of the side's heroes keeps the
-/// declaring one selected, and the panel says why.
-#[test]
-fn clicking_another_hero_while_one_declares_says_why() {
+/// The street duel with a human hero declaring and the pointer on the other hero of its side:
+/// the app, the declaring hero, the other, and what the panel says when the other is clicked.
+fn pointing_at_the_other_hero_of_the_side() -> (App, Entity, Entity, String) {
     let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
     let side = app.world().get::<Side>(hero).unwrap().0;
     let mut q = app.world_mut().query::<(Entity, &HexPos, &Side)>();
@@ -191,6 +190,20 @@ fn clicking_another_hero_while_one_declares_says_why() {
         .unwrap();
     app.insert_resource(ForcedHover(Some(at)));
     app.update();
+    let name = app
+        .world()
+        .get::<tarnation::sim::model::Hero>(hero)
+        .unwrap()
+        .name
+        .clone();
+    (app, hero, other, format!("It is {name}'s declaration now"))
+}
+
+/// While a hero of the side declares, clicking another of the side's heroes keeps the
+/// declaring one selected, and the panel says why.
+#[test]
+fn clicking_another_hero_while_one_declares_says_why() {
+    let (mut app, hero, other, says) = pointing_at_the_other_hero_of_the_side();
     MouseButton::Left.press(app.world_mut());
     app.update();
     MouseButton::Left.release(app.world_mut());
@@ -198,17 +211,8 @@ fn clicking_another_hero_while_one_declares_says_why() {
     let selection = app.world().resource::<tarnation::app::input::Selection>();
     assert_eq!(selection.hero, Some(hero));
     assert_ne!(selection.hero, Some(other));
-    let name = app
-        .world()
-        .get::<tarnation::sim::model::Hero>(hero)
-        .unwrap()
-        .name
-        .clone();
     let panel = panel_text(&mut app);
-    assert!(
-        panel.contains(&format!("It is {name}'s declaration now")),
-        "{panel}"
-    );
+    assert!(panel.contains(&says), "{panel}");
     // The word goes with the declaration: a pass, and it is gone.
     assert!(click::<ActionButton>(&mut app, |b| b.0 == BattleAction::EndDeclaration));
     assert!(
@@ -226,26 +230,10 @@ fn clicking_another_hero_while_one_declares_says_why() {
 /// of Tab (next hero) says it too.
 #[test]
 fn a_click_pressed_and_let_go_in_one_frame_counts() {
-    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
-    let side = app.world().get::<Side>(hero).unwrap().0;
-    let mut q = app.world_mut().query::<(Entity, &HexPos, &Side)>();
-    let at = q
-        .iter(app.world())
-        .find(|(e, _, s)| s.0 == side && *e != hero)
-        .map(|(_, p, _)| p.0)
-        .unwrap();
-    app.insert_resource(ForcedHover(Some(at)));
-    app.update();
+    let (mut app, _, _, says) = pointing_at_the_other_hero_of_the_side();
     MouseButton::Left.press(app.world_mut());
     MouseButton::Left.release(app.world_mut());
     app.update();
-    let name = app
-        .world()
-        .get::<tarnation::sim::model::Hero>(hero)
-        .unwrap()
-        .name
-        .clone();
-    let says = format!("It is {name}'s declaration now");
     assert!(panel_text(&mut app).contains(&says));
     app.world_mut()
         .resource_mut::<tarnation::app::input::Selection>()

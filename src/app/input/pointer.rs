@@ -154,6 +154,28 @@ pub fn clamp_camera_below(
     out
 }
 
+/// The boxes drawn over the map (a choice to make, the legend): the pointer over one is not
+/// on the map.
+type MapBoxes<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static ComputedNode,
+        &'static UiGlobalTransform,
+        &'static InheritedVisibility,
+    ),
+    With<CoversMap>,
+>;
+
+/// The pointer is over a box shown on the map.
+fn over_a_box(window: &Window, boxes: &MapBoxes) -> bool {
+    window.physical_cursor_position().is_some_and(|p| {
+        boxes
+            .iter()
+            .any(|(node, at, shown)| shown.get() && node.contains_point(*at, p))
+    })
+}
+
 pub(super) fn hover(
     windows: Query<&Window, With<PrimaryWindow>>,
     cameras: Query<(&Camera, &GlobalTransform)>,
@@ -162,10 +184,7 @@ pub(super) fn hover(
     battle: Res<Battle>,
     mut selection: ResMut<Selection>,
     forced: Option<Res<ForcedHover>>,
-    covers: (
-        Option<Res<State<Pause>>>,
-        Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility), With<CoversMap>>,
-    ),
+    covers: (Option<Res<State<Pause>>>, MapBoxes),
 ) {
     if let Some(hex) = forced.as_ref().and_then(|f| f.0) {
         selection.hovered = Some(hex);
@@ -178,12 +197,7 @@ pub(super) fn hover(
     };
     // Under the Esc menu, or over a box drawn on the map, the pointer is not on the map.
     let (pause, boxes) = covers;
-    let covered = pause.is_some_and(|p| *p.get() == Pause::Paused)
-        || window.physical_cursor_position().is_some_and(|p| {
-            boxes
-                .iter()
-                .any(|(node, at, shown)| shown.get() && node.contains_point(*at, p))
-        });
+    let covered = pause.is_some_and(|p| *p.get() == Pause::Paused) || over_a_box(window, &boxes);
     // Over the panel, the banner or the bar, the pointer is not on the map.
     let Some(world) = window
         .cursor_position()
@@ -227,7 +241,7 @@ pub(super) fn camera(
     ),
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
     mut look: ResMut<LookAt>,
-    boxes: Query<(&ComputedNode, &UiGlobalTransform, &InheritedVisibility), With<CoversMap>>,
+    boxes: MapBoxes,
 ) {
     let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
     let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
@@ -253,34 +267,19 @@ pub(super) fn camera(
     );
     let mut camera = at.translation.truncate();
     let speed = 600.0 * ortho.scale * time.delta_secs();
-    for (action, dir) in [
-        (BattleAction::PanLeft, Vec2::NEG_X),
-        (BattleAction::PanRight, Vec2::X),
-        (BattleAction::PanUp, Vec2::Y),
-        (BattleAction::PanDown, Vec2::NEG_Y),
-    ] {
-        if actions.pressed(action) {
-            camera += dir * speed;
-            // The player pans: the view no longer eases anywhere on its own.
-            *easing_to = None;
-        }
+    if let Some(by) = panned(&actions) {
+        camera += by * speed;
+        // The player pans: the view no longer eases anywhere on its own.
+        *easing_to = None;
     }
     // The wheel over a box on the map (a choice to make, the legend) is the box's, not the
     // map's: a play-test's wheel over the bumps' box zoomed the map behind it.
-    let over_a_box = windows
-        .single()
-        .ok()
-        .and_then(|w| w.physical_cursor_position())
-        .is_some_and(|p| {
-            boxes
-                .iter()
-                .any(|(node, at, shown)| shown.get() && node.contains_point(*at, p))
-        });
     let pointer = windows
         .single()
         .ok()
+        .filter(|w| !over_a_box(w, &boxes))
         .and_then(|w| w.cursor_position())
-        .filter(|p| frame.map.contains(*p) && !over_a_box);
+        .filter(|p| frame.map.contains(*p));
     let wheel_at = wheel.map(|w| w.delta.y).filter(|d| *d != 0.0).zip(pointer);
     let view = (ortho.scale, camera);
     (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));
@@ -316,6 +315,21 @@ pub(super) fn camera(
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
     }
+}
+
+/// The way the arrows held pan the view, if any is held.
+fn panned(actions: &BattleInput) -> Option<Vec2> {
+    let held: Vec<Vec2> = [
+        (BattleAction::PanLeft, Vec2::NEG_X),
+        (BattleAction::PanRight, Vec2::X),
+        (BattleAction::PanUp, Vec2::Y),
+        (BattleAction::PanDown, Vec2::NEG_Y),
+    ]
+    .into_iter()
+    .filter(|(action, _)| actions.pressed(*action))
+    .map(|(_, dir)| dir)
+    .collect();
+    (!held.is_empty()).then(|| held.into_iter().sum())
 }
 
 /// The zoom asked this frame: +/- about the map area's middle, the wheel (its turn and the

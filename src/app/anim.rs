@@ -317,7 +317,7 @@ fn shots(
     log: Res<MatchLog>,
     palette: Res<Palette>,
     figures: Query<(&Transform, Has<Glide>), With<Placed>>,
-    shown: Query<(&Transform, &Effect)>,
+    shown: words::Shown,
     names: Query<&crate::sim::model::Hero>,
     throws: (Res<Battle>, Option<Res<MapGeometry>>),
     mut meshes: ResMut<Assets<Mesh>>,
@@ -334,16 +334,22 @@ fn shots(
     };
     let pace = keys.0.pace;
     let mut room = words::Room::now(&shown, &cameras, &windows);
-    for outcome in outcomes.read() {
-        let (hero, target, hit, tracer) = match outcome {
+    // Every shot and blow of this frame: (hero, target, hit, a shot's tracer).
+    let attacks: Vec<_> = outcomes
+        .read()
+        .filter_map(|outcome| match outcome {
             Outcome::Shot {
                 hero, target, hit, ..
-            } => (*hero, *target, *hit, true),
+            } => Some((*hero, *target, *hit, true)),
             Outcome::Melee {
                 hero, target, hit, ..
-            } => (*hero, *target, *hit, false),
-            _ => continue,
-        };
+            } => Some((*hero, *target, *hit, false)),
+            _ => None,
+        })
+        .collect();
+    for (i, &(hero, target, hit, tracer)) in attacks.iter().enumerate() {
+        // Its event in the log: as many newer ones at the target as come after it this frame.
+        let later = attacks[i + 1..].iter().filter(|a| a.1 == target).count();
         let (Some((from, _)), Some((to, _))) = (
             roster.entity(hero).and_then(|e| figures.get(e).ok()),
             roster.entity(target).and_then(|e| figures.get(e).ok()),
@@ -388,12 +394,13 @@ fn shots(
             .and_then(|e| names.get(e).ok())
             .map(|h| h.name.clone())
             .unwrap_or_default();
-        let words = hit_words(&log, &target_name, hit);
+        let event = words::attack_at(&log, &target_name, later);
+        let words = hit_words(event, hit);
         bursts::after(
             &mut commands,
             (&mut meshes, &mut materials),
             (a, b),
-            words::struck(&log, &target_name, hit),
+            words::struck(event, hit),
             pace.shot_secs(),
         );
         let colour = if hit {

@@ -433,8 +433,24 @@ fn place_figures(
                 .iter()
                 .map(|&f| hexside_vector(&geometry, pos.0, f) - at)
                 .collect();
+            // A trough, a barrel or a hitching rail the level's scenery draws there already.
+            let drawn_already = battle.level.scenery.iter().any(|s| {
+                use crate::data::level::Scenery;
+                crate::rules::hexmap::hex_at(s.at.0, s.at.1) == pos.0
+                    && matches!(
+                        s.kind,
+                        Scenery::Trough | Scenery::Barrel | Scenery::HitchingRail
+                    )
+            });
             marker.with_children(|p| {
-                cover_marks(p, (&mut meshes, &mut materials), &mut shared, cover, &sides)
+                cover_marks(
+                    p,
+                    (&mut meshes, &mut materials),
+                    &mut shared,
+                    (&icons, drawn_already),
+                    cover,
+                    &sides,
+                )
             });
         } else if let Some(mount) = mount {
             marker.insert((

@@ -26,7 +26,70 @@ const ICONS: [&[u8]; 15] = [
     include_bytes!("../../assets/icons/person.png"),
 ];
 
-/// The icons as images, by portrait name.
+/// The PNG bytes of every thing cover is drawn as (`cover::picture`), by name.
+pub const THINGS: [(&str, &[u8]); 20] = [
+    (
+        "grand-piano",
+        include_bytes!("../../assets/icons/grand-piano.png"),
+    ),
+    (
+        "round-table",
+        include_bytes!("../../assets/icons/round-table.png"),
+    ),
+    (
+        "old-wagon",
+        include_bytes!("../../assets/icons/old-wagon.png"),
+    ),
+    (
+        "mine-wagon",
+        include_bytes!("../../assets/icons/mine-wagon.png"),
+    ),
+    (
+        "round-straw-bale",
+        include_bytes!("../../assets/icons/round-straw-bale.png"),
+    ),
+    (
+        "old-lantern",
+        include_bytes!("../../assets/icons/old-lantern.png"),
+    ),
+    ("well", include_bytes!("../../assets/icons/well.png")),
+    ("rock", include_bytes!("../../assets/icons/rock.png")),
+    (
+        "wood-pile",
+        include_bytes!("../../assets/icons/wood-pile.png"),
+    ),
+    (
+        "wood-beam",
+        include_bytes!("../../assets/icons/wood-beam.png"),
+    ),
+    (
+        "wooden-fence",
+        include_bytes!("../../assets/icons/wooden-fence.png"),
+    ),
+    ("window", include_bytes!("../../assets/icons/window.png")),
+    ("doorway", include_bytes!("../../assets/icons/doorway.png")),
+    ("stairs", include_bytes!("../../assets/icons/stairs.png")),
+    (
+        "brick-wall",
+        include_bytes!("../../assets/icons/brick-wall.png"),
+    ),
+    (
+        "wooden-crate",
+        include_bytes!("../../assets/icons/wooden-crate.png"),
+    ),
+    ("furnace", include_bytes!("../../assets/icons/furnace.png")),
+    (
+        "metal-plate",
+        include_bytes!("../../assets/icons/metal-plate.png"),
+    ),
+    (
+        "beer-stein",
+        include_bytes!("../../assets/icons/beer-stein.png"),
+    ),
+    ("desk", include_bytes!("../../assets/icons/desk.png")),
+];
+
+/// The icons as images, by portrait name (and the cover's things, by theirs).
 #[derive(Resource, Debug, Clone, Default)]
 pub struct TokenIcons(pub Vec<(&'static str, Handle<Image>)>);
 
@@ -37,6 +100,14 @@ impl TokenIcons {
             .iter()
             .find(|(n, _)| *n == name)
             .or_else(|| self.0.iter().find(|(n, _)| *n == "person"))
+            .map(|(_, h)| h.clone())
+    }
+
+    /// The icon of exactly that name (a thing cover is drawn as), if there is one.
+    pub fn exactly(&self, name: &str) -> Option<Handle<Image>> {
+        self.0
+            .iter()
+            .find(|(n, _)| *n == name)
             .map(|(_, h)| h.clone())
     }
 }
@@ -61,7 +132,7 @@ impl Plugin for TokensPlugin {
     fn build(&self, app: &mut App) {
         let mut icons = TokenIcons::default();
         if let Some(mut images) = app.world_mut().get_resource_mut::<Assets<Image>>() {
-            for (name, bytes) in PORTRAITS.iter().zip(ICONS) {
+            for (name, bytes) in PORTRAITS.iter().copied().zip(ICONS).chain(THINGS) {
                 let Ok(image) = decode(bytes) else {
                     continue;
                 };
@@ -80,6 +151,10 @@ mod tests {
     fn every_icon_decodes() {
         assert_eq!(ICONS.len(), PORTRAITS.len());
         for (name, bytes) in PORTRAITS.iter().zip(ICONS) {
+            let image = decode(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
+            assert_eq!(image.width(), 64, "{name}");
+        }
+        for (name, bytes) in THINGS {
             let image = decode(bytes).unwrap_or_else(|e| panic!("{name}: {e}"));
             assert_eq!(image.width(), 64, "{name}");
         }

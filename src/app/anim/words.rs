@@ -6,12 +6,12 @@ use crate::app::state::Screen;
 use crate::sim::model::{LogEvent, MatchLog};
 use bevy::prelude::*;
 
-/// "left arm: 7 wounds, 5 Conc" from the newest shot or blow at the target, the wound track it
-/// counts on beside a location of the torso ("belly (torso): 2 wounds", as the panel counts
-/// it); a blow blocked or turned aside says so ("blocked", "deflected"), a shot that met cover
-/// says what the cover did ("deflected off the cover", "... cover ablated"); "miss" otherwise.
-pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
-    let event = newest_attack(log, target);
+/// "left arm: 7 wounds, 5 Conc" from a shot or blow's event in the log (`attack_at`), the wound
+/// track it counts on beside a location of the torso ("belly (torso): 2 wounds", as the panel
+/// counts it); a blow blocked or turned aside says so ("blocked", "deflected"), a shot that met
+/// cover says what the cover did ("deflected off the cover", "... cover ablated"); "miss"
+/// otherwise.
+pub fn hit_words(event: Option<&LogEvent>, hit: bool) -> String {
     let (block, cover) = block_and_cover(event);
     if !hit {
         return match (block, cover) {
@@ -58,17 +58,16 @@ pub fn hit_words(log: &MatchLog, target: &str, hit: bool) -> String {
     words
 }
 
-/// What the newest shot or blow at the target did beyond its words: it glanced off (cover,
-/// or a block that turned it aside: the words say "deflected"), or it put the figure down
-/// (unconscious or killed: the words say so in capitals).
+/// What a shot or blow's event did beyond its words: it glanced off (cover, or a block that
+/// turned it aside: the words say "deflected"), or it put the figure down (unconscious or
+/// killed: the words say so in capitals).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Struck {
     pub glanced: bool,
     pub fell: bool,
 }
 
-pub fn struck(log: &MatchLog, target: &str, hit: bool) -> Struck {
-    let event = newest_attack(log, target);
+pub fn struck(event: Option<&LogEvent>, hit: bool) -> Struck {
     let (block, cover) = block_and_cover(event);
     let deflected = cover == Some("D");
     let fate = event
@@ -89,15 +88,20 @@ pub fn struck(log: &MatchLog, target: &str, hit: bool) -> Struck {
 
 /// Whether the newest shot or blow at `target` in the log met a block (blocked or deflected).
 pub(super) fn met_a_block(log: &MatchLog, target: &str) -> bool {
-    block_and_cover(newest_attack(log, target)).0.is_some()
+    block_and_cover(attack_at(log, target, 0)).0.is_some()
 }
 
-/// The newest shot or blow at the target in the log.
-fn newest_attack<'a>(log: &'a MatchLog, target: &str) -> Option<&'a LogEvent> {
-    log.events.iter().rev().find(|e| {
-        (e.kind == "shot" || e.kind == "melee")
-            && e.fields.get("target").and_then(|t| t.as_str()) == Some(target)
-    })
+/// A shot or blow at the target in the log: the newest with `later` newer ones at it after (two
+/// blows at one figure resolved in one frame each say their own words, not the newest's twice).
+pub fn attack_at<'a>(log: &'a MatchLog, target: &str, later: usize) -> Option<&'a LogEvent> {
+    log.events
+        .iter()
+        .rev()
+        .filter(|e| {
+            (e.kind == "shot" || e.kind == "melee")
+                && e.fields.get("target").and_then(|t| t.as_str()) == Some(target)
+        })
+        .nth(later)
 }
 
 /// What a block did to it, and what the cover did (`D`: deflected, `A`: ablated).
@@ -196,34 +200,51 @@ pub fn inside(at: Vec2, words: &str, zoom: f32, view: Option<Rect>) -> Vec2 {
     Vec2::new(at.x.clamp(lo, hi), at.y)
 }
 
+/// The words over the map already shown (a shot before, this frame or lately): where they
+/// stand and what they say.
+pub(super) type Shown<'w, 's> =
+    Query<'w, 's, (&'static Transform, &'static Effect, Option<&'static Text2d>)>;
+
 /// Where words over the map go this frame: their size at the camera's zoom, the map's view
-/// they must stand inside, and the words already over a figure (a shot before, this frame or
-/// lately), which new ones go above rather than on top of.
+/// they must stand inside, and the room the words already over the map take, which new ones
+/// go above rather than on top of.
 pub(super) struct Room {
     zoom: f32,
     view: Option<Rect>,
-    taken: Vec<Vec2>,
+    taken: Vec<Rect>,
+}
+
+/// The room words take on the map, centred at `at`, `zoom` times their size: about 8 units a
+/// letter of their longest line across, 20 a line down (16 px type).
+pub fn room_of(words: &str, at: Vec2, zoom: f32) -> Rect {
+    let letters = words.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    let lines = words.lines().count().max(1);
+    Rect::from_center_size(
+        at,
+        Vec2::new(letters as f32 * 8.0, lines as f32 * 20.0) * zoom,
+    )
 }
 
 impl Room {
-    pub(super) fn now(
-        shown: &Query<(&Transform, &Effect)>,
-        cameras: &Cameras,
-        windows: &Query<&Window>,
-    ) -> Room {
+    pub(super) fn now(shown: &Shown, cameras: &Cameras, windows: &Query<&Window>) -> Room {
+        let zoom = zoom(cameras);
         Room {
-            zoom: zoom(cameras),
+            zoom,
             view: map_view(windows, cameras),
             taken: shown
                 .iter()
-                .filter(|(_, e)| **e == Effect::Words)
-                .map(|(t, _)| t.translation.truncate())
+                .filter(|(_, e, _)| **e == Effect::Words)
+                .filter_map(|(t, _, text)| {
+                    let scale = t.scale.x;
+                    Some(room_of(&text?.0, t.translation.truncate(), scale))
+                })
                 .collect(),
         }
     }
 
-    /// Words over a figure, wanted at `over`: above the words already there, inside the
-    /// map's view, `zoom` times their size; in `colour` for `secs`.
+    /// Words over a figure, wanted at `over`: inside the map's view, above any words already
+    /// there (over this figure or its neighbour), `zoom` times their size; in `colour` for
+    /// `secs`.
     pub(super) fn say(
         &mut self,
         commands: &mut Commands,
@@ -231,24 +252,32 @@ impl Room {
         over: Vec2,
         (colour, secs): (Color, f32),
     ) {
-        let above = free_spot(&mut self.taken, over, self.zoom);
-        let above = inside(above, &words, self.zoom, self.view);
+        let wanted = inside(over, &words, self.zoom, self.view);
+        let above = free_spot(&mut self.taken, &words, wanted, self.zoom);
         spawn(commands, words, (above, self.zoom), colour, secs);
     }
 }
 
-/// Where new words over a figure go: at `wanted`, or above the words already there.
-/// Words drawn `zoom` times their size take as much more room.
-fn free_spot(taken: &mut Vec<Vec2>, wanted: Vec2, zoom: f32) -> Vec2 {
+/// Where new words go: at `wanted`, or just above every word already there that they would
+/// cover (the words of three blows at one figure stack, each line whole; a neighbour's words
+/// wide enough to reach over are stepped over too).
+pub fn free_spot(taken: &mut Vec<Rect>, words: &str, wanted: Vec2, zoom: f32) -> Vec2 {
     let mut at = wanted;
-    while taken
-        .iter()
-        .any(|w| (w.x - at.x).abs() < 40.0 * zoom && (w.y - at.y).abs() < 16.0 * zoom)
-    {
-        at.y += 18.0 * zoom;
+    loop {
+        let room = room_of(words, at, zoom);
+        let covered = taken
+            .iter()
+            .filter(|t| !t.intersect(room).is_empty())
+            .map(|t| t.max.y)
+            .reduce(f32::max);
+        match covered {
+            Some(top) => at.y = top + room.half_size().y + 2.0 * zoom,
+            None => {
+                taken.push(room);
+                return at;
+            }
+        }
     }
-    taken.push(at);
-    at
 }
 
 /// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
@@ -330,7 +359,7 @@ pub(super) fn say_steps(
     log: Res<MatchLog>,
     keys: Res<crate::app::input::Bindings>,
     figures: Query<(&Transform, &crate::sim::model::Hero), With<crate::app::board::Placed>>,
-    shown: Query<(&Transform, &Effect)>,
+    shown: Shown,
     mut seen: Local<usize>,
     mut commands: Commands,
     (cameras, windows): (Cameras, Query<&Window>),
@@ -366,7 +395,7 @@ pub(super) fn say_steps(
 
 #[cfg(test)]
 mod tests {
-    use super::{hit_words, location_and_track};
+    use super::{attack_at, hit_words, location_and_track};
     use crate::sim::model::{LogEvent, MatchLog};
 
     fn log_of(kind: &str, fields: serde_json::Value) -> MatchLog {
@@ -393,20 +422,29 @@ mod tests {
             "melee",
             json!({"hit": false, "block": {"outcome": "blocked"}}),
         );
-        assert_eq!(hit_words(&blocked, "Dave Perkins", false), "blocked");
+        assert_eq!(
+            hit_words(attack_at(&blocked, "Dave Perkins", 0), false),
+            "blocked"
+        );
         let turned = log_of(
             "melee",
             json!({"hit": false, "block": {"outcome": "deflected"}}),
         );
-        assert_eq!(hit_words(&turned, "Dave Perkins", false), "deflected");
+        assert_eq!(
+            hit_words(attack_at(&turned, "Dave Perkins", 0), false),
+            "deflected"
+        );
         let missed = log_of("melee", json!({"hit": false, "block": null}));
-        assert_eq!(hit_words(&missed, "Dave Perkins", false), "miss");
+        assert_eq!(
+            hit_words(attack_at(&missed, "Dave Perkins", 0), false),
+            "miss"
+        );
         let cover = log_of(
             "shot",
             json!({"hit": true, "penetration": "D", "location": "chest"}),
         );
         assert_eq!(
-            hit_words(&cover, "Dave Perkins", true),
+            hit_words(attack_at(&cover, "Dave Perkins", 0), true),
             "deflected off the cover"
         );
         let through = log_of(
@@ -414,7 +452,7 @@ mod tests {
             json!({"hit": true, "penetration": "A", "location": "left leg", "wounds": 2}),
         );
         assert_eq!(
-            hit_words(&through, "Dave Perkins", true),
+            hit_words(attack_at(&through, "Dave Perkins", 0), true),
             "left leg: 2 wounds (through the cover, ablated)"
         );
         let failed = log_of(
@@ -422,7 +460,7 @@ mod tests {
             json!({"hit": true, "block": {"outcome": "failed"}, "location": "head", "conc": 3, "fate": "stunned"}),
         );
         assert_eq!(
-            hit_words(&failed, "Dave Perkins", true),
+            hit_words(attack_at(&failed, "Dave Perkins", 0), true),
             "head, 3 Conc (the block failed)\nSTUNNED"
         );
     }
@@ -484,5 +522,60 @@ mod tests {
         assert_eq!(location_and_track("chest"), "chest (torso)");
         assert_eq!(location_and_track("left arm"), "left arm");
         assert_eq!(location_and_track("head"), "head");
+    }
+
+    /// Words that land together never cover each other: three two-line hits at one figure
+    /// stack line above line, the first where it was wanted; a neighbour's wide words, a hex
+    /// over, step above the ones they would reach; words far away stay where they are wanted.
+    #[test]
+    fn words_landing_together_stack_without_covering_each_other() {
+        use bevy::prelude::Vec2;
+        let mut taken = Vec::new();
+        let over = Vec2::new(0.0, 30.0);
+        let two_lines = "belly (torso), 7 Conc\nUNCONSCIOUS";
+        let mut placed = Vec::new();
+        for _ in 0..3 {
+            let at = super::free_spot(&mut taken, two_lines, over, 1.0);
+            placed.push(super::room_of(two_lines, at, 1.0));
+        }
+        let neighbour = "left leg: 1 wound, 3 Conc";
+        let at = super::free_spot(&mut taken, neighbour, Vec2::new(52.0, 30.0), 1.0);
+        placed.push(super::room_of(neighbour, at, 1.0));
+        let far = super::free_spot(&mut taken, "miss", Vec2::new(600.0, 30.0), 1.0);
+        assert_eq!(far, Vec2::new(600.0, 30.0));
+        assert_eq!(
+            placed[0].center(),
+            over,
+            "the first goes where it is wanted"
+        );
+        for (i, a) in placed.iter().enumerate() {
+            for b in &placed[i + 1..] {
+                assert!(a.intersect(*b).is_empty(), "{a:?} covers {b:?}");
+            }
+        }
+        // Each stacks just above the one before: two lines of 20 and a gap of 2.
+        assert_eq!(placed[1].center().y, 30.0 + 40.0 + 2.0);
+        assert_eq!(placed[2].center().y, 30.0 + 2.0 * 42.0);
+        // At twice the size (the map zoomed out), twice the room.
+        let mut taken = Vec::new();
+        super::free_spot(&mut taken, "miss", over, 2.0);
+        let second = super::free_spot(&mut taken, "miss", over, 2.0);
+        assert_eq!(second.y, 30.0 + 40.0 + 4.0);
+    }
+
+    /// Two blows at one figure in one frame: the earlier says its own words, not the newest's.
+    #[test]
+    fn each_attack_of_a_frame_says_its_own_words() {
+        use serde_json::json;
+        let mut log = log_of("melee", json!({"hit": true, "location": "head", "conc": 3}));
+        let newer = log_of("melee", json!({"hit": false, "block": null}));
+        log.events.extend(newer.events);
+        assert_eq!(hit_words(attack_at(&log, "Dave Perkins", 0), false), "miss");
+        assert_eq!(
+            hit_words(attack_at(&log, "Dave Perkins", 1), true),
+            "head, 3 Conc"
+        );
+        assert_eq!(attack_at(&log, "Dave Perkins", 2), None);
+        assert_eq!(attack_at(&log, "Hank Daggett", 0), None);
     }
 }

@@ -1,9 +1,136 @@
 //! Cover drawn as the thing it is (issue 24), on the hexsides it covers from: a window's pane
 //! in its frame, planks of thin wood, a hardwood bar, adobe in courses, iron with its rivets;
-//! paler once shot down.
+//! paler once shot down; and in its hex, the thing itself (a piano, a hay wagon, a well, an
+//! oil lamp), known by its name.
 
+use crate::data::level::Scenery;
+use crate::rules::terrain::Material;
 use crate::sim::model::Cover;
 use bevy::prelude::*;
+
+/// What a piece of cover is drawn as in its hex, under the figure standing there: an icon of
+/// game-icons.net (`assets/icons/`, by name) or a thing the scenery draws in code.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Picture {
+    Icon(&'static str),
+    Drawn(Scenery),
+}
+
+/// The thing a piece of cover is, from the words of its name (a word that begins with one of
+/// the keys: "cotton bales", "timber props"); else its material's (a pane of glass, a crate,
+/// a beam of hardwood, an adobe wall, an iron plate, a stove).
+pub fn picture(name: &str, material: Material) -> Picture {
+    use Picture::{Drawn, Icon};
+    let by_words: &[(&str, Picture)] = &[
+        ("trough", Drawn(Scenery::Trough)),
+        ("barrel", Drawn(Scenery::Barrel)),
+        ("piano", Icon("grand-piano")),
+        ("table", Icon("round-table")),
+        ("cart", Icon("mine-wagon")),
+        ("wagon", Icon("old-wagon")),
+        ("bale", Icon("round-straw-bale")),
+        ("lamp", Icon("old-lantern")),
+        ("lantern", Icon("old-lantern")),
+        ("well", Icon("well")),
+        ("boulder", Icon("rock")),
+        ("rock", Icon("rock")),
+        ("woodpile", Icon("wood-pile")),
+        ("timber", Icon("wood-beam")),
+        ("prop", Icon("wood-beam")),
+        ("beam", Icon("wood-beam")),
+        ("fence", Icon("wooden-fence")),
+        ("rail", Icon("wooden-fence")),
+        ("porch", Icon("wooden-fence")),
+        ("window", Icon("window")),
+        ("door", Icon("doorway")),
+        ("step", Icon("stairs")),
+        ("stair", Icon("stairs")),
+        ("crate", Icon("wooden-crate")),
+        ("box", Icon("wooden-crate")),
+        ("stove", Icon("furnace")),
+        ("plate", Icon("metal-plate")),
+        ("counter", Icon("desk")),
+        ("desk", Icon("desk")),
+        ("bar", Icon("beer-stein")),
+        ("wall", Icon("brick-wall")),
+        ("corner", Icon("brick-wall")),
+    ];
+    let name = name.to_lowercase();
+    let words: Vec<&str> = name
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty())
+        .collect();
+    by_words
+        .iter()
+        .find(|(key, _)| words.iter().any(|w| w.starts_with(key)))
+        .map_or_else(
+            || {
+                Icon(match material {
+                    Material::Glass => "window",
+                    Material::ThinWood => "wooden-crate",
+                    Material::Hardwood => "wood-beam",
+                    Material::Adobe => "brick-wall",
+                    Material::ThinIron => "metal-plate",
+                    Material::ThickIron => "furnace",
+                })
+            },
+            |(_, picture)| *picture,
+        )
+}
+
+/// The size of a cover's thing drawn in its hex (a hex is 52 px across, a token 38).
+const THING: f32 = 34.0;
+
+/// The thing a piece of cover is, drawn in its hex in its material's colour, outlined dark,
+/// under the bars on its hexsides and the figure standing there. `drawn_already`: the level's
+/// scenery draws that very thing in the hex (a trough, a barrel, a hitching rail).
+pub(super) fn thing_picture(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    shared: &mut super::shared::Shared,
+    icons: &crate::app::tokens::TokenIcons,
+    cover: &Cover,
+    fill: Color,
+) {
+    match picture(&cover.name, cover.material) {
+        Picture::Icon(name) => {
+            let Some(image) = icons.exactly(name) else {
+                return;
+            };
+            let mut sprite = |colour: Color, at: Vec3, size: f32| {
+                p.spawn((
+                    Sprite {
+                        image: image.clone(),
+                        custom_size: Some(Vec2::splat(size)),
+                        color: colour,
+                        ..default()
+                    },
+                    Transform::from_translation(at),
+                ));
+            };
+            // A dark outline all round (four offset copies): a pale crate reads on pale
+            // boards, a dark stove on dark ground.
+            for (x, y) in [(1.5, -1.5), (-1.5, 1.5), (1.5, 1.5), (-1.5, -1.5)] {
+                sprite(
+                    Color::srgba(0.07, 0.04, 0.02, 0.9),
+                    Vec3::new(x, y, -0.3),
+                    THING,
+                );
+            }
+            sprite(fill.with_alpha(1.0), Vec3::new(0.0, 0.0, -0.2), THING);
+        }
+        Picture::Drawn(kind) => {
+            let mut part = |mesh: Mesh, colour: Color, t: Transform| {
+                p.spawn((
+                    Mesh2d(shared.mesh(meshes, mesh)),
+                    MeshMaterial2d(shared.paint(materials, colour)),
+                    t * Transform::from_xyz(0.0, 0.0, -0.3),
+                ));
+            };
+            super::scenery::draw(&mut part, kind, Vec2::ZERO);
+        }
+    }
+}
 
 /// Cover as the thing it is, on the hexsides it covers from (`sides`: the vectors toward
 /// them): a player sees from where it protects. Worn down (ablation), it is drawn paler.
@@ -11,6 +138,7 @@ pub(super) fn cover_marks(
     p: &mut ChildSpawnerCommands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     shared: &mut super::shared::Shared,
+    (icons, drawn_already): (&crate::app::tokens::TokenIcons, bool),
     cover: &Cover,
     sides: &[Vec2],
 ) {
@@ -25,6 +153,9 @@ pub(super) fn cover_marks(
     } else {
         fill
     };
+    if !drawn_already {
+        thing_picture(p, (meshes, materials), shared, icons, cover, fill);
+    }
     for v in sides {
         cover_bar(
             p,
@@ -62,10 +193,9 @@ fn cover_bar(
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     shared: &mut super::shared::Shared,
     toward: Vec2,
-    material: crate::rules::terrain::Material,
+    material: Material,
     (fill, rim): (Color, Color),
 ) {
-    use crate::rules::terrain::Material;
     let thick = thickness(material);
     let dir = toward.normalize_or_zero();
     let angle = dir.y.atan2(dir.x) + std::f32::consts::FRAC_PI_2;
@@ -208,6 +338,74 @@ mod tests {
         assert_eq!(
             cover_details(Material::ThickIron, 8.0, Color::WHITE).len(),
             4
+        );
+    }
+
+    /// Every piece of cover in the shipped levels is drawn as the thing its name says, not
+    /// as its material's stand-in; a name the list does not know falls back on its material.
+    #[test]
+    fn the_shipped_levels_cover_is_drawn_as_the_thing_it_is() {
+        use Picture::{Drawn, Icon};
+        let expected = [
+            ("piano", Icon("grand-piano")),
+            ("card table", Icon("round-table")),
+            ("hay wagon", Icon("old-wagon")),
+            ("ore cart", Icon("mine-wagon")),
+            ("cotton bales", Icon("round-straw-bale")),
+            ("oil lamp", Icon("old-lantern")),
+            ("stone well", Icon("well")),
+            ("boulder", Icon("rock")),
+            ("woodpile", Icon("wood-pile")),
+            ("timber props", Icon("wood-beam")),
+            ("fence", Icon("wooden-fence")),
+            ("boardwalk rail", Icon("wooden-fence")),
+            ("hitching rail", Icon("wooden-fence")),
+            ("feed store porch", Icon("wooden-fence")),
+            ("saloon window", Icon("window")),
+            ("bank doorway", Icon("doorway")),
+            ("church steps", Icon("stairs")),
+            ("North Star corner", Icon("brick-wall")),
+            ("bank counter", Icon("desk")),
+            ("the bar", Icon("beer-stein")),
+            ("water trough", Drawn(Scenery::Trough)),
+            ("rain barrel", Drawn(Scenery::Barrel)),
+        ];
+        let mut shipped = 0;
+        for entry in std::fs::read_dir("levels").unwrap() {
+            let path = entry.unwrap().path();
+            let text = std::fs::read_to_string(&path).unwrap();
+            let level: crate::data::level::Level = ron::from_str(&text).unwrap();
+            for c in &level.cover {
+                let (_, want) = expected
+                    .iter()
+                    .find(|(n, _)| *n == c.name)
+                    .unwrap_or_else(|| {
+                        panic!("{}: {} has no picture here", path.display(), c.name)
+                    });
+                assert_eq!(picture(&c.name, c.material), *want, "{}", c.name);
+                shipped += 1;
+            }
+        }
+        assert!(shipped >= 27, "{shipped}");
+        // Every icon named is one the game carries.
+        for (_, p) in expected {
+            if let Icon(name) = p {
+                assert!(
+                    crate::app::tokens::THINGS.iter().any(|(n, _)| *n == name),
+                    "{name}"
+                );
+            }
+        }
+        // A name it does not know: its material's thing; "barrel" is no bar.
+        assert_eq!(
+            picture("Sheriff's safe", Material::ThickIron),
+            Icon("furnace")
+        );
+        assert_eq!(picture("pane", Material::Glass), Icon("window"));
+        assert_eq!(picture("crates", Material::Hardwood), Icon("wooden-crate"));
+        assert_eq!(
+            picture("barrels", Material::Hardwood),
+            Drawn(Scenery::Barrel)
         );
     }
 }

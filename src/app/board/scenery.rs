@@ -64,7 +64,7 @@ pub(super) fn spawn_scenery(
 
 /// The parts of one thing: meshes, colours and places relative to its hex's centre (`toward`:
 /// the vector to the neighbour across its hexside, zero for a thing on the hex).
-fn draw(part: &mut impl FnMut(Mesh, Color, Transform), kind: Scenery, toward: Vec2) {
+pub(super) fn draw(part: &mut impl FnMut(Mesh, Color, Transform), kind: Scenery, toward: Vec2) {
     let along = |offset: f32, z: f32| {
         let dir = toward.normalize_or_zero();
         let angle = dir.y.atan2(dir.x) + std::f32::consts::FRAC_PI_2;

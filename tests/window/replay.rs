@@ -243,7 +243,7 @@ fn the_result_screen_watches_the_finished_match_again() {
         "{words:?}"
     );
     assert!(
-        words.iter().any(|w| w.starts_with("The last of it: ")),
+        words.iter().any(|w| w.starts_with("What decided it: ")),
         "{words:?}"
     );
     let kept = app

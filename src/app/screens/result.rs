@@ -1,4 +1,5 @@
-//! The result screen: who won and why, the blow or shot that ended it, and the finished match
+//! The result screen: who won and why, what decided it (the counter that filled, the blow or
+//! shot that felled the last foe), and the finished match
 //! to watch again.
 
 use super::*;
@@ -19,13 +20,44 @@ pub(super) fn plugin(app: &mut App) {
         );
 }
 
-/// The last battle's result, for the result screen, with the last blow or shot of the match in
-/// words (the one that ended it, as a rule: the map is gone by then).
+/// The last battle's result, for the result screen, with what decided it in words (`decisive`:
+/// the map is gone by then).
 #[derive(Resource, Clone)]
 struct LastResult(BattleOver, Option<String>);
 
-/// Events that end a fight: the result screen repeats the last of them.
-const DECISIVE: [&str; 5] = ["shot", "melee", "stray_hit", "objective", "escape"];
+/// The events of a fight: when nothing else decided it, the result screen repeats the last.
+const FIGHTING: [&str; 4] = ["shot", "melee", "stray_hit", "free_attack"];
+
+/// What decided the match, from its log: the newest of the counters that filled (a fire, the
+/// loot carried out), the objective's checks and the shots and blows that put a figure down
+/// (the last standing foe's fall, not "Octavio is down before the cock resolves" after it);
+/// else the last shot or blow. None when the end of a round decided it (a level's timer: the
+/// result's reason says so).
+pub fn decisive(events: &[crate::sim::model::LogEvent]) -> Option<&crate::sim::model::LogEvent> {
+    let before_end = events
+        .iter()
+        .rposition(|e| e.kind == "battle_over")
+        .unwrap_or(events.len());
+    let played = &events[..before_end];
+    if played.last().is_some_and(|e| e.kind == "round_end") {
+        return None;
+    }
+    let decides = |e: &&crate::sim::model::LogEvent| {
+        let filled =
+            e.kind == "counter" && e.fields.get("complete").and_then(|c| c.as_bool()) == Some(true);
+        let felled = matches!(
+            e.fields.get("fate").and_then(|f| f.as_str()),
+            Some("killed" | "unconscious")
+        );
+        filled || felled || e.kind == "objective"
+    };
+    played.iter().rev().find(decides).or_else(|| {
+        played
+            .iter()
+            .rev()
+            .find(|e| FIGHTING.contains(&e.kind.as_str()))
+    })
+}
 
 /// The battle is decided: the result screen, once the map has shown the end (the last shot's
 /// tracer and flash, a figure's glide: `Pacing::busy`, which the Instant pace and scripted
@@ -47,17 +79,9 @@ fn battle_decided(
         return;
     }
     *frames = 0;
-    {
-        let last = log.and_then(|l| {
-            l.events
-                .iter()
-                .rev()
-                .find(|e| DECISIVE.contains(&e.kind.as_str()))
-                .map(|e| e.text.clone())
-        });
-        commands.insert_resource(LastResult(over.clone(), last));
-        next.set(Screen::Result);
-    }
+    let last = log.and_then(|l| decisive(&l.events).map(|e| e.text.clone()));
+    commands.insert_resource(LastResult(over.clone(), last));
+    next.set(Screen::Result);
 }
 
 fn result_screen(
@@ -80,7 +104,7 @@ fn result_screen(
         title(p, &why, 22.0, palette::TEXT);
         if let Some(last) = last {
             p.spawn((
-                label(format!("The last of it: {last}"), 17.0, palette::HINT),
+                label(format!("What decided it: {last}"), 17.0, palette::HINT),
                 Node {
                     max_width: px(1000),
                     margin: UiRect::bottom(px(12)),
@@ -150,5 +174,80 @@ fn watch_again(world: &mut World) {
                 .set(Screen::Replay);
         }
         Err(e) => warn!("the finished match cannot be watched: {e}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decisive;
+    use crate::sim::model::LogEvent;
+
+    fn event(kind: &str, text: &str, fields: serde_json::Value) -> LogEvent {
+        LogEvent {
+            round: 4,
+            segment: 10,
+            actor: None,
+            kind: kind.into(),
+            text: text.into(),
+            fields: fields.as_object().cloned().unwrap_or_default(),
+        }
+    }
+
+    /// The result says what decided the match: the shot that felled the last foe, not the
+    /// cock it left unpaid; the counter that filled, not the shot before it; nothing but the
+    /// reason when a round's end decided it (a timer).
+    #[test]
+    fn the_result_names_what_decided_the_match() {
+        use serde_json::json;
+        let over = event("battle_over", "Valentine posse wins", json!({}));
+        let felled = event(
+            "shot",
+            "Cyril fires at Octavio: unconscious",
+            json!({"fate": "unconscious"}),
+        );
+        let grazed = event(
+            "shot",
+            "Octavio fires at Cyril",
+            json!({"fate": "standing"}),
+        );
+        let after = event(
+            "failed",
+            "Octavio is down before the cock resolves",
+            json!({}),
+        );
+        let log = [grazed.clone(), felled.clone(), after, over.clone()];
+        assert_eq!(decisive(&log), Some(&felled));
+
+        let fire = event(
+            "counter",
+            "Counter 'The Longhorn burns': 10 of 10 slots filled",
+            json!({"complete": true, "full": "Perkins brothers win"}),
+        );
+        let growing = event("counter", "3 of 10", json!({"complete": false}));
+        let log = [
+            felled.clone(),
+            growing.clone(),
+            grazed.clone(),
+            fire.clone(),
+            over.clone(),
+        ];
+        assert_eq!(decisive(&log), Some(&fire));
+
+        let charges = event("objective", "Hank sets the charges: 3 of 3", json!({}));
+        let log = [
+            felled.clone(),
+            grazed.clone(),
+            charges.clone(),
+            over.clone(),
+        ];
+        assert_eq!(decisive(&log), Some(&charges));
+
+        let round_end = event("round_end", "Round 6 ends", json!({}));
+        assert_eq!(
+            decisive(&[felled, grazed.clone(), round_end, over.clone()]),
+            None
+        );
+        // Nobody fell and nothing filled: the last shot.
+        assert_eq!(decisive(&[growing, grazed.clone(), over]), Some(&grazed));
     }
 }

@@ -4,7 +4,7 @@
 //! hero did. The report is the same whatever the number of threads: each seed is its own
 //! match, and the figures are added up in the order of the seeds.
 
-use super::{CliError, parse_resolution};
+use super::{CliError, args::parse_resolution};
 #[cfg(feature = "ecs")]
 use crate::data::{deck_file, paths};
 use clap::Args;

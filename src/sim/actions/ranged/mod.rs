@@ -8,6 +8,7 @@ pub mod lands;
 mod plan;
 mod report;
 mod sabotage;
+mod series;
 mod strays;
 
 pub use bravery::bravery_request;
@@ -15,6 +16,7 @@ pub use fire::*;
 pub use plan::*;
 pub use report::*;
 pub use sabotage::*;
+pub use series::*;
 pub use strays::stray_candidates;
 
 use super::outcome::Priced;

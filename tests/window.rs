@@ -1295,3 +1295,31 @@ fn a_cross_marks_every_two_engaged_foes() {
         "the brawl's engagements were marked {seen} times"
     );
 }
+
+/// The shot, blow and care chosen for one hero are not the next hero's: another hero declares
+/// from a normal shot and a standard blow (a play-test's Cyril fired the Marshal's snap shot).
+#[test]
+fn another_hero_declares_with_fresh_choices() {
+    use tarnation::app::input::Selection;
+    let mut app = battle(
+        3,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    let first = app.world().resource::<Selection>().hero.unwrap();
+    tap(&mut app, KeyCode::KeyF);
+    tap(&mut app, KeyCode::KeyY);
+    app.update();
+    let chosen = app.world().resource::<Selection>().clone();
+    assert_ne!(chosen.shot, tarnation::rules::ranged::ShotKind::Normal);
+    assert!(chosen.careful);
+    assert_eq!(chosen.hero, Some(first), "the same hero keeps its choices");
+    let mut heroes = app.world_mut().query_filtered::<Entity, With<Hero>>();
+    let other = heroes.iter(app.world()).find(|&e| e != first).unwrap();
+    app.world_mut().resource_mut::<Selection>().hero = Some(other);
+    app.update();
+    let fresh = app.world().resource::<Selection>();
+    assert_eq!(fresh.shot, tarnation::rules::ranged::ShotKind::Normal);
+    assert!(!fresh.careful);
+    assert_eq!(fresh.attack, tarnation::rules::melee::AttackType::Standard);
+}

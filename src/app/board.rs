@@ -547,7 +547,8 @@ fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect) -> CameraF
     }
 }
 
-/// Drop the marks of figures that moved, turned or fell, so `place_figures` draws them anew.
+/// Drop the marks of figures that moved, turned or fell (and of cover shot down), so
+/// `place_figures` draws them anew.
 fn refresh_figures(
     mut commands: Commands,
     palette: Res<Palette>,
@@ -566,6 +567,7 @@ fn refresh_figures(
                 Changed<Weapons>,
                 Changed<BehindCover>,
                 Changed<Mount>,
+                Changed<Cover>,
             )>,
         ),
     >,

@@ -291,23 +291,67 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
         p.spawn((label("", 14.0, palette::HINT), CardView));
     });
     track_boxes(col);
-    col.spawn((
-        Node {
-            height: px(SUMMARY_H),
-            min_height: px(SUMMARY_MIN_H),
-            flex_shrink: 1.0,
-            padding: UiRect::axes(px(8), px(4)),
-            flex_direction: FlexDirection::Column,
-            // Every event of note since the declaration: the wheel scrolls what does not fit.
-            overflow: Overflow::scroll_y(),
-            ..default()
-        },
-        ScrollArea,
-        boxed(Color::srgba(0.26, 0.17, 0.1, 0.98)),
-        children![(label("", 14.0, palette::TITLE), Summary)],
-    ));
+    let colour = Color::srgba(0.26, 0.17, 0.1, 0.98);
+    col.spawn(Node {
+        height: px(SUMMARY_H),
+        min_height: px(SUMMARY_MIN_H),
+        flex_shrink: 1.0,
+        ..default()
+    })
+    .with_children(|frame| {
+        frame.spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                padding: UiRect::axes(px(8), px(4)),
+                flex_direction: FlexDirection::Column,
+                // Every event of note since the declaration: the wheel scrolls what does not
+                // fit.
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            ScrollArea,
+            boxed(colour),
+            children![(label("", 14.0, palette::TITLE), Summary)],
+        ));
+        // Read from the top: the line the box cuts is at its foot.
+        frame.spawn(fade(colour, false, 4.0));
+    });
     log_box(col, LOG_H);
 }
+
+/// A scrolling box's edge fading into its colour (`top`: its top edge, else its foot), solid
+/// over its `padding`, then fading over a line's height; over the box and let through by the
+/// pointer: the line the scroll cuts there reads as scrolled away, not as broken.
+fn fade(colour: Color, top: bool, padding: f32) -> impl Bundle {
+    let (edge, inside) = (colour.with_alpha(1.0), colour.with_alpha(0.0));
+    let stops = vec![
+        ColorStop::new(edge, px(0)),
+        ColorStop::new(edge, px(padding)),
+        ColorStop::new(inside, percent(100)),
+    ];
+    (
+        Node {
+            position_type: PositionType::Absolute,
+            top: if top { px(0) } else { Val::Auto },
+            bottom: if top { Val::Auto } else { px(0) },
+            left: px(0),
+            right: px(0),
+            height: px(padding + LINE),
+            ..default()
+        },
+        BackgroundGradient::from(if top {
+            LinearGradient::to_bottom(stops)
+        } else {
+            LinearGradient::to_top(stops)
+        }),
+        bevy::ui::FocusPolicy::Pass,
+        Pickable::IGNORE,
+    )
+}
+
+/// A line of the panel's 14 px text, high.
+const LINE: f32 = 20.0;
 
 /// The action track's box: its header stands still, its rows scroll (six a side is more than
 /// it shows); the battle's and the replay viewer's.
@@ -353,22 +397,32 @@ pub fn track_boxes(col: &mut ChildSpawnerCommands) {
 }
 
 /// The combat log's box, `height` high (the wheel scrolls it); the battle's and the replay
-/// viewer's.
+/// viewer's. Its top edge fades into the box's colour, so the line the scroll cuts there
+/// reads as scrolled away, not as broken.
 pub fn log_box(col: &mut ChildSpawnerCommands, height: f32) {
-    col.spawn((
-        Node {
-            height: px(height),
-            flex_shrink: 0.0,
-            padding: UiRect::all(px(8)),
-            flex_direction: FlexDirection::Column,
-            overflow: Overflow::scroll_y(),
-            ..default()
-        },
-        ScrollArea,
-        LogBox,
-        boxed(Color::srgba(0.2, 0.13, 0.08, 0.98)),
-        children![(label("", 14.0, palette::LOG_TEXT), LogText)],
-    ));
+    let colour = Color::srgba(0.2, 0.13, 0.08, 0.98);
+    col.spawn(Node {
+        height: px(height),
+        flex_shrink: 0.0,
+        ..default()
+    })
+    .with_children(|frame| {
+        frame.spawn((
+            Node {
+                width: percent(100),
+                height: percent(100),
+                padding: UiRect::all(px(8)),
+                flex_direction: FlexDirection::Column,
+                overflow: Overflow::scroll_y(),
+                ..default()
+            },
+            ScrollArea,
+            LogBox,
+            boxed(colour),
+            children![(label("", 14.0, palette::LOG_TEXT), LogText)],
+        ));
+        frame.spawn(fade(colour, true, 8.0));
+    });
 }
 
 /// What lies over the map when asked for: the legend and the blindfold of the hot seat.

@@ -334,6 +334,17 @@ fn leave_battle(world: &mut World) {
             }
             Err(e) => warn!("the match left was not kept: {e}"),
         }
+    } else if world.contains_resource::<Battle>()
+        && !world.contains_resource::<BattleOver>()
+        && !world.contains_resource::<Suspended>()
+        && !world.contains_resource::<PendingLoad>()
+        && world.resource::<Journal>().0.is_empty()
+    {
+        // Left before anything was declared: nothing to keep, and the player is told so (a
+        // play-test quit in round 1 and found Continue grey, unexplained).
+        world
+            .resource_mut::<Toast>()
+            .say("Nothing was declared yet: the match is not kept".to_string());
     }
     end_match(world);
     let mut cameras = world.query_filtered::<(&mut Transform, &mut Projection), With<Camera2d>>();

@@ -117,7 +117,8 @@ pub(super) fn thing_picture(
                     THING,
                 );
             }
-            sprite(fill.with_alpha(1.0), Vec3::new(0.0, 0.0, -0.2), THING);
+            let whole = if cover.av == 0 { 0.5 } else { 1.0 };
+            sprite(fill.with_alpha(whole), Vec3::new(0.0, 0.0, -0.2), THING);
         }
         Picture::Drawn(kind) => {
             let mut part = |mesh: Mesh, colour: Color, t: Transform| {
@@ -143,16 +144,17 @@ pub(super) fn cover_marks(
     sides: &[Vec2],
 ) {
     let (fill, rim) = material_colours(cover.material);
-    let worn = cover.av < cover.material.armor_value();
-    let fill = if worn {
-        Color::Srgba(bevy::color::Mix::mix(
-            &fill.to_srgba(),
-            &Srgba::gray(0.6),
-            0.4,
-        ))
-    } else {
-        fill
+    // Worn down, paler; shot to pieces (no AV left: a shattered lamp), paler still.
+    let worn = match cover.av {
+        0 => 0.75,
+        av if av < cover.material.armor_value() => 0.4,
+        _ => 0.0,
     };
+    let fill = Color::Srgba(bevy::color::Mix::mix(
+        &fill.to_srgba(),
+        &Srgba::gray(0.6),
+        worn,
+    ));
     if !drawn_already {
         thing_picture(p, (meshes, materials), shared, icons, cover, fill);
     }

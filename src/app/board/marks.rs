@@ -194,6 +194,47 @@ pub(crate) fn hexside_vector(geometry: &MapGeometry, hex: hexx::Hex, side: u8) -
     geometry.center(nc, nr)
 }
 
+/// Where a hexside faces on the map, as a player reads it: "east", "north-west", ...
+/// (the map's hexes are pointy-topped: their sides face east, west and the four diagonals).
+pub(crate) fn compass(geometry: &MapGeometry, side: u8) -> &'static str {
+    // A side faces the same way from every hex: read it at the map's middle, whose neighbours
+    // are all on the map (the map clamps a hex beyond its edge onto it).
+    let middle =
+        crate::rules::hexmap::hex_at(geometry.size.x as i32 / 2, geometry.size.y as i32 / 2);
+    let v = hexside_vector(geometry, middle, side) - geometry.hex_center(middle);
+    let sixth = (v.y.atan2(v.x).to_degrees() / 60.0).round() as i32;
+    match sixth.rem_euclid(6) {
+        0 => "east",
+        1 => "north-east",
+        2 => "north-west",
+        3 => "west",
+        4 => "south-west",
+        _ => "south-east",
+    }
+}
+
+/// The hexsides a cover covers from, in words: "the north-east and east" (in the order of
+/// the compass, from the east round by the north), "every side".
+pub(crate) fn sides_in_words(geometry: &MapGeometry, sides: &[u8]) -> String {
+    const ORDER: [&str; 6] = [
+        "east",
+        "north-east",
+        "north-west",
+        "west",
+        "south-west",
+        "south-east",
+    ];
+    let mut named: Vec<&str> = sides.iter().map(|&s| compass(geometry, s)).collect();
+    named.sort_by_key(|n| ORDER.iter().position(|o| o == n));
+    named.dedup();
+    match named.as_slice() {
+        [] => "no side".into(),
+        [one] => format!("the {one}"),
+        all if all.len() == 6 => "every side".into(),
+        [rest @ .., last] => format!("the {} and {last}", rest.join(", ")),
+    }
+}
+
 /// The hexside of `hex` toward `side` as drawn: its two ends and the unit vector out of `hex`
 /// across it. A regular hex's side is as long as its circumradius: half the distance between
 /// centres over cos 30°, so half a side is that over sqrt(3).
@@ -362,4 +403,53 @@ pub(super) fn mount_marks(
         Transform::from_xyz(-dir.x.signum() * 24.0, -31.0, 0.35),
         ReadableLabel,
     ));
+}
+
+#[cfg(test)]
+mod compass_tests {
+    use super::*;
+
+    /// The six hexsides face the six ways of a pointy-topped hex, each once, opposite sides
+    /// opposite ways, and each the way its neighbour lies from a hex of either row parity; a
+    /// cover's sides read in words, from the east round by the north.
+    #[test]
+    fn a_hexside_is_named_by_where_it_faces() {
+        let g = super::super::walls::tests::geometry(8, 7);
+        let mut names: Vec<&str> = (0..6).map(|s| compass(&g, s)).collect();
+        names.sort();
+        names.dedup();
+        assert_eq!(names.len(), 6, "{names:?}");
+        let way = |n: &str| {
+            let k = [
+                "east",
+                "north-east",
+                "north-west",
+                "west",
+                "south-west",
+                "south-east",
+            ]
+            .iter()
+            .position(|o| *o == n)
+            .unwrap();
+            Vec2::from_angle((k as f32 * 60.0).to_radians())
+        };
+        for s in 0..6u8 {
+            assert!(way(compass(&g, s)).dot(-way(compass(&g, (s + 3) % 6))) > 0.99);
+            for (c, r) in [(3, 2), (3, 3), (4, 4)] {
+                let hex = crate::rules::hexmap::hex_at(c, r);
+                let toward = (hexside_vector(&g, hex, s) - g.hex_center(hex)).normalize();
+                assert!(toward.dot(way(compass(&g, s))) > 0.99, "{c},{r} side {s}");
+            }
+        }
+        let east = (0..6u8).find(|&s| compass(&g, s) == "east").unwrap();
+        let ne = (0..6u8).find(|&s| compass(&g, s) == "north-east").unwrap();
+        let w = (0..6u8).find(|&s| compass(&g, s) == "west").unwrap();
+        assert_eq!(sides_in_words(&g, &[ne, east]), "the east and north-east");
+        assert_eq!(sides_in_words(&g, &[w]), "the west");
+        assert_eq!(
+            sides_in_words(&g, &[w, ne, east]),
+            "the east, north-east and west"
+        );
+        assert_eq!(sides_in_words(&g, &[0, 1, 2, 3, 4, 5]), "every side");
+    }
 }

@@ -145,6 +145,23 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     }
 }
 
+/// The ways to spend the bumps a player chooses between, with their places in the list: two
+/// that come to the same words (the Judge's way again, a hit moved to the same leg by another
+/// path) are one choice, the first kept (a play-test met "left leg: 3 wounds" twice).
+pub fn distinct(options: &[BumpOption]) -> Vec<(usize, &BumpOption)> {
+    let mut shown: Vec<String> = Vec::new();
+    options
+        .iter()
+        .enumerate()
+        .filter(|(_, o)| {
+            let plain = option_words(o, false);
+            let new = !shown.contains(&plain);
+            shown.push(plain);
+            new
+        })
+        .collect()
+}
+
 /// The waiting hero, when a human side answers for it; when none waits, the choice's box
 /// (the boxes with marker `B`) goes.
 pub(super) fn waiting_human<B: Component>(
@@ -294,7 +311,7 @@ pub(super) fn spend_bumps(
                     17.0,
                     palette::TITLE,
                 ));
-                for (i, o) in pending.options.iter().enumerate() {
+                for (i, o) in distinct(&pending.options) {
                     let words = option_words(o, i == 0);
                     let words = if i == 0 {
                         format!("{words} ({pass})")
@@ -343,5 +360,55 @@ pub(super) fn spend_bumps(
         });
     if let Some(spend) = chosen {
         intents.write(Intent::SpendBumps { hero: id, spend });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{distinct, option_words};
+    use crate::rules::card::Location;
+    use crate::rules::shot::BumpSpend;
+    use crate::sim::model::BumpOption;
+
+    fn option(spend: BumpSpend, location: Location, wounds: u32) -> BumpOption {
+        BumpOption {
+            spend,
+            location,
+            location_bumps: 1,
+            damage_bumps: 1,
+            effect: 18,
+            wounds,
+            conc: 0,
+            stopped: false,
+            dominance_bumps: 0,
+            dominance: 0,
+        }
+    }
+
+    /// The Judge's way listed again as a plain choice, and one leg reached by two places of
+    /// the card's stack, are each one button; choices that differ all stay, in order.
+    #[test]
+    fn the_same_choice_is_offered_once() {
+        let leg = option(BumpSpend::Judge, Location::LeftLeg, 3);
+        let options = vec![
+            leg.clone(),
+            option(BumpSpend::Location(1), Location::LeftLeg, 3),
+            option(BumpSpend::Location(2), Location::Head, 5),
+            option(BumpSpend::Location(3), Location::LeftLeg, 3),
+            option(BumpSpend::Location(4), Location::LeftLeg, 4),
+        ];
+        let shown: Vec<(usize, BumpSpend)> = distinct(&options)
+            .into_iter()
+            .map(|(i, o)| (i, o.spend))
+            .collect();
+        assert_eq!(
+            shown,
+            vec![
+                (0, BumpSpend::Judge),
+                (2, BumpSpend::Location(2)),
+                (4, BumpSpend::Location(4))
+            ]
+        );
+        assert!(option_words(&leg, true).starts_with("The Judge's way - left leg: 3 wounds"));
     }
 }

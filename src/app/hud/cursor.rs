@@ -337,17 +337,7 @@ pub(super) fn marker_words(world: &mut World) {
         lines.push(s);
     }
     if let Some((_, c)) = crate::sim::query::cover_in(world, at) {
-        lines.push(format!(
-            "{}: AV {}, covers {} from hexsides {:?}",
-            c.name,
-            c.av,
-            c.covers
-                .iter()
-                .map(|l| l.name())
-                .collect::<Vec<_>>()
-                .join(", "),
-            c.from
-        ));
+        lines.push(super::preview::cover_line(world, &c));
     }
     if lines.is_empty() {
         return;

@@ -341,15 +341,33 @@ fn ground_words(world: &World, hex: hexx::Hex) -> Option<String> {
 /// The cover in the hex, what it covers and from which hexsides.
 fn cover_words(world: &World, hex: hexx::Hex) -> Option<String> {
     let (_, c) = query::cover_in(world, hex)?;
+    Some(format!("Cover: {}", cover_line(world, &c)))
+}
+
+/// A piece of cover in words: "oil lamp (glass, AV 1): covers the chest and head from the
+/// north-west and west" (a shot from there meets it); "shot to pieces" once its AV is gone.
+pub(crate) fn cover_line(world: &World, c: &crate::sim::model::Cover) -> String {
     let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
-    Some(format!(
-        "Cover: {} ({}, AV {}) covers {} from hexsides {:?}",
+    let sides = world.get_resource::<MapGeometry>().map_or_else(
+        || format!("hexsides {:?}", c.from),
+        |g| crate::app::board::marks::sides_in_words(g, &c.from),
+    );
+    let state = if c.av == 0 {
+        ", shot to pieces".to_string()
+    } else {
+        String::new()
+    };
+    format!(
+        "{} ({}, AV {}{state}): covers {} from {sides}",
         c.name,
         c.material.name(),
         c.av,
-        locations.join(", "),
-        c.from
-    ))
+        match locations.as_slice() {
+            [] => "nothing".to_string(),
+            [rest @ .., last] if !rest.is_empty() => format!("{} and {last}", rest.join(", ")),
+            _ => locations.join(""),
+        },
+    )
 }
 
 /// Tint every tile of the map.

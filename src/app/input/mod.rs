@@ -64,10 +64,40 @@ impl Plugin for InputPlugin {
         .add_systems(Update, (apply_settings, pace_the_computer))
         .add_systems(
             Update,
-            (hover, pause_keys, act, send_plan, camera)
+            (
+                fresh_choices_for_another_hero,
+                hover,
+                pause_keys,
+                act,
+                send_plan,
+                camera,
+            )
                 .chain()
                 .in_set(crate::sim::SimSystems::Intent)
                 .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
+        );
+    }
+}
+
+/// Another hero declares: its shot, blow, care and gait start from the defaults (a normal
+/// shot, a standard blow, walking), not from the last hero's choices (a play-test set the
+/// Marshal to snap shots, and Cyril's next right click fired a snap shot at 22 %).
+fn fresh_choices_for_another_hero(
+    mut selection: ResMut<Selection>,
+    mut last: Local<Option<Entity>>,
+) {
+    let Some(hero) = selection.hero else {
+        return;
+    };
+    if last.replace(hero).is_some_and(|was| was != hero) {
+        let fresh = Selection::default();
+        let s = &mut *selection;
+        (s.shot, s.attack, s.careful, s.fan, s.gait) = (
+            fresh.shot,
+            fresh.attack,
+            fresh.careful,
+            fresh.fan,
+            fresh.gait,
         );
     }
 }

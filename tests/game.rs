@@ -770,6 +770,42 @@ mod action_time {
         assert_eq!((init.round, init.fields["ap"].as_u64()), (2, Some(6)));
     }
 
+    /// Decision 136: a stun stops the hero's declarations, not the action it declared before:
+    /// Miranda, stunned while she still pays for a walk of 3 AP, walks as declared and
+    /// declares nothing more this round.
+    #[test]
+    fn a_stunned_hero_declares_nothing_but_its_declared_action_goes_off() {
+        let mut t = Table::new("street_duel.ron", 4, |_| {});
+        let miranda = t.hero("Miranda Valentine");
+        t.update();
+        t.until_turn(miranda);
+        let to = three_ap_move(&mut t, miranda);
+        let outcome = t.send(Action::Move {
+            hero: miranda,
+            to,
+            gait: Gait::Walk,
+        });
+        assert!(
+            matches!(outcome, Outcome::Committed { .. }),
+            "paid over segments: {outcome:?}"
+        );
+        let her = t.e(miranda);
+        t.app.world_mut().get_mut::<Wounds>(her).unwrap().stunned = true;
+        while t.round().round == 1 {
+            assert_ne!(t.round().declarer(), Some(her), "{:?}", t.round());
+            t.pass();
+        }
+        assert_eq!(t.app.world().get::<HexPos>(her).unwrap().0, to);
+        let hers: Vec<_> = t
+            .log()
+            .of_kind("declare")
+            .chain(t.log().of_kind("commit"))
+            .filter(|e| e.actor.as_deref() == Some("Miranda Valentine") && e.round == 1)
+            .collect();
+        assert_eq!(hers.len(), 1, "nothing declared after the stun: {hers:?}");
+        assert_eq!(t.events("resolve", "Miranda Valentine").len(), 1);
+    }
+
     /// Skills at 4/8 AP "may be paid over multiple turns ... the attempt is not resolved until
     /// the final AP is paid"; victories fill the objective's counter.
     #[test]

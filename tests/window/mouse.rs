@@ -334,7 +334,7 @@ fn a_stunned_hero_is_offered_no_walk() {
     app.update();
     assert_eq!(reach(&app), 0);
     let line = preview_line(&app);
-    assert!(line.contains("is stunned and cannot act"), "{line}");
+    assert!(line.contains("is stunned: declares nothing"), "{line}");
 }
 
 /// A fist fighter beside a foe: the pointer offers the blow, and the right click strikes it

@@ -152,7 +152,7 @@ fn notice_line(
                 None
             } else if w.stunned {
                 Some(format!(
-                    "{} is stunned and cannot act: a Fortitude check each round to recover",
+                    "{} is stunned: declares nothing until it recovers",
                     h.name
                 ))
             } else {

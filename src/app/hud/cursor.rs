@@ -248,7 +248,7 @@ pub const GLOSSARY: [(&str, &str); 12] = [
     ),
     (
         "stunned",
-        "stunned: the hero cannot act until a Fortitude check recovers",
+        "stunned: the hero declares nothing until a Fortitude check recovers (what it declared before still goes off)",
     ),
     (
         "dominat",

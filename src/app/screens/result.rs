@@ -23,7 +23,25 @@ pub(super) fn plugin(app: &mut App) {
 /// The last battle's result, for the result screen, with what decided it in words (`decisive`:
 /// the map is gone by then).
 #[derive(Resource, Clone)]
-struct LastResult(BattleOver, Option<String>);
+struct LastResult(BattleOver, Option<String>, Option<&'static str>);
+
+/// What the result is to the player at the desk, when one side is theirs: "You win" or "You
+/// lose" (hot seat or a watched match: none).
+fn to_the_player(level: &crate::data::level::Level, winner: &str) -> Option<&'static str> {
+    let mut humans = level
+        .sides
+        .iter()
+        .filter(|s| s.control == crate::data::level::Control::Human);
+    let human = humans.next()?;
+    if humans.next().is_some() {
+        return None;
+    }
+    Some(if human.name == winner {
+        "You win"
+    } else {
+        "You lose"
+    })
+}
 
 /// The events of a fight: when nothing else decided it, the result screen repeats the last.
 const FIGHTING: [&str; 4] = ["shot", "melee", "stray_hit", "free_attack"];
@@ -66,6 +84,7 @@ fn battle_decided(
     mut commands: Commands,
     over: Option<Res<BattleOver>>,
     log: Option<Res<crate::sim::model::MatchLog>>,
+    battle: Option<Res<crate::sim::model::Battle>>,
     pacing: Option<Res<crate::sim::model::Pacing>>,
     mut frames: Local<u32>,
     mut next: ResMut<NextState<Screen>>,
@@ -80,7 +99,8 @@ fn battle_decided(
     }
     *frames = 0;
     let last = log.and_then(|l| decisive(&l.events).map(|e| e.text.clone()));
-    commands.insert_resource(LastResult(over.clone(), last));
+    let yours = battle.and_then(|b| to_the_player(&b.level, &over.name));
+    commands.insert_resource(LastResult(over.clone(), last, yours));
     next.set(Screen::Result);
 }
 
@@ -90,11 +110,15 @@ fn result_screen(
     kept: Option<Res<crate::app::saves::FinishedMatch>>,
     keys: Res<Bindings>,
 ) {
-    let (name, why, last) = result.map_or(("nobody".into(), String::new(), None), |r| {
-        (r.0.name.clone(), r.0.why.clone(), r.1.clone())
-    });
+    let (name, why, last, yours) = result
+        .map_or(("nobody".into(), String::new(), None, None), |r| {
+            (r.0.name.clone(), r.0.why.clone(), r.1.clone(), r.2)
+        });
     let confirm = keys.menu_key(MenuAction::Confirm);
     screen_root(&mut commands, Screen::Result).with_children(|p| {
+        if let Some(yours) = yours {
+            title(p, yours, 30.0, palette::TEXT);
+        }
         title(
             p,
             &crate::rules::words::wins(&name).to_uppercase(),
@@ -249,5 +273,24 @@ mod tests {
         );
         // Nobody fell and nothing filled: the last shot.
         assert_eq!(decisive(&[growing, grazed.clone(), over]), Some(&grazed));
+    }
+
+    /// One side at the desk: the result says whether the player won; hot seat or a watched
+    /// match: it does not.
+    #[test]
+    fn the_player_at_the_desk_is_told_who_won() {
+        use crate::data::level::Control;
+        let text = std::fs::read_to_string("levels/street_duel.ron").unwrap();
+        let mut level: crate::data::level::Level = ron::from_str(&text).unwrap();
+        level.sides[0].control = Control::Human;
+        level.sides[1].control = Control::Computer;
+        let (mine, theirs) = (level.sides[0].name.clone(), level.sides[1].name.clone());
+        assert_eq!(super::to_the_player(&level, &mine), Some("You win"));
+        assert_eq!(super::to_the_player(&level, &theirs), Some("You lose"));
+        level.sides[1].control = Control::Human;
+        assert_eq!(super::to_the_player(&level, &mine), None);
+        level.sides[0].control = Control::Computer;
+        level.sides[1].control = Control::Computer;
+        assert_eq!(super::to_the_player(&level, &mine), None);
     }
 }

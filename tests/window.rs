@@ -620,19 +620,25 @@ fn the_counters_box_folds_over_a_hero() {
     app.insert_resource(CountersDucked {
         ducked: false,
         open_rect: Some(Rect::from_center_size(screen, Vec2::splat(40.0))),
+        opened: false,
     });
     app.update();
     app.update();
     assert_eq!(counter_rows_shown(&mut app), 0);
     assert!(counters_title(&mut app).starts_with('+'));
+    // A click on its line opens it over the hero anyway; another folds it again.
+    assert_eq!(fold_counters(&mut app).0, 4);
+    assert_eq!(fold_counters(&mut app).0, 0);
     // Nobody under it: open again.
     app.insert_resource(CountersDucked {
         ducked: true,
         open_rect: Some(Rect::new(-900.0, -900.0, -800.0, -800.0)),
+        opened: false,
     });
     app.update();
     app.update();
-    assert_eq!(counter_rows_shown(&mut app), 4);
+    assert_eq!(counter_rows_shown(&mut app), 0, "the player folded it");
+    assert_eq!(fold_counters(&mut app).0, 4);
 }
 
 /// The level's counters over the map (issue 23): a row a counter, its slots as boxes, its

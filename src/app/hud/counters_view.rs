@@ -50,6 +50,9 @@ pub struct CountersFolded(pub bool);
 pub struct CountersDucked {
     pub ducked: bool,
     pub open_rect: Option<Rect>,
+    /// The player opened it over the hero anyway (a click on its folded line): it stays open
+    /// until the hero leaves from under it or the player folds it.
+    pub opened: bool,
 }
 
 /// Whether a token at `at` (window pixels) of radius `r` touches the box `rect`.
@@ -99,6 +102,7 @@ pub fn duck_counters(
     });
     if ducked.ducked != under {
         ducked.ducked = under;
+        ducked.opened = false;
     }
 }
 
@@ -111,7 +115,15 @@ pub fn fold_words(counters: &LevelCounters, folded: bool) -> String {
         .defs
         .iter()
         .zip(&counters.counters)
-        .map(|(d, c)| format!("{} {}/{}", d.name, c.filled(), c.slots()))
+        .map(|(d, c)| {
+            let to_go = c.slots().saturating_sub(c.filled());
+            let warning = if d.when_full.is_some() && (1..=2).contains(&to_go) {
+                format!(" ({to_go} to go)")
+            } else {
+                String::new()
+            };
+            format!("{} {}/{}{warning}", d.name, c.filled(), c.slots())
+        })
         .collect();
     format!("+ {}", tallies.join(" | "))
 }
@@ -157,6 +169,16 @@ pub fn tally_words(def: &CounterDef, c: &Counter) -> String {
     }
     if c.is_complete() && def.kind != CounterKind::Inventory {
         words.push_str(": full");
+    } else if let Some(full) = &def.when_full {
+        // Near its end, what a full one does: a player is warned before the fire wins.
+        let to_go = c.slots().saturating_sub(c.filled());
+        if to_go <= 2 && c.slots() > to_go {
+            words.push_str(&format!(
+                ": {to_go} slot{} to go, then {}",
+                if to_go == 1 { "" } else { "s" },
+                full.words()
+            ));
+        }
     }
     words
 }
@@ -333,20 +355,28 @@ pub fn spawn_counter_strip(
 pub fn fold_counters(
     counters: Option<Res<LevelCounters>>,
     mut folded: ResMut<CountersFolded>,
-    ducked: Res<CountersDucked>,
+    mut ducked: ResMut<CountersDucked>,
     title: Query<&Interaction, (Changed<Interaction>, With<CounterFold>)>,
     mut rows: Query<&mut Node, With<CounterRow>>,
     mut words: Query<&mut Text, With<CounterFold>>,
     fresh: Query<(), Added<CounterRow>>,
 ) {
+    // A click opens a shut strip, even one folded over a hero (a play-test clicked it and
+    // nothing opened), and folds an open one.
     if title.iter().any(|i| crate::app::widgets::clicked(i, false)) {
-        folded.0 = !folded.0;
+        if folded.0 || (ducked.ducked && !ducked.opened) {
+            folded.0 = false;
+            ducked.opened = ducked.ducked;
+        } else {
+            folded.0 = true;
+            ducked.opened = false;
+        }
     }
     let Some(counters) = counters else { return };
     if !folded.is_changed() && !counters.is_changed() && !ducked.is_changed() && fresh.is_empty() {
         return;
     }
-    let shut = folded.0 || ducked.ducked;
+    let shut = folded.0 || (ducked.ducked && !ducked.opened);
     let display = if shut { Display::None } else { Display::Flex };
     for mut node in &mut rows {
         if node.display != display {
@@ -507,5 +537,50 @@ pub fn mark_items(
             }
             ItemState::Delivered => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::tally_words;
+    use crate::data::level::{CounterDef, WhenFull};
+    use crate::rules::counter::{Counter, CounterKind};
+
+    /// Two slots from its end, a counter that wins says so: the player is warned before the
+    /// fire takes the Longhorn, not told after.
+    #[test]
+    fn a_counter_near_its_end_says_what_comes() {
+        let def = CounterDef {
+            name: "The Longhorn burns".into(),
+            kind: CounterKind::Defeat,
+            slots: 10,
+            points: 5,
+            temporary: 0,
+            fed_by: Vec::new(),
+            when_full: Some(WhenFull::Wins("Perkins brothers".into())),
+            about: None,
+        };
+        let mut c = Counter::new(&def.name, def.kind, 10, 5).unwrap();
+        c.add_points(35).unwrap();
+        assert_eq!(tally_words(&def, &c), "The Longhorn burns (defeat) 7/10");
+        c.add_points(5).unwrap();
+        assert_eq!(
+            tally_words(&def, &c),
+            "The Longhorn burns (defeat) 8/10: 2 slots to go, then Perkins brothers win"
+        );
+        c.add_points(5).unwrap();
+        assert!(tally_words(&def, &c).ends_with(": 1 slot to go, then Perkins brothers win"));
+        c.add_points(5).unwrap();
+        assert_eq!(
+            tally_words(&def, &c),
+            "The Longhorn burns (defeat) 10/10: full"
+        );
+        let quiet = CounterDef {
+            when_full: None,
+            ..def
+        };
+        let mut c = Counter::new(&quiet.name, quiet.kind, 10, 5).unwrap();
+        c.add_points(45).unwrap();
+        assert_eq!(tally_words(&quiet, &c), "The Longhorn burns (defeat) 9/10");
     }
 }

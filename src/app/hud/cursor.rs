@@ -46,12 +46,35 @@ pub(super) fn cursor_label(
         .and_then(|w| w.cursor_position().map(|c| (c, w.size())))
     {
         let (at, size) = (at / ui_scale.0, size / ui_scale.0);
-        // Kept left of the panel (about 8.5 pixels a character at this size).
+        // About 8.5 pixels a character and 18 a line at this size.
         let width = 8.5 * words.lines().map(str::len).max().unwrap_or(0) as f32 + 12.0;
-        let room = size.x - crate::app::layout::PANEL_W - 4.0;
-        node.left = px((at.x + 18.0).min(room - width).max(0.0));
-        node.top = px((at.y + 14.0).min(size.y - 120.0));
+        let height = 18.0 * words.lines().count() as f32 + 8.0;
+        let room = Vec2::new(
+            size.x - crate::app::layout::PANEL_W - 4.0,
+            size.y - crate::app::layout::BAR_H,
+        );
+        let corner = label_corner(at, Vec2::new(width, height), room);
+        node.left = px(corner.x);
+        node.top = px(corner.y);
     }
+}
+
+/// Where the pointer's label stands (its top left corner): beside the pointer, right of and
+/// below it; left of it where the map has no room on the right (the panel), above it where
+/// none below (the action bar): never over the hex it speaks of (a long line about a piano
+/// was pushed left over the piano). `room`: the map's right and bottom edges.
+pub fn label_corner(at: Vec2, size: Vec2, room: Vec2) -> Vec2 {
+    let x = if at.x + 18.0 + size.x <= room.x {
+        at.x + 18.0
+    } else {
+        (at.x - 18.0 - size.x).max(0.0)
+    };
+    let y = if at.y + 14.0 + size.y <= room.y {
+        at.y + 14.0
+    } else {
+        (at.y - 14.0 - size.y).max(0.0)
+    };
+    Vec2::new(x, y)
 }
 
 /// An outline of a pointy hex (`inner` to `outer`, as a fraction of the tile's radius).
@@ -348,4 +371,43 @@ pub(super) fn marker_words(world: &mut World) {
         Some(h) if !h.is_empty() => format!("{h}\n{}", lines.join("\n")),
         _ => lines.join("\n"),
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::label_corner;
+    use bevy::prelude::{Rect, Vec2};
+
+    /// The label stands beside the pointer and never over it: right and below where there is
+    /// room, left of it by the panel, above it by the action bar.
+    #[test]
+    fn the_pointer_s_label_never_covers_the_hex_it_speaks_of() {
+        let room = Vec2::new(920.0, 560.0);
+        let size = Vec2::new(620.0, 80.0);
+        for at in [
+            Vec2::new(100.0, 100.0),
+            Vec2::new(690.0, 400.0),
+            Vec2::new(700.0, 520.0),
+            Vec2::new(150.0, 530.0),
+        ] {
+            let corner = label_corner(at, size, room);
+            let label = Rect::from_corners(corner, corner + size);
+            let hex = Rect::from_center_size(at, Vec2::splat(20.0));
+            assert!(label.intersect(hex).is_empty(), "{at}: {label:?}");
+            assert!(corner.x >= 0.0 && corner.y >= 0.0);
+            assert!(label.max.y <= room.y, "{at}: {label:?}");
+        }
+        assert_eq!(
+            label_corner(Vec2::new(100.0, 100.0), size, room),
+            Vec2::new(118.0, 114.0)
+        );
+        assert_eq!(
+            label_corner(Vec2::new(690.0, 400.0), size, room),
+            Vec2::new(52.0, 414.0)
+        );
+        assert_eq!(
+            label_corner(Vec2::new(700.0, 520.0), size, room),
+            Vec2::new(62.0, 426.0)
+        );
+    }
 }

@@ -1329,3 +1329,52 @@ fn another_hero_declares_with_fresh_choices() {
     assert!(!fresh.careful);
     assert_eq!(fresh.attack, tarnation::rules::melee::AttackType::Standard);
 }
+
+/// The first view shows the areas the level's counters count with the player's heroes: the
+/// bank job's east end, where the gang carry the strongboxes out, is on the map, not under the
+/// panel (a play-test had to zoom out to find it).
+#[test]
+fn the_first_view_shows_where_the_loot_is_carried_out() {
+    let mut app = window_app(3);
+    start(
+        &mut app,
+        "The Red Rock Bank Job",
+        &[Control::Human, Control::Computer],
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
+    let (at, scale) = view(&mut app);
+    let geometry = app
+        .world()
+        .resource::<tarnation::app::board::MapGeometry>()
+        .clone();
+    // Each hex of the area whole: its centre and its sides (half a tile out).
+    let half = tarnation::app::layout::TILE_W as f32 / 2.0;
+    for (c, r) in [(25, 3), (25, 4), (25, 5)] {
+        for dx in [-half, 0.0, half] {
+            let point = geometry.center(c, r) + Vec2::new(dx, 0.0);
+            let screen = tarnation::app::input::screen_at(&frame, scale, at, point);
+            assert!(
+                frame.map.contains(screen),
+                "{c},{r} at {screen} off {:?}",
+                frame.map
+            );
+        }
+    }
+    let law = tarnation::sim::query::heroes(app.world())
+        .into_iter()
+        .filter(|&e| app.world().get::<tarnation::sim::model::Side>(e).unwrap().0 == 0)
+        .collect::<Vec<_>>();
+    assert!(!law.is_empty());
+    for e in law {
+        let hex = app
+            .world()
+            .get::<tarnation::sim::model::HexPos>(e)
+            .unwrap()
+            .0;
+        let screen = tarnation::app::input::screen_at(&frame, scale, at, geometry.hex_center(hex));
+        assert!(frame.map.contains(screen), "{screen} off {:?}", frame.map);
+    }
+}

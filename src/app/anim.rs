@@ -465,8 +465,15 @@ fn spawn_flash(
     } else {
         Color::srgba(1.0, 1.0, 1.0, 0.8)
     };
+    // A hit bursts as a ring round the token, which stays in sight (a disc over it hid the
+    // figure hit: a play-test); a miss is a small puff.
+    let mesh: Mesh = if hit {
+        Annulus::new(15.0, 23.0).into()
+    } else {
+        Circle::new(9.0).into()
+    };
     commands.spawn((
-        Mesh2d(meshes.add(Circle::new(if hit { 20.0 } else { 9.0 }))),
+        Mesh2d(meshes.add(mesh)),
         MeshMaterial2d(materials.add(flash)),
         Transform::from_translation(at.extend(6.5)),
         Fade {

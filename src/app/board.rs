@@ -531,12 +531,35 @@ fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect) -> CameraF
         // at a readable zoom (the bench level's two lines stand a map's width apart, and
         // every token shrank to a dot with its initials unreadable).
         let with_foe: Vec<Vec2> = humans.iter().copied().chain(nearest_foe).collect();
-        let (at, size) = boxed(&with_foe);
-        if fit_camera(&rect.0, at, size).0 <= crate::app::input::READABLE_SCALE {
-            (at, size)
-        } else {
-            boxed(&humans)
-        }
+        // And the areas the level's counters count (where the loot is carried out, where a
+        // side must stand), when the view still reads with them: the bank job's east end,
+        // where the gang carry the strongboxes, was under the panel.
+        let areas = battle
+            .level
+            .counters
+            .iter()
+            .flat_map(|c| &c.fed_by)
+            .flat_map(|f| {
+                use crate::data::level::Trigger;
+                match &f.on {
+                    Trigger::Enters { area, .. }
+                    | Trigger::Leaves { area, .. }
+                    | Trigger::CarriedOut { area, .. } => area.as_slice(),
+                    _ => &[],
+                }
+            });
+        let with_areas: Vec<Vec2> = with_foe
+            .iter()
+            .copied()
+            .chain(areas.map(|&(c, r)| geometry.center(c, r)))
+            .collect();
+        let reads = |(at, size): (Vec2, Vec2)| {
+            fit_camera(&rect.0, at, size).0 <= crate::app::input::READABLE_SCALE
+        };
+        [boxed(&with_areas), boxed(&with_foe)]
+            .into_iter()
+            .find(|&view| reads(view))
+            .unwrap_or_else(|| boxed(&humans))
     };
     CameraFit {
         center: (lo + hi) / 2.0,

@@ -378,7 +378,11 @@ fn weapon(
         Tip(format!(
             "{name}: {}{rounds} of {capacity} rounds{}",
             if *in_hand { "in hand, " } else { "" },
-            if *jammed { ", JAMMED" } else { "" }
+            if *jammed {
+                ", JAMMED: the Load button clears the jam"
+            } else {
+                ""
+            }
         )),
     ))
     .with_children(|w| {

@@ -1346,10 +1346,7 @@ fn the_first_view_shows_where_the_loot_is_carried_out() {
     }
     let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
     let (at, scale) = view(&mut app);
-    let geometry = app
-        .world()
-        .resource::<tarnation::app::board::MapGeometry>()
-        .clone();
+    let geometry = *app.world().resource::<tarnation::app::board::MapGeometry>();
     // Each hex of the area whole: its centre and its sides (half a tile out).
     let half = tarnation::app::layout::TILE_W as f32 / 2.0;
     for (c, r) in [(25, 3), (25, 4), (25, 5)] {

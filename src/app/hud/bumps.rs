@@ -17,7 +17,7 @@ use bevy::prelude::*;
 
 /// The hero a box of choices is about: the box stands clear of its token (`place_choice_boxes`).
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
-pub struct ChoiceAbout(pub Entity);
+pub struct ChoiceAbout(pub Entity, pub Option<Entity>);
 
 /// Where a box of choices stands: over the map's top left corner, or (its hero's token in the
 /// map's left half) over its bottom right corner, clear of the token and of the counters' box.
@@ -25,13 +25,55 @@ pub fn choice_box_at_right(map: Rect, token: Vec2) -> bool {
     token.x < map.center().x
 }
 
-/// Each box of choices stands on the side of the map away from its hero's token.
+/// A corner of the map a box of choices may stand in (the top right is the counters' box's).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Corner {
+    TopLeft,
+    BottomRight,
+    BottomLeft,
+}
+
+/// The corner for a box of `size` (UI pixels) about the figures at `tokens` (window pixels) in
+/// a window of `window` pixels laid out `scale` times: the first of top left, bottom right and
+/// bottom left whose box covers none of them, else the one that covers fewest (a play-test's
+/// box of the snap shot stood over the foe it was about). A box not laid out yet (`size` zero)
+/// goes as `choice_box_at_right` puts it, by the first figure.
+pub fn choice_corner(frame: &crate::app::layout::Frame, size: Vec2, tokens: &[Vec2]) -> Corner {
+    if size == Vec2::ZERO {
+        return match tokens.first() {
+            Some(&t) if choice_box_at_right(frame.map, t) => Corner::BottomRight,
+            _ => Corner::TopLeft,
+        };
+    }
+    let (s, window, size) = (frame.scale, frame.window, size * frame.scale);
+    let rect = |corner: Corner| {
+        let (x, y) = match corner {
+            Corner::TopLeft => (40.0 * s, (BANNER_H + 40.0) * s),
+            Corner::BottomRight => (
+                window.x - (PANEL_W + 40.0) * s - size.x,
+                window.y - (BAR_H + 30.0) * s - size.y,
+            ),
+            Corner::BottomLeft => (40.0 * s, window.y - (BAR_H + 30.0) * s - size.y),
+        };
+        Rect::from_corners(Vec2::new(x, y), Vec2::new(x, y) + size).inflate(TOKEN_R * s)
+    };
+    let covered = |corner: Corner| tokens.iter().filter(|t| rect(corner).contains(**t)).count();
+    [Corner::TopLeft, Corner::BottomRight, Corner::BottomLeft]
+        .into_iter()
+        .min_by_key(|&c| covered(c))
+        .unwrap_or(Corner::TopLeft)
+}
+
+/// A token's radius on the window, with a margin.
+const TOKEN_R: f32 = 24.0;
+
+/// Each box of choices stands where it covers none of the figures it is about, if it can.
 pub(super) fn place_choice_boxes(
     rect: Res<crate::app::input::MapRect>,
     geometry: Option<Res<crate::app::board::MapGeometry>>,
     cameras: Query<(&Transform, &Projection), With<Camera2d>>,
     positions: Query<&crate::sim::model::HexPos>,
-    mut boxes: Query<(&ChoiceAbout, &mut Node)>,
+    mut boxes: Query<(&ChoiceAbout, &mut Node, &ComputedNode)>,
 ) {
     let (Some(geometry), Some((camera, scale))) =
         (geometry, crate::app::input::camera_view(&cameras))
@@ -39,16 +81,24 @@ pub(super) fn place_choice_boxes(
         return;
     };
     let frame = rect.0;
-    for (about, mut node) in &mut boxes {
-        let Ok(at) = positions.get(about.0) else {
+    for (about, mut node, computed) in &mut boxes {
+        let tokens: Vec<Vec2> = std::iter::once(about.0)
+            .chain(about.1)
+            .filter_map(|e| positions.get(e).ok())
+            .map(|at| {
+                let centre = geometry.hex_center(at.0);
+                crate::app::input::screen_at(&frame, scale, camera, centre)
+            })
+            .collect();
+        if tokens.is_empty() {
             continue;
-        };
-        let centre = geometry.hex_center(at.0);
-        let token = crate::app::input::screen_at(&frame, scale, camera, centre);
-        let (left, right, top, bottom) = if choice_box_at_right(frame.map, token) {
-            (Val::Auto, px(PANEL_W + 40.0), Val::Auto, px(BAR_H + 30.0))
-        } else {
-            (px(40), Val::Auto, px(BANNER_H + 40.0), Val::Auto)
+        }
+        // The box's laid-out size in UI pixels.
+        let size = computed.size() * computed.inverse_scale_factor();
+        let (left, right, top, bottom) = match choice_corner(&frame, size, &tokens) {
+            Corner::TopLeft => (px(40), Val::Auto, px(BANNER_H + 40.0), Val::Auto),
+            Corner::BottomRight => (Val::Auto, px(PANEL_W + 40.0), Val::Auto, px(BAR_H + 30.0)),
+            Corner::BottomLeft => (px(40), Val::Auto, Val::Auto, px(BAR_H + 30.0)),
         };
         if node.left != left || node.right != right || node.top != top || node.bottom != bottom {
             node.left = left;
@@ -228,7 +278,11 @@ pub(super) fn snap_or_hold(
         let chance = pending.series.shots.first().map_or(0.0, |s| s.chance);
         let pass = keys.key(BattleAction::EndDeclaration);
         commands
-            .spawn((choice_box(), SnapBox, ChoiceAbout(hero)))
+            .spawn((
+                choice_box(),
+                SnapBox,
+                ChoiceAbout(hero, pending.series.targets.first().copied()),
+            ))
             .with_children(|p| {
                 p.spawn(label(
                     format!(
@@ -299,7 +353,11 @@ pub(super) fn spend_bumps(
             .map_or(String::new(), |t| format!(" {}", t.0.name));
         let pass = keys.key(BattleAction::EndDeclaration);
         commands
-            .spawn((choice_box(), BumpBox, ChoiceAbout(pending.target)))
+            .spawn((
+                choice_box(),
+                BumpBox,
+                ChoiceAbout(pending.target, Some(pending.hero)),
+            ))
             .with_children(|p| {
                 p.spawn(label(
                     format!(
@@ -410,5 +468,35 @@ mod tests {
             ]
         );
         assert!(option_words(&leg, true).starts_with("The Judge's way - left leg: 3 wounds"));
+    }
+
+    /// A box of choices stands where it covers neither the firer nor the foe: the top left
+    /// when they are clear of it, else a bottom corner; with no room clear of both, the corner
+    /// that covers fewest.
+    #[test]
+    fn a_box_of_choices_stands_clear_of_the_figures_it_is_about() {
+        use super::{Corner, choice_corner};
+        use bevy::prelude::Vec2;
+        let frame = crate::app::layout::frame(1280.0, 720.0);
+        let size = Vec2::new(480.0, 120.0);
+        let (firer, foe) = (Vec2::new(100.0, 150.0), Vec2::new(800.0, 450.0));
+        assert_eq!(choice_corner(&frame, size, &[foe]), Corner::TopLeft);
+        assert_eq!(choice_corner(&frame, size, &[firer]), Corner::BottomRight);
+        assert_eq!(
+            choice_corner(&frame, size, &[firer, foe]),
+            Corner::BottomLeft
+        );
+        // Not laid out yet: by the first figure's half of the map.
+        assert_eq!(
+            choice_corner(&frame, Vec2::ZERO, &[firer, foe]),
+            Corner::BottomRight
+        );
+        assert_eq!(choice_corner(&frame, Vec2::ZERO, &[foe]), Corner::TopLeft);
+        // Twice the window, twice the room: the same corners.
+        let big = crate::app::layout::frame(2560.0, 1440.0);
+        assert_eq!(
+            choice_corner(&big, size, &[firer * 2.0, foe * 2.0]),
+            Corner::BottomLeft
+        );
     }
 }

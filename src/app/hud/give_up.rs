@@ -65,7 +65,7 @@ pub(super) fn give_up_or_pay(
         let pass = keys.key(BattleAction::EndDeclaration);
         let spent = paid.saturating_sub(1);
         commands
-            .spawn((choice_box(), GiveUpBox(hero), super::bumps::ChoiceAbout(hero)))
+            .spawn((choice_box(), GiveUpBox(hero), super::bumps::ChoiceAbout(hero, None)))
             .with_children(|p| {
                 p.spawn(label(
                     question(&h.name, committed.0.name(), paid, cost, &why.0),

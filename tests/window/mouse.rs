@@ -1103,3 +1103,28 @@ fn the_pointer_says_the_height_of_the_hex() {
     let bare = info(&mut app, 4, 1);
     assert!(bare.starts_with("4,1: open ground, height 5"), "{bare}");
 }
+
+/// A jammed gun in hand: the bar's Load button says it clears the jam (a play-test looked for
+/// it), and says Load again once the gun is clear.
+#[test]
+fn the_load_button_clears_a_jam_by_name() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 3);
+    // The first gun in hand (drawn), jammed or clear.
+    let jam = |app: &mut App, jammed: bool| {
+        let mut weapons = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Weapons>(hero)
+            .unwrap();
+        let gun = &mut weapons.0[0];
+        (gun.ready, gun.holstered, gun.jammed) = (true, false, jammed);
+        // The bar is priced again as the match or the selection changes (a jam comes with a
+        // shot's event): here the shot kind is cycled.
+        tap(app, KeyCode::KeyF);
+    };
+    jam(&mut app, true);
+    assert!(tarnation::sim::query::weapon_in_hand(app.world(), hero).is_some());
+    assert_eq!(app.world().resource::<RoundState>().declarer(), Some(hero));
+    assert_eq!(bar(&app, BattleAction::Reload).name, "Clear jam");
+    jam(&mut app, false);
+    assert_eq!(bar(&app, BattleAction::Reload).name, "Load");
+}

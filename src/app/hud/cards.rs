@@ -379,7 +379,7 @@ fn weapon(
             "{name}: {}{rounds} of {capacity} rounds{}",
             if *in_hand { "in hand, " } else { "" },
             if *jammed {
-                ", JAMMED: the Load button clears the jam"
+                ", JAMMED: Clear jam on the action bar clears it"
             } else {
                 ""
             }

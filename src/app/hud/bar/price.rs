@@ -305,6 +305,13 @@ fn describe(
         BattleAction::MountOrDismount if world.get::<MountedOn>(e).is_some() => {
             state.name = "Dismount".into();
         }
+        // A jammed gun in hand: the button clears the jam, and says so (a play-test looked for
+        // a way to clear it under "Load").
+        BattleAction::Reload
+            if query::weapon_in_hand(world, e).is_some_and(|(_, w, _)| w.jammed) =>
+        {
+            state.name = "Clear jam".into();
+        }
         BattleAction::TakeOrDrop if !crate::sim::counters::carried(world, e).is_empty() => {
             state.name = "Drop".into();
         }

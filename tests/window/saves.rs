@@ -393,6 +393,17 @@ fn continue_load_and_damaged_saves_on_the_main_menu() {
     until_human_declares(&mut app);
     assert_eq!(screen(&app), Screen::Battle);
     assert_eq!(snapshot(&mut app), quit_at);
+    // The card box shows the newest check's card, as many events in as the match left: it
+    // stood empty after Continue.
+    app.update();
+    let mut heading = app
+        .world_mut()
+        .query_filtered::<&Text, With<tarnation::app::frame::CardView>>();
+    let words: Vec<String> = heading.iter(app.world()).map(|t| t.0.clone()).collect();
+    assert!(
+        words.iter().any(|w| w.starts_with("Card ")),
+        "the card box after Continue: {words:?}"
+    );
     tap(&mut app, KeyCode::Escape);
     tap(&mut app, KeyCode::KeyM);
     // Load: every file listed; the damaged ones with their error.

@@ -397,28 +397,35 @@ pub(super) fn show_card(
         (&mut Text, &mut TextColor),
         (With<CardCorner>, Without<CardView>, Without<CardFoot>),
     >,
+    fresh: Query<(), Added<CardView>>,
     mut shown: Local<Option<(usize, bool)>>,
 ) {
     let seen = (log.events.len(), !grid.is_empty());
-    if *shown == Some(seen) {
+    // A new battle's box (Continue, a second battle) is filled whatever the last one showed: a
+    // match continued with as many events as the one left had its box left empty.
+    if *shown == Some(seen) && fresh.is_empty() && !log.is_added() {
         return;
     }
     *shown = Some(seen);
-    let Some(event) = log
+    // The newest check whose card the match's deck holds (a check read from no single card
+    // of it is passed over: the box stood empty after Continue, a play-test found).
+    let Some((now, card)) = log
         .events
         .iter()
         .rev()
-        .find(|e| e.fields.contains_key("card"))
+        .filter(|e| e.fields.contains_key("card"))
+        .find_map(|event| {
+            let now = card_read(event);
+            let card = now.card.and_then(|n| {
+                cards
+                    .as_ref()
+                    .and_then(|c| c.0.iter().find(|c| c.number == n))
+            })?;
+            Some((now, card))
+        })
     else {
         return;
     };
-    let now = card_read(event);
-    let card = now.card.and_then(|n| {
-        cards
-            .as_ref()
-            .and_then(|c| c.0.iter().find(|c| c.number == n))
-    });
-    let Some(card) = card else { return };
     if *read != now {
         *read = now.clone();
     }

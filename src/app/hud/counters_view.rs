@@ -116,12 +116,7 @@ pub fn fold_words(counters: &LevelCounters, folded: bool) -> String {
         .iter()
         .zip(&counters.counters)
         .map(|(d, c)| {
-            let to_go = c.slots().saturating_sub(c.filled());
-            let warning = if d.when_full.is_some() && (1..=2).contains(&to_go) {
-                format!(" ({to_go} to go)")
-            } else {
-                String::new()
-            };
+            let warning = near_its_end(d, c).map_or(String::new(), |n| format!(" ({n} to go)"));
             format!("{} {}/{}{warning}", d.name, c.filled(), c.slots())
         })
         .collect();
@@ -169,18 +164,22 @@ pub fn tally_words(def: &CounterDef, c: &Counter) -> String {
     }
     if c.is_complete() && def.kind != CounterKind::Inventory {
         words.push_str(": full");
-    } else if let Some(full) = &def.when_full {
+    } else if let (Some(full), Some(to_go)) = (&def.when_full, near_its_end(def, c)) {
         // Near its end, what a full one does: a player is warned before the fire wins.
-        let to_go = c.slots().saturating_sub(c.filled());
-        if to_go <= 2 && c.slots() > to_go {
-            words.push_str(&format!(
-                ": {to_go} slot{} to go, then {}",
-                if to_go == 1 { "" } else { "s" },
-                full.words()
-            ));
-        }
+        words.push_str(&format!(
+            ": {to_go} slot{} to go, then {}",
+            if to_go == 1 { "" } else { "s" },
+            full.words()
+        ));
     }
     words
+}
+
+/// The slots left to fill of a counter that does something when full, once two or fewer are
+/// left (and it has more slots than that): the warning's count.
+fn near_its_end(def: &CounterDef, c: &Counter) -> Option<u32> {
+    let to_go = c.slots().saturating_sub(c.filled());
+    (def.when_full.is_some() && (1..=2).contains(&to_go) && c.slots() > to_go).then_some(to_go)
 }
 
 /// The row's tooltip: what the counter stands for, what fills it, what a full one does, who

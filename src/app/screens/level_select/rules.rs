@@ -58,16 +58,16 @@ pub(super) fn switch_rule(choice: &mut LevelChoice, action: MenuAction) {
 pub(super) fn rule_tip(action: MenuAction) -> &'static str {
     match action {
         MenuAction::ToggleExceptional => {
-            "Exceptional results: a cause cell at its die's highest value (a 4 in the d4 column) draws another card and adds to it (on by the book)"
+            "Exceptional results: a check that reads the highest number its die can roll (a 4 on a d4) draws another card and adds it on, so a great roll can go higher (on by the book)"
         }
         MenuAction::ToggleIncreasedEffect => {
-            "Increased effect: an effect result marked for it draws another card for more effect (on by the book)"
+            "Increased effect: an effect reading marked for it draws another card and adds more effect: more damage, more victories (on by the book)"
         }
         MenuAction::CycleVictoryThreshold => {
-            "Victory threshold: how much effect makes one victory in a check (6 by the book)"
+            "Victory threshold: how many points of a check's effect count as one victory toward an objective (6 by the book)"
         }
         MenuAction::CycleCardUse => {
-            "Card hacking: one card a check (the book's standard), the cause and the effect on two cards, or cause, hit location and effect on three"
+            "Cards a check: one card decides a check (the book's standard), or one card decides whether it succeeds and another how well, or a third card picks the hit location"
         }
         MenuAction::ToggleWeaponLength => {
             "Weapon length: the longer weapon has the advantage when a hand-to-hand fight begins, until the shorter one lands a blow on the torso or the head (off by the book)"

@@ -191,8 +191,7 @@ pub fn inside(at: Vec2, words: &str, zoom: f32, view: Option<Rect>) -> Vec2 {
     let Some(view) = view else {
         return at;
     };
-    let letters = words.lines().map(|l| l.chars().count()).max().unwrap_or(0);
-    let half = letters as f32 * 8.0 * zoom / 2.0;
+    let half = room_of(words, at, zoom).half_size().x;
     let (lo, hi) = (view.min.x + half, view.max.x - half);
     if lo > hi {
         return Vec2::new(view.center().x, at.y);

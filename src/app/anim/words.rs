@@ -40,6 +40,12 @@ pub fn hit_words(event: Option<&LogEvent>, hit: bool) -> String {
             ": {wounds} wound{}",
             if wounds == 1 { "" } else { "s" }
         ));
+        // More than a location's boxes hold: its track shows them full (a play-test read
+        // "head: 7 wounds" over the figure and "head 5" on its card).
+        let boxes = crate::rules::damage::DISABLING_WOUND;
+        if u32::try_from(wounds).is_ok_and(|w| w > boxes) {
+            words.push_str(&format!(" (its {boxes} boxes full)"));
+        }
     }
     if conc > 0 {
         words.push_str(&format!(", {conc} Conc"));
@@ -453,6 +459,14 @@ mod tests {
         assert_eq!(
             hit_words(attack_at(&through, "Dave Perkins", 0), true),
             "left leg: 2 wounds (through the cover, ablated)"
+        );
+        let through_the_track = log_of(
+            "shot",
+            json!({"hit": true, "location": "head", "wounds": 7, "fate": "killed"}),
+        );
+        assert_eq!(
+            hit_words(attack_at(&through_the_track, "Dave Perkins", 0), true),
+            "head: 7 wounds (its 5 boxes full)\nKILLED"
         );
         let failed = log_of(
             "melee",

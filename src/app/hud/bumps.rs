@@ -157,6 +157,12 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
         o.location.name(),
         crate::rules::words::count(o.wounds, "wound", "wounds")
     );
+    if o.wounds > crate::rules::damage::DISABLING_WOUND {
+        s.push_str(&format!(
+            " (its {} boxes full)",
+            crate::rules::damage::DISABLING_WOUND
+        ));
+    }
     if o.conc > 0 {
         s.push_str(&format!(", {} Conc", o.conc));
     }

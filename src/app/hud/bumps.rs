@@ -117,6 +117,9 @@ pub fn choice_box() -> impl Bundle {
             left: px(40),
             top: px(BANNER_H + 40.0),
             // Clear of the counters' box at the map's right (the bank job's four counters).
+            // A width of its own, not only a most: a box as wide as its words measured their
+            // height unwrapped, and its last button stood half cut off (the give-up box).
+            width: px(480),
             max_width: px(480),
             // Over the map and no further: a brawl's nine ways to spend four bumps ran over
             // the action bar, the last out of sight. What does not fit scrolls (the wheel).

@@ -334,19 +334,7 @@ fn shots(
     };
     let pace = keys.0.pace;
     let mut room = words::Room::now(&shown, &cameras, &windows);
-    // Every shot and blow of this frame: (hero, target, hit, a shot's tracer).
-    let attacks: Vec<_> = outcomes
-        .read()
-        .filter_map(|outcome| match outcome {
-            Outcome::Shot {
-                hero, target, hit, ..
-            } => Some((*hero, *target, *hit, true)),
-            Outcome::Melee {
-                hero, target, hit, ..
-            } => Some((*hero, *target, *hit, false)),
-            _ => None,
-        })
-        .collect();
+    let attacks = attacks_of_the_frame(&mut outcomes);
     for (i, &(hero, target, hit, tracer)) in attacks.iter().enumerate() {
         // Its event in the log: as many newer ones at the target as come after it this frame.
         let later = attacks[i + 1..].iter().filter(|a| a.1 == target).count();
@@ -411,6 +399,24 @@ fn shots(
         let over = b + Vec2::new(0.0, 30.0);
         room.say(&mut commands, words, over, (colour, pace.words_secs()));
     }
+}
+
+/// Every shot and blow of this frame, in order: (hero, target, hit, a shot's tracer).
+fn attacks_of_the_frame(
+    outcomes: &mut MessageReader<Outcome>,
+) -> Vec<(crate::sim::HeroId, crate::sim::HeroId, bool, bool)> {
+    outcomes
+        .read()
+        .filter_map(|outcome| match outcome {
+            Outcome::Shot {
+                hero, target, hit, ..
+            } => Some((*hero, *target, *hit, true)),
+            Outcome::Melee {
+                hero, target, hit, ..
+            } => Some((*hero, *target, *hit, false)),
+            _ => None,
+        })
+        .collect()
 }
 
 /// A shot's tracer: a straight line from the shooter to the target, fading.

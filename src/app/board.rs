@@ -328,7 +328,6 @@ pub mod marks;
 pub mod scenery;
 pub mod shared;
 pub mod walls;
-use cover::cover_marks;
 use marks::{hero_marks, hexside_vector, mount_marks, token_state};
 
 #[derive(Component)]
@@ -424,35 +423,14 @@ fn place_figures(
             marker
                 .with_children(|p| hero_marks(p, (&mut meshes, &mut materials), hero, dir, &state));
         } else if let Some(cover) = cover {
-            marker.insert((
-                Transform::from_translation(at.extend(2.0)),
-                Visibility::default(),
-                Goal(at.extend(2.0)),
-            ));
-            let sides: Vec<Vec2> = cover
-                .from
-                .iter()
-                .map(|&f| hexside_vector(&geometry, pos.0, f) - at)
-                .collect();
-            // A trough, a barrel or a hitching rail the level's scenery draws there already.
-            let drawn_already = battle.level.scenery.iter().any(|s| {
-                use crate::data::level::Scenery;
-                crate::rules::hexmap::hex_at(s.at.0, s.at.1) == pos.0
-                    && matches!(
-                        s.kind,
-                        Scenery::Trough | Scenery::Barrel | Scenery::HitchingRail
-                    )
-            });
-            marker.with_children(|p| {
-                cover_marks(
-                    p,
-                    (&mut meshes, &mut materials),
-                    &mut shared,
-                    (&icons, drawn_already),
-                    cover,
-                    &sides,
-                )
-            });
+            cover::place_cover(
+                &mut marker,
+                (&mut meshes, &mut materials),
+                (&mut shared, &icons),
+                (&geometry, &battle.level.scenery),
+                pos.0,
+                cover,
+            );
         } else if let Some(mount) = mount {
             marker.insert((
                 Mesh2d(meshes.add(Ellipse::new(40.0, 15.0))),

@@ -291,32 +291,20 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
         p.spawn((label("", 14.0, palette::HINT), CardView));
     });
     track_boxes(col);
-    let colour = Color::srgba(0.26, 0.17, 0.1, 0.98);
-    col.spawn(Node {
-        height: px(SUMMARY_H),
-        min_height: px(SUMMARY_MIN_H),
-        flex_shrink: 1.0,
-        ..default()
-    })
-    .with_children(|frame| {
-        frame.spawn((
-            Node {
-                width: percent(100),
-                height: percent(100),
-                padding: UiRect::axes(px(8), px(4)),
-                flex_direction: FlexDirection::Column,
-                // Every event of note since the declaration: the wheel scrolls what does not
-                // fit.
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
-            ScrollArea,
-            boxed(colour),
-            children![(label("", 14.0, palette::TITLE), Summary)],
-        ));
-        // Read from the top: the line the box cuts is at its foot.
-        frame.spawn(fade(colour, false, 4.0));
-    });
+    // Every event of note since the declaration: the wheel scrolls what does not fit. Read
+    // from the top: the line the box cuts is at its foot.
+    faded_scroll_box(
+        col,
+        Node {
+            height: px(SUMMARY_H),
+            min_height: px(SUMMARY_MIN_H),
+            flex_shrink: 1.0,
+            ..default()
+        },
+        (Vec2::new(8.0, 4.0), Color::srgba(0.26, 0.17, 0.1, 0.98)),
+        false,
+        children![(label("", 14.0, palette::TITLE), Summary)],
+    );
     log_box(col, LOG_H);
 }
 
@@ -400,28 +388,47 @@ pub fn track_boxes(col: &mut ChildSpawnerCommands) {
 /// viewer's. Its top edge fades into the box's colour, so the line the scroll cuts there
 /// reads as scrolled away, not as broken.
 pub fn log_box(col: &mut ChildSpawnerCommands, height: f32) {
-    let colour = Color::srgba(0.2, 0.13, 0.08, 0.98);
-    col.spawn(Node {
-        height: px(height),
-        flex_shrink: 0.0,
-        ..default()
-    })
-    .with_children(|frame| {
+    faded_scroll_box(
+        col,
+        Node {
+            height: px(height),
+            flex_shrink: 0.0,
+            ..default()
+        },
+        (Vec2::splat(8.0), Color::srgba(0.2, 0.13, 0.08, 0.98)),
+        true,
+        (
+            LogBox,
+            children![(label("", 14.0, palette::LOG_TEXT), LogText)],
+        ),
+    );
+}
+
+/// A box that scrolls in the `outer` node's room, padded (across, down) in its colour, with
+/// `inside` (its marker and text): the edge the scroll cuts (`top`, else its foot) fades into
+/// the box's colour.
+fn faded_scroll_box(
+    col: &mut ChildSpawnerCommands,
+    outer: Node,
+    (pad, colour): (Vec2, Color),
+    top: bool,
+    inside: impl Bundle,
+) {
+    col.spawn(outer).with_children(|frame| {
         frame.spawn((
             Node {
                 width: percent(100),
                 height: percent(100),
-                padding: UiRect::all(px(8)),
+                padding: UiRect::axes(px(pad.x), px(pad.y)),
                 flex_direction: FlexDirection::Column,
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
             ScrollArea,
-            LogBox,
             boxed(colour),
-            children![(label("", 14.0, palette::LOG_TEXT), LogText)],
+            inside,
         ));
-        frame.spawn(fade(colour, true, 8.0));
+        frame.spawn(fade(colour, top, pad.y));
     });
 }
 

@@ -96,11 +96,7 @@ pub struct TokenIcons(pub Vec<(&'static str, Handle<Image>)>);
 impl TokenIcons {
     /// The icon of a portrait name (`person` for an unknown one).
     pub fn get(&self, name: &str) -> Option<Handle<Image>> {
-        self.0
-            .iter()
-            .find(|(n, _)| *n == name)
-            .or_else(|| self.0.iter().find(|(n, _)| *n == "person"))
-            .map(|(_, h)| h.clone())
+        self.exactly(name).or_else(|| self.exactly("person"))
     }
 
     /// The icon of exactly that name (a thing cover is drawn as), if there is one.

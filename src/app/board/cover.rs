@@ -78,6 +78,52 @@ pub fn picture(name: &str, material: Material) -> Picture {
         )
 }
 
+/// A piece of cover's marker at its hex: its thing, and its bars on the hexsides it covers
+/// from (`scenery`: the level's, which may draw its thing already).
+pub(super) fn place_cover(
+    marker: &mut EntityCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    (shared, icons): (&mut super::shared::Shared, &crate::app::tokens::TokenIcons),
+    (geometry, scenery): (&super::MapGeometry, &[crate::data::level::SceneryDef]),
+    hex: hexx::Hex,
+    cover: &Cover,
+) {
+    let at = geometry.hex_center(hex);
+    marker.insert((
+        Transform::from_translation(at.extend(2.0)),
+        Visibility::default(),
+        super::Goal(at.extend(2.0)),
+    ));
+    let sides: Vec<Vec2> = cover
+        .from
+        .iter()
+        .map(|&f| super::marks::hexside_vector(geometry, hex, f) - at)
+        .collect();
+    let drawn_already = drawn_by_scenery(scenery, hex);
+    marker.with_children(|p| {
+        cover_marks(
+            p,
+            (meshes, materials),
+            shared,
+            (icons, drawn_already),
+            cover,
+            &sides,
+        )
+    });
+}
+
+/// Whether the level's scenery draws a cover's thing in its hex already (a trough, a barrel, a
+/// hitching rail): the cover does not draw it again.
+fn drawn_by_scenery(scenery: &[crate::data::level::SceneryDef], hex: hexx::Hex) -> bool {
+    scenery.iter().any(|s| {
+        crate::rules::hexmap::hex_at(s.at.0, s.at.1) == hex
+            && matches!(
+                s.kind,
+                Scenery::Trough | Scenery::Barrel | Scenery::HitchingRail
+            )
+    })
+}
+
 /// The size of a cover's thing drawn in its hex (a hex is 52 px across, a token 38).
 const THING: f32 = 34.0;
 
@@ -135,7 +181,7 @@ pub(super) fn thing_picture(
 
 /// Cover as the thing it is, on the hexsides it covers from (`sides`: the vectors toward
 /// them): a player sees from where it protects. Worn down (ablation), it is drawn paler.
-pub(super) fn cover_marks(
+fn cover_marks(
     p: &mut ChildSpawnerCommands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     shared: &mut super::shared::Shared,

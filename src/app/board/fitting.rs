@@ -76,24 +76,10 @@ pub(super) fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect)
         // And the areas the level's counters count (where the loot is carried out, where a
         // side must stand), when the view still reads with them: the bank job's east end,
         // where the gang carry the strongboxes, was under the panel.
-        let areas = battle
-            .level
-            .counters
-            .iter()
-            .flat_map(|c| &c.fed_by)
-            .flat_map(|f| {
-                use crate::data::level::Trigger;
-                match &f.on {
-                    Trigger::Enters { area, .. }
-                    | Trigger::Leaves { area, .. }
-                    | Trigger::CarriedOut { area, .. } => area.as_slice(),
-                    _ => &[],
-                }
-            });
         let with_areas: Vec<Vec2> = with_foe
             .iter()
             .copied()
-            .chain(areas.map(|&(c, r)| geometry.center(c, r)))
+            .chain(counted_areas(&battle.level, geometry))
             .collect();
         let reads = |(at, size): (Vec2, Vec2)| {
             fit_camera(&rect.0, at, size).0 <= crate::app::input::READABLE_SCALE
@@ -110,4 +96,22 @@ pub(super) fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect)
         focus,
         focus_size,
     }
+}
+
+/// The hexes of the areas the level's counters count (where the loot is carried out, where a
+/// side must stand or leave), on the map.
+fn counted_areas(level: &crate::data::level::Level, geometry: &MapGeometry) -> Vec<Vec2> {
+    use crate::data::level::Trigger;
+    level
+        .counters
+        .iter()
+        .flat_map(|c| &c.fed_by)
+        .flat_map(|f| match &f.on {
+            Trigger::Enters { area, .. }
+            | Trigger::Leaves { area, .. }
+            | Trigger::CarriedOut { area, .. } => area.as_slice(),
+            _ => &[],
+        })
+        .map(|&(c, r)| geometry.center(c, r))
+        .collect()
 }

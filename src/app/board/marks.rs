@@ -194,6 +194,16 @@ pub(crate) fn hexside_vector(geometry: &MapGeometry, hex: hexx::Hex, side: u8) -
     geometry.center(nc, nr)
 }
 
+/// The six ways a hexside faces, from the east round by the north.
+pub(crate) const COMPASS: [&str; 6] = [
+    "east",
+    "north-east",
+    "north-west",
+    "west",
+    "south-west",
+    "south-east",
+];
+
 /// Where a hexside faces on the map, as a player reads it: "east", "north-west", ...
 /// (the map's hexes are pointy-topped: their sides face east, west and the four diagonals).
 pub(crate) fn compass(geometry: &MapGeometry, side: u8) -> &'static str {
@@ -203,29 +213,14 @@ pub(crate) fn compass(geometry: &MapGeometry, side: u8) -> &'static str {
         crate::rules::hexmap::hex_at(geometry.size.x as i32 / 2, geometry.size.y as i32 / 2);
     let v = hexside_vector(geometry, middle, side) - geometry.hex_center(middle);
     let sixth = (v.y.atan2(v.x).to_degrees() / 60.0).round() as i32;
-    match sixth.rem_euclid(6) {
-        0 => "east",
-        1 => "north-east",
-        2 => "north-west",
-        3 => "west",
-        4 => "south-west",
-        _ => "south-east",
-    }
+    COMPASS[sixth.rem_euclid(6) as usize]
 }
 
 /// The hexsides a cover covers from, in words: "the north-east and east" (in the order of
 /// the compass, from the east round by the north), "every side".
 pub(crate) fn sides_in_words(geometry: &MapGeometry, sides: &[u8]) -> String {
-    const ORDER: [&str; 6] = [
-        "east",
-        "north-east",
-        "north-west",
-        "west",
-        "south-west",
-        "south-east",
-    ];
     let mut named: Vec<&str> = sides.iter().map(|&s| compass(geometry, s)).collect();
-    named.sort_by_key(|n| ORDER.iter().position(|o| o == n));
+    named.sort_by_key(|n| COMPASS.iter().position(|o| o == n));
     named.dedup();
     match named.as_slice() {
         [] => "no side".into(),
@@ -420,17 +415,7 @@ mod compass_tests {
         names.dedup();
         assert_eq!(names.len(), 6, "{names:?}");
         let way = |n: &str| {
-            let k = [
-                "east",
-                "north-east",
-                "north-west",
-                "west",
-                "south-west",
-                "south-east",
-            ]
-            .iter()
-            .position(|o| *o == n)
-            .unwrap();
+            let k = COMPASS.iter().position(|o| *o == n).unwrap();
             Vec2::from_angle((k as f32 * 60.0).to_radians())
         };
         for s in 0..6u8 {

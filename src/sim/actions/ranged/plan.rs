@@ -180,9 +180,7 @@ pub(super) fn plan_with(
     let rd = weapon.rd_pool()?;
     let skill = skill_pool(&h, &weapon.skill, "Coordination");
     // "Apply a penalty of 2 downgrades to any two-handed ranged weapon being used with one
-    // hand": the other hand holds a weapon.
-    // A two-handed weapon fired with one hand: the other holds a weapon, or is disabled ("an
-    // arm that cannot hold").
+    // hand": the other hand holds a weapon, or its arm is disabled ("cannot hold").
     let one_handed = if weapon.two_handed && (both_hands || arms == 1) {
         -ranged::ONE_HANDED_DOWNGRADES
     } else {
@@ -200,17 +198,7 @@ pub(super) fn plan_with(
     );
     skill.pool().map_err(|e| e.to_string())?;
     let (venture, will) = crate::sim::deck::pool_choices(world, hero);
-    let mut check = crate::rules::check::CheckRequest::simple(skill, terms.tn);
-    check.adjust.direct = terms.direct();
-    check.adjust.row = one_handed;
-    check.named = terms
-        .modifiers
-        .iter()
-        .map(|m| (m.name.clone(), m.value))
-        .collect();
-    check.venture = venture;
-    check.will = will;
-    let chance = crate::sim::deck::success_chance(world, &check);
+    let chance = chance_to_hit(world, skill, &terms, one_handed, (venture, will));
     Ok(ShotPlan {
         ap,
         target,
@@ -225,6 +213,28 @@ pub(super) fn plan_with(
         venture,
         will,
     })
+}
+
+/// The exact chance the shot's check succeeds: its TN, modifiers and one-handed downgrade, and
+/// the hero's Venture and Will under dice pools.
+fn chance_to_hit(
+    world: &World,
+    skill: crate::rules::check::Skill,
+    terms: &ShotTerms,
+    one_handed: i32,
+    (venture, will): (u32, bool),
+) -> f64 {
+    let mut check = crate::rules::check::CheckRequest::simple(skill, terms.tn);
+    check.adjust.direct = terms.direct();
+    check.adjust.row = one_handed;
+    check.named = terms
+        .modifiers
+        .iter()
+        .map(|m| (m.name.clone(), m.value))
+        .collect();
+    check.venture = venture;
+    check.will = will;
+    crate::sim::deck::success_chance(world, &check)
 }
 
 /// A thrown weapon reaches as far as the thrower's Strength throws it.

@@ -50,23 +50,15 @@ impl SeriesPlan {
     }
 }
 
-/// Plan a series: "The number and type of attacks that will be attempted must be clearly
-/// declared, as well as the order and priority, before rolling." With `fan`, every shot is a
-/// snap shot fanned from a single action revolver.
-pub fn plan_series(
+/// Each shot of a series planned (a fan's as snap shots), with its target's place in the
+/// series' order and its kind: a secondary target's shot takes its -1 a target before it.
+#[allow(clippy::type_complexity)]
+fn each_shot(
     world: &World,
     hero: Entity,
     shots: &[(Entity, ShotKind)],
     fan: bool,
-) -> Result<SeriesPlan, Refusal> {
-    if shots.is_empty() || shots.len() > ranged::MAX_SHOTS {
-        return Err(format!(
-            "a series is 1 to {} shots, not {}",
-            ranged::MAX_SHOTS,
-            shots.len()
-        )
-        .into());
-    }
+) -> Result<(Vec<ShotPlan>, Vec<(usize, ShotKind)>), Refusal> {
     let mut order: Vec<Entity> = Vec::new();
     let mut indexed = Vec::new();
     let mut plans = Vec::new();
@@ -90,6 +82,27 @@ pub fn plan_series(
         indexed.push((index, kind));
         plans.push(p);
     }
+    Ok((plans, indexed))
+}
+
+/// Plan a series: "The number and type of attacks that will be attempted must be clearly
+/// declared, as well as the order and priority, before rolling." With `fan`, every shot is a
+/// snap shot fanned from a single action revolver.
+pub fn plan_series(
+    world: &World,
+    hero: Entity,
+    shots: &[(Entity, ShotKind)],
+    fan: bool,
+) -> Result<SeriesPlan, Refusal> {
+    if shots.is_empty() || shots.len() > ranged::MAX_SHOTS {
+        return Err(format!(
+            "a series is 1 to {} shots, not {}",
+            ranged::MAX_SHOTS,
+            shots.len()
+        )
+        .into());
+    }
+    let (plans, indexed) = each_shot(world, hero, shots, fan)?;
     let first = &plans[0];
     let weapon = first.weapon.clone();
     let state = weapon_in_hand(world, hero)

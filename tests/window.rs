@@ -1375,3 +1375,60 @@ fn the_first_view_shows_where_the_loot_is_carried_out() {
         assert!(frame.map.contains(screen), "{screen} off {:?}", frame.map);
     }
 }
+
+/// A hero on a piece of cover's hex would hide the thing drawn there: the thing is then drawn
+/// as a badge on the token's lower left, on its pale disc, and back in its hex when the hero
+/// leaves.
+#[test]
+fn cover_under_a_hero_is_drawn_as_a_badge_on_its_token() {
+    use tarnation::app::board::cover::{BadgeDisc, CoverThing};
+    use tarnation::rules::hexmap::hex_at;
+    use tarnation::sim::model::{Hero, HexPos};
+    let mut app = battle(
+        3,
+        "Fire at the Longhorn",
+        &[Control::Human, Control::Computer],
+    );
+    app.update();
+    let piano = hex_at(12, 6);
+    let badge = |app: &mut App| -> Vec<(bool, f32, bool)> {
+        let mut things = app
+            .world_mut()
+            .query::<(&CoverThing, &Transform, &Children)>();
+        let found: Vec<(bool, f32, Vec<Entity>)> = things
+            .iter(app.world())
+            .map(|(t, at, c)| (t.0 == piano, at.scale.x, c.iter().collect()))
+            .collect();
+        found
+            .into_iter()
+            .map(|(is_piano, scale, children)| {
+                let disc_shown = children.iter().any(|&c| {
+                    app.world().get::<BadgeDisc>(c).is_some()
+                        && app.world().get::<Visibility>(c) == Some(&Visibility::Inherited)
+                });
+                (is_piano, scale, disc_shown)
+            })
+            .collect()
+    };
+    let before = badge(&mut app);
+    assert!(before.iter().any(|b| b.0), "the piano is drawn as a thing");
+    assert!(before.iter().all(|&(_, s, disc)| s == 1.0 && !disc));
+    // A hero steps onto the piano's hex.
+    let mut heroes = app.world_mut().query_filtered::<Entity, With<Hero>>();
+    let hero = heroes.iter(app.world()).next().unwrap();
+    let from = app.world().get::<HexPos>(hero).unwrap().0;
+    app.world_mut().entity_mut(hero).insert(HexPos(piano));
+    app.update();
+    for (is_piano, scale, disc) in badge(&mut app) {
+        assert_eq!(is_piano, scale < 1.0, "only the piano is a badge");
+        assert_eq!(is_piano, disc);
+    }
+    // It leaves: the piano stands whole in its hex again.
+    app.world_mut().entity_mut(hero).insert(HexPos(from));
+    app.update();
+    assert!(
+        badge(&mut app)
+            .iter()
+            .all(|&(_, s, disc)| s == 1.0 && !disc)
+    );
+}

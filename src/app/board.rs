@@ -48,6 +48,7 @@ impl Plugin for BoardPlugin {
                     first_draw,
                     marks::keep_labels_readable,
                     engaged::mark_engaged,
+                    cover::things_beside_figures,
                 )
                     .chain()
                     .in_set(BoardSystems::Figures)

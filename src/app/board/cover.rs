@@ -106,7 +106,7 @@ pub(super) fn place_cover(
             (meshes, materials),
             shared,
             (icons, drawn_already),
-            cover,
+            (cover, hex),
             &sides,
         )
     });
@@ -127,10 +127,88 @@ fn drawn_by_scenery(scenery: &[crate::data::level::SceneryDef], hex: hexx::Hex) 
 /// The size of a cover's thing drawn in its hex (a hex is 52 px across, a token 38).
 const THING: f32 = 34.0;
 
+/// A cover's thing drawn in its hex (`hex`): a figure standing there would hide it, so then
+/// it is drawn small on the token's lower left, on a pale disc, as the weapon in hand is on
+/// its lower right (`things_beside_figures`).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct CoverThing(pub hexx::Hex);
+
+/// The pale disc under a cover's thing drawn as a badge.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct BadgeDisc;
+
+/// The badge's disc, in the thing's own units (the badge is `BADGE_SCALE` of the thing).
+const BADGE_DISC: f32 = 8.5 / BADGE_SCALE;
+/// The thing drawn as a badge: 13 px of its 34, as the weapon badge's icon.
+const BADGE_SCALE: f32 = 13.0 / THING;
+/// Where the badge stands on the token (the weapon's badge mirrored), above the token's marks.
+const BADGE_AT: Vec3 = Vec3::new(-15.0, -13.0, 2.2);
+
+/// A cover's thing in its hex, or as a badge on the figure that stands there (a hero on the
+/// piano hid it whole): the thing and the bars then say the same as on an empty hex.
+pub(super) fn things_beside_figures(
+    figures: Query<&crate::sim::model::HexPos, With<crate::sim::model::Hero>>,
+    mut things: Query<(&CoverThing, &mut Transform, &Children)>,
+    mut discs: Query<&mut Visibility, With<BadgeDisc>>,
+) {
+    let stood_on: std::collections::HashSet<hexx::Hex> = figures.iter().map(|p| p.0).collect();
+    for (thing, mut at, children) in &mut things {
+        let badge = stood_on.contains(&thing.0);
+        let want = if badge {
+            Transform::from_translation(BADGE_AT).with_scale(Vec3::new(
+                BADGE_SCALE,
+                BADGE_SCALE,
+                1.0,
+            ))
+        } else {
+            Transform::default()
+        };
+        if *at != want {
+            *at = want;
+        }
+        for &child in children {
+            if let Ok(mut shown) = discs.get_mut(child) {
+                let v = if badge {
+                    Visibility::Inherited
+                } else {
+                    Visibility::Hidden
+                };
+                if *shown != v {
+                    *shown = v;
+                }
+            }
+        }
+    }
+}
+
 /// The thing a piece of cover is, drawn in its hex in its material's colour, outlined dark,
 /// under the bars on its hexsides and the figure standing there. `drawn_already`: the level's
 /// scenery draws that very thing in the hex (a trough, a barrel, a hitching rail).
 pub(super) fn thing_picture(
+    p: &mut ChildSpawnerCommands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    shared: &mut super::shared::Shared,
+    (icons, hex): (&crate::app::tokens::TokenIcons, hexx::Hex),
+    cover: &Cover,
+    fill: Color,
+) {
+    let mut thing = p.spawn((CoverThing(hex), Transform::default(), Visibility::default()));
+    thing.with_children(|p| {
+        // The badge's pale disc (a thing in its material's colour reads on it, where the
+        // weapon's gold reads on dark), shown while a figure stands on the thing.
+        p.spawn((
+            Mesh2d(shared.mesh(meshes, Circle::new(BADGE_DISC).into())),
+            MeshMaterial2d(shared.paint(materials, Color::srgb(0.93, 0.87, 0.72))),
+            Transform::from_xyz(0.0, 0.0, -0.4),
+            Visibility::Hidden,
+            BadgeDisc,
+        ));
+        the_thing(p, (meshes, materials), shared, icons, cover, fill)
+    });
+}
+
+/// The thing drawn in its hex (the badge's disc aside).
+fn the_thing(
     p: &mut ChildSpawnerCommands,
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     shared: &mut super::shared::Shared,
@@ -186,7 +264,7 @@ fn cover_marks(
     (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
     shared: &mut super::shared::Shared,
     (icons, drawn_already): (&crate::app::tokens::TokenIcons, bool),
-    cover: &Cover,
+    (cover, hex): (&Cover, hexx::Hex),
     sides: &[Vec2],
 ) {
     let (fill, rim) = material_colours(cover.material);
@@ -202,7 +280,7 @@ fn cover_marks(
         worn,
     ));
     if !drawn_already {
-        thing_picture(p, (meshes, materials), shared, icons, cover, fill);
+        thing_picture(p, (meshes, materials), shared, (icons, hex), cover, fill);
     }
     for v in sides {
         cover_bar(

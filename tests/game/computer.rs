@@ -847,3 +847,96 @@ fn a_hero_who_cannot_fight_dodges_the_knife() {
         }
     }
 }
+
+/// Hank's dynamite in hand, Angus a pace from him: the blast (a pace round where it lands,
+/// and a miss lands nearer still) would catch Hank, so `normal` and `hard` throw at no foe
+/// within two paces (an audit saw Hank caught by his own blast in 10 mine raids of 40);
+/// five paces off, it throws. (The charges are no objective here: Hank would go to
+/// them.)
+#[test]
+fn dynamite_is_never_thrown_into_the_thrower_s_own_blast() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        for (angus_at, throws_at_angus) in [((3, 8), false), ((7, 8), true)] {
+            let mut t = Table::new("mine_raid.ron", 1, |l| {
+                for side in &mut l.sides {
+                    side.control = Control::Human;
+                    side.ai = Some(ai);
+                }
+                l.victory
+                    .retain(|v| matches!(v, tarnation::data::level::Victory::LastSideStanding));
+            });
+            t.update();
+            let (hank, angus) = (t.hero("Hank Daggett"), t.hero("Angus Laroq"));
+            place(&mut t, hank, 2, 8);
+            place(&mut t, angus, angus_at.0, angus_at.1);
+            give_ap(&mut t, hank, 3, 4);
+            in_hand(&mut t, hank, "Dynamite");
+            let d = asked(&mut t, hank);
+            let thrown_at = match &d.intent {
+                Intent::Declare(Action::Shoot { target, .. }) => Some(*target),
+                _ => None,
+            };
+            // Five paces off, it throws (at Angus or another foe in sight); a pace off, never
+            // at Angus.
+            if throws_at_angus {
+                assert!(thrown_at.is_some(), "{ai:?}: {d:?}");
+            } else {
+                assert_ne!(thrown_at, Some(angus), "{ai:?}: {d:?}");
+            }
+            if let Some(target) = thrown_at {
+                let (h, at) = (t.e(hank), t.e(target));
+                let world = t.app.world();
+                let distance = world
+                    .get::<HexPos>(h)
+                    .unwrap()
+                    .0
+                    .unsigned_distance_to(world.get::<HexPos>(at).unwrap().0);
+                assert!(distance > 2, "{ai:?}: thrown {distance} paces off");
+            }
+        }
+    }
+}
+
+/// Felicia pays for a shot at Deputy Pike at the water trough: `hard` ducks behind it, unless
+/// Octavio is running a strongbox out (the gang's win), when Pike shoots at him instead (an
+/// audit saw the law duck in 21 bank jobs of 30 while a strongbox was on its way out).
+#[test]
+fn hard_shoots_the_getaway_rather_than_duck() {
+    for carrying in [false, true] {
+        let mut t = level_at("bank_job.ron", 1, AiLevel::Hard);
+        let (pike, felicia) = (t.hero("Deputy Pike"), t.hero("Felicia Laroq"));
+        let octavio = t.hero("Octavio");
+        place(&mut t, felicia, 8, 5);
+        place(&mut t, octavio, 10, 4);
+        give_ap(&mut t, pike, 3, 4);
+        in_hand(&mut t, pike, "Double-barrel shotgun");
+        let shot = Action::Shoot {
+            hero: felicia,
+            target: pike,
+            kind: ShotKind::Aimed(1),
+        };
+        let fe = t.e(felicia);
+        t.app.world_mut().entity_mut(fe).insert(Committed(shot));
+        if carrying {
+            let oe = t.e(octavio);
+            t.app
+                .world_mut()
+                .entity_mut(oe)
+                .insert(tarnation::sim::counters::Carrying(vec![0]));
+        }
+        let d = asked(&mut t, pike);
+        if carrying {
+            assert!(
+                matches!(d.intent, Intent::Declare(Action::Shoot { target, .. }) if target == octavio),
+                "{d:?}"
+            );
+            assert!(d.reason.unwrap().contains("getting away"));
+        } else {
+            assert_eq!(
+                d.intent,
+                Intent::Declare(Action::DuckBehindCover { hero: pike }),
+                "{d:?}"
+            );
+        }
+    }
+}

@@ -28,8 +28,9 @@
 //! undrawn cards or the seed.
 
 use super::answers::{
-    REVIVE_ODDS, aim_holds, carefully, cover_to_load, duck_from_shot, fight_back, long_load_fights,
-    medicine_odds, quick_draw_when_clashing, revive_pays, steady_to_shoot, steer_ahead, stray_risk,
+    REVIVE_ODDS, aim_holds, blast_risk, carefully, cover_to_load, duck_from_shot, fight_back,
+    long_load_fights, medicine_odds, quick_draw_when_clashing, revive_pays, steady_to_shoot,
+    steer_ahead, stray_risk,
 };
 use super::holdout::{lets_the_clock_work, lie_low};
 use super::worth::{allies_on, stun_odds, target_worth, wounds_of};
@@ -307,7 +308,11 @@ pub(super) fn best_shot_at(
         if only.is_some_and(|only| !only.contains(&target)) {
             continue;
         }
-        let worth = target_worth(world, hero, target, hard) * stray_risk(world, hero, target);
+        let Some(blast) = blast_risk(world, hero, target) else {
+            continue;
+        };
+        let worth =
+            target_worth(world, hero, target, hard) * stray_risk(world, hero, target) * blast;
         let mut snap = 0.0;
         for kind in [
             ShotKind::Snap,

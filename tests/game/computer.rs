@@ -940,3 +940,39 @@ fn hard_shoots_the_getaway_rather_than_duck() {
         }
     }
 }
+
+/// Angus's Gatling strays on every burst: with Dave at Miranda's side, `normal` and `hard` do
+/// not fire it at her (a play-test saw its strays stun, wound and kill Dave); with Dave away,
+/// they do.
+#[test]
+fn a_gatling_is_not_fired_into_an_ally_s_fight() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        for dave_beside in [false, true] {
+            let mut t = level_at("mine_raid.ron", 1, ai);
+            let (angus, miranda) = (t.hero("Angus Laroq"), t.hero("Miranda Valentine"));
+            let (dave, pete, hank) = (
+                t.hero("Dave Perkins"),
+                t.hero("Pete Perkins"),
+                t.hero("Hank Daggett"),
+            );
+            place(&mut t, miranda, 6, 7);
+            place(&mut t, hank, 1, 1);
+            place(&mut t, pete, 13, 8);
+            place(&mut t, dave, if dave_beside { 7 } else { 12 }, 7);
+            give_ap(&mut t, angus, 4, 4);
+            in_hand(&mut t, angus, "Gatling gun");
+            let d = asked(&mut t, angus);
+            let at_miranda = match &d.intent {
+                Intent::Declare(Action::Shoot { target, .. }) => *target == miranda,
+                Intent::Declare(Action::Series { shots, .. }) => {
+                    shots.iter().any(|(t, _)| *t == miranda)
+                }
+                _ => false,
+            };
+            assert_eq!(
+                at_miranda, !dave_beside,
+                "{ai:?}, Dave beside her: {dave_beside}: {d:?}"
+            );
+        }
+    }
+}

@@ -311,8 +311,11 @@ pub(super) fn best_shot_at(
         let Some(blast) = blast_risk(world, hero, target) else {
             continue;
         };
-        let worth =
-            target_worth(world, hero, target, hard) * stray_risk(world, hero, target) * blast;
+        let strays = stray_risk(world, hero, target);
+        if strays <= 0.0 {
+            continue;
+        }
+        let worth = target_worth(world, hero, target, hard) * strays * blast;
         let mut snap = 0.0;
         for kind in [
             ShotKind::Snap,

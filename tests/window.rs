@@ -1432,3 +1432,30 @@ fn cover_under_a_hero_is_drawn_as_a_badge_on_its_token() {
             .all(|&(_, s, disc)| s == 1.0 && !disc)
     );
 }
+
+/// The mine's objective is on the map: its hex ringed and flagged, its words over it with the
+/// victories so far, kept to the counter (a play-test found the nook only in a tooltip and the
+/// progress only in the log).
+#[test]
+fn the_objective_is_shown_on_the_map_with_its_progress() {
+    use tarnation::app::hud::objectives_view::{ObjectiveMark, ObjectiveWords};
+    use tarnation::sim::model::Objectives;
+    let mut app = battle(1, "The Laroq Mine", &[Control::Human, Control::Computer]);
+    app.update();
+    let words = |app: &mut App| -> Vec<String> {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Text2d, With<ObjectiveWords>>();
+        q.iter(app.world()).map(|t| t.0.clone()).collect()
+    };
+    assert_eq!(words(&mut app), ["Set the charges (Raiders): 0 of 3"]);
+    assert!(count::<ObjectiveMark>(&mut app) >= 3, "ring, flag, words");
+    // Hank's first victory at the nook.
+    app.world_mut().resource_mut::<Objectives>().0[0]
+        .as_mut()
+        .unwrap()
+        .add_points(1)
+        .unwrap();
+    app.update();
+    assert_eq!(words(&mut app), ["Set the charges (Raiders): 1 of 3"]);
+}

@@ -10,6 +10,7 @@ mod choices;
 mod counters_view;
 mod cursor;
 mod give_up;
+pub mod objectives_view;
 mod offscreen;
 mod plan;
 mod preview;
@@ -92,6 +93,7 @@ impl Plugin for HudPlugin {
                         counters_view::show_counters,
                         counters_view::mark_areas,
                         counters_view::mark_items,
+                        objectives_view::mark_objectives,
                     )
                         .chain(),
                     (spawn_bar, price_bar, show_bar).chain(),

@@ -1,0 +1,176 @@
+//! The level's objectives on the map: the hex where a task is worked (the mine's nook where
+//! Hank sets the charges) ringed in gold with a flag, and over it the objective's name, its
+//! side and its victories so far ("Set the charges (Raiders): 1 of 3"). A play-test found the
+//! nook only in the Objective button's tooltip ("stand at or next to 4,1") and the progress
+//! only in the log.
+
+use crate::app::board::MapGeometry;
+use crate::app::board::marks::ReadableLabel;
+use crate::app::state::Screen;
+use crate::data::level::{Level, Victory};
+use crate::sim::model::{Battle, Contests, Objectives};
+use bevy::prelude::*;
+
+/// A mark of an objective on the map (its ring, flag and words), drawn again when its
+/// progress changes.
+#[derive(Component)]
+pub struct ObjectiveMark;
+
+/// The words over an objective's hex.
+#[derive(Component)]
+pub struct ObjectiveWords(pub usize);
+
+/// The objective's words: its name, the side it wins for and its victories so far; a contest
+/// gives both sides' tallies.
+pub fn objective_words(
+    level: &Level,
+    index: usize,
+    objectives: &Objectives,
+    contests: &Contests,
+) -> Option<String> {
+    let (name, winner, rival, victories) = level
+        .victory
+        .iter()
+        .filter_map(|v| match v {
+            Victory::Objective {
+                name,
+                winner,
+                rival,
+                victories,
+                task: Some(_),
+            } => Some((name, winner, rival, *victories)),
+            Victory::Objective { .. } => Some((&EMPTY, &EMPTY, &None, 0)),
+            _ => None,
+        })
+        .nth(index)?;
+    if name.is_empty() {
+        return None;
+    }
+    if let Some(Some(contest)) = contests.0.get(index) {
+        let rival = rival.as_deref().unwrap_or("rival");
+        return Some(format!(
+            "{name}: {winner} {}, {rival} {} of {}",
+            contest.victories[0], contest.victories[1], contest.needed
+        ));
+    }
+    let done = objectives
+        .0
+        .get(index)
+        .and_then(|c| c.as_ref())
+        .map_or(0, |c| c.filled());
+    Some(format!("{name} ({winner}): {done} of {victories}"))
+}
+
+static EMPTY: String = String::new();
+
+/// The hexes of the level's objectives with a task, by objective (in the level's order).
+fn objective_hexes(level: &Level) -> Vec<(usize, (i32, i32))> {
+    level
+        .victory
+        .iter()
+        .filter(|v| matches!(v, Victory::Objective { .. }))
+        .enumerate()
+        .filter_map(|(i, v)| match v {
+            Victory::Objective { task: Some(t), .. } => Some((i, t.at)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The objectives ringed and flagged on the map (drawn again for a new board), their words
+/// kept to their progress.
+#[allow(clippy::too_many_arguments)]
+pub fn mark_objectives(
+    battle: Option<Res<Battle>>,
+    geometry: Option<Res<MapGeometry>>,
+    progress: (Option<Res<Objectives>>, Option<Res<Contests>>),
+    marks: Query<Entity, With<ObjectiveMark>>,
+    mut words: Query<(&ObjectiveWords, &mut Text2d)>,
+    mut meshes: ResMut<Assets<Mesh>>,
+    mut materials: ResMut<Assets<ColorMaterial>>,
+    mut commands: Commands,
+) {
+    let (Some(battle), Some(geometry)) = (battle, geometry) else {
+        return;
+    };
+    let (objectives, contests) = progress;
+    let objectives = objectives.map(|o| o.clone()).unwrap_or_default();
+    let contests = contests.map(|c| c.clone()).unwrap_or_default();
+    let hexes = objective_hexes(&battle.level);
+    let drawn = words.iter().count();
+    if drawn == hexes.len() && !geometry.is_changed() && !battle.is_changed() {
+        for (w, mut text) in &mut words {
+            if let Some(s) = objective_words(&battle.level, w.0, &objectives, &contests)
+                && text.0 != s
+            {
+                text.0 = s;
+            }
+        }
+        return;
+    }
+    for e in &marks {
+        commands.entity(e).despawn();
+    }
+    let gold = Color::srgb(1.0, 0.8, 0.2);
+    let ring = meshes.add(super::cursor::hex_ring(0.62, 0.8));
+    for (i, (c, r)) in hexes {
+        let at = geometry.center(c, r);
+        let Some(text) = objective_words(&battle.level, i, &objectives, &contests) else {
+            continue;
+        };
+        commands.spawn((
+            Mesh2d(ring.clone()),
+            MeshMaterial2d(materials.add(gold.with_alpha(0.9))),
+            Transform::from_translation(at.extend(0.95)),
+            ObjectiveMark,
+            DespawnOnExit(Screen::Battle),
+        ));
+        // A flag on the hex's upper right: a pole and its pennant, above the figures.
+        let flag = Transform::from_translation((at + Vec2::new(13.0, 8.0)).extend(3.9));
+        commands
+            .spawn((flag, Visibility::default(), ObjectiveMark))
+            .insert(DespawnOnExit(Screen::Battle))
+            .with_children(|p| {
+                p.spawn((
+                    Mesh2d(meshes.add(Rectangle::new(2.0, 20.0))),
+                    MeshMaterial2d(materials.add(Color::srgb(0.2, 0.13, 0.07))),
+                    Transform::from_xyz(0.0, 0.0, 0.0),
+                ));
+                p.spawn((
+                    Mesh2d(meshes.add(Triangle2d::new(
+                        Vec2::new(0.0, 10.0),
+                        Vec2::new(0.0, 2.0),
+                        Vec2::new(11.0, 6.0),
+                    ))),
+                    MeshMaterial2d(materials.add(gold)),
+                    Transform::from_xyz(1.0, 0.0, 0.05),
+                ));
+            });
+        // Its words over the hex, on a dark plate, grown with the zoom as the initials are.
+        commands
+            .spawn((
+                Transform::from_translation((at + Vec2::new(0.0, 36.0)).extend(5.5)),
+                Visibility::default(),
+                ObjectiveMark,
+                ReadableLabel,
+                DespawnOnExit(Screen::Battle),
+            ))
+            .with_children(|p| {
+                let width = 7.2 * text.chars().count() as f32 + 10.0;
+                p.spawn((
+                    Mesh2d(meshes.add(Rectangle::new(width, 18.0))),
+                    MeshMaterial2d(materials.add(Color::srgba(0.08, 0.05, 0.03, 0.82))),
+                    Transform::from_xyz(0.0, 0.0, -0.05),
+                ));
+                p.spawn((
+                    Text2d::new(text),
+                    TextFont {
+                        font_size: FontSize::Px(14.0),
+                        ..default()
+                    },
+                    TextColor(gold),
+                    ObjectiveWords(i),
+                ));
+            });
+    }
+}

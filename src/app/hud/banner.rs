@@ -27,6 +27,10 @@ pub(super) fn update_banner(
         (With<Handoff>, Without<Banner>),
     >,
     mut step_button: Query<&mut Visibility, (With<StepButton>, Without<Handoff>)>,
+    choice: (
+        Option<Res<crate::sim::model::PendingBumps>>,
+        Option<Res<crate::sim::model::PendingSnap>>,
+    ),
 ) {
     // The declaring hero's side (a computer's too); between declarations, the seat's.
     let index = round
@@ -71,7 +75,23 @@ pub(super) fn update_banner(
     }
     if let Ok((mut text, mut text_color)) = banner.single_mut() {
         let who = round.declarer().and_then(|e| names.get(e).ok());
-        text.0 = title(&round, who, side);
+        // A choice the match waits on (a hit's bumps, a lost aim's snap shot): said, not
+        // "actions resolve" (a play-test read that as the game running on).
+        let chooser = match &choice {
+            (Some(b), _) => names
+                .get(b.hero)
+                .ok()
+                .map(|h| (h, "where its hit's bumps go")),
+            (None, Some(s)) => names
+                .get(s.hero)
+                .ok()
+                .map(|h| (h, "whether to shoot anyway, its aim lost")),
+            _ => None,
+        };
+        text.0 = match chooser {
+            Some((hero, what)) => choosing_title(&round, &hero.name, what),
+            None => title(&round, who, side),
+        };
         text_color.0 = palette.side(index, side.color).lighter(0.2);
     }
     let seat_side = battle
@@ -115,6 +135,14 @@ fn title(round: &RoundState, who: Option<&Hero>, side: &SideDef) -> String {
     }
 }
 
+/// The banner's title while the match waits on a choice: who chooses what.
+fn choosing_title(round: &RoundState, name: &str, what: &str) -> String {
+    format!(
+        "Round {}, segment {}: waiting for {name}'s choice: {what}",
+        round.round, round.segment
+    )
+}
+
 /// The characters the banner's notice holds at 14 px between its buttons (1280x720).
 pub const NOTICE_CHARS: usize = 100;
 
@@ -152,7 +180,7 @@ fn notice_line(
                 None
             } else if w.stunned {
                 Some(format!(
-                    "{} is stunned: declares nothing until it recovers",
+                    "{} is stunned: declares nothing until recovered",
                     h.name
                 ))
             } else {

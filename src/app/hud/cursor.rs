@@ -271,7 +271,7 @@ pub const GLOSSARY: [(&str, &str); 12] = [
     ),
     (
         "stunned",
-        "stunned: the hero declares nothing until a Fortitude check recovers (what it declared before still goes off)",
+        "stunned: the hero declares nothing until a Fortitude check recovers (what was declared before still goes off)",
     ),
     (
         "dominat",

@@ -192,7 +192,7 @@ fn cannot_act(world: &mut World, e: Entity, hero: &Hero, geometry: &MapGeometry)
     let why = if down {
         "is down: out of the fight"
     } else {
-        "is stunned: declares nothing until a Fortitude check at a round's start shakes it off (what it declared before still goes off)"
+        "is stunned: declares nothing until a Fortitude check at a round's start shakes the stun off (what was declared before still goes off)"
     };
     world.insert_resource(MovePreview {
         line: Some(format!("{} {why}", hero.name)),

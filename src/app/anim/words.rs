@@ -353,8 +353,33 @@ pub fn step_words(event: &LogEvent) -> Option<String> {
             };
             Some(format!("+1 AP{whence}: stack fee\n(actions already due)"))
         }
+        "stray_hit" | "blast" => Some(bystander_words(event)),
         _ => None,
     }
+}
+
+/// A figure a shot or a blast was not aimed at, hit: where and what it did, and its fall or
+/// stun ("a stray shot: vitals (torso): 2 wounds, 1 Conc"). A play-test saw Dave killed by the
+/// Gatling's strays at Miranda with only "miss" over him: the strays were only in the log.
+fn bystander_words(event: &LogEvent) -> String {
+    let what = if event.kind == "blast" {
+        "caught in the blast"
+    } else {
+        "a stray shot"
+    };
+    let mut words = format!("{what}: {}", hit_words(Some(event), true));
+    if let Some(fate) = ["killed", "unconscious", "stunned"]
+        .into_iter()
+        .find(|f| event.text.contains(&format!(": {f}")))
+    {
+        words.push_str(&format!("\n{}", fate.to_uppercase()));
+    }
+    words
+}
+
+/// Whether an automatic step's words tell of a hit (said in the hit's colour).
+pub fn step_is_a_hit(event: &LogEvent) -> bool {
+    matches!(event.kind.as_str(), "stray_hit" | "blast")
 }
 
 /// New events of the log that are automatic steps: their words over the figure, at the pace
@@ -367,7 +392,7 @@ pub(super) fn say_steps(
     shown: Shown,
     mut seen: Local<usize>,
     mut commands: Commands,
-    (cameras, windows): (Cameras, Query<&Window>),
+    (cameras, windows, palette): (Cameras, Query<&Window>, Res<crate::app::layout::Palette>),
 ) {
     let len = log.events.len();
     if log.is_added() || len < *seen {
@@ -388,7 +413,11 @@ pub(super) fn say_steps(
             continue;
         };
         let over = at.translation.truncate() + Vec2::new(0.0, 34.0);
-        let colour = crate::app::layout::palette::TITLE;
+        let colour = if step_is_a_hit(event) {
+            palette.hit.lighter(0.15)
+        } else {
+            crate::app::layout::palette::TITLE
+        };
         room.say(
             &mut commands,
             words,
@@ -416,6 +445,34 @@ mod tests {
                 fields,
             }],
         }
+    }
+
+    /// A figure hit by a stray shot or a blast is told so over it, with the wound track and
+    /// its fall (the strays were only in the log).
+    #[test]
+    fn a_stray_or_a_blast_is_said_over_the_figure_it_hits() {
+        use serde_json::json;
+        let mut log = log_of(
+            "stray_hit",
+            json!({"location": "vitals", "wounds": 2, "conc": 1, "stunned": false}),
+        );
+        log.events[0].text =
+            "A stray shot hits Dave Perkins in the vitals: effect 13, 2 wounds and 1 Conc".into();
+        assert_eq!(
+            super::step_words(&log.events[0]).unwrap(),
+            "a stray shot: vitals (torso): 2 wounds, 1 Conc"
+        );
+        let mut blast = log_of(
+            "blast",
+            json!({"location": "head", "wounds": 6, "conc": 0, "stunned": false}),
+        );
+        blast.events[0].text =
+            "The Dynamite goes off at 4,2: Hank Daggett, 1 pace off, is hit in the head: effect 28, 6 wounds and 0 Conc: killed".into();
+        assert_eq!(
+            super::step_words(&blast.events[0]).unwrap(),
+            "caught in the blast: head: 6 wounds (its 5 boxes full)\nKILLED"
+        );
+        assert!(super::step_is_a_hit(&blast.events[0]));
     }
 
     /// The words over a target say what stopped a blow or a shot: a block, a block that

@@ -36,9 +36,15 @@ pub enum Corner {
 /// The corner for a box of `size` (UI pixels) about the figures at `tokens` (window pixels) in
 /// a window of `window` pixels laid out `scale` times: the first of top left, bottom right and
 /// bottom left whose box covers none of them, else the one that covers fewest (a play-test's
-/// box of the snap shot stood over the foe it was about). A box not laid out yet (`size` zero)
-/// goes as `choice_box_at_right` puts it, by the first figure.
-pub fn choice_corner(frame: &crate::app::layout::Frame, size: Vec2, tokens: &[Vec2]) -> Corner {
+/// box of the snap shot stood over the foe it was about); among those, the one that covers
+/// fewest of the `others` on the map (a play-test's bump box hid Miranda, Cyril and Hank). A
+/// box not laid out yet (`size` zero) goes as `choice_box_at_right` puts it, by the first
+/// figure.
+pub fn choice_corner(
+    frame: &crate::app::layout::Frame,
+    size: Vec2,
+    (tokens, others): (&[Vec2], &[Vec2]),
+) -> Corner {
     if size == Vec2::ZERO {
         return match tokens.first() {
             Some(&t) if choice_box_at_right(frame.map, t) => Corner::BottomRight,
@@ -57,10 +63,11 @@ pub fn choice_corner(frame: &crate::app::layout::Frame, size: Vec2, tokens: &[Ve
         };
         Rect::from_corners(Vec2::new(x, y), Vec2::new(x, y) + size).inflate(TOKEN_R * s)
     };
-    let covered = |corner: Corner| tokens.iter().filter(|t| rect(corner).contains(**t)).count();
+    let covered =
+        |corner: Corner, at: &[Vec2]| at.iter().filter(|t| rect(corner).contains(**t)).count();
     [Corner::TopLeft, Corner::BottomRight, Corner::BottomLeft]
         .into_iter()
-        .min_by_key(|&c| covered(c))
+        .min_by_key(|&c| (covered(c, tokens), covered(c, others)))
         .unwrap_or(Corner::TopLeft)
 }
 
@@ -73,6 +80,7 @@ pub(super) fn place_choice_boxes(
     geometry: Option<Res<crate::app::board::MapGeometry>>,
     cameras: Query<(&Transform, &Projection), With<Camera2d>>,
     positions: Query<&crate::sim::model::HexPos>,
+    figures: Query<(Entity, &crate::sim::model::HexPos, &crate::sim::model::Down), With<Hero>>,
     mut boxes: Query<(&ChoiceAbout, &mut Node, &ComputedNode)>,
 ) {
     let (Some(geometry), Some((camera, scale))) =
@@ -93,9 +101,18 @@ pub(super) fn place_choice_boxes(
         if tokens.is_empty() {
             continue;
         }
+        // The other figures standing on the map: covered as few as can be.
+        let others: Vec<Vec2> = figures
+            .iter()
+            .filter(|(e, _, down)| !down.0 && *e != about.0 && Some(*e) != about.1)
+            .map(|(_, at, _)| {
+                let centre = geometry.hex_center(at.0);
+                crate::app::input::screen_at(&frame, scale, camera, centre)
+            })
+            .collect();
         // The box's laid-out size in UI pixels.
         let size = computed.size() * computed.inverse_scale_factor();
-        let (left, right, top, bottom) = match choice_corner(&frame, size, &tokens) {
+        let (left, right, top, bottom) = match choice_corner(&frame, size, (&tokens, &others)) {
             Corner::TopLeft => (px(40), Val::Auto, px(BANNER_H + 40.0), Val::Auto),
             Corner::BottomRight => (Val::Auto, px(PANEL_W + 40.0), Val::Auto, px(BAR_H + 30.0)),
             Corner::BottomLeft => (px(40), Val::Auto, Val::Auto, px(BAR_H + 30.0)),
@@ -489,23 +506,37 @@ mod tests {
         let frame = crate::app::layout::frame(1280.0, 720.0);
         let size = Vec2::new(480.0, 120.0);
         let (firer, foe) = (Vec2::new(100.0, 150.0), Vec2::new(800.0, 450.0));
-        assert_eq!(choice_corner(&frame, size, &[foe]), Corner::TopLeft);
-        assert_eq!(choice_corner(&frame, size, &[firer]), Corner::BottomRight);
+        assert_eq!(choice_corner(&frame, size, (&[foe], &[])), Corner::TopLeft);
         assert_eq!(
-            choice_corner(&frame, size, &[firer, foe]),
+            choice_corner(&frame, size, (&[firer], &[])),
+            Corner::BottomRight
+        );
+        assert_eq!(
+            choice_corner(&frame, size, (&[firer, foe], &[])),
             Corner::BottomLeft
         );
         // Not laid out yet: by the first figure's half of the map.
         assert_eq!(
-            choice_corner(&frame, Vec2::ZERO, &[firer, foe]),
+            choice_corner(&frame, Vec2::ZERO, (&[firer, foe], &[])),
             Corner::BottomRight
         );
-        assert_eq!(choice_corner(&frame, Vec2::ZERO, &[foe]), Corner::TopLeft);
+        assert_eq!(
+            choice_corner(&frame, Vec2::ZERO, (&[foe], &[])),
+            Corner::TopLeft
+        );
         // Twice the window, twice the room: the same corners.
         let big = crate::app::layout::frame(2560.0, 1440.0);
         assert_eq!(
-            choice_corner(&big, size, &[firer * 2.0, foe * 2.0]),
+            choice_corner(&big, size, (&[firer * 2.0, foe * 2.0], &[])),
             Corner::BottomLeft
         );
+        // Clear of the foe in the top left and the bottom left: the one that hides none of
+        // the other figures (an ally under the top left).
+        let ally = Vec2::new(120.0, 160.0);
+        assert_eq!(
+            choice_corner(&frame, size, (&[foe], &[ally])),
+            Corner::BottomLeft
+        );
+        assert_eq!(choice_corner(&frame, size, (&[foe], &[])), Corner::TopLeft);
     }
 }

@@ -1128,3 +1128,30 @@ fn the_load_button_clears_a_jam_by_name() {
     jam(&mut app, false);
     assert_eq!(bar(&app, BattleAction::Reload).name, "Load");
 }
+
+/// A left click on a foe (or an empty hex) does nothing on the map: the panel says that a right
+/// click acts there, and no intent is sent (a play-test's new player clicked first and saw
+/// nothing happen).
+#[test]
+fn a_left_click_on_a_foe_says_the_right_click_acts() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app.world_mut().query::<(&HexPos, &Side)>();
+    let foe_at = q
+        .iter(app.world())
+        .find(|(_, s)| s.0 != side)
+        .map(|(p, _)| p.0)
+        .unwrap();
+    app.insert_resource(ForcedHover(Some(foe_at)));
+    app.update();
+    let events = log_len(&app);
+    MouseButton::Left.press(app.world_mut());
+    app.update();
+    MouseButton::Left.release(app.world_mut());
+    app.update();
+    let panel = panel_text(&mut app);
+    assert!(panel.contains("A right click acts on the map"), "{panel}");
+    assert_eq!(log_len(&app), events, "nothing declared");
+    let selection = app.world().resource::<tarnation::app::input::Selection>();
+    assert_eq!(selection.hero, Some(hero));
+}

@@ -253,6 +253,9 @@ pub fn hold_hint(
 
 /// The selected hero: while a hero of the desk declares, that one (the bar, the previews and
 /// every click are for it); between its declarations the player may select another.
+/// What a left click on the map says: it is the right click that acts there.
+pub const LEFT_CLICK_WORDS: &str = "A right click acts on the map: at a foe it shoots (or strikes, beside it), on a hex it goes there. A left click picks the target of a button pressed first.";
+
 fn select_hero(
     actions: &BattleInput,
     picked: Option<BattleAction>,
@@ -282,6 +285,17 @@ fn select_hero(
                     "It is {name}'s declaration now: your other heroes declare in their turn, by Quickness"
                 ),
             ));
+        }
+        // A left click on a foe or an empty hex does nothing: say what does (a play-test's
+        // new player clicked first and saw nothing happen).
+        let on_the_map = actions.just_pressed(BattleAction::Select)
+            && picked.is_none()
+            && selection.pick.is_none()
+            && selection
+                .hovered
+                .is_some_and(|hex| !own.iter().any(|h| h.2.0 == hex));
+        if on_the_map {
+            selection.note = Some((e, LEFT_CLICK_WORDS.into()));
         }
         selection.hero = Some(e);
         return;

@@ -260,8 +260,8 @@ pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     ),
     (
         BattleAction::HoldRound,
-        "Hold",
-        "Declare nothing more this round",
+        "End round",
+        "Declare nothing more this round (the hero holds: its AP left are lost at the round's end)",
         7,
     ),
     (

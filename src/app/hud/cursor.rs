@@ -21,6 +21,17 @@ pub(super) fn cursor_label(
     ui_scale: Res<UiScale>,
     mut label: Query<(&mut Node, &mut Visibility), (With<CursorLabel>, Without<Text>)>,
     mut text: Query<&mut Text, With<CursorLabel>>,
+    (rect, cameras, figures): (
+        Res<crate::app::input::MapRect>,
+        Query<(&Transform, &Projection), With<Camera2d>>,
+        Query<
+            &Transform,
+            (
+                With<crate::sim::model::Hero>,
+                With<crate::app::board::Placed>,
+            ),
+        >,
+    ),
 ) {
     let Ok((mut node, mut visibility)) = label.single_mut() else {
         return;
@@ -53,7 +64,23 @@ pub(super) fn cursor_label(
             size.x - crate::app::layout::PANEL_W - 4.0,
             size.y - crate::app::layout::BAR_H,
         );
-        let corner = label_corner(at, Vec2::new(width, height), room);
+        // The tokens on the screen, in the label's units: it stands clear of them if it can.
+        let tokens: Vec<Vec2> = crate::app::input::camera_view(&cameras)
+            .map(|(camera, scale)| {
+                figures
+                    .iter()
+                    .map(|t| {
+                        crate::app::input::screen_at(
+                            &rect.0,
+                            scale,
+                            camera,
+                            t.translation.truncate(),
+                        ) / ui_scale.0
+                    })
+                    .collect()
+            })
+            .unwrap_or_default();
+        let corner = label_corner_clear(at, Vec2::new(width, height), room, &tokens);
         node.left = px(corner.x);
         node.top = px(corner.y);
     }
@@ -75,6 +102,36 @@ pub fn label_corner(at: Vec2, size: Vec2, room: Vec2) -> Vec2 {
         (at.y - 14.0 - size.y).max(0.0)
     };
     Vec2::new(x, y)
+}
+
+/// `label_corner`, but of the four places beside the pointer (right or left of it, below or
+/// above it) that fit, the first that covers fewest tokens: a play-test's label stood over
+/// Octavio, a hex from the one pointed at, and over the player's own heroes.
+pub fn label_corner_clear(at: Vec2, size: Vec2, room: Vec2, tokens: &[Vec2]) -> Vec2 {
+    let (right, left) = (at.x + 18.0, (at.x - 18.0 - size.x).max(0.0));
+    let (below, above) = (at.y + 14.0, (at.y - 14.0 - size.y).max(0.0));
+    let covered = |c: Vec2| {
+        let label = Rect::from_corners(c, c + size).inflate(LABEL_CLEAR);
+        tokens.iter().filter(|t| label.contains(**t)).count()
+    };
+    [
+        Vec2::new(right, below),
+        Vec2::new(left, below),
+        Vec2::new(right, above),
+        Vec2::new(left, above),
+    ]
+    .into_iter()
+    .filter(|c| c.x + size.x <= room.x && c.y + size.y <= room.y && !covers(*c, size, at))
+    .min_by_key(|&c| covered(c))
+    .unwrap_or_else(|| label_corner(at, size, room))
+}
+
+/// How near a token's centre may come to the label (a token's radius, about).
+const LABEL_CLEAR: f32 = 16.0;
+
+/// Whether a label at `corner` covers the pointer.
+fn covers(corner: Vec2, size: Vec2, at: Vec2) -> bool {
+    Rect::from_corners(corner, corner + size).contains(at)
 }
 
 /// An outline of a pointy hex (`inner` to `outer`, as a fraction of the tile's radius).
@@ -377,6 +434,28 @@ pub(super) fn marker_words(world: &mut World) {
 mod tests {
     use super::label_corner;
     use bevy::prelude::{Rect, Vec2};
+
+    /// Of the places beside the pointer, the label takes the first that covers no token: a
+    /// foe under the right of the pointer sends it left; tokens everywhere, the fewest.
+    #[test]
+    fn the_pointer_s_label_stands_clear_of_the_tokens() {
+        use super::label_corner_clear;
+        let room = Vec2::new(920.0, 560.0);
+        let size = Vec2::new(300.0, 60.0);
+        let at = Vec2::new(400.0, 200.0);
+        assert_eq!(
+            label_corner_clear(at, size, room, &[]),
+            label_corner(at, size, room)
+        );
+        // A foe right and below: the label goes left.
+        let foe = Vec2::new(500.0, 240.0);
+        let c = label_corner_clear(at, size, room, &[foe]);
+        assert_eq!(c, Vec2::new(82.0, 214.0));
+        // Foes below on both sides: above, on the right.
+        let c = label_corner_clear(at, size, room, &[foe, Vec2::new(250.0, 240.0)]);
+        assert_eq!(c, Vec2::new(418.0, 126.0));
+        assert!(!Rect::from_corners(c, c + size).contains(at));
+    }
 
     /// The label stands beside the pointer and never over it: right and below where there is
     /// room, left of it by the panel, above it by the action bar.

@@ -45,15 +45,23 @@ pub fn draw_cards(
     node: Query<Entity, With<HeroCards>>,
     mut top: Query<&mut Node, With<crate::app::frame::PanelTop>>,
     mut drawn: Local<Vec<Card>>,
+    (log, round): (
+        Option<Res<crate::sim::model::MatchLog>>,
+        Option<Res<crate::sim::model::RoundState>>,
+    ),
 ) {
     let Ok(node) = node.single() else {
         return;
     };
     let selected = selection.as_ref().and_then(|s| s.hero);
+    let recovering = recovering_this_round(log.as_deref(), round.map_or(0, |r| r.round));
     let mut cards: Vec<(usize, String, Card)> = heroes
         .iter()
         .map(|h| {
-            let card = card_of(&battle, &palette, h, Some(h.0) == selected);
+            let mut card = card_of(&battle, &palette, h, Some(h.0) == selected);
+            if card.status.is_none() && recovering.contains(&h.1.name) {
+                card.status = Some("RECOVERING");
+            }
             (h.2.0, h.1.name.clone(), card)
         })
         .collect();
@@ -94,6 +102,27 @@ pub fn draw_cards(
         }
     });
     *drawn = cards;
+}
+
+/// The heroes who spend this round recovering from a stun they shook off ("stunned characters
+/// use their action (Recover, all APs) to attempt a recovery check"): no longer stunned, but
+/// out of this round's declarations. A play-test saw Miranda gone from the track with no word
+/// on her card.
+pub fn recovering_this_round(
+    log: Option<&crate::sim::model::MatchLog>,
+    round: u32,
+) -> std::collections::HashSet<String> {
+    log.map(|l| {
+        l.events
+            .iter()
+            .rev()
+            .take_while(|e| e.round == round)
+            .filter(|e| e.kind == "recovery")
+            .filter(|e| e.fields.get("recovered").and_then(|v| v.as_bool()) == Some(true))
+            .filter_map(|e| e.actor.clone())
+            .collect()
+    })
+    .unwrap_or_default()
 }
 
 fn card_of(
@@ -497,6 +526,38 @@ fn body(p: &mut ChildSpawnerCommands, card: &Card) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A hero who shook off its stun at this round's start spends the round recovering: its
+    /// card says so; one still stunned, or recovered in an earlier round, is not.
+    #[test]
+    fn a_hero_spending_the_round_recovering_is_named() {
+        use crate::sim::model::{LogEvent, MatchLog};
+        let event = |round: u32, who: &str, recovered: bool| {
+            let mut fields = serde_json::Map::new();
+            fields.insert("recovered".into(), recovered.into());
+            LogEvent {
+                round,
+                segment: 0,
+                actor: Some(who.into()),
+                kind: "recovery".into(),
+                text: String::new(),
+                fields,
+            }
+        };
+        let log = MatchLog {
+            events: vec![
+                event(1, "Cyril Wellington", true),
+                event(2, "Miranda Valentine", true),
+                event(2, "Felicia Laroq", false),
+            ],
+        };
+        let names = recovering_this_round(Some(&log), 2);
+        assert_eq!(
+            names.into_iter().collect::<Vec<_>>(),
+            vec!["Miranda Valentine".to_string()]
+        );
+        assert!(recovering_this_round(Some(&log), 3).is_empty());
+    }
 
     #[test]
     fn wounds_redden_a_part_step_by_step() {

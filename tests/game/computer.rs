@@ -976,3 +976,31 @@ fn a_gatling_is_not_fired_into_an_ally_s_fight() {
         }
     }
 }
+
+/// Clem, ducked behind the piano with his gun ready, plays for the side the fire wins for:
+/// he stays down while the posse is far (an audit saw him come out for snap shots at 17 %, in
+/// the open to the posse's guns), and comes out once a foe is within three paces.
+#[test]
+fn the_side_the_clock_plays_for_stays_down_behind_cover() {
+    for (cyril_at, emerges) in [((3, 6), false), ((9, 6), true)] {
+        let mut t = level_at("longhorn_fire.ron", 1, AiLevel::Hard);
+        let (clem, cyril, hank) = (
+            t.hero("Clem Perkins"),
+            t.hero("Cyril Wellington"),
+            t.hero("Hank Daggett"),
+        );
+        place(&mut t, clem, 12, 6);
+        place(&mut t, cyril, cyril_at.0, cyril_at.1);
+        place(&mut t, hank, 2, 2);
+        give_ap(&mut t, clem, 3, 4);
+        in_hand(&mut t, clem, "Colt Lightning");
+        let ce = t.e(clem);
+        t.app.world_mut().entity_mut(ce).insert(BehindCover(true));
+        let d = asked(&mut t, clem);
+        let out = d.intent == Intent::Declare(Action::EmergeFromCover { hero: clem });
+        assert_eq!(out, emerges, "Cyril at {cyril_at:?}: {d:?}");
+        if !emerges {
+            assert_eq!(d.intent, Intent::Pass { hero: clem }, "{d:?}");
+        }
+    }
+}

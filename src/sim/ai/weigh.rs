@@ -93,6 +93,9 @@ fn waits_out_the_fee(world: &World, hero: Entity, action: &Action, why: &str) ->
         && price(world, action).is_ok_and(|p| p.ap <= track.in_front)
 }
 
+/// How near a foe comes before a hero ducked for the clock comes out.
+const CLOCK_STAYS_DOWN: u32 = 3;
+
 /// The declaration, and why.
 fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, String)> {
     let why = |s: &str| s.to_string();
@@ -121,6 +124,10 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
                 command,
                 why("loads and cocks behind cover, out of the line of fire"),
             ));
+        }
+        // The side the clock plays for stays down until a foe comes within reach.
+        if lets_the_clock_work(world, hero) && !enemy_within(world, hero, CLOCK_STAYS_DOWN) {
+            return None;
         }
         return Some((
             Action::EmergeFromCover { hero: id },

@@ -1004,3 +1004,38 @@ fn the_side_the_clock_plays_for_stays_down_behind_cover() {
         }
     }
 }
+
+/// Dave, a knife fighter, would close in on Miranda; with Angus's Gatling burst at her on the
+/// table, `normal` and `hard` wait it out rather than walk into its strays.
+#[test]
+fn a_fighter_does_not_walk_into_an_ally_s_burst() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        for burst in [false, true] {
+            let mut t = level_at("mine_raid.ron", 1, ai);
+            let (angus, miranda) = (t.hero("Angus Laroq"), t.hero("Miranda Valentine"));
+            let (dave, pete, hank) = (
+                t.hero("Dave Perkins"),
+                t.hero("Pete Perkins"),
+                t.hero("Hank Daggett"),
+            );
+            place(&mut t, miranda, 6, 7);
+            place(&mut t, hank, 1, 1);
+            place(&mut t, pete, 13, 8);
+            place(&mut t, dave, 11, 7);
+            give_ap(&mut t, dave, 3, 4);
+            in_hand(&mut t, angus, "Gatling gun");
+            if burst {
+                let shot = Action::Shoot {
+                    hero: angus,
+                    target: miranda,
+                    kind: ShotKind::Normal,
+                };
+                let ae = t.e(angus);
+                t.app.world_mut().entity_mut(ae).insert(Committed(shot));
+            }
+            let d = asked(&mut t, dave);
+            let closes = matches!(d.intent, Intent::Declare(Action::Move { .. }));
+            assert_eq!(closes, !burst, "{ai:?}, burst {burst}: {d:?}");
+        }
+    }
+}

@@ -33,7 +33,7 @@ use super::answers::{
     steer_ahead, stray_risk,
 };
 use super::holdout::{lets_the_clock_work, lie_low};
-use super::worth::{allies_on, stun_odds, target_worth, wounds_of};
+use super::worth::{allies_on, sprayed_by_ally, stun_odds, target_worth, wounds_of};
 use super::*;
 use crate::sim::model::Wounds;
 
@@ -540,6 +540,10 @@ fn position(
     // The foe working the objective its side wins by is the one to get a line of fire to.
     let target = worker(world, side).unwrap_or(nearest);
     let gun = has_gun(world, hero);
+    // No gun: it waits out an ally's burst at that foe rather than walk into its strays.
+    if !gun && query::hero_at(world, target).is_some_and(|foe| sprayed_by_ally(world, hero, foe)) {
+        return None;
+    }
     let mut occupied = occupied_hexes(world, hero);
     occupied.extend(claimed_hexes(world, hero));
     let budget = track.in_front.max(1);

@@ -92,6 +92,29 @@ pub(super) fn allies_on(world: &World, hero: Entity, target: Entity) -> u32 {
         .count() as u32
 }
 
+/// An ally of `hero` pays for a shot at `target` with a gun that strays on every shot (a
+/// Gatling's burst, a shotgun): closing in on that foe walks into the strays (a play-test saw
+/// Dave charge Miranda with Angus's burst at her on the table).
+pub(super) fn sprayed_by_ally(world: &World, hero: Entity, target: Entity) -> bool {
+    let side = query::side_of(world, hero);
+    let target = hero_id(world, target);
+    query::heroes(world)
+        .into_iter()
+        .filter(|&e| e != hero && query::side_of(world, e) == side && !query::is_down(world, e))
+        .any(|e| {
+            let at_target = match world.get::<Committed>(e) {
+                Some(Committed(Action::Shoot { target: t, .. })) => *t == target,
+                Some(Committed(Action::Series { shots, .. })) => {
+                    shots.iter().any(|s| s.0 == target)
+                }
+                _ => false,
+            };
+            at_target
+                && query::weapon_in_hand(world, e)
+                    .is_some_and(|(_, _, w)| w.scatter || !w.burst.is_empty())
+        })
+}
+
 /// What a hit on a foe it cannot stun is worth to `hard`, beside one it stuns for certain (1.6).
 const STUN_WORTH: f64 = 0.6;
 

@@ -18,8 +18,10 @@ use super::input::{Bindings, NoPacing, Pace};
 
 mod bursts;
 mod guard;
+mod steps;
 mod words;
-pub use words::{hit_words, location_and_track, step_words, with_tracks};
+pub use steps::step_words;
+pub use words::{hit_words, location_and_track, with_tracks};
 
 pub struct AnimPlugin;
 
@@ -37,7 +39,7 @@ impl Plugin for AnimPlugin {
                 follow_declarer,
                 shots,
                 guard::guard_and_dodge,
-                words::say_steps,
+                steps::say_steps,
                 fade,
                 hold_the_pace,
             )

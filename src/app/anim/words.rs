@@ -340,93 +340,6 @@ fn spawn(
     ));
 }
 
-/// The words an automatic step says over the figure it befalls, with its reason (issue 24:
-/// "Cyril Wellington joins the initiative stack: 1 AP from the pool" was logged unasked and
-/// unexplained): the stack's fee ("Placing an action onto the stack in this manner costs 1 AP
-/// from the pool": a declaration paid at once in a segment where actions are already due).
-pub fn step_words(event: &LogEvent) -> Option<String> {
-    match event.kind.as_str() {
-        "stack_fee" => {
-            let whence = match event.fields.get("from_pool").and_then(|v| v.as_bool()) {
-                Some(false) => " next round",
-                _ => "",
-            };
-            Some(format!("+1 AP{whence}: stack fee\n(actions already due)"))
-        }
-        "stray_hit" | "blast" => Some(bystander_words(event)),
-        _ => None,
-    }
-}
-
-/// A figure a shot or a blast was not aimed at, hit: where and what it did, and its fall or
-/// stun ("a stray shot: vitals (torso): 2 wounds, 1 Conc"). A play-test saw Dave killed by the
-/// Gatling's strays at Miranda with only "miss" over him: the strays were only in the log.
-fn bystander_words(event: &LogEvent) -> String {
-    let what = if event.kind == "blast" {
-        "caught in the blast"
-    } else {
-        "a stray shot"
-    };
-    let mut words = format!("{what}: {}", hit_words(Some(event), true));
-    if let Some(fate) = ["killed", "unconscious", "stunned"]
-        .into_iter()
-        .find(|f| event.text.contains(&format!(": {f}")))
-    {
-        words.push_str(&format!("\n{}", fate.to_uppercase()));
-    }
-    words
-}
-
-/// Whether an automatic step's words tell of a hit (said in the hit's colour).
-pub fn step_is_a_hit(event: &LogEvent) -> bool {
-    matches!(event.kind.as_str(), "stray_hit" | "blast")
-}
-
-/// New events of the log that are automatic steps: their words over the figure, at the pace
-/// of a hit's words. A new log (a battle begun, a save loaded) or a shorter one (undo) is
-/// taken as seen.
-pub(super) fn say_steps(
-    log: Res<MatchLog>,
-    keys: Res<crate::app::input::Bindings>,
-    figures: Query<(&Transform, &crate::sim::model::Hero), With<crate::app::board::Placed>>,
-    shown: Shown,
-    mut seen: Local<usize>,
-    mut commands: Commands,
-    (cameras, windows, palette): (Cameras, Query<&Window>, Res<crate::app::layout::Palette>),
-) {
-    let len = log.events.len();
-    if log.is_added() || len < *seen {
-        *seen = len;
-        return;
-    }
-    let new = &log.events[*seen..];
-    *seen = len;
-    let mut room = Room::now(&shown, &cameras, &windows);
-    for event in new {
-        let Some(words) = step_words(event) else {
-            continue;
-        };
-        let Some((at, _)) = figures
-            .iter()
-            .find(|(_, h)| event.actor.as_deref() == Some(h.name.as_str()))
-        else {
-            continue;
-        };
-        let over = at.translation.truncate() + Vec2::new(0.0, 34.0);
-        let colour = if step_is_a_hit(event) {
-            palette.hit.lighter(0.15)
-        } else {
-            crate::app::layout::palette::TITLE
-        };
-        room.say(
-            &mut commands,
-            words,
-            over,
-            (colour, keys.0.pace.words_secs()),
-        );
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::{attack_at, hit_words, location_and_track};
@@ -445,34 +358,6 @@ mod tests {
                 fields,
             }],
         }
-    }
-
-    /// A figure hit by a stray shot or a blast is told so over it, with the wound track and
-    /// its fall (the strays were only in the log).
-    #[test]
-    fn a_stray_or_a_blast_is_said_over_the_figure_it_hits() {
-        use serde_json::json;
-        let mut log = log_of(
-            "stray_hit",
-            json!({"location": "vitals", "wounds": 2, "conc": 1, "stunned": false}),
-        );
-        log.events[0].text =
-            "A stray shot hits Dave Perkins in the vitals: effect 13, 2 wounds and 1 Conc".into();
-        assert_eq!(
-            super::step_words(&log.events[0]).unwrap(),
-            "a stray shot: vitals (torso): 2 wounds, 1 Conc"
-        );
-        let mut blast = log_of(
-            "blast",
-            json!({"location": "head", "wounds": 6, "conc": 0, "stunned": false}),
-        );
-        blast.events[0].text =
-            "The Dynamite goes off at 4,2: Hank Daggett, 1 pace off, is hit in the head: effect 28, 6 wounds and 0 Conc: killed".into();
-        assert_eq!(
-            super::step_words(&blast.events[0]).unwrap(),
-            "caught in the blast: head: 6 wounds (its 5 boxes full)\nKILLED"
-        );
-        assert!(super::step_is_a_hit(&blast.events[0]));
     }
 
     /// The words over a target say what stopped a blow or a shot: a block, a block that
@@ -564,13 +449,13 @@ mod tests {
     #[test]
     fn the_stack_fee_says_why_over_its_hero() {
         let log = log_of("stack_fee", serde_json::json!({ "from_pool": true }));
-        let words = super::step_words(&log.events[0]).unwrap();
+        let words = crate::app::anim::step_words(&log.events[0]).unwrap();
         assert_eq!(words, "+1 AP: stack fee\n(actions already due)");
         let log = log_of("stack_fee", serde_json::json!({ "from_pool": false }));
-        let words = super::step_words(&log.events[0]).unwrap();
+        let words = crate::app::anim::step_words(&log.events[0]).unwrap();
         assert!(words.starts_with("+1 AP next round: stack fee"), "{words}");
         assert_eq!(
-            super::step_words(&log_of("shot", serde_json::json!({})).events[0]),
+            crate::app::anim::step_words(&log_of("shot", serde_json::json!({})).events[0]),
             None
         );
     }

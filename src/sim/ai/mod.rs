@@ -29,6 +29,7 @@ mod give_up;
 mod goals;
 mod holdout;
 mod paths;
+mod position;
 mod weigh;
 mod worth;
 pub use choices::{answer_choice, computer_spend};

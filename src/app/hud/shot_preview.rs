@@ -164,57 +164,7 @@ fn shot_words(
     name: &str,
 ) -> String {
     match ranged::plan(world, hero, target, selection.shot) {
-        Ok(p) => {
-            // A stick of dynamite, a knife is thrown, not shot; a blast that would catch the
-            // thrower says so (a play-test's next right click offered Hank's dynamite as a
-            // "normal shot" at a foe beside him).
-            let thrown = p.weapon.kind == crate::data::gear::WeaponKind::Thrown;
-            let (verb, kind) = if thrown {
-                ("Throw at", format!("throw ({})", p.kind.name()))
-            } else {
-                ("Shoot", p.kind.name())
-            };
-            odds_at_cursor(world, hero, &kind, p.ap, p.chance);
-            let blast = blast_words(p.weapon.blast, p.distance);
-            let parts: Vec<String> = p
-                .terms
-                .tn_parts
-                .iter()
-                .map(|m| format!("{} {}", m.name, m.value))
-                .collect();
-            let mods: Vec<String> = p
-                .terms
-                .modifiers
-                .iter()
-                .map(|m| format!("{} {:+}", m.name, m.value))
-                .collect();
-            let cover = p.cover.as_ref().map_or(String::new(), |c| {
-                let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
-                format!(
-                    "\nCover: {} (AV {}) covers {}",
-                    c.name,
-                    c.av,
-                    locations.join(", ")
-                )
-            });
-            format!(
-                "{verb} {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}{blast}\n{}: snap/normal/aimed. {} fires.",
-                p.distance,
-                p.weapon.name,
-                kind,
-                p.ap,
-                p.terms.tn,
-                parts.join(" + "),
-                if mods.is_empty() {
-                    "none".to_string()
-                } else {
-                    mods.join(", ")
-                },
-                p.chance * 100.0,
-                keys.key(BattleAction::CycleShot),
-                keys.key(BattleAction::MoveHere)
-            )
-        }
+        Ok(p) => shot_plan_words(world, hero, &p, keys, name),
         Err(why) => {
             let why = keys.refusal(&why);
             match offer_chain(world, hero, target, at, selection.shot, name) {
@@ -260,6 +210,65 @@ fn shot_words(
             }
         }
     }
+}
+
+/// The words of a shot that can be fired now: its AP, TN, modifiers, chance, cover and blast.
+fn shot_plan_words(
+    world: &mut World,
+    hero: Entity,
+    p: &ranged::ShotPlan,
+    keys: &Bindings,
+    name: &str,
+) -> String {
+    // A stick of dynamite, a knife is thrown, not shot; a blast that would catch the
+    // thrower says so (a play-test's next right click offered Hank's dynamite as a
+    // "normal shot" at a foe beside him).
+    let thrown = p.weapon.kind == crate::data::gear::WeaponKind::Thrown;
+    let (verb, kind) = if thrown {
+        ("Throw at", format!("throw ({})", p.kind.name()))
+    } else {
+        ("Shoot", p.kind.name())
+    };
+    odds_at_cursor(world, hero, &kind, p.ap, p.chance);
+    let blast = blast_words(p.weapon.blast, p.distance);
+    let parts: Vec<String> = p
+        .terms
+        .tn_parts
+        .iter()
+        .map(|m| format!("{} {}", m.name, m.value))
+        .collect();
+    let mods: Vec<String> = p
+        .terms
+        .modifiers
+        .iter()
+        .map(|m| format!("{} {:+}", m.name, m.value))
+        .collect();
+    let cover = p.cover.as_ref().map_or(String::new(), |c| {
+        let locations: Vec<&str> = c.covers.iter().map(|l| l.name()).collect();
+        format!(
+            "\nCover: {} (AV {}) covers {}",
+            c.name,
+            c.av,
+            locations.join(", ")
+        )
+    });
+    format!(
+        "{verb} {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}{blast}\n{}: snap/normal/aimed. {} fires.",
+        p.distance,
+        p.weapon.name,
+        kind,
+        p.ap,
+        p.terms.tn,
+        parts.join(" + "),
+        if mods.is_empty() {
+            "none".to_string()
+        } else {
+            mods.join(", ")
+        },
+        p.chance * 100.0,
+        keys.key(BattleAction::CycleShot),
+        keys.key(BattleAction::MoveHere)
+    )
 }
 
 /// A plan on offer: its words at the cursor, with the key that takes it, and the plan itself

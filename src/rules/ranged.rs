@@ -10,6 +10,12 @@ use serde::{Deserialize, Serialize};
 pub const BASE_TN: u32 = 5;
 /// "The TN for point blank range is 3."
 pub const POINT_BLANK_TN: u32 = 3;
+/// Whether a thrown weapon's blast (its radius in paces, 0 for none) may catch a figure
+/// `distance` paces from the target: within the radius of where it lands, and a pace more,
+/// for a miss lands short of the target, nearer still.
+pub fn blast_may_catch(blast: u32, distance: u32) -> bool {
+    blast > 0 && distance <= blast + 1
+}
 /// "Up to two successive aim actions may be performed".
 pub const MAX_AIMS: u32 = 2;
 

@@ -941,6 +941,24 @@ fn hard_shoots_the_getaway_rather_than_duck() {
     }
 }
 
+/// The mine raid with Miranda by the pool (6,7), Angus's Gatling in hand on the bluff, Dave at
+/// `dave_at`, Hank and Pete out of the way: the table, Angus, Miranda and Dave.
+fn gatling_on_miranda(ai: AiLevel, dave_at: (i32, i32)) -> (Table, HeroId, HeroId, HeroId) {
+    let mut t = level_at("mine_raid.ron", 1, ai);
+    let (angus, miranda) = (t.hero("Angus Laroq"), t.hero("Miranda Valentine"));
+    let (dave, pete, hank) = (
+        t.hero("Dave Perkins"),
+        t.hero("Pete Perkins"),
+        t.hero("Hank Daggett"),
+    );
+    place(&mut t, miranda, 6, 7);
+    place(&mut t, hank, 1, 1);
+    place(&mut t, pete, 13, 8);
+    place(&mut t, dave, dave_at.0, dave_at.1);
+    in_hand(&mut t, angus, "Gatling gun");
+    (t, angus, miranda, dave)
+}
+
 /// Angus's Gatling strays on every burst: with Dave at Miranda's side, `normal` and `hard` do
 /// not fire it at her (a play-test saw its strays stun, wound and kill Dave); with Dave away,
 /// they do.
@@ -948,19 +966,9 @@ fn hard_shoots_the_getaway_rather_than_duck() {
 fn a_gatling_is_not_fired_into_an_ally_s_fight() {
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         for dave_beside in [false, true] {
-            let mut t = level_at("mine_raid.ron", 1, ai);
-            let (angus, miranda) = (t.hero("Angus Laroq"), t.hero("Miranda Valentine"));
-            let (dave, pete, hank) = (
-                t.hero("Dave Perkins"),
-                t.hero("Pete Perkins"),
-                t.hero("Hank Daggett"),
-            );
-            place(&mut t, miranda, 6, 7);
-            place(&mut t, hank, 1, 1);
-            place(&mut t, pete, 13, 8);
-            place(&mut t, dave, if dave_beside { 7 } else { 12 }, 7);
+            let (mut t, angus, miranda, _) =
+                gatling_on_miranda(ai, (if dave_beside { 7 } else { 12 }, 7));
             give_ap(&mut t, angus, 4, 4);
-            in_hand(&mut t, angus, "Gatling gun");
             let d = asked(&mut t, angus);
             let at_miranda = match &d.intent {
                 Intent::Declare(Action::Shoot { target, .. }) => *target == miranda,
@@ -1011,19 +1019,8 @@ fn the_side_the_clock_plays_for_stays_down_behind_cover() {
 fn a_fighter_does_not_walk_into_an_ally_s_burst() {
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         for burst in [false, true] {
-            let mut t = level_at("mine_raid.ron", 1, ai);
-            let (angus, miranda) = (t.hero("Angus Laroq"), t.hero("Miranda Valentine"));
-            let (dave, pete, hank) = (
-                t.hero("Dave Perkins"),
-                t.hero("Pete Perkins"),
-                t.hero("Hank Daggett"),
-            );
-            place(&mut t, miranda, 6, 7);
-            place(&mut t, hank, 1, 1);
-            place(&mut t, pete, 13, 8);
-            place(&mut t, dave, 11, 7);
+            let (mut t, angus, miranda, dave) = gatling_on_miranda(ai, (11, 7));
             give_ap(&mut t, dave, 3, 4);
-            in_hand(&mut t, angus, "Gatling gun");
             if burst {
                 let shot = Action::Shoot {
                     hero: angus,

@@ -94,22 +94,7 @@ pub(super) fn say_steps(
 
 #[cfg(test)]
 mod tests {
-    use crate::sim::model::{LogEvent, MatchLog};
-
-    fn log_of(kind: &str, fields: serde_json::Value) -> MatchLog {
-        let mut fields = fields.as_object().unwrap().clone();
-        fields.insert("target".into(), "Dave Perkins".into());
-        MatchLog {
-            events: vec![LogEvent {
-                round: 1,
-                segment: 5,
-                actor: Some("Hank Daggett".into()),
-                kind: kind.into(),
-                text: String::new(),
-                fields,
-            }],
-        }
-    }
+    use super::super::words::tests::log_of;
 
     /// A figure hit by a stray shot or a blast is told so over it, with the wound track and
     /// its fall (the strays were only in the log).

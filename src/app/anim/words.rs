@@ -341,11 +341,12 @@ fn spawn(
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::{attack_at, hit_words, location_and_track};
     use crate::sim::model::{LogEvent, MatchLog};
 
-    fn log_of(kind: &str, fields: serde_json::Value) -> MatchLog {
+    /// A log of one event of `kind` by Hank at Dave, with these fields (also the steps' tests').
+    pub(in crate::app::anim) fn log_of(kind: &str, fields: serde_json::Value) -> MatchLog {
         let mut fields = fields.as_object().unwrap().clone();
         fields.insert("target".into(), "Dave Perkins".into());
         MatchLog {

@@ -74,24 +74,7 @@ pub(super) fn update_banner(
         text.set_if_neq(Text(one_line(&line, NOTICE_CHARS)));
     }
     if let Ok((mut text, mut text_color)) = banner.single_mut() {
-        let who = round.declarer().and_then(|e| names.get(e).ok());
-        // A choice the match waits on (a hit's bumps, a lost aim's snap shot): said, not
-        // "actions resolve" (a play-test read that as the game running on).
-        let chooser = match &choice {
-            (Some(b), _) => names
-                .get(b.hero)
-                .ok()
-                .map(|h| (h, "where its hit's bumps go")),
-            (None, Some(s)) => names
-                .get(s.hero)
-                .ok()
-                .map(|h| (h, "whether to shoot anyway, its aim lost")),
-            _ => None,
-        };
-        text.0 = match chooser {
-            Some((hero, what)) => choosing_title(&round, &hero.name, what),
-            None => title(&round, who, side),
-        };
+        text.0 = title_now(&round, &names, &choice, side);
         text_color.0 = palette.side(index, side.color).lighter(0.2);
     }
     let seat_side = battle
@@ -114,6 +97,39 @@ pub(super) fn update_banner(
                 keys.key(BattleAction::EndDeclaration)
             );
         }
+    }
+}
+
+/// The banner's title now: who chooses what while the match waits on a choice (a hit's bumps,
+/// a lost aim's snap shot), said rather than "actions resolve" (a play-test read that as the
+/// game running on); else whose declaration it is.
+fn title_now(
+    round: &RoundState,
+    names: &Query<&Hero>,
+    choice: &(
+        Option<Res<crate::sim::model::PendingBumps>>,
+        Option<Res<crate::sim::model::PendingSnap>>,
+    ),
+    side: &SideDef,
+) -> String {
+    let chooser = match choice {
+        (Some(b), _) => names
+            .get(b.hero)
+            .ok()
+            .map(|h| (h, "where its hit's bumps go")),
+        (None, Some(s)) => names
+            .get(s.hero)
+            .ok()
+            .map(|h| (h, "whether to shoot anyway, its aim lost")),
+        _ => None,
+    };
+    match chooser {
+        Some((hero, what)) => choosing_title(round, &hero.name, what),
+        None => title(
+            round,
+            round.declarer().and_then(|e| names.get(e).ok()),
+            side,
+        ),
     }
 }
 

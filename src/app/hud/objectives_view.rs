@@ -37,15 +37,11 @@ pub fn objective_words(
                 winner,
                 rival,
                 victories,
-                task: Some(_),
+                ..
             } => Some((name, winner, rival, *victories)),
-            Victory::Objective { .. } => Some((&EMPTY, &EMPTY, &None, 0)),
             _ => None,
         })
         .nth(index)?;
-    if name.is_empty() {
-        return None;
-    }
     if let Some(Some(contest)) = contests.0.get(index) {
         let rival = rival.as_deref().unwrap_or("rival");
         return Some(format!(
@@ -60,8 +56,6 @@ pub fn objective_words(
         .map_or(0, |c| c.filled());
     Some(format!("{name} ({winner}): {done} of {victories}"))
 }
-
-static EMPTY: String = String::new();
 
 /// The hexes of the level's objectives with a task, by objective (in the level's order).
 fn objective_hexes(level: &Level) -> Vec<(usize, (i32, i32))> {

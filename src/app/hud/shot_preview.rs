@@ -145,7 +145,7 @@ pub fn blast_words(blast: u32, distance: u32) -> String {
     }
     let reach = crate::rules::words::count(blast, "pace", "paces");
     let mut words = format!("\nBlast: every figure within {reach} of where it lands");
-    if distance <= blast + 1 {
+    if crate::rules::ranged::blast_may_catch(blast, distance) {
         words.push_str(&format!(
             ". YOU STAND {} OFF: the blast may catch you",
             crate::rules::words::count(distance, "pace", "paces").to_uppercase()

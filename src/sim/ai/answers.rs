@@ -106,13 +106,11 @@ fn shoot_the_getaway(
     track: &ActionTrack,
 ) -> Option<(Action, String)> {
     let side = query::side_of(world, hero);
-    let runners: Vec<Entity> = query::heroes(world)
+    let pos = query::position(world, hero)?;
+    let runners: Vec<Entity> = enemies_by_distance(world, side, pos)
         .into_iter()
-        .filter(|&f| {
-            query::side_of(world, f) != side
-                && !query::is_down(world, f)
-                && area_to_reach(world, f).is_some()
-        })
+        .map(|(_, f)| f)
+        .filter(|&f| area_to_reach(world, f).is_some())
         .collect();
     if runners.is_empty() {
         return None;
@@ -487,7 +485,7 @@ pub(super) fn stray_risk(world: &World, hero: Entity, target: Entity) -> f64 {
     let near = strays_near(world, hero, target);
     let sprays = query::weapon_in_hand(world, hero)
         .is_some_and(|(_, _, w)| w.scatter || !w.burst.is_empty());
-    if sprays && ally_beside(world, hero, target) {
+    if sprays && query::position(world, target).is_some_and(|at| ally_within(world, hero, at, 1)) {
         return 0.0;
     }
     if sprays && near.iter().any(|(_, ally)| *ally) {
@@ -511,36 +509,29 @@ pub(super) fn blast_risk(world: &World, hero: Entity, target: Entity) -> Option<
     if blast == 0 {
         return Some(1.0);
     }
-    let at = world.get::<HexPos>(target)?.0;
-    let near = |e: Entity| {
-        world
-            .get::<HexPos>(e)
-            .is_some_and(|p| p.0.unsigned_distance_to(at) <= blast + 1)
-    };
-    if near(hero) {
+    let at = query::position(world, target)?;
+    let from = query::position(world, hero)?;
+    if crate::rules::ranged::blast_may_catch(blast, from.unsigned_distance_to(at)) {
         return None;
     }
-    let side = query::side_of(world, hero);
-    let ally_caught = query::heroes(world).into_iter().any(|a| {
-        a != hero && query::side_of(world, a) == side && !query::is_down(world, a) && near(a)
-    });
-    Some(if ally_caught { ALLY_IN_THE_SPRAY } else { 1.0 })
+    Some(if ally_within(world, hero, at, blast + 1) {
+        ALLY_IN_THE_SPRAY
+    } else {
+        1.0
+    })
 }
 
-/// An ally of the hero standing beside `target` (in its fight): a gun that strays on every
-/// shot is not fired at that foe at all. A play-test saw the mine's Gatling, the only gun
-/// Angus had, fired three times at Miranda with Dave at her side: its strays stunned, wounded
-/// and then killed him.
-fn ally_beside(world: &World, hero: Entity, target: Entity) -> bool {
-    let Some(at) = query::position(world, target) else {
-        return false;
-    };
+/// An ally of the hero standing within `paces` of the hex `at`. Beside a target (a pace), a gun
+/// that strays on every shot is not fired at that foe at all: a play-test saw the mine's
+/// Gatling, the only gun Angus had, fired three times at Miranda with Dave at her side, its
+/// strays stunning, wounding and then killing him.
+fn ally_within(world: &World, hero: Entity, at: Hex, paces: u32) -> bool {
     let side = query::side_of(world, hero);
     query::heroes(world).into_iter().any(|a| {
         a != hero
             && query::side_of(world, a) == side
             && !query::is_down(world, a)
-            && query::position(world, a).is_some_and(|p| p.unsigned_distance_to(at) <= 1)
+            && query::position(world, a).is_some_and(|p| p.unsigned_distance_to(at) <= paces)
     })
 }
 

@@ -1556,12 +1556,14 @@ mod ranged_combat {
         assert!(t.app.world().get::<UnderFire>(cyril_e).is_none());
     }
 
-    /// Dynamite thrown at point blank: Felicia takes the hit, and the blast reaches everyone
-    /// within a pace of her (Octavio beside her, and Cyril who threw it).
+    /// Dynamite thrown from a pace (short range, not point blank: decision 137): Felicia takes
+    /// the hit, and the blast reaches everyone within a pace of her (Octavio beside her, and
+    /// Cyril who threw it).
     #[test]
     fn dynamite_hits_and_bursts() {
         let mut t = Table::new("street_duel.ron", 40, |level| {
             level.heroes[1].weapons = vec!["Dynamite".into()];
+            level.heroes[1].skills.insert("Throwing".into(), 2);
             level.heroes[2].at = (3, 6);
             level.heroes[3].at = (4, 6);
         });
@@ -1569,18 +1571,26 @@ mod ranged_combat {
         let felicia = t.hero("Felicia Laroq");
         t.update();
         t.until_turn(cyril);
-        // Unskilled (no Throwing): the 4 column at rank 1; a 3 hits at point blank (TN 3).
+        // Throwing 2 on Coordination's d8: two rows; a 6 and a 5 hit at short range (TN 5).
+        let value = |c: &tarnation::rules::card::Card, row| match c.cause(row, Die::D8) {
+            tarnation::rules::card::CauseCell::Value(v) => v,
+            _ => 0,
+        };
         let card = cards()
             .iter()
-            .find(|c| c.cause(1, Die::D4) == tarnation::rules::card::CauseCell::Value(3))
+            .find(|c| value(c, 1) == 6 && value(c, 2) == 5)
             .unwrap()
             .number;
         let (cyril_e, felicia_e) = (t.e(cyril), t.e(felicia));
         let plan = ranged::plan(t.app.world_mut(), cyril_e, felicia_e, ShotKind::Normal).unwrap();
         assert_eq!(
-            (plan.terms.tn, plan.ap),
-            (3, 3),
-            "point blank, a normal throw"
+            (
+                plan.terms.tn,
+                plan.ap,
+                plan.request.skill.pool().map(|p| p.rows)
+            ),
+            (5, 3, Ok(2)),
+            "short range, a normal throw, two rows"
         );
         // Three tokens in front: the throw is paid and resolves at once, on the stacked card.
         while t.track(cyril).in_front < 3 {

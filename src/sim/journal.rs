@@ -28,7 +28,19 @@ use std::path::{Path, PathBuf};
 /// event in the log; a file of version 5 or older has no answer, and its heroes pay on.
 /// Version 7 (decision 135) decides the match the moment a victory holds, not at the round's
 /// end; a file of version 6 or older replays as it was played, decided at the round's end.
-pub const MATCH_VERSION: u32 = 7;
+/// Version 8 (decision 137) throws at a pace at short range, not point blank; a file of
+/// version 7 or older replays as it was played, its throws at a pace at TN 3.
+pub const MATCH_VERSION: u32 = 8;
+
+/// The first version whose throws at a pace are not point blank (decision 137).
+pub const THROWN_AT_SHORT_RANGE_SINCE: u32 = 8;
+
+/// The rules a match file of `version` was played by, set for its replay: what later versions
+/// changed is played as that version played it.
+pub fn rules_of_version(world: &mut bevy::prelude::World, version: u32) {
+    crate::sim::victory::VictoryAtRoundEnd::set_for(world, version);
+    crate::sim::actions::ranged::ThrownAtPointBlank::set_for(world, version);
+}
 
 /// The first version whose matches are decided the moment a victory holds (decision 135).
 pub const DECIDED_AT_ONCE_SINCE: u32 = 7;

@@ -45,7 +45,7 @@ pub fn app_of(file: &MatchFile, only: bool) -> App {
         file.deck.clone(),
     );
     app.world_mut().resource_mut::<RoundOptions>().max_rounds = file.rounds;
-    crate::sim::victory::VictoryAtRoundEnd::set_for(app.world_mut(), file.version);
+    crate::sim::journal::rules_of_version(app.world_mut(), file.version);
     app.insert_resource(Script {
         entries: file.journal.iter().cloned().collect(),
         only,

@@ -63,7 +63,7 @@ pub fn load_into(world: &mut World, file: &MatchFile) -> Result<(), String> {
         world.insert_resource(crate::sim::model::MatchId(id.clone()));
     }
     world.resource_mut::<RoundOptions>().max_rounds = file.rounds;
-    crate::sim::victory::VictoryAtRoundEnd::set_for(world, file.version);
+    crate::sim::journal::rules_of_version(world, file.version);
     world.insert_resource(Script {
         entries: file.journal.iter().cloned().collect(),
         only: false,

@@ -41,6 +41,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<Contests>();
     world.remove_resource::<Script>();
     world.remove_resource::<super::victory::VictoryAtRoundEnd>();
+    world.remove_resource::<super::actions::ranged::ThrownAtPointBlank>();
     world.remove_resource::<FlippedCard>();
     world.remove_resource::<PendingBumps>();
     world.remove_resource::<PendingSnap>();

@@ -300,6 +300,35 @@ fn a_calamity_drops_the_dynamite_at_the_thrower_s_feet() {
     );
 }
 
+/// "Point-blank range is used when one character is holding a weapon in contact with another
+/// character": Felicia's Schofield at a pace is at TN 3, Cyril's stick of dynamite thrown at her
+/// from the same pace is not held, so it is at short range (Standard, 5); a match file of
+/// version 7 replays its throws at a pace at TN 3, as they were played (decision 137).
+#[test]
+fn a_throw_at_a_pace_is_not_point_blank() {
+    let mut t = Table::new("street_duel.ron", 3, |level| {
+        level.heroes[1].weapons = vec!["Dynamite".into()];
+        level.heroes[1].skills.insert("Throwing".into(), 2);
+        level.heroes[2].at = (3, 6);
+        level.heroes[2].weapons = vec![".44 Schofield".into()];
+    });
+    let (cyril, felicia) = (t.hero("Cyril Wellington"), t.hero("Felicia Laroq"));
+    let (c, f) = (t.e(cyril), t.e(felicia));
+    t.update();
+    t.app.world_mut().get_mut::<Weapons>(f).unwrap().0[0].cocked = true;
+    let tn = |t: &mut Table, from, at| {
+        let p = ranged::plan(t.app.world_mut(), from, at, ShotKind::Snap).unwrap();
+        assert_eq!(p.distance, 1);
+        (p.terms.tn, p.terms.tn_parts[0].name.to_string())
+    };
+    assert_eq!(tn(&mut t, c, f), (5, "standard".to_string()));
+    assert_eq!(tn(&mut t, f, c), (3, "point blank".to_string()));
+    ranged::ThrownAtPointBlank::set_for(t.app.world_mut(), 7);
+    assert_eq!(tn(&mut t, c, f), (3, "point blank".to_string()));
+    ranged::ThrownAtPointBlank::set_for(t.app.world_mut(), 8);
+    assert_eq!(tn(&mut t, c, f).0, 5);
+}
+
 /// The mine raid's charges set where Hank stands, with 4 AP of work.
 pub fn charges_at_hand(level: &mut tarnation::data::level::Level) {
     if let tarnation::data::level::Victory::Objective {

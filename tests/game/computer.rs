@@ -296,6 +296,38 @@ fn an_empty_gun_goes_to_cover_to_load() {
     }
 }
 
+/// The same empty Schofield, but Felicia is stunned: she cannot fire until she recovers.
+/// `normal` still walks out of her sight to load; `hard` loads where it stands (no walk out of
+/// sight and back while the foe is out of the fight).
+#[test]
+fn hard_loads_in_the_open_while_the_foe_is_stunned() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut t = street_at(ai);
+        let (cyril, felicia) = (t.hero("Cyril Wellington"), t.hero("Felicia Laroq"));
+        place(&mut t, cyril, 13, 5);
+        place(&mut t, felicia, 6, 5);
+        let fe = t.e(felicia);
+        for w in &mut t.app.world_mut().get_mut::<Weapons>(fe).unwrap().0 {
+            w.ready = w.name == "Peacemaker";
+        }
+        t.app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Wounds>(fe)
+            .unwrap()
+            .stunned = true;
+        empty_guns(&mut t, cyril);
+        give_ap(&mut t, cyril, 3, 4);
+        let d = asked(&mut t, cyril);
+        let Intent::Declare(action) = &d.intent else {
+            panic!("{ai:?}: {d:?}");
+        };
+        match ai {
+            AiLevel::Hard => assert!(matches!(action, Action::Reload { .. }), "{d:?}"),
+            _ => assert!(matches!(action, Action::Move { .. }), "{ai:?}: {d:?}"),
+        }
+    }
+}
+
 /// Felicia pays for a shot at Cyril, who stands at the water trough: `hard` ducks behind it
 /// before the shot goes off (an unseen target, the trough before every location), and stays
 /// down until it has; `normal` does not read her declaration so.

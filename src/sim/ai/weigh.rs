@@ -471,13 +471,22 @@ pub(super) fn threats(world: &World, hero: Entity, at: Hex) -> Threats {
 }
 
 /// Where each standing foe of the hero stands, and whether it holds a loaded gun: gathered once
-/// when many hexes are weighed against the same foes.
+/// when many hexes are weighed against the same foes. `hard` counts no gun in a stunned foe's
+/// hand: it cannot fire until it recovers, so the hero loads where it stands rather than walk
+/// out of sight and back (an audit counted 46 of `hard`'s 130 walks to load out of sight in
+/// the street duel made while every standing foe was stunned). Measured against `normal`,
+/// 4 000 matches a level: the mine raid 50.9 to 52.0 %, the street duel, the longhorn fire and
+/// the bench 0.4 points up, the rest unchanged.
 pub(super) fn foes_eyes(world: &World, hero: Entity) -> Vec<(Hex, bool)> {
     let side = query::side_of(world, hero);
+    let hard = level_of(world, hero) == AiLevel::Hard;
     query::heroes(world)
         .into_iter()
         .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
-        .filter_map(|e| Some((query::position(world, e)?, loaded_gun(world, e))))
+        .filter_map(|e| {
+            let stunned = hard && world.get::<Wounds>(e).is_some_and(|w| w.stunned);
+            Some((query::position(world, e)?, loaded_gun(world, e) && !stunned))
+        })
         .collect()
 }
 

@@ -404,6 +404,18 @@ fn the_main_menu_asks_before_quitting() {
     assert_eq!(exits(&app), 1, "the second Esc leaves");
 }
 
+/// A click on the main menu's Quit button quits at once: only the key asks twice.
+#[test]
+fn a_click_on_quit_leaves_the_game() {
+    use tarnation::app::input::{MenuAction, MenuButton};
+    let mut app = window_app(1);
+    assert!(click::<MenuButton>(&mut app, |b| b.0 == MenuAction::Back));
+    assert!(
+        !app.world().resource::<Messages<AppExit>>().is_empty(),
+        "one click on Quit leaves"
+    );
+}
+
 /// The credits, a click away on the main menu: every font and the icon set with where it
 /// comes from and its licence, as `assets/CREDITS.md` has them; Esc goes back to the menu.
 #[test]
@@ -662,8 +674,15 @@ fn the_counters_show_on_the_map() {
     // cartridges; the two strongboxes lie in the vault.
     assert_eq!(count::<CounterSlot>(&mut app), 10);
     assert_eq!(count::<tarnation::app::hud::ItemMark>(&mut app), 2);
-    // The three hexes by the horses, ringed.
-    assert_eq!(count::<tarnation::app::hud::AreaMark>(&mut app), 3);
+    // The three hexes by the horses, ringed in gold, and named over them.
+    assert_eq!(count::<tarnation::app::hud::AreaMark>(&mut app), 3 + 1);
+    let mut words = app.world_mut().query::<&Text2d>();
+    assert!(
+        words
+            .iter(app.world())
+            .any(|t| t.0 == "Out of Red Rock (Laroq gang): carry the loot here"),
+        "the area's words over it"
+    );
     let mut q = app.world_mut().query::<&Tip>();
     let tips: Vec<String> = q.iter(app.world()).map(|t| t.0.clone()).collect();
     let posse = tips

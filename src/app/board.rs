@@ -129,6 +129,16 @@ impl MapGeometry {
         self.center(col, row)
     }
 
+    /// The map's left and right edges in the world (the outer hexes' centres, half a tile out).
+    pub fn x_range(&self) -> (f32, f32) {
+        let last = self.size.x.saturating_sub(1) as i32;
+        let half = self.tile.x / 2.0;
+        let xs = [0, 1].map(|row| (self.center(0, row).x, self.center(last, row).x));
+        let left = xs[0].0.min(xs[1].0) - half;
+        let right = xs[0].1.max(xs[1].1) + half;
+        (left, right)
+    }
+
     /// The hex a tile shows.
     pub fn hex_of(&self, tile: TilePos) -> hexx::Hex {
         hex_of(self.size.y, tile)

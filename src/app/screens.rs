@@ -232,9 +232,12 @@ fn menu_keys(
     if credits.iter().any(|i| clicked(i, false)) {
         next.set(Screen::Credits);
     }
-    // Quitting asks twice (a second Esc within a few seconds), so that one Esc too many
-    // from the level select does not close the game.
-    if input.pressed(MenuAction::Back) {
+    // A click on Quit quits. The key asks twice (a second Esc within a few seconds), so that
+    // one Esc too many from the level select does not close the game (a play-test's click on
+    // Quit was told to press Esc).
+    if input.clicked(MenuAction::Back) {
+        exit.write(AppExit::Success);
+    } else if input.pressed(MenuAction::Back) {
         let now = time.elapsed_secs_f64();
         if asked.is_some_and(|t| now - t < QUIT_WINDOW) {
             exit.write(AppExit::Success);

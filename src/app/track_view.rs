@@ -83,7 +83,7 @@ impl SinceDeclaration {
 }
 
 /// The kinds of events the summary names (what the other side did and what befell).
-const NOTABLE: [&str; 9] = [
+const NOTABLE: [&str; 13] = [
     "shot",
     "melee",
     "escape",
@@ -93,6 +93,10 @@ const NOTABLE: [&str; 9] = [
     "objective",
     "hold",
     "fate",
+    "stray_hit",
+    "blast",
+    "discharge",
+    "free_attack",
 ];
 
 fn follow_declarations(
@@ -190,12 +194,23 @@ pub fn gist(text: &str) -> String {
     out.trim().to_string()
 }
 
+/// An event's words as the window's log says them: each location with its wound track, and a
+/// refusal named for the hero whose action it refused ("Clem Perkins: refused: Cyril
+/// Wellington is not within one pace of Clem Perkins", which a play-test read as Cyril's).
+pub fn line_of(e: &crate::sim::model::LogEvent) -> String {
+    let text = super::anim::with_tracks(&e.text);
+    match (text.strip_prefix("Refused: "), e.actor.as_deref()) {
+        (Some(reason), Some(actor)) => format!("{actor}: refused: {reason}"),
+        _ => text,
+    }
+}
+
 /// The summary of what happened since the player's last declaration: how many events, how
 /// many of them matter (shots, blows, wounds, the fallen), and every one of those in order, in
 /// a few words each (the box scrolls: a play-test read "12 of note" over the last four, each
 /// cut short, and never saw its hero hit and stunned). With no human side (the computer plays
 /// every side), the latest events.
-pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
+pub fn summary(log: &MatchLog, since: Option<usize>, goals: &[String]) -> String {
     let from = since.map_or(log.events.len().saturating_sub(40), |s| {
         s.min(log.events.len())
     });
@@ -203,7 +218,7 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
     let notable: Vec<String> = new
         .iter()
         .filter(|e| NOTABLE.contains(&e.kind.as_str()))
-        .map(|e| format!("  {}", gist(&super::anim::with_tracks(&e.text))))
+        .map(|e| format!("  {}", gist(&line_of(e))))
         .collect();
     let mut s = match since {
         Some(_) => format!(
@@ -213,8 +228,16 @@ pub fn summary(log: &MatchLog, since: Option<usize>) -> String {
         ),
         None => "THE LATEST EVENTS OF NOTE".to_string(),
     };
+    // Before anything of note, how the level is won (a play-test found the gulch chase never
+    // said that Hank wins by holding out three rounds).
     if notable.is_empty() && since.is_some() {
-        s.push_str("\n  nothing of note yet");
+        if goals.is_empty() {
+            s.push_str("\n  nothing of note yet");
+        }
+        for (i, goal) in goals.iter().enumerate() {
+            let head = if i == 0 { "HOW TO WIN: " } else { "  " };
+            s.push_str(&format!("\n{head}{goal}"));
+        }
     }
     // Watching (no human side), the latest few; a player's own summary, every one.
     let shown = match since {
@@ -263,7 +286,11 @@ pub(crate) fn show_log(
         .filter(|(_, s)| Some(s.0) == seat.last_human)
         .and_then(|(id, _)| since.of_hero(*id));
     for mut t in &mut summary_text {
-        t.0 = summary(&log, human.then(|| hero_mark.unwrap_or(since.of(side))));
+        t.0 = summary(
+            &log,
+            human.then(|| hero_mark.unwrap_or(since.of(side))),
+            &battle.level.how_to_win(),
+        );
     }
     let Ok((entity, mut text, mut tip)) = text.single_mut() else {
         return;
@@ -286,7 +313,7 @@ pub(crate) fn show_log(
     };
     commands.entity(entity).with_children(|p| {
         for e in &log.events[start..] {
-            let text = super::anim::with_tracks(&e.text);
+            let text = line_of(e);
             let line = match e.segment {
                 0 => format!("R{} init {text}", e.round),
                 s => format!("R{} S{s:02} {text}", e.round),
@@ -415,6 +442,30 @@ mod tests {
         }
     }
 
+    /// A refusal is named for the hero whose action it refused; other lines are as logged; the
+    /// summary lists a blast that killed, as the log does.
+    #[test]
+    fn a_refusal_names_its_hero_and_a_blast_is_of_note() {
+        let mut refused = event(
+            "failed",
+            "Refused: Cyril Wellington is not within one pace of Clem Perkins: close in first",
+        );
+        refused.actor = Some("Clem Perkins".into());
+        assert_eq!(
+            line_of(&refused),
+            "Clem Perkins: refused: Cyril Wellington is not within one pace of Clem Perkins: close in first"
+        );
+        let blast = event(
+            "blast",
+            "The Dynamite goes off at 6,4: Vaquero, 0 paces off, is hit in the chest: effect 9, 4 wounds and 2 Conc: killed",
+        );
+        let log = MatchLog {
+            events: vec![blast],
+        };
+        let s = summary(&log, Some(0), &[]);
+        assert!(s.contains("1 of note") && s.contains("Vaquero"), "{s}");
+    }
+
     /// Each hero has its own mark: another hero of the side declaring does not move it.
     #[test]
     fn a_hero_s_mark_is_its_own() {
@@ -470,7 +521,7 @@ mod tests {
         }
         log.events
             .push(event("commit", "Hank declares: aimed shot"));
-        let s = summary(&log, Some(0));
+        let s = summary(&log, Some(0), &[]);
         let lines: Vec<&str> = s.lines().collect();
         assert_eq!(lines[0], "SINCE YOU LAST DECLARED: 7 of note (9 events)");
         assert_eq!(lines.len(), 1 + 7, "{s}");
@@ -479,12 +530,12 @@ mod tests {
                 .iter()
                 .all(|l| *l == "  Miranda Valentine shoots at Felicia Laroq")
         );
-        let quiet = summary(&log, Some(8));
+        let quiet = summary(&log, Some(8), &["Any side: put every foe down".into()]);
         assert_eq!(
             quiet,
-            "SINCE YOU LAST DECLARED: 0 of note (1 event)\n  nothing of note yet"
+            "SINCE YOU LAST DECLARED: 0 of note (1 event)\nHOW TO WIN: Any side: put every foe down"
         );
-        let latest = summary(&log, None);
+        let latest = summary(&log, None, &[]);
         assert!(latest.starts_with("THE LATEST EVENTS OF NOTE\n"));
         assert_eq!(latest.lines().count(), 1 + LATEST, "{latest}");
     }

@@ -368,6 +368,7 @@ pub const HERO_RANGES: &[(&str, std::ops::RangeInclusive<i64>)] = &[
 mod checks;
 mod counters;
 mod placement;
+mod winning;
 pub use checks::{MAX_HEROES, RULE_SKILLS, check, warnings};
 pub use counters::{CounterDef, Feed, ItemDef, Trigger, WhenFull};
 

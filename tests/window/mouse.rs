@@ -1049,7 +1049,7 @@ fn passing_segment_after_segment_offers_hold() {
         let (last, n) = passes.get(&e).copied().unwrap_or((0, 0));
         let in_a_row = if last + 1 == segment { n } else { 0 };
         let offered =
-            panel_text(&mut app).contains("Passing segment by segment? End round (Backspace)");
+            panel_text(&mut app).contains("Passing segment by segment? Hero done (Backspace)");
         assert_eq!(
             offered,
             in_a_row >= 3,

@@ -263,24 +263,45 @@ impl Room {
     }
 }
 
-/// Where new words go: at `wanted`, or just above every word already there that they would
-/// cover (the words of three blows at one figure stack, each line whole; a neighbour's words
-/// wide enough to reach over are stepped over too).
+/// Where new words go: at `wanted`, or the nearer of just above every word already there that
+/// they would cover and just below the figure (and below every word there): the words of four
+/// blows at one figure go above and below it by turns, each line whole, rather than climb a
+/// hex and more onto the figure to the north (a play-test saw a hero's UNCONSCIOUS said over
+/// the next figure up); a neighbour's words wide enough to reach over are stepped past too.
 pub fn free_spot(taken: &mut Vec<Rect>, words: &str, wanted: Vec2, zoom: f32) -> Vec2 {
-    let mut at = wanted;
+    let up = clear_of(taken, words, wanted, zoom, 1.0);
+    let at = if up == wanted {
+        up
+    } else {
+        let below = wanted - Vec2::new(0.0, WORDS_BELOW * zoom);
+        let down = clear_of(taken, words, below, zoom, -1.0);
+        if (down.y - wanted.y).abs() < (up.y - wanted.y).abs() {
+            down
+        } else {
+            up
+        }
+    };
+    taken.push(room_of(words, at, zoom));
+    at
+}
+
+/// How far below the place over a figure its words go when they go under it: past the token.
+const WORDS_BELOW: f32 = 68.0;
+
+/// From `start`, stepping `way` (1 up, -1 down) past every word already there that the words
+/// would cover.
+fn clear_of(taken: &[Rect], words: &str, start: Vec2, zoom: f32, way: f32) -> Vec2 {
+    let mut at = start;
     loop {
         let room = room_of(words, at, zoom);
         let covered = taken
             .iter()
             .filter(|t| !t.intersect(room).is_empty())
-            .map(|t| t.max.y)
+            .map(|t| if way > 0.0 { t.max.y } else { -t.min.y })
             .reduce(f32::max);
         match covered {
-            Some(top) => at.y = top + room.half_size().y + 2.0 * zoom,
-            None => {
-                taken.push(room);
-                return at;
-            }
+            Some(edge) => at.y = way * (edge + room.half_size().y + 2.0 * zoom),
+            None => return at,
         }
     }
 }
@@ -481,7 +502,7 @@ pub(super) mod tests {
     }
 
     /// Words that land together never cover each other: three two-line hits at one figure
-    /// stack line above line, the first where it was wanted; a neighbour's wide words, a hex
+    /// go above and below it by turns, the first where it was wanted; a neighbour's wide words, a hex
     /// over, step above the ones they would reach; words far away stay where they are wanted.
     #[test]
     fn words_landing_together_stack_without_covering_each_other() {
@@ -509,9 +530,10 @@ pub(super) mod tests {
                 assert!(a.intersect(*b).is_empty(), "{a:?} covers {b:?}");
             }
         }
-        // Each stacks just above the one before: two lines of 20 and a gap of 2.
+        // The second stacks just above the first (two lines of 20 and a gap of 2), the third
+        // goes under the figure (68 below where it was wanted), nearer than a second row up.
         assert_eq!(placed[1].center().y, 30.0 + 40.0 + 2.0);
-        assert_eq!(placed[2].center().y, 30.0 + 2.0 * 42.0);
+        assert_eq!(placed[2].center().y, 30.0 - 68.0);
         // At twice the size (the map zoomed out), twice the room.
         let mut taken = Vec::new();
         super::free_spot(&mut taken, "miss", over, 2.0);

@@ -120,7 +120,7 @@ fn title_now(
         (None, Some(s)) => names
             .get(s.hero)
             .ok()
-            .map(|h| (h, "whether to shoot anyway, its aim lost")),
+            .map(|h| (h, "whether to shoot, its aim lost")),
         _ => None,
     };
     match chooser {
@@ -151,10 +151,12 @@ fn title(round: &RoundState, who: Option<&Hero>, side: &SideDef) -> String {
     }
 }
 
-/// The banner's title while the match waits on a choice: who chooses what.
+/// The banner's title while the match waits on a choice: who chooses what, short enough for
+/// the banner between its buttons at 1280x720 (a play-test saw "waiting for Hank Daggett's
+/// choice: whether to shoot anyway, its aim lost" cut at both ends).
 fn choosing_title(round: &RoundState, name: &str, what: &str) -> String {
     format!(
-        "Round {}, segment {}: waiting for {name}'s choice: {what}",
+        "Round {}, segment {}: {name} chooses {what}",
         round.round, round.segment
     )
 }

@@ -448,19 +448,25 @@ pub fn mark_areas(
         }
         return;
     };
-    let areas: Vec<(CounterKind, (i32, i32))> = counters
+    // Each area with its words: the counter, the side it counts and what it counts there.
+    let named: Vec<(String, &[(i32, i32)])> = counters
         .defs
         .iter()
         .flat_map(|d| {
             d.fed_by.iter().filter_map(move |f| match &f.on {
-                Trigger::Enters { area, .. } | Trigger::CarriedOut { area, .. } => {
-                    Some((d.kind, area))
-                }
+                Trigger::Enters { area, side } => Some((
+                    format!("{} ({side}): come in here", d.name),
+                    area.as_slice(),
+                )),
+                Trigger::CarriedOut { area, side } => Some((
+                    format!("{} ({side}): carry the loot here", d.name),
+                    area.as_slice(),
+                )),
                 _ => None,
             })
         })
-        .flat_map(|(kind, area)| area.iter().map(move |&h| (kind, h)))
         .collect();
+    let areas: Vec<(i32, i32)> = named.iter().flat_map(|(_, a)| a.iter().copied()).collect();
     let gone = marks.is_empty() && !areas.is_empty();
     if !counters.is_added() && !geometry.is_changed() && !gone {
         return;
@@ -468,16 +474,27 @@ pub fn mark_areas(
     for e in &marks {
         commands.entity(e).despawn();
     }
+    // In the goals' gold, not a counter's colour: a play-test took the bank job's green rings
+    // for hexes in reach.
     let ring = meshes.add(super::cursor::hex_ring(0.6, 0.76));
-    for (kind, (c, r)) in areas {
-        let color = materials.add(kind_color(kind).with_alpha(0.85));
+    let gold = materials.add(super::objectives_view::GOAL_GOLD.with_alpha(0.85));
+    for (c, r) in areas {
         commands.spawn((
             Mesh2d(ring.clone()),
-            MeshMaterial2d(color),
+            MeshMaterial2d(gold.clone()),
             Transform::from_translation(geometry.center(c, r).extend(0.9)),
             AreaMark,
             DespawnOnExit(Screen::Battle),
         ));
+    }
+    // The words over the area's top hex.
+    for (words, area) in named {
+        let Some(&(c, r)) = area.iter().min_by_key(|(c, r)| (*r, *c)) else {
+            continue;
+        };
+        let parts = (&mut *meshes, &mut *materials);
+        let place = (geometry.center(c, r), geometry.x_range());
+        super::objectives_view::goal_words(&mut commands, parts, place, words, (AreaMark, ()));
     }
 }
 

@@ -105,7 +105,7 @@ pub fn mark_objectives(
     for e in &marks {
         commands.entity(e).despawn();
     }
-    let gold = Color::srgb(1.0, 0.8, 0.2);
+    let gold = GOAL_GOLD;
     let ring = meshes.add(super::cursor::hex_ring(0.62, 0.8));
     for (i, (c, r)) in hexes {
         let at = geometry.center(c, r);
@@ -141,30 +141,64 @@ pub fn mark_objectives(
                 ));
             });
         // Its words over the hex, on a dark plate, grown with the zoom as the initials are.
-        commands
-            .spawn((
-                Transform::from_translation((at + Vec2::new(0.0, 36.0)).extend(5.5)),
-                Visibility::default(),
-                ObjectiveMark,
-                ReadableLabel,
-                DespawnOnExit(Screen::Battle),
-            ))
-            .with_children(|p| {
-                let width = 7.2 * text.chars().count() as f32 + 10.0;
-                p.spawn((
-                    Mesh2d(meshes.add(Rectangle::new(width, 18.0))),
-                    MeshMaterial2d(materials.add(Color::srgba(0.08, 0.05, 0.03, 0.82))),
-                    Transform::from_xyz(0.0, 0.0, -0.05),
-                ));
-                p.spawn((
-                    Text2d::new(text),
-                    TextFont {
-                        font_size: FontSize::Px(14.0),
-                        ..default()
-                    },
-                    TextColor(gold),
-                    ObjectiveWords(i),
-                ));
-            });
+        let parts = (&mut *meshes, &mut *materials);
+        let place = (at, geometry.x_range());
+        goal_words(
+            &mut commands,
+            parts,
+            place,
+            text,
+            (ObjectiveMark, ObjectiveWords(i)),
+        );
     }
+}
+
+/// The gold of the level's goals on the map: objectives, and the areas its counters count.
+pub const GOAL_GOLD: Color = Color::srgb(1.0, 0.8, 0.2);
+
+/// A goal's words over the hex at `at`, on a dark plate, grown with the zoom as the initials
+/// are, kept within the map's edges `x_range` (a play-test saw the bank job's words over
+/// its east end run off the map); `(mark, words)`: the components of the whole and of its
+/// text.
+pub fn goal_words(
+    commands: &mut Commands,
+    (meshes, materials): (&mut Assets<Mesh>, &mut Assets<ColorMaterial>),
+    (at, x_range): (Vec2, (f32, f32)),
+    text: String,
+    (mark, words): (impl Bundle, impl Bundle),
+) {
+    let width = 7.2 * text.chars().count() as f32 + 10.0;
+    // Near an edge the words hang from it inward (held at the edge as they grow with the zoom).
+    let (x, shift) = if at.x + width / 2.0 > x_range.1 {
+        (x_range.1.min(at.x + width / 2.0), -width / 2.0)
+    } else if at.x - width / 2.0 < x_range.0 {
+        (x_range.0.max(at.x - width / 2.0), width / 2.0)
+    } else {
+        (at.x, 0.0)
+    };
+    commands
+        .spawn((
+            Transform::from_translation(Vec3::new(x, at.y + 36.0, 5.5)),
+            Visibility::default(),
+            mark,
+            ReadableLabel,
+            DespawnOnExit(Screen::Battle),
+        ))
+        .with_children(|p| {
+            p.spawn((
+                Mesh2d(meshes.add(Rectangle::new(width, 18.0))),
+                MeshMaterial2d(materials.add(Color::srgba(0.08, 0.05, 0.03, 0.82))),
+                Transform::from_xyz(shift, 0.0, -0.05),
+            ));
+            p.spawn((
+                Text2d::new(text),
+                TextFont {
+                    font_size: FontSize::Px(14.0),
+                    ..default()
+                },
+                TextColor(GOAL_GOLD),
+                Transform::from_xyz(shift, 0.0, 0.0),
+                words,
+            ));
+        });
 }

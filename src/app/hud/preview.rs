@@ -104,6 +104,13 @@ pub(super) fn preview_moves(world: &mut World) {
             world.insert_resource(ReachView::default());
             world.insert_resource(MovePreview { line: Some(line) });
         }
+        let steer = selection
+            .hovered
+            .and_then(|to| steer_words(world, mount, to));
+        let said = [ground, steer].into_iter().flatten().collect::<Vec<_>>();
+        if !said.is_empty() {
+            world.insert_resource(CursorInfo(Some(said.join("\n"))));
+        }
         return;
     }
     let mut in_reach: Vec<hexx::Hex> = reach_of(world, e, selection.gait)
@@ -216,6 +223,20 @@ fn rider_words(world: &World, hero: &Hero, mount: Entity) -> Option<String> {
         keys.key(BattleAction::TurnRight),
         keys.key(BattleAction::Rein)
     ))
+}
+
+/// What a rider's right click on the hex `to` does: steer the mount toward it (the hexside
+/// that faces it), or nothing when the mount heads that way already.
+fn steer_words(world: &World, mount: Entity, to: hexx::Hex) -> Option<String> {
+    let at = world.get::<HexPos>(mount)?.0;
+    let heading = world.get::<Facing>(mount)?.0;
+    let facing = crate::rules::hexmap::hexside_toward(at, to);
+    let go = world.resource::<Bindings>().key(BattleAction::MoveHere);
+    Some(if at == to || facing == heading {
+        "The mount heads this way already".to_string()
+    } else {
+        format!("{go}: steer the mount toward it (hexside {facing})")
+    })
 }
 
 /// The hexes `e` can be declared to move to at `gait`, with their AP: priced once for each
@@ -331,11 +352,45 @@ fn tile_words(tile: crate::rules::hexmap::Tile) -> String {
 }
 
 /// What the pointer says of the hex under it first: where it is, its ground and its height
-/// ("4,1: open ground, height 5").
+/// ("4,1: open ground, height 5"), an item lying there and the area of a counter it is in (a
+/// play-test found the bank job's strongbox hex and the horses' hexes "open ground" and
+/// nothing more).
 fn ground_words(world: &World, hex: hexx::Hex) -> Option<String> {
-    let tile = world.resource::<Battle>().map.tile(hex)?;
+    let battle = world.resource::<Battle>();
+    let tile = battle.map.tile(hex)?;
     let (c, r) = offset_of(hex);
-    Some(format!("{c},{r}: {}", tile_words(tile)))
+    let mut words = format!("{c},{r}: {}", tile_words(tile));
+    let Some(counters) = world.get_resource::<crate::sim::counters::LevelCounters>() else {
+        return Some(words);
+    };
+    for (item, state) in battle.level.items.iter().zip(&counters.items) {
+        if *state == crate::sim::counters::ItemState::Lying(hex) {
+            words.push_str(&format!(
+                "\nA {} lies here ('{}'): a hero within a pace takes it (1 AP)",
+                item.name, item.counter
+            ));
+        }
+    }
+    for def in &counters.defs {
+        for feed in &def.fed_by {
+            use crate::data::level::Trigger;
+            let said = match &feed.on {
+                Trigger::CarriedOut { side, area } if area.contains(&(c, r)) => {
+                    format!("'{}': {side} carry the loot out here", def.name)
+                }
+                Trigger::Enters { side, area } if area.contains(&(c, r)) => {
+                    format!("'{}': counts a hero of {side} coming in here", def.name)
+                }
+                Trigger::Leaves { side, area } if area.contains(&(c, r)) => {
+                    format!("'{}': counts a hero of {side} going out of here", def.name)
+                }
+                _ => continue,
+            };
+            words.push('\n');
+            words.push_str(&said);
+        }
+    }
+    Some(words)
 }
 
 /// The cover in the hex, what it covers and from which hexsides.

@@ -245,7 +245,7 @@ pub fn hold_hint(
     };
     (segment > 3 && (1..=3).all(|back| passed(segment - back))).then(|| {
         format!(
-            "Passing segment by segment? End round ({}) declares nothing more this round: its AP left are lost at the round's end",
+            "Passing segment by segment? Hero done ({}): this hero declares nothing more this round, its AP left lost at the round's end",
             keys.key(BattleAction::HoldRound)
         )
     })

@@ -51,6 +51,11 @@ pub struct MenuInput<'w, 's> {
 }
 
 impl MenuInput<'_, '_> {
+    /// The action's button was clicked this frame (not its key pressed).
+    pub fn clicked(&self, action: MenuAction) -> bool {
+        self.clicks.menu.contains(&action)
+    }
+
     pub fn pressed(&self, action: MenuAction) -> bool {
         self.clicks.menu.contains(&action)
             || self.keys.single().is_ok_and(|a| a.just_pressed(&action))

@@ -285,10 +285,14 @@ fn at_someone(
                 }
             }
             Some(target) => Action::Shoot { hero, target, kind },
-            None => Action::Move {
-                hero,
-                to: aim.hex?,
-                gait: selection.gait,
+            None => match view.riders.get(e).ok().map(|m| m.0) {
+                // A rider does not walk: a right click on a hex steers the mount toward it.
+                Some(mount) => return Some(steer_toward(view, hero, mount, aim.hex?)),
+                None => Action::Move {
+                    hero,
+                    to: aim.hex?,
+                    gait: selection.gait,
+                },
             },
         }),
         A::ShootOffHand | A::Sabotage => match enemy {
@@ -322,6 +326,27 @@ impl DeskView<'_, '_> {
     fn hex_of(&self, e: Option<Entity>) -> Option<hexx::Hex> {
         e.and_then(|e| self.places.get(e).ok()).map(|p| p.0.0)
     }
+}
+
+/// A rider's right click on a hex: the mount steered to the hexside that faces it (a play-test
+/// right-clicked the gulch for Hank and was refused: "steer it or rein it in instead").
+fn steer_toward(
+    view: &DeskView,
+    hero: HeroId,
+    mount: Entity,
+    to: hexx::Hex,
+) -> Result<Action, Refusal> {
+    let (Some(at), Ok((m, heading))) = (view.hex_of(Some(mount)), view.mounts.get(mount)) else {
+        return Err(Refusal::new("the mount is not on the map"));
+    };
+    let facing = crate::rules::hexmap::hexside_toward(at, to);
+    if at == to || heading.0 == facing {
+        return Err(Refusal::new(format!(
+            "{} already heads that way ({} paces a round): rein in or spur on to change its pace",
+            m.name, m.speed
+        )));
+    }
+    Ok(Action::Steer { hero, facing })
 }
 
 /// A series of shots or of blows, as gathered in the selection.

@@ -430,7 +430,8 @@ fn chosen_level(
         crate::app::fonts::display(28.0),
         palette::TITLE,
     ));
-    info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
+    // The switches first, where they stay whatever the level's story (a play-test's click
+    // meant for the second side's switch landed on the first's of a longer story).
     side_switches(info, level, keys);
     let system = choice.resolution_on();
     let words = if choice.resolution.is_some() {
@@ -506,6 +507,12 @@ fn chosen_level(
     if on {
         blind.insert(Lit);
     }
+    info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
+    let mut win = String::from("How to win:");
+    for line in level.how_to_win() {
+        win.push_str(&format!("\n  {line}"));
+    }
+    info.spawn(label(win, 16.0, palette::HINT));
     play_and_back(info, keys);
 }
 

@@ -67,7 +67,7 @@ pub fn decisive(events: &[crate::sim::model::LogEvent]) -> Option<&crate::sim::m
             e.fields.get("fate").and_then(|f| f.as_str()),
             Some("killed" | "unconscious")
         );
-        filled || felled || e.kind == "objective"
+        filled || felled || felled_unaimed(e) || e.kind == "objective"
     };
     played.iter().rev().find(decides).or_else(|| {
         played
@@ -75,6 +75,20 @@ pub fn decisive(events: &[crate::sim::model::LogEvent]) -> Option<&crate::sim::m
             .rev()
             .find(|e| FIGHTING.contains(&e.kind.as_str()))
     })
+}
+
+/// A figure put down by what nobody aimed at it: a stray shot, a blast, its own pistol going
+/// off (their words end with the fate), or a calamity on its recovery check ("falls
+/// unconscious"). A play-test saw the gulch chase lost to Hank's failed recovery credited to
+/// the miss before it.
+fn felled_unaimed(e: &crate::sim::model::LogEvent) -> bool {
+    match e.kind.as_str() {
+        "stray_hit" | "blast" | "discharge" => {
+            e.text.ends_with(": killed") || e.text.ends_with(": unconscious")
+        }
+        "recovery" => e.text.ends_with("falls unconscious"),
+        _ => false,
+    }
 }
 
 /// The battle is decided: the result screen, once the map has shown the end (the last shot's
@@ -272,7 +286,36 @@ mod tests {
             None
         );
         // Nobody fell and nothing filled: the last shot.
-        assert_eq!(decisive(&[growing, grazed.clone(), over]), Some(&grazed));
+        assert_eq!(
+            decisive(&[growing, grazed.clone(), over.clone()]),
+            Some(&grazed)
+        );
+
+        // Felled by a blast, or by a calamity on the recovery check: not the miss before.
+        let blast = event(
+            "blast",
+            "Vaquero caught in the blast in the chest: effect 9, 4 wounds and 2 Conc: killed",
+            json!({"stunned": false}),
+        );
+        assert_eq!(
+            decisive(&[grazed.clone(), blast.clone(), over.clone()]),
+            Some(&blast)
+        );
+        let recovery = event(
+            "recovery",
+            "Hank Daggett spends the round recovering: Fortitude, card 38: 0 vs TN 9, CALAMITY; falls unconscious",
+            json!({"calamity": true, "recovered": false}),
+        );
+        assert_eq!(
+            decisive(&[grazed.clone(), recovery.clone(), over.clone()]),
+            Some(&recovery)
+        );
+        let shaken = event(
+            "recovery",
+            "Hank Daggett spends the round recovering: Fortitude, card 12: 4 vs TN 9; still stunned",
+            json!({"calamity": false, "recovered": false}),
+        );
+        assert_eq!(decisive(&[grazed.clone(), shaken, over]), Some(&grazed));
     }
 
     /// One side at the desk: the result says whether the player won; hot seat or a watched

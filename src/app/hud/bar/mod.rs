@@ -260,8 +260,8 @@ pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     ),
     (
         BattleAction::HoldRound,
-        "End round",
-        "Declare nothing more this round (the hero holds: its AP left are lost at the round's end)",
+        "Hero done",
+        "This hero declares nothing more this round (it holds: its AP left are lost at the round's end); the others go on",
         7,
     ),
     (

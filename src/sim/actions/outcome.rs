@@ -195,6 +195,8 @@ impl Outcome {
             Outcome::WentProne { ap, .. } => format!("{name} drops prone ({ap} AP)"),
             Outcome::StoodUp { ap, .. } => format!("{name} stands up ({ap} AP)"),
             Outcome::Ducked { cover, ap, .. } => {
+                // A cover named "the bar" is not "the the bar".
+                let cover = cover.strip_prefix("the ").unwrap_or(cover);
                 format!("{name} ducks behind the {cover} ({ap} AP)")
             }
             Outcome::Emerged { ap, .. } => format!("{name} emerges from cover ({ap} AP)"),
@@ -226,8 +228,41 @@ impl Outcome {
             Outcome::Shot { text, .. } => text.clone(),
             Outcome::Reloaded {
                 weapon, rounds, ap, ..
-            } => format!("{name} loads the {weapon}: {rounds} rounds ({ap} AP)"),
+            } => format!(
+                "{name} loads the {weapon}: {} ({ap} AP)",
+                crate::rules::words::count(*rounds, "round", "rounds")
+            ),
             Outcome::Refused { reason, .. } => format!("Refused: {reason}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Outcome;
+    use crate::sim::intent::HeroId;
+
+    /// One round loaded is "1 round"; a cover named "the bar" is ducked behind as "the bar".
+    #[test]
+    fn outcomes_read_as_english() {
+        let loaded = Outcome::Reloaded {
+            hero: HeroId(0),
+            weapon: "Sharps rifle".into(),
+            rounds: 1,
+            ap: 1,
+        };
+        assert_eq!(
+            loaded.describe("Miranda"),
+            "Miranda loads the Sharps rifle: 1 round (1 AP)"
+        );
+        let ducked = Outcome::Ducked {
+            hero: HeroId(1),
+            cover: "the bar".into(),
+            ap: 1,
+        };
+        assert_eq!(
+            ducked.describe("Cyril"),
+            "Cyril ducks behind the bar (1 AP)"
+        );
     }
 }

@@ -164,7 +164,11 @@ pub fn gist(text: &str) -> String {
             _ => {}
         }
     }
-    let mut out = out.replace("  ", " ").replace(" :", ":").replace(" ,", ",");
+    let mut out = out
+        .replace("  ", " ")
+        .replace(" :", ":")
+        .replace(" ,", ",")
+        .replace(" ;", ";");
     // "card 31: 1 vs TN 5, " (or "card 1+26: 7 vs TN 6, ", a blow's "card 15+43: 23 vs
     // defense 6: "): the draw and its number.
     if let Some(card) = out.find("card ")
@@ -507,6 +511,11 @@ mod tests {
             "Dave Perkins: quick attack at Hank Daggett: a hit in the head; deadly damage 12: 2 wounds and 0 Conc"
         );
         assert_eq!(gist("Hank moves 3 paces"), "Hank moves 3 paces");
+        // The wound track after a location, dropped, leaves no space before the semicolon.
+        assert_eq!(
+            gist("Hank: a hit in the vitals (torso); deadly damage 9"),
+            "Hank: a hit in the vitals; deadly damage 9"
+        );
     }
 
     /// The summary counts every event and those of note, lists every one of note in a few

@@ -389,6 +389,93 @@ fn a_right_click_on_a_foe_within_a_pace_strikes_by_hand() {
     );
 }
 
+/// The draw, cock and shoot offered while actions are already due this segment: its first
+/// step, paid at once, pays the stack fee, and the pointer says so (a play-test's "cock and
+/// shoot: 4 AP" with 4 left had its shot refused after the cock's fee).
+#[test]
+fn a_plan_paid_now_among_due_actions_counts_the_stack_fee() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app
+        .world_mut()
+        .query::<(&tarnation::sim::HeroId, &HexPos, &Side, &Down)>();
+    let (foe_id, enemy) = q
+        .iter(app.world())
+        .find(|(_, _, s, d)| s.0 != side && !d.0)
+        .map(|(id, p, _, _)| (*id, p.0))
+        .unwrap();
+    app.world_mut()
+        .get_mut::<tarnation::sim::model::Track>(hero)
+        .unwrap()
+        .0
+        .in_front = 3;
+    app.insert_resource(ForcedHover(Some(enemy)));
+    app.update();
+    assert!(
+        !preview_line(&app).contains("stack fee"),
+        "{}",
+        preview_line(&app)
+    );
+    app.world_mut()
+        .resource_mut::<RoundState>()
+        .due
+        .push(Action::Cock { hero: foe_id });
+    app.update();
+    let line = preview_line(&app);
+    assert!(
+        line.contains("+ 1 stack fee (actions already due)"),
+        "{line}"
+    );
+}
+
+/// Cyril's shot at Felicia with Miranda standing beside the line of fire: the pointer warns
+/// that a miss may stray into her.
+#[test]
+fn a_shot_past_an_ally_warns_of_the_stray() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app.world_mut().query::<(Entity, &HexPos, &Side, &Down)>();
+    let (ally, enemy) = {
+        let all: Vec<(Entity, hexx::Hex, usize, bool)> = q
+            .iter(app.world())
+            .map(|(e, p, s, d)| (e, p.0, s.0, d.0))
+            .collect();
+        let ally = all
+            .iter()
+            .find(|(e, _, s, d)| *e != hero && *s == side && !d)
+            .unwrap()
+            .0;
+        let enemy = all.iter().find(|(_, _, s, d)| *s != side && !d).unwrap().1;
+        (ally, enemy)
+    };
+    // The ally a pace from the foe, toward the hero: near the line of fire.
+    let from = app.world().get::<HexPos>(hero).unwrap().0;
+    let taken: Vec<hexx::Hex> = {
+        let mut q = app.world_mut().query::<&HexPos>();
+        q.iter(app.world()).map(|p| p.0).collect()
+    };
+    let beside = enemy
+        .all_neighbors()
+        .into_iter()
+        .filter(|h| !taken.contains(h))
+        .min_by_key(|h| (h.unsigned_distance_to(from), h.x, h.y))
+        .unwrap();
+    app.world_mut().get_mut::<HexPos>(ally).unwrap().0 = beside;
+    let name = app
+        .world()
+        .get::<tarnation::sim::model::Hero>(ally)
+        .unwrap()
+        .name
+        .clone();
+    app.insert_resource(ForcedHover(Some(enemy)));
+    app.update();
+    let line = preview_line(&app);
+    assert!(
+        line.contains(&format!("A miss may stray into {name}")),
+        "{line}"
+    );
+}
+
 /// Right click on an enemy with a holstered pistol: "draw, cock and shoot" is queued as one
 /// plan and sent one declaration at a time, each its own `Intent::Declare`.
 #[test]

@@ -392,10 +392,16 @@ pub(super) fn marker_words(world: &mut World) {
             .sides
             .get(side.0)
             .map_or(String::new(), |s| s.name.clone());
-        let mut s = format!(
-            "{} ({side}): AP {} in front, {} to come",
-            hero.name, track.0.in_front, track.0.pool
-        );
+        // A fallen hero's AP mean nothing more: it is said KILLED or OUT (unconscious), as its
+        // card says (a play-test read "KILLED" on Felicia's card and "OUT, 1 to come" here).
+        let mut s = if down.0 {
+            format!("{} ({side})", hero.name)
+        } else {
+            format!(
+                "{} ({side}): AP {} in front, {} to come",
+                hero.name, track.0.in_front, track.0.pool
+            )
+        };
         let hurt = super::wound_list(wounds);
         if !hurt.is_empty() {
             s.push_str(&format!("; wounds: {}", hurt.join(", ")));
@@ -403,8 +409,10 @@ pub(super) fn marker_words(world: &mut World) {
         if wounds.body.conc > 0 {
             s.push_str(&format!("; Conc {}", wounds.body.conc));
         }
-        if down.0 {
-            s.push_str("; OUT");
+        if down.0 && wounds.fate == Some(crate::rules::damage::Fate::Killed) {
+            s.push_str("; KILLED");
+        } else if down.0 {
+            s.push_str("; OUT (unconscious)");
         } else if wounds.stunned {
             s.push_str("; STUNNED");
         }

@@ -163,19 +163,60 @@ fn shot_words(
     keys: &Bindings,
     name: &str,
 ) -> String {
+    let words = shot_or_plan_words(world, (hero, target, at), selection, keys, name);
+    // An ally a miss may stray into, said at the pointer too (a play-test's shotgun stunned
+    // its own ducked partner beside the line with no warning).
+    let gear = &world.resource::<Battle>().gear;
+    let shoots = world
+        .get::<crate::sim::model::Weapons>(hero)
+        .is_some_and(|w| {
+            w.0.iter()
+                .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
+        });
+    let allies = allies_near_the_line(world, hero, target);
+    if allies.is_empty() || !shoots {
+        return words;
+    }
+    let warning = format!("A miss may stray into {}", allies.join(", "));
+    if let Some(mut info) = world.get_resource_mut::<CursorInfo>()
+        && let Some(line) = info.0.as_mut()
+    {
+        line.push('\n');
+        line.push_str(&warning);
+    }
+    format!("{words}\n{warning} (your side, near the line of fire)")
+}
+
+/// `shot_words` but the strays.
+fn shot_or_plan_words(
+    world: &mut World,
+    (hero, target, at): (Entity, Entity, hexx::Hex),
+    selection: &Selection,
+    keys: &Bindings,
+    name: &str,
+) -> String {
     match ranged::plan(world, hero, target, selection.shot) {
         Ok(p) => shot_plan_words(world, hero, &p, keys, name),
         Err(why) => {
             let why = keys.refusal(&why);
             match offer_chain(world, hero, target, at, selection.shot, name) {
                 Some(offer) => {
-                    let fires = offer
-                        .fires_in
-                        .map_or("cannot be paid this round".to_string(), |s| {
-                            format!("fires in segment {s}")
-                        });
+                    let fee = stack_fee_now(world, hero, &offer);
+                    let left = world.get::<Track>(hero).map_or(0, |t| t.0.left());
+                    let fires = match offer.fires_in {
+                        Some(_) if offer.ap + fee > left => {
+                            format!("cannot be paid this round with the stack fee ({left} AP left)")
+                        }
+                        Some(s) => format!("fires in segment {s}"),
+                        None => "cannot be paid this round".to_string(),
+                    };
+                    let fee_words = if fee > 0 {
+                        " + 1 stack fee (actions already due)"
+                    } else {
+                        ""
+                    };
                     let words = format!(
-                        "{}: {} AP, {:.0}% to hit, {fires}",
+                        "{}: {} AP{fee_words}, {:.0}% to hit, {fires}",
                         offer.what,
                         offer.ap,
                         chance_of(world) * 100.0
@@ -271,6 +312,25 @@ fn shot_plan_words(
     )
 }
 
+/// The hero's allies a stray of its shot at `target` may strike (standing within a pace of the
+/// line of fire or of the target: `stray_candidates`, as the rules take them), nearest the
+/// firer first.
+fn allies_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<String> {
+    let side = query::side_of(world, hero);
+    let mut near: Vec<(u32, Entity)> = ranged::stray_candidates(world, hero, target)
+        .into_iter()
+        .filter(|&(_, e)| {
+            e != hero
+                && world.get::<crate::sim::model::Hero>(e).is_some()
+                && query::side_of(world, e) == side
+        })
+        .collect();
+    near.sort_by_key(|&(d, e)| (d, e));
+    near.into_iter()
+        .map(|(_, e)| query::hero_name(world, e))
+        .collect()
+}
+
 /// A plan on offer: its words at the cursor, with the key that takes it, and the plan itself
 /// for that key (a right click).
 fn put_offer(world: &mut World, keys: &Bindings, offer: PlanOffer, words: &str) {
@@ -279,6 +339,22 @@ fn put_offer(world: &mut World, keys: &Bindings, offer: PlanOffer, words: &str) 
         keys.key(BattleAction::MoveHere)
     ))));
     world.insert_resource(offer);
+}
+
+/// The stack fee the plan's first step pays now: 1 AP from the pool when it is paid at once
+/// (its AP in front) in a segment where actions are already due ("Placing an action onto the
+/// stack in this manner costs 1 AP from the pool"). A play-test's "cock and shoot: 4 AP" with
+/// 4 AP left was refused its shot after the cock's fee.
+fn stack_fee_now(world: &World, hero: Entity, offer: &PlanOffer) -> u32 {
+    let round = world.resource::<RoundState>();
+    let Some(first) = offer.steps.first() else {
+        return 0;
+    };
+    let in_front = world.get::<Track>(hero).map_or(0, |t| t.0.in_front);
+    let paid_now = crate::sim::actions::price(world, first).is_ok_and(|p| p.ap <= in_front);
+    u32::from(
+        paid_now && !round.due.is_empty() && round.segment <= crate::rules::action_time::SEGMENTS,
+    )
 }
 
 /// The plan last priced, kept until the match or the choice changes (pricing its steps plans

@@ -37,8 +37,10 @@ pub struct DeskView<'w, 's> {
 }
 
 /// A right click on a foe within a pace (`from` the hero's hex, `to` the foe's) strikes it by
-/// hand (the blow J makes) when the hero holds no gun or throwing weapon to shoot it with;
-/// else it shoots. The pointer's preview asks the same (`hud::shot_preview`).
+/// hand (the blow J makes) when the hero holds no gun or throwing weapon that can shoot it now
+/// (none in hand, or one empty or jammed: a play-test's right click on the foe Miranda was
+/// fighting was refused "the Sharps rifle is empty"); else it shoots. The pointer's preview
+/// asks the same (`hud::shot_preview`).
 pub fn right_click_strikes(
     gear: &crate::data::gear::Gear,
     weapons: Option<&Weapons>,
@@ -46,8 +48,13 @@ pub fn right_click_strikes(
 ) -> bool {
     let beside = matches!((from, to), (Some(a), Some(b)) if a.unsigned_distance_to(b) <= 1);
     let gun_in_hand = weapons.is_some_and(|w| {
-        w.0.iter()
-            .any(|w| w.ready && !w.off_hand && gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
+        w.0.iter().any(|w| {
+            w.ready
+                && !w.off_hand
+                && w.rounds > 0
+                && !w.jammed
+                && gear.weapon(&w.name).is_some_and(|g| g.is_ranged())
+        })
     });
     beside && !gun_in_hand
 }
@@ -388,4 +395,38 @@ fn series(
         .filter_map(|(t, attack, careful)| id(t).map(|t| (t, *attack, *careful)))
         .collect();
     Ok(Action::MeleeSeries { hero, blows })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::right_click_strikes;
+    use crate::sim::model::{WeaponState, Weapons};
+
+    /// Beside a foe, a loaded gun in hand shoots; an empty or jammed one does not, so the right
+    /// click strikes by hand; a foe two paces off is shot at (or refused) whatever the gun.
+    #[test]
+    fn a_right_click_strikes_when_the_gun_cannot_fire() {
+        let gear =
+            crate::data::gear::load(std::path::Path::new(crate::data::gear::GEAR_PATH)).unwrap();
+        let sharps = |rounds: u32, jammed: bool| {
+            Weapons(vec![WeaponState {
+                name: "Sharps rifle".into(),
+                ready: true,
+                cocked: true,
+                rounds,
+                holstered: false,
+                jammed,
+                off_hand: false,
+                fully_loaded: false,
+                rel_penalty: 0,
+            }])
+        };
+        let here = hexx::Hex::new(3, 3);
+        let beside = (Some(here), Some(hexx::Hex::new(4, 3)));
+        let far = (Some(here), Some(hexx::Hex::new(5, 3)));
+        assert!(!right_click_strikes(&gear, Some(&sharps(1, false)), beside));
+        assert!(right_click_strikes(&gear, Some(&sharps(0, false)), beside));
+        assert!(right_click_strikes(&gear, Some(&sharps(1, true)), beside));
+        assert!(!right_click_strikes(&gear, Some(&sharps(0, false)), far));
+    }
 }

@@ -507,12 +507,12 @@ fn chosen_level(
     if on {
         blind.insert(Lit);
     }
-    info.spawn(label(level.description.clone(), 17.0, palette::TEXT));
+    info.spawn(label(level.description.clone(), 16.0, palette::TEXT));
     let mut win = String::from("How to win:");
     for line in level.how_to_win() {
         win.push_str(&format!("\n  {line}"));
     }
-    info.spawn(label(win, 16.0, palette::HINT));
+    info.spawn(label(win, 14.0, palette::HINT));
     play_and_back(info, keys);
 }
 

@@ -46,6 +46,25 @@ impl Level {
                 }
             })
             .collect();
+        // Help that comes when a counter fills (the Longhorn's marshal): not a win, but a side
+        // should know it is coming.
+        for c in &self.counters {
+            let coming: Vec<&super::HeroDef> = self
+                .heroes
+                .iter()
+                .filter(|h| h.arrives.as_deref() == Some(c.name.as_str()))
+                .collect();
+            if let Some(first) = coming.first() {
+                let names: Vec<&str> = coming.iter().map(|h| h.name.as_str()).collect();
+                lines.push(format!(
+                    "{}: {} come{} in when '{}' fills",
+                    first.side,
+                    names.join(" and "),
+                    if names.len() == 1 { "s" } else { "" },
+                    c.name
+                ));
+            }
+        }
         for c in &self.counters {
             if let Some(WhenFull::Wins(side)) = &c.when_full {
                 let what = c.about.clone().unwrap_or_else(|| {
@@ -64,8 +83,9 @@ impl Level {
 
 #[cfg(test)]
 mod tests {
-    /// The gulch chase: the fight, and Hank's three rounds; the bank job: the fight, and the
-    /// gang's strongboxes carried out.
+    /// The gulch chase: the fight, and Hank's three rounds; the longhorn fire: the marshal
+    /// coming to Hank and Cyril's help; the bank job: the fight, and the gang's strongboxes
+    /// carried out (its marshal's posse is said after the fight).
     #[test]
     fn each_level_says_how_it_is_won() {
         let gear =
@@ -81,10 +101,18 @@ mod tests {
                 "Hank: hold out 3 rounds ('Out of the gulch')",
             ]
         );
+        assert_eq!(
+            level("longhorn_fire.ron").how_to_win()[1],
+            "Hank and Cyril: Marshal Tate comes in when 'The town wakes' fills"
+        );
         let bank = level("bank_job.ron").how_to_win();
-        assert_eq!(bank.len(), 2);
+        assert_eq!(bank.len(), 3, "{bank:?}");
         assert!(
-            bank[1].starts_with("Laroq gang: fill 'Out of Red Rock': Both strongboxes carried"),
+            bank[1].contains("Marshal Tate and Posse rider come in"),
+            "{bank:?}"
+        );
+        assert!(
+            bank[2].starts_with("Laroq gang: fill 'Out of Red Rock': Both strongboxes carried"),
             "{bank:?}"
         );
     }

@@ -7,6 +7,7 @@ mod bumps;
 mod card_view;
 pub mod cards;
 mod choices;
+mod counter_marks;
 mod counters_view;
 mod cursor;
 mod give_up;
@@ -27,9 +28,10 @@ pub use card_view::{
     corner_face,
 };
 pub use choices::{ChoicesView, HeroChoices, choices_words, system_words};
+pub use counter_marks::{AreaMark, ItemMark};
 pub use counters_view::{
-    AreaMark, CounterFold, CounterRow, CounterSlot, CounterStrip, CounterTally, CountersDucked,
-    CountersFolded, ItemMark, SlotLook, fold_words, slot_looks, tally_words, tip_words,
+    CounterFold, CounterRow, CounterSlot, CounterStrip, CounterTally, CountersDucked,
+    CountersFolded, SlotLook, fold_words, slot_looks, tally_words, tip_words,
 };
 pub use cursor::*;
 pub use give_up::{GiveUpBox, GiveUpChoice};
@@ -91,8 +93,8 @@ impl Plugin for HudPlugin {
                         counters_view::duck_counters,
                         counters_view::fold_counters,
                         counters_view::show_counters,
-                        counters_view::mark_areas,
-                        counters_view::mark_items,
+                        counter_marks::mark_areas,
+                        counter_marks::mark_items,
                         objectives_view::mark_objectives,
                     )
                         .chain(),

@@ -251,9 +251,13 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
          red cross between two tokens: engaged hand to hand\n\
          bars on a hex's sides: cover, from those sides\n\
          \x20 (pale glass, tan thin wood, dark hardwood, adobe, iron)\n\
+         gold ring and flag, gold words: a goal (an objective's\n\
+         \x20 hex, an area a counter counts)\n\
          horse: a mount, its speed beside it\n\
          line and flash: a shot; sparks: it glanced off;\n\
          \x20 dust: a figure fell\n\
+         +1 AP stack fee: a hero declaring where actions are\n\
+         \x20 already due joins their stack, 1 AP from its pool\n\
          ground: sand open, stones and scrub rough, hachures\n\
          \x20 grades, blue water, brick walls, strata cliffs;\n\
          \x20 roofs, boardwalks, doors, rails, troughs, barrels\n\

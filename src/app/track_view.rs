@@ -317,30 +317,12 @@ pub(crate) fn show_log(
     };
     commands.entity(entity).with_children(|p| {
         for e in &log.events[start..] {
-            let text = line_of(e);
-            let line = match e.segment {
-                0 => format!("R{} init {text}", e.round),
-                s => format!("R{} S{s:02} {text}", e.round),
-            };
             let colour = e
                 .actor
                 .as_ref()
                 .and_then(|a| colours.get(a.as_str()).copied())
                 .unwrap_or(super::layout::palette::LOG_TEXT);
-            // The kind of event at a glance, in the mono face (it has the symbols).
-            p.spawn((
-                TextSpan::new(format!("\n{} ", log_icon(&e.kind))),
-                super::fonts::mono(14.0),
-                TextColor(colour),
-            ));
-            p.spawn((
-                TextSpan::new(line),
-                TextFont {
-                    font_size: FontSize::Px(14.0),
-                    ..default()
-                },
-                TextColor(colour),
-            ));
+            log_line(p, e, colour);
         }
     });
     if let Some(tip) = tip.as_mut()
@@ -358,6 +340,33 @@ pub(crate) fn show_log(
             tip.0 = words;
         }
     }
+}
+
+/// One line of the log, two spans: the kind of event at a glance (its icon, in the mono face,
+/// which has the symbols), then the round, the segment and its words, in `colour`.
+fn log_line(
+    p: &mut bevy::ecs::hierarchy::ChildSpawnerCommands,
+    e: &crate::sim::model::LogEvent,
+    colour: Color,
+) {
+    let text = line_of(e);
+    let line = match e.segment {
+        0 => format!("R{} init {text}", e.round),
+        s => format!("R{} S{s:02} {text}", e.round),
+    };
+    p.spawn((
+        TextSpan::new(format!("\n{} ", log_icon(&e.kind))),
+        super::fonts::mono(14.0),
+        TextColor(colour),
+    ));
+    p.spawn((
+        TextSpan::new(line),
+        TextFont {
+            font_size: FontSize::Px(14.0),
+            ..default()
+        },
+        TextColor(colour),
+    ));
 }
 
 /// The icon of a kind of log event: a blow crossed swords, a shot a bullseye, a ride a knight,

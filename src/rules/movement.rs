@@ -31,6 +31,13 @@ pub fn turned(facing: u8, turns: i32) -> u8 {
     (facing as i32 + turns).rem_euclid(6) as u8
 }
 
+/// The hexside a mount at `at`, heading `heading`, is steered to toward the hex `to`: the
+/// hexside that faces it; `None` when it heads that way already (or `to` is its own hex).
+pub fn steer_toward(at: hexx::Hex, heading: u8, to: hexx::Hex) -> Option<u8> {
+    let facing = crate::rules::hexmap::hexside_toward(at, to);
+    (at != to && facing != heading).then_some(facing)
+}
+
 /// Hexsides between two facings (0..=3): 1 is 60 degrees, 2 is 120, 3 is 180.
 pub fn hexsides_between(from: u8, to: u8) -> u8 {
     let d = (to as i16 - from as i16).rem_euclid(6) as u8;
@@ -157,6 +164,23 @@ pub fn pace_weight(pace: &Pace, rate: u32) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A mount heading east (hexside 0) is steered to the hexside facing the hex pointed at,
+    /// and not at all toward a hex it heads for already, or its own.
+    #[test]
+    fn a_mount_is_steered_toward_the_hex() {
+        let at = hexx::Hex::new(0, 0);
+        let east = hexx::Hex::new(3, 0);
+        let facing_east = crate::rules::hexmap::hexside_toward(at, east);
+        assert_eq!(steer_toward(at, facing_east, east), None);
+        assert_eq!(steer_toward(at, facing_east, at), None);
+        let west = hexx::Hex::new(-3, 0);
+        assert_eq!(
+            steer_toward(at, facing_east, west),
+            Some(crate::rules::hexmap::hexside_toward(at, west))
+        );
+        assert_ne!(steer_toward(at, facing_east, west), Some(facing_east));
+    }
 
     fn flat(n: usize) -> Vec<Pace> {
         vec![

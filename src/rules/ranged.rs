@@ -10,6 +10,13 @@ use serde::{Deserialize, Serialize};
 pub const BASE_TN: u32 = 5;
 /// "The TN for point blank range is 3."
 pub const POINT_BLANK_TN: u32 = 3;
+
+/// "Point-blank range is used when one character is holding a weapon in contact with another
+/// character ... close enough to touch the target with arms extended": a weapon at a pace, held;
+/// a `thrown` one leaves the hand, so a throw at a pace is at short range (decision 137).
+pub fn point_blank(distance: u32, thrown: bool) -> bool {
+    distance <= 1 && !thrown
+}
 /// Whether a thrown weapon's blast (its radius in paces, 0 for none) may catch a figure
 /// `distance` paces from the target: within the radius of where it lands, and a pace more,
 /// for a miss lands short of the target, nearer still.

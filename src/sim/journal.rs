@@ -38,8 +38,23 @@ pub const THROWN_AT_SHORT_RANGE_SINCE: u32 = 8;
 /// The rules a match file of `version` was played by, set for its replay: what later versions
 /// changed is played as that version played it.
 pub fn rules_of_version(world: &mut bevy::prelude::World, version: u32) {
-    crate::sim::victory::VictoryAtRoundEnd::set_for(world, version);
-    crate::sim::actions::ranged::ThrownAtPointBlank::set_for(world, version);
+    use crate::sim::{actions::ranged::ThrownAtPointBlank, victory::VictoryAtRoundEnd};
+    played_before::<VictoryAtRoundEnd>(world, version, DECIDED_AT_ONCE_SINCE);
+    played_before::<ThrownAtPointBlank>(world, version, THROWN_AT_SHORT_RANGE_SINCE);
+}
+
+/// The marker `R` of a rule as it was played before version `since`: set for a file older than
+/// that, taken away for a newer one.
+fn played_before<R: bevy::prelude::Resource + Default>(
+    world: &mut bevy::prelude::World,
+    version: u32,
+    since: u32,
+) {
+    if version < since {
+        world.insert_resource(R::default());
+    } else {
+        world.remove_resource::<R>();
+    }
 }
 
 /// The first version whose matches are decided the moment a victory holds (decision 135).

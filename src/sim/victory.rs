@@ -103,20 +103,10 @@ pub fn check_victory(
 }
 
 /// A match file of version 6 or older replays as it was played: the match decided only at a
-/// round's end, not the moment a victory holds (decision 135).
+/// round's end, not the moment a victory holds (decision 135). Set by
+/// `journal::rules_of_version`.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct VictoryAtRoundEnd;
-
-impl VictoryAtRoundEnd {
-    /// Set for a match replayed from a file of `version`.
-    pub fn set_for(world: &mut World, version: u32) {
-        if version < crate::sim::journal::DECIDED_AT_ONCE_SINCE {
-            world.insert_resource(VictoryAtRoundEnd);
-        } else {
-            world.remove_resource::<VictoryAtRoundEnd>();
-        }
-    }
-}
 
 /// A full counter of the level whose `when_full` makes a side win (the first in the level's
 /// order).

@@ -338,13 +338,7 @@ fn hard_ducks_from_a_shot_on_the_table() {
         let (cyril, felicia) = (t.hero("Cyril Wellington"), t.hero("Felicia Laroq"));
         place(&mut t, cyril, 12, 6);
         place(&mut t, felicia, 5, 6);
-        let shot = Action::Shoot {
-            hero: felicia,
-            target: cyril,
-            kind: ShotKind::Aimed(1),
-        };
-        let fe = t.e(felicia);
-        t.app.world_mut().entity_mut(fe).insert(Committed(shot));
+        paying_for_shot(&mut t, felicia, cyril, ShotKind::Aimed(1));
         let d = asked(&mut t, cyril);
         let duck = d.intent == Intent::Declare(Action::DuckBehindCover { hero: cyril });
         assert_eq!(duck, ai == AiLevel::Hard, "{ai:?}: {d:?}");
@@ -452,13 +446,7 @@ fn quick_draw_s_ap_go_on_the_stack_when_attacks_clash() {
             matches!(d.intent, Intent::Declare(Action::Shoot { .. })),
             "{ai:?}: {d:?}"
         );
-        let shot = Action::Shoot {
-            hero: felicia,
-            target: miranda,
-            kind: ShotKind::Normal,
-        };
-        let fe = t.e(felicia);
-        t.app.world_mut().entity_mut(fe).insert(Committed(shot));
+        paying_for_shot(&mut t, felicia, miranda, ShotKind::Normal);
         let d = asked(&mut t, miranda);
         assert!(spends(&d), "{ai:?}: {d:?}");
     }
@@ -942,13 +930,7 @@ fn hard_shoots_the_getaway_rather_than_duck() {
         place(&mut t, octavio, 10, 4);
         give_ap(&mut t, pike, 3, 4);
         in_hand(&mut t, pike, "Double-barrel shotgun");
-        let shot = Action::Shoot {
-            hero: felicia,
-            target: pike,
-            kind: ShotKind::Aimed(1),
-        };
-        let fe = t.e(felicia);
-        t.app.world_mut().entity_mut(fe).insert(Committed(shot));
+        paying_for_shot(&mut t, felicia, pike, ShotKind::Aimed(1));
         if carrying {
             let oe = t.e(octavio);
             t.app
@@ -1054,17 +1036,18 @@ fn a_fighter_does_not_walk_into_an_ally_s_burst() {
             let (mut t, angus, miranda, dave) = gatling_on_miranda(ai, (11, 7));
             give_ap(&mut t, dave, 3, 4);
             if burst {
-                let shot = Action::Shoot {
-                    hero: angus,
-                    target: miranda,
-                    kind: ShotKind::Normal,
-                };
-                let ae = t.e(angus);
-                t.app.world_mut().entity_mut(ae).insert(Committed(shot));
+                paying_for_shot(&mut t, angus, miranda, ShotKind::Normal);
             }
             let d = asked(&mut t, dave);
             let closes = matches!(d.intent, Intent::Declare(Action::Move { .. }));
             assert_eq!(closes, !burst, "{ai:?}, burst {burst}: {d:?}");
         }
     }
+}
+
+/// `hero` pays for a shot of `kind` at `target`: its declaration on the table.
+fn paying_for_shot(t: &mut Table, hero: HeroId, target: HeroId, kind: ShotKind) {
+    let shot = Action::Shoot { hero, target, kind };
+    let e = t.e(hero);
+    t.app.world_mut().entity_mut(e).insert(Committed(shot));
 }

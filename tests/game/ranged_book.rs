@@ -323,9 +323,9 @@ fn a_throw_at_a_pace_is_not_point_blank() {
     };
     assert_eq!(tn(&mut t, c, f), (5, "standard".to_string()));
     assert_eq!(tn(&mut t, f, c), (3, "point blank".to_string()));
-    ranged::ThrownAtPointBlank::set_for(t.app.world_mut(), 7);
+    tarnation::sim::journal::rules_of_version(t.app.world_mut(), 7);
     assert_eq!(tn(&mut t, c, f), (3, "point blank".to_string()));
-    ranged::ThrownAtPointBlank::set_for(t.app.world_mut(), 8);
+    tarnation::sim::journal::rules_of_version(t.app.world_mut(), 8);
     assert_eq!(tn(&mut t, c, f).0, 5);
 }
 

@@ -354,21 +354,9 @@ fn a_right_click_on_a_foe_within_a_pace_strikes_by_hand() {
         .map(|(id, p, _, _)| (*id, p.0))
         .min_by_key(|(_, h)| (h.unsigned_distance_to(from), h.x, h.y))
         .expect("a foe");
-    let taken: Vec<hexx::Hex> = {
-        let mut q = app.world_mut().query::<&HexPos>();
-        q.iter(app.world()).map(|p| p.0).collect()
-    };
-    let beside = foe
-        .all_neighbors()
+    let beside = open_beside(&mut app, foe)
         .into_iter()
-        .filter(|h| !taken.contains(h))
-        .find(|h| {
-            app.world()
-                .resource::<tarnation::sim::model::Battle>()
-                .map
-                .tile(*h)
-                .is_some_and(|t| t.terrain.passable())
-        })
+        .next()
         .expect("an open hex beside the foe");
     app.world_mut().get_mut::<HexPos>(hero).unwrap().0 = beside;
     app.insert_resource(ForcedHover(Some(foe)));
@@ -450,14 +438,8 @@ fn a_shot_past_an_ally_warns_of_the_stray() {
     };
     // The ally a pace from the foe, toward the hero: near the line of fire.
     let from = app.world().get::<HexPos>(hero).unwrap().0;
-    let taken: Vec<hexx::Hex> = {
-        let mut q = app.world_mut().query::<&HexPos>();
-        q.iter(app.world()).map(|p| p.0).collect()
-    };
-    let beside = enemy
-        .all_neighbors()
+    let beside = open_beside(&mut app, enemy)
         .into_iter()
-        .filter(|h| !taken.contains(h))
         .min_by_key(|h| (h.unsigned_distance_to(from), h.x, h.y))
         .unwrap();
     app.world_mut().get_mut::<HexPos>(ally).unwrap().0 = beside;
@@ -875,6 +857,20 @@ fn play_to_the_end(level: &str, seed: u64) {
 }
 
 /// The panel's line for what the pointer offers (the move, the shot, the blow).
+/// The hexes beside `at` where a figure may stand: on open ground, nobody there.
+fn open_beside(app: &mut App, at: hexx::Hex) -> Vec<hexx::Hex> {
+    let taken: Vec<hexx::Hex> = {
+        let mut q = app.world_mut().query::<&HexPos>();
+        q.iter(app.world()).map(|p| p.0).collect()
+    };
+    let map = &app.world().resource::<tarnation::sim::model::Battle>().map;
+    at.all_neighbors()
+        .into_iter()
+        .filter(|h| !taken.contains(h))
+        .filter(|h| map.tile(*h).is_some_and(|t| t.terrain.passable()))
+        .collect()
+}
+
 fn preview_line(app: &App) -> String {
     app.world()
         .resource::<tarnation::app::hud::MovePreview>()

@@ -230,13 +230,13 @@ fn rider_words(world: &World, hero: &Hero, mount: Entity) -> Option<String> {
 fn steer_words(world: &World, mount: Entity, to: hexx::Hex) -> Option<String> {
     let at = world.get::<HexPos>(mount)?.0;
     let heading = world.get::<Facing>(mount)?.0;
-    let facing = crate::rules::hexmap::hexside_toward(at, to);
     let go = world.resource::<Bindings>().key(BattleAction::MoveHere);
-    Some(if at == to || facing == heading {
-        "The mount heads this way already".to_string()
-    } else {
-        format!("{go}: steer the mount toward it (hexside {facing})")
-    })
+    Some(
+        match crate::rules::movement::steer_toward(at, heading, to) {
+            Some(facing) => format!("{go}: steer the mount toward it (hexside {facing})"),
+            None => "The mount heads this way already".to_string(),
+        },
+    )
 }
 
 /// The hexes `e` can be declared to move to at `gait`, with their AP: priced once for each

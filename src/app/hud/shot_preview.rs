@@ -173,7 +173,10 @@ fn shot_words(
             w.0.iter()
                 .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
         });
-    let allies = allies_near_the_line(world, hero, target);
+    let allies: Vec<String> = ranged::allies_near_the_line(world, hero, target)
+        .into_iter()
+        .map(|e| query::hero_name(world, e))
+        .collect();
     if allies.is_empty() || !shoots {
         return words;
     }
@@ -201,7 +204,7 @@ fn shot_or_plan_words(
             let why = keys.refusal(&why);
             match offer_chain(world, hero, target, at, selection.shot, name) {
                 Some(offer) => {
-                    let fee = stack_fee_now(world, hero, &offer);
+                    let fee = plan_fee_now(world, hero, &offer);
                     let left = world.get::<Track>(hero).map_or(0, |t| t.0.left());
                     let fires = match offer.fires_in {
                         Some(_) if offer.ap + fee > left => {
@@ -312,25 +315,6 @@ fn shot_plan_words(
     )
 }
 
-/// The hero's allies a stray of its shot at `target` may strike (standing within a pace of the
-/// line of fire or of the target: `stray_candidates`, as the rules take them), nearest the
-/// firer first.
-fn allies_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<String> {
-    let side = query::side_of(world, hero);
-    let mut near: Vec<(u32, Entity)> = ranged::stray_candidates(world, hero, target)
-        .into_iter()
-        .filter(|&(_, e)| {
-            e != hero
-                && world.get::<crate::sim::model::Hero>(e).is_some()
-                && query::side_of(world, e) == side
-        })
-        .collect();
-    near.sort_by_key(|&(d, e)| (d, e));
-    near.into_iter()
-        .map(|(_, e)| query::hero_name(world, e))
-        .collect()
-}
-
 /// A plan on offer: its words at the cursor, with the key that takes it, and the plan itself
 /// for that key (a right click).
 fn put_offer(world: &mut World, keys: &Bindings, offer: PlanOffer, words: &str) {
@@ -341,20 +325,14 @@ fn put_offer(world: &mut World, keys: &Bindings, offer: PlanOffer, words: &str) 
     world.insert_resource(offer);
 }
 
-/// The stack fee the plan's first step pays now: 1 AP from the pool when it is paid at once
-/// (its AP in front) in a segment where actions are already due ("Placing an action onto the
-/// stack in this manner costs 1 AP from the pool"). A play-test's "cock and shoot: 4 AP" with
-/// 4 AP left was refused its shot after the cock's fee.
-fn stack_fee_now(world: &World, hero: Entity, offer: &PlanOffer) -> u32 {
-    let round = world.resource::<RoundState>();
-    let Some(first) = offer.steps.first() else {
-        return 0;
-    };
-    let in_front = world.get::<Track>(hero).map_or(0, |t| t.0.in_front);
-    let paid_now = crate::sim::actions::price(world, first).is_ok_and(|p| p.ap <= in_front);
-    u32::from(
-        paid_now && !round.due.is_empty() && round.segment <= crate::rules::action_time::SEGMENTS,
-    )
+/// The stack fee the plan's first step pays now (`sim::round::stack_fee_now`). A play-test's
+/// "cock and shoot: 4 AP" with 4 AP left was refused its shot after the cock's fee.
+fn plan_fee_now(world: &World, hero: Entity, offer: &PlanOffer) -> u32 {
+    offer
+        .steps
+        .first()
+        .and_then(|first| crate::sim::actions::price(world, first).ok())
+        .map_or(0, |p| crate::sim::round::stack_fee_now(world, hero, p.ap))
 }
 
 /// The plan last priced, kept until the match or the choice changes (pricing its steps plans

@@ -346,14 +346,13 @@ fn steer_toward(
     let (Some(at), Ok((m, heading))) = (view.hex_of(Some(mount)), view.mounts.get(mount)) else {
         return Err(Refusal::new("the mount is not on the map"));
     };
-    let facing = crate::rules::hexmap::hexside_toward(at, to);
-    if at == to || heading.0 == facing {
-        return Err(Refusal::new(format!(
+    match crate::rules::movement::steer_toward(at, heading.0, to) {
+        Some(facing) => Ok(Action::Steer { hero, facing }),
+        None => Err(Refusal::new(format!(
             "{} already heads that way ({} paces a round): rein in or spur on to change its pace",
             m.name, m.speed
-        )));
+        ))),
     }
-    Ok(Action::Steer { hero, facing })
 }
 
 /// A series of shots or of blows, as gathered in the selection.

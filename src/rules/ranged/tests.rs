@@ -259,3 +259,12 @@ fn hank_s_dynamite_lands_by_the_clock() {
     assert!((scatter_offset(12, 2).0 - 2.0).abs() < 1e-9);
     assert!((scatter_offset(6, 2).0 + 2.0).abs() < 1e-9);
 }
+
+/// Point blank is a weapon held at a pace: a gun at one pace is, a throw at one pace is not,
+/// nothing at two paces is.
+#[test]
+fn point_blank_is_a_weapon_held_at_a_pace() {
+    assert!(point_blank(1, false));
+    assert!(!point_blank(1, true));
+    assert!(!point_blank(2, false));
+}

@@ -479,6 +479,19 @@ fn declaration_reason(world: &World) -> Option<String> {
         .and_then(|r| r.0.clone())
 }
 
+/// The stack fee a declaration of `ap` by `hero` would pay now: "Placing an action onto the
+/// stack in this manner costs 1 AP from the pool": an action paid at once (its AP in front)
+/// in a segment where actions are already due joins their initiative stack. The window says
+/// it before a plan is queued (`declare` takes it when the declaration is paid).
+pub fn stack_fee_now(world: &World, hero: Entity, ap: u32) -> u32 {
+    let round = world.resource::<RoundState>();
+    let paid_now = world.get::<Track>(hero).is_some_and(|t| {
+        crate::rules::action_time::resolves_in(&t.0, ap, round.segment, false)
+            == Some(round.segment)
+    });
+    u32::from(paid_now && !round.due.is_empty())
+}
+
 /// The id of the hero whose declaration it is.
 pub fn declarer(world: &World) -> Option<HeroId> {
     world

@@ -11,7 +11,7 @@ mod schedule;
 mod scheduler;
 mod stack;
 
-pub use declare::{accept, declarer};
+pub use declare::{accept, declarer, stack_fee_now};
 pub use rush::{may_rush, price_rush, window_open as rush_window_open};
 pub(crate) use schedule::build as build_schedules;
 pub use schedule::{Declarations, Resolution, RoundEnd, RoundFlow, RoundStart, Segment};

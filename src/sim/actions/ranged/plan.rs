@@ -339,28 +339,10 @@ fn weapon_fires(
     Ok(())
 }
 
-/// "Point-blank range is used when one character is holding a weapon in contact with another
-/// character": a thrown weapon leaves the hand, so a throw at a pace is at short range, not
-/// point blank (decision 137).
-fn thrown(weapon: &Weapon) -> bool {
-    weapon.kind == WeaponKind::Thrown
-}
-
 /// A match file of version 7 or older replays as it was played: a throw at a pace took point
-/// blank's TN 3 (decision 137).
+/// blank's TN 3 (decision 137). Set by `journal::rules_of_version`.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct ThrownAtPointBlank;
-
-impl ThrownAtPointBlank {
-    /// Set for a match replayed from a file of `version`.
-    pub fn set_for(world: &mut World, version: u32) {
-        if version < crate::sim::journal::THROWN_AT_SHORT_RANGE_SINCE {
-            world.insert_resource(ThrownAtPointBlank);
-        } else {
-            world.remove_resource::<ThrownAtPointBlank>();
-        }
-    }
-}
 
 /// The shot's situation as the table of modifiers reads it: distance, speeds, mount, size,
 /// prone, unseen, appearing, two weapons.
@@ -388,8 +370,10 @@ fn situation_of(
     };
     ShotSituation {
         distance,
-        point_blank: distance <= 1
-            && (!thrown(weapon) || world.contains_resource::<ThrownAtPointBlank>()),
+        point_blank: ranged::point_blank(
+            distance,
+            weapon.kind == WeaponKind::Thrown && !world.contains_resource::<ThrownAtPointBlank>(),
+        ),
         range_increment: weapon.range_increment,
         kind: Some(kind),
         snap_penalty: weapon.snap_penalty,

@@ -83,3 +83,19 @@ pub(super) fn stray_hits(
     }
     hit
 }
+
+/// The firer's allies a stray of its shot at `target` may strike (`stray_candidates` of its
+/// side), nearest the firer first: the pointer warns of them before the shot.
+pub fn allies_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<Entity> {
+    let side = crate::sim::query::side_of(world, hero);
+    let mut near: Vec<(u32, Entity)> = stray_candidates(world, hero, target)
+        .into_iter()
+        .filter(|&(_, e)| {
+            e != hero
+                && world.get::<crate::sim::model::Hero>(e).is_some()
+                && crate::sim::query::side_of(world, e) == side
+        })
+        .collect();
+    near.sort_by_key(|&(d, e)| (d, e));
+    near.into_iter().map(|(_, e)| e).collect()
+}

@@ -379,6 +379,18 @@ pub fn track_boxes(col: &mut ChildSpawnerCommands) {
                     },
                     super::track_picture::TrackPicture
                 )],
+            ),
+            (
+                Node {
+                    position_type: PositionType::Absolute,
+                    right: px(8),
+                    bottom: px(2),
+                    padding: UiRect::axes(px(4), px(0)),
+                    ..default()
+                },
+                BackgroundColor(palette::STRIP),
+                super::widgets::label("", 14.0, palette::TITLE),
+                super::track_picture::RowsOutOfView,
             )
         ],
     ));

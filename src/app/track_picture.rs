@@ -191,6 +191,44 @@ pub fn keep_declarer_in_view(
     }
 }
 
+/// The words in the track box's corner when rows lie out of its view: "+5 below (wheel)"
+/// (a play-test of the bench level saw 6 of 12 heroes with no sign that the box scrolls).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct RowsOutOfView;
+
+/// What the corner says of the rows above and below the view: `rows` in all, the box
+/// scrolled to `scroll` and showing `shown` pixels of them.
+pub fn out_of_view_words(rows: usize, scroll: f32, shown: f32) -> String {
+    let above = (scroll / ROW_H).floor().max(0.0) as usize;
+    let in_view = ((shown + scroll) / ROW_H).floor().max(0.0) as usize;
+    let below = rows.saturating_sub(in_view.max(above));
+    match (above, below) {
+        (0, 0) => String::new(),
+        (0, b) => format!("+{b} below (wheel)"),
+        (a, 0) => format!("+{a} above (wheel)"),
+        (a, b) => format!("+{a} above, +{b} below"),
+    }
+}
+
+/// Says in the track box's corner how many heroes' rows the scroll hides.
+pub fn say_rows_out_of_view(
+    heroes: Query<(), With<Hero>>,
+    boxes: Query<(&ScrollPosition, &ComputedNode), With<TrackBox>>,
+    mut marks: Query<&mut Text, With<RowsOutOfView>>,
+) {
+    let Ok((scroll, node)) = boxes.single() else {
+        return;
+    };
+    let shown = node.size().y * node.inverse_scale_factor();
+    let shown = if shown > 0.0 { shown } else { SHOWN_H };
+    let words = out_of_view_words(heroes.iter().count(), scroll.y, shown);
+    for mut text in &mut marks {
+        if text.0 != words {
+            text.0.clone_from(&words);
+        }
+    }
+}
+
 /// "Segment 5 of 20" and the key of the pips.
 fn header(p: &mut ChildSpawnerCommands, now: u32) {
     p.spawn(Node {
@@ -341,6 +379,23 @@ mod tests {
         assert_eq!(scroll_to_row(eleventh, 9), eleventh, "in view: stays");
         assert_eq!(scroll_to_row(eleventh, 2), ROW_H, "with the row before it");
         assert_eq!(scroll_to_row(eleventh, 0), 0.0);
+    }
+
+    /// The corner counts the rows the scroll hides: none for a duel's four rows; the bench
+    /// level's twelve in a box of seven, "+5 below" at the top and "+5 above" at the foot.
+    #[test]
+    fn the_corner_counts_the_rows_out_of_view() {
+        let shown = 7.0 * ROW_H;
+        assert_eq!(out_of_view_words(4, 0.0, shown), "");
+        assert_eq!(out_of_view_words(12, 0.0, shown), "+5 below (wheel)");
+        assert_eq!(
+            out_of_view_words(12, 5.0 * ROW_H, shown),
+            "+5 above (wheel)"
+        );
+        assert_eq!(
+            out_of_view_words(12, 2.0 * ROW_H, shown),
+            "+2 above, +3 below"
+        );
     }
 
     #[test]

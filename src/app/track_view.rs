@@ -25,6 +25,7 @@ impl Plugin for TrackViewPlugin {
                 (
                     super::track_picture::draw_track,
                     super::track_picture::keep_declarer_in_view,
+                    super::track_picture::say_rows_out_of_view,
                     follow_declarations,
                     show_log,
                     pin_log,

@@ -340,6 +340,14 @@ fn a_shaken_player_may_forgo_the_snap_shot() {
     );
     assert!(t.events("shot", "Miranda Valentine").is_empty());
     assert_eq!(t.events("forgo", "Miranda Valentine").len(), 1);
+    // Said once in the log (a play-test read the line twice: the forgo and a resolve).
+    let said = t
+        .log()
+        .events
+        .iter()
+        .filter(|e| e.text.contains("holds fire"))
+        .count();
+    assert_eq!(said, 1);
     let after = t.app.world().get::<Weapons>(e).unwrap().0[0].clone();
     assert_eq!((after.rounds, after.cocked), (before.rounds, before.cocked));
     assert!(!t.app.world().contains_resource::<PendingSnap>());

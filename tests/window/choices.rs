@@ -813,10 +813,10 @@ fn the_bump_choices_name_the_bonus_counter_and_dominance() {
         dominance,
     };
     assert_eq!(
-        option_words(&option(BumpSpend::Save, 0, 0), false),
+        option_words(&option(BumpSpend::Save, 0, 0), false, 2),
         "Save a bump as a bonus counter - chest: 2 wounds, 1 Conc (1 to damage)"
     );
-    let words = option_words(&option(BumpSpend::Dominance(2), 2, 2), false);
+    let words = option_words(&option(BumpSpend::Dominance(2), 2, 2), false, 3);
     assert!(words.starts_with("Dominance: 2 bumps for "), "{words}");
 }
 

@@ -1239,3 +1239,64 @@ fn a_left_click_on_a_foe_says_the_right_click_acts() {
     let selection = app.world().resource::<tarnation::app::input::Selection>();
     assert_eq!(selection.hero, Some(hero));
 }
+
+/// A double right click as one hero's declaration ends is not an order for the next hero: the
+/// second click, a moment after the first, is let go with a word; a click after the moment
+/// is taken (a play-test's double click moved Cyril as well as Miranda).
+#[test]
+fn a_double_right_click_does_not_order_the_next_hero() {
+    let (mut app, first) = human_declares_in("Showdown at the North Star", 3);
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(100),
+    ));
+    let side = app.world().get::<Side>(first).unwrap().0;
+    let from = app.world().get::<HexPos>(first).unwrap().0;
+    let step = open_beside(&mut app, from)
+        .into_iter()
+        .min_by_key(|h| (h.x, h.y))
+        .expect("an open hex beside the first hero");
+    app.insert_resource(ForcedHover(Some(step)));
+    app.update();
+    let journal = app.world().resource::<Journal>().0.len();
+    right_click(&mut app);
+    let declared = |app: &App, from: usize| -> Vec<Intent> {
+        app.world().resource::<Journal>().0[from..]
+            .iter()
+            .filter(|e| e.seat == side)
+            .map(|e| e.intent.clone())
+            .filter(|i| matches!(i, Intent::Declare(_)))
+            .collect()
+    };
+    assert_eq!(declared(&app, journal).len(), 1, "the first hero moves");
+    let next = app.world().resource::<RoundState>().declarer();
+    let next = next
+        .filter(|&e| e != first && app.world().get::<Side>(e).unwrap().0 == side)
+        .expect("the side's next hero declares at once");
+    let at = app.world().get::<HexPos>(next).unwrap().0;
+    let near = open_beside(&mut app, at)
+        .into_iter()
+        .min_by_key(|h| (h.x, h.y))
+        .expect("an open hex beside the next hero");
+    app.insert_resource(ForcedHover(Some(near)));
+    // The second click of the double click, 0.2 s after the first.
+    right_click(&mut app);
+    assert_eq!(
+        declared(&app, journal).len(),
+        1,
+        "the second click is let go"
+    );
+    let note = app
+        .world()
+        .resource::<tarnation::app::input::Selection>()
+        .note
+        .clone()
+        .map(|n| n.1)
+        .unwrap_or_default();
+    assert!(note.contains("click again"), "{note}");
+    // A click a moment later orders the next hero.
+    for _ in 0..5 {
+        app.update();
+    }
+    right_click(&mut app);
+    assert_eq!(declared(&app, journal).len(), 2, "a later click is taken");
+}

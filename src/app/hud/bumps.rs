@@ -171,7 +171,7 @@ pub struct BumpChoice(pub BumpSpend);
 /// A way to spend the bumps in words, the choice first: "Save a bump as a bonus counter - chest:
 /// 4 wounds (1 to damage)", "Dominance: 2 bumps for DOMINATED - belly: 3 wounds",
 /// "left arm: 7 wounds, 5 Conc (1 bump to move the hit, 1 to damage)".
-pub fn option_words(o: &BumpOption, judge: bool) -> String {
+pub fn option_words(o: &BumpOption, judge: bool, bumps: u32) -> String {
     let mut s = format!(
         "{}: {}",
         o.location.name(),
@@ -189,13 +189,7 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     if o.stopped {
         s.push_str(", stopped by the cover");
     }
-    let how = match (o.location_bumps, o.damage_bumps) {
-        (0, 0) => String::new(),
-        (0, d) => format!(" ({d} to damage)"),
-        (l, 0) => format!(" ({l} to move the hit)"),
-        (l, d) => format!(" ({l} to move the hit, {d} to damage)"),
-    };
-    s.push_str(&how);
+    s.push_str(&bumps_words(o, bumps));
     let dominance = crate::rules::melee::Dominance::from_level(o.dominance).name();
     let lead = match o.spend {
         BumpSpend::Save => Some("Save a bump as a bonus counter".to_string()),
@@ -221,16 +215,58 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     }
 }
 
+/// Where the `bumps` to spend go, and the damage rows the hit adds of itself, so the numbers
+/// add up to the bumps the box names: "(1 to move the hit, 2 to damage; +2 damage rows for the
+/// head)". The damage rows of `BumpOption` count the bumps left over and the rows a head or
+/// vitals hit or more hits add free (a play-test read "4 bumps to spend" beside "1 to move
+/// the hit, 4 to damage").
+fn bumps_words(o: &BumpOption, bumps: u32) -> String {
+    let saved = u32::from(o.spend == BumpSpend::Save);
+    let to_damage = bumps
+        .saturating_sub(o.location_bumps + o.dominance_bumps + saved)
+        .min(o.damage_bumps);
+    let free = o.damage_bumps - to_damage;
+    let at_location = crate::rules::damage::location_damage_bumps(o.location).min(free);
+    let more_hits = free - at_location;
+    let mut spent = Vec::new();
+    if o.location_bumps > 0 {
+        spent.push(format!("{} to move the hit", o.location_bumps));
+    }
+    if to_damage > 0 {
+        spent.push(format!("{to_damage} to damage"));
+    }
+    let mut free_rows = Vec::new();
+    if at_location > 0 {
+        free_rows.push(format!(
+            "+{} for the {}",
+            crate::rules::words::count(at_location, "damage row", "damage rows"),
+            o.location.name()
+        ));
+    }
+    if more_hits > 0 {
+        free_rows.push(format!(
+            "+{} for the hits after the first",
+            crate::rules::words::count(more_hits, "damage row", "damage rows")
+        ));
+    }
+    match (spent.is_empty(), free_rows.is_empty()) {
+        (true, true) => String::new(),
+        (false, true) => format!(" ({})", spent.join(", ")),
+        (true, false) => format!(" ({})", free_rows.join(", ")),
+        (false, false) => format!(" ({}; {})", spent.join(", "), free_rows.join(", ")),
+    }
+}
+
 /// The ways to spend the bumps a player chooses between, with their places in the list: two
 /// that come to the same words (the Judge's way again, a hit moved to the same leg by another
 /// path) are one choice, the first kept (a play-test met "left leg: 3 wounds" twice).
-pub fn distinct(options: &[BumpOption]) -> Vec<(usize, &BumpOption)> {
+pub fn distinct(options: &[BumpOption], bumps: u32) -> Vec<(usize, &BumpOption)> {
     let mut shown: Vec<String> = Vec::new();
     options
         .iter()
         .enumerate()
         .filter(|(_, o)| {
-            let plain = option_words(o, false);
+            let plain = option_words(o, false, bumps);
             let new = !shown.contains(&plain);
             shown.push(plain);
             new
@@ -325,7 +361,10 @@ pub(super) fn snap_or_hold(
                     ),
                     SnapChoice(true),
                 ));
-                p.spawn((button("Hold fire", 15.0), SnapChoice(false)));
+                p.spawn((
+                    button("Hold fire (the AP paid for the shot are spent)", 15.0),
+                    SnapChoice(false),
+                ));
             });
     }
     if *pause.get() == Pause::Paused {
@@ -395,8 +434,8 @@ pub(super) fn spend_bumps(
                     17.0,
                     palette::TITLE,
                 ));
-                for (i, o) in distinct(&pending.options) {
-                    let words = option_words(o, i == 0);
+                for (i, o) in distinct(&pending.options, pending.bumps) {
+                    let words = option_words(o, i == 0, pending.bumps);
                     let words = if i == 0 {
                         format!("{words} ({pass})")
                     } else {
@@ -481,7 +520,7 @@ mod tests {
             option(BumpSpend::Location(3), Location::LeftLeg, 3),
             option(BumpSpend::Location(4), Location::LeftLeg, 4),
         ];
-        let shown: Vec<(usize, BumpSpend)> = distinct(&options)
+        let shown: Vec<(usize, BumpSpend)> = distinct(&options, 2)
             .into_iter()
             .map(|(i, o)| (i, o.spend))
             .collect();
@@ -493,7 +532,35 @@ mod tests {
                 (4, BumpSpend::Location(4))
             ]
         );
-        assert!(option_words(&leg, true).starts_with("The Judge's way - left leg: 3 wounds"));
+        assert!(option_words(&leg, true, 2).starts_with("The Judge's way - left leg: 3 wounds"));
+    }
+
+    /// The bumps a choice names add up to the bumps the box has to spend; the rows a head
+    /// hit adds of itself are named apart ("4 bumps to spend" once read beside "1 to move the
+    /// hit, 4 to damage": the head's two free rows counted as spent).
+    #[test]
+    fn the_bumps_a_choice_names_add_up() {
+        let mut head = option(BumpSpend::Location(2), Location::Head, 5);
+        head.location_bumps = 1;
+        head.damage_bumps = 3 + 2;
+        assert_eq!(
+            option_words(&head, false, 4),
+            "head: 5 wounds (1 to move the hit, 3 to damage; +2 damage rows for the head)"
+        );
+        let mut chest = option(BumpSpend::Judge, Location::Chest, 4);
+        chest.location_bumps = 0;
+        chest.damage_bumps = 4;
+        assert_eq!(
+            option_words(&chest, false, 4),
+            "chest: 4 wounds (4 to damage)"
+        );
+        let mut saved = option(BumpSpend::Save, Location::Vitals, 3);
+        saved.location_bumps = 0;
+        saved.damage_bumps = 1;
+        assert_eq!(
+            option_words(&saved, false, 1),
+            "Save a bump as a bonus counter - vitals: 3 wounds (+1 damage row for the vitals)"
+        );
     }
 
     /// A box of choices stands where it covers neither the firer nor the foe: the top left

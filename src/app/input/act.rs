@@ -102,6 +102,7 @@ pub(super) fn act(
     mut intents: MessageWriter<Intent>,
     (round, offer, battle, keys): (Res<RoundState>, Res<PlanOffer>, Res<Battle>, Res<Bindings>),
     view: DeskView,
+    (time, mut last): (Res<Time>, Local<Option<(f64, HeroId)>>),
 ) {
     // A hit waits for its bumps to be spent (the HUD's box takes that choice).
     if *pause.get() == Pause::Paused || pending.0.is_some() || pending.1.is_some() {
@@ -156,8 +157,18 @@ pub(super) fn act(
         && queue_offer(&offer, (entity, hero), aim, &mut selection, &mut plan);
     let mut out: Vec<Intent> = Vec::new();
     let mut refused = None;
+    let now = time.elapsed_secs_f64();
+    let echo = actions.just_pressed(BattleAction::MoveHere) && second_click(*last, hero, now);
+    if echo {
+        refused = Some(format!(
+            "Now {}'s declaration: the click came as the last hero's ended, so it was not taken; click again to act",
+            heroes
+                .get(entity)
+                .map_or("the next hero", |h| h.1.name.as_str())
+        ));
+    }
     for action in SENDING {
-        if !pressed(action) || (queued && action == BattleAction::MoveHere) {
+        if !pressed(action) || ((queued || echo) && action == BattleAction::MoveHere) {
             continue;
         }
         // A button for a hero on the map with nobody fitting pointed at: the pick waits for a
@@ -175,10 +186,24 @@ pub(super) fn act(
             None => {}
         }
     }
+    if out.iter().any(|i| matches!(i, Intent::Declare(_))) {
+        *last = Some((now, hero));
+    }
     send(out, &mut selection, &mut plan, &mut intents);
     if let Some(why) = refused {
         selection.note = Some((entity, why));
     }
+}
+
+/// A right click within this many seconds of a declaration by another hero is the second
+/// click of a double click, not an order for the hero whose declaration came next (a
+/// play-test's double right click moved the next hero too).
+const SECOND_CLICK: f64 = 0.5;
+
+/// Whether a right click now, with `hero` to declare, comes too soon after the `last`
+/// declaration of another hero (when, and whose) to be meant for `hero`.
+fn second_click(last: Option<(f64, HeroId)>, hero: HeroId, now: f64) -> bool {
+    last.is_some_and(|(at, h)| h != hero && now - at < SECOND_CLICK)
 }
 
 /// A button that wants a hero on the map was clicked: this left click on the map picks it (a

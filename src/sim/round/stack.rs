@@ -186,10 +186,14 @@ fn after_perform(world: &mut World, command: &Action, hero: Entity, outcome: Out
         }),
         _ => None,
     };
-    // A shot writes its own event, with every field of the card.
+    // A shot writes its own event, with every field of the card; so does a shot forgone
+    // (`forgo`: a play-test read its line twice in the log).
     if !matches!(
         outcome,
-        Outcome::Shot { .. } | Outcome::Melee { .. } | Outcome::Escaped { .. }
+        Outcome::Shot { .. }
+            | Outcome::Melee { .. }
+            | Outcome::Escaped { .. }
+            | Outcome::Forgone { .. }
     ) {
         let event = MatchEvent::Resolve {
             action: command.name().to_string(),

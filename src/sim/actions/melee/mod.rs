@@ -110,10 +110,18 @@ pub fn dodge(world: &mut World, e: Entity, toward: u8, ap: u32) -> Outcome {
     let mut c = world.get::<CloseCombat>(e).copied().unwrap_or_default();
     c.dodge = Some(toward);
     world.entity_mut(e).insert(c);
+    // Declared before any foe is near, it stands ready all the same ("state your intent
+    // before the attacker rolls"), and the log says so: a play-test's dodge with no foe near
+    // was taken without a word.
+    let alone = if engaged_foes(world, e).is_empty() {
+        "; no foe within a pace yet: it stands ready for the round"
+    } else {
+        ""
+    };
     Outcome::Prepared {
         hero: hero_id(world, e),
         what: format!(
-            "dodges the attacks from hexsides {toward} and {}",
+            "dodges the attacks from hexsides {toward} and {}{alone}",
             turned(toward, 1)
         ),
         ap,

@@ -267,6 +267,14 @@ fn a_click_pressed_and_let_go_in_one_frame_counts() {
     KeyCode::KeyZ.release(app.world_mut());
     app.update();
     assert_eq!(fired(&mut app), (true, false));
+    // Ctrl+Z whole within one frame (xdotool's `key ctrl+z`, a quick chord on a slow frame):
+    // Ctrl let go in the frame still makes it the chord's (a play-test's Ctrl+Z fired Z's too).
+    KeyCode::ControlLeft.press(app.world_mut());
+    KeyCode::KeyZ.press(app.world_mut());
+    KeyCode::KeyZ.release(app.world_mut());
+    KeyCode::ControlLeft.release(app.world_mut());
+    app.update();
+    assert_eq!(fired(&mut app), (false, true));
 }
 
 /// With no gun to shoot (fists in the brawl), pointing at a foe beyond a pace offers to close

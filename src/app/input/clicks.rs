@@ -116,16 +116,18 @@ fn quick_press(
 ) -> bool {
     use super::{Binding, Modifier};
     let tapped = |k: KeyCode| keyboard.just_pressed(k) && !keyboard.pressed(k);
-    let modifier = || keyboard.get_pressed().find_map(|held| Modifier::of(*held));
+    // A modifier held at any time in the frame: held still, or let go in it (a whole chord
+    // pressed and let go within one slow frame).
+    let held_in_frame = || {
+        keyboard
+            .get_pressed()
+            .chain(keyboard.get_just_released())
+            .filter_map(|key| Modifier::of(*key))
+    };
     match binding {
         // A key tapped with Ctrl held is its chord's (Ctrl+Z: undo, not Z: fire).
-        Binding::Key(k) => tapped(*k) && modifier().is_none(),
+        Binding::Key(k) => tapped(*k) && held_in_frame().next().is_none(),
         Binding::Mouse(m) => mouse.just_pressed(*m) && !mouse.pressed(*m),
-        Binding::Chord(held, k) => {
-            tapped(*k)
-                && keyboard
-                    .get_pressed()
-                    .any(|key| Modifier::of(*key) == Some(*held))
-        }
+        Binding::Chord(held, k) => tapped(*k) && held_in_frame().any(|m| m == *held),
     }
 }

@@ -599,6 +599,75 @@ fn view(app: &mut App) -> (Vec2, f32) {
     (camera.translation.truncate(), ortho.scale)
 }
 
+/// A hero acting out of sight (here a shot in the log by the Cowboy farthest from the view)
+/// brings the view to it, so a player sees the computer's actions as they happen.
+#[test]
+fn the_view_goes_to_a_hero_acting_out_of_sight() {
+    let mut app = window_app(3);
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(50),
+    ));
+    start(
+        &mut app,
+        "Six against six at Cottonwood Crossing",
+        &[Control::Human, Control::Human],
+    );
+    for _ in 0..3 {
+        app.update();
+    }
+    let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
+    let on_screen = |app: &mut App, hero: Entity| {
+        let (at, scale) = view(app);
+        let hex = app
+            .world()
+            .get::<tarnation::sim::model::HexPos>(hero)
+            .unwrap()
+            .0;
+        let centre = app
+            .world()
+            .resource::<tarnation::app::board::MapGeometry>()
+            .hex_center(hex);
+        let screen = tarnation::app::input::screen_at(&frame, scale, at, centre);
+        frame.map.contains(screen)
+    };
+    // Zoomed in, as a player looking at one line of the bench level.
+    {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&mut Projection, With<Camera2d>>();
+        if let Projection::Orthographic(ortho) = q.single_mut(app.world_mut()).unwrap().into_inner()
+        {
+            ortho.scale = 0.5;
+        }
+    }
+    app.update();
+    let heroes = tarnation::sim::query::heroes(app.world());
+    let far = heroes
+        .into_iter()
+        .find(|&h| !on_screen(&mut app, h))
+        .expect("a hero out of the first view of the bench level");
+    let name = tarnation::sim::query::hero_name(app.world(), far);
+    let mut log = app.world_mut().resource_mut::<MatchLog>();
+    let shot = tarnation::sim::model::LogEvent {
+        round: 1,
+        segment: 4,
+        actor: Some(name.clone()),
+        kind: "shot".into(),
+        text: format!("{name} fires"),
+        fields: Default::default(),
+    };
+    log.events.push(shot);
+    let before = view(&mut app);
+    for _ in 0..20 {
+        app.update();
+    }
+    let after = view(&mut app);
+    assert!(
+        on_screen(&mut app, far),
+        "{name} is in view: {before:?} {after:?}"
+    );
+}
+
 /// The counters' box folds itself while a hero's token stands under it (the map's top right
 /// corner), and opens again once none does.
 #[test]

@@ -239,6 +239,11 @@ pub(super) fn camera(
         Local<Option<Entity>>,
         Local<Option<Vec2>>,
     ),
+    acting: (
+        Res<crate::sim::model::MatchLog>,
+        Query<(&crate::sim::model::Hero, &crate::sim::model::HexPos)>,
+        Local<usize>,
+    ),
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
     mut look: ResMut<LookAt>,
     boxes: MapBoxes,
@@ -285,6 +290,22 @@ pub(super) fn camera(
     (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));
     // The counters' box over the map's top: a map with room to spare goes below it.
     let top = kept_clear(&strip, &frame);
+    // A hero acting out of sight (a shot, a blow, a move resolved): the view goes to it, so
+    // a player sees the computer's actions as they happen (a play-test of the bench level
+    // watched one line while the other's shots resolved off the screen).
+    let (log, heroes, mut seen) = acting;
+    if log.events.len() < *seen {
+        *seen = 0;
+    }
+    let actor = acting_hero(&log.events[*seen..]);
+    *seen = log.events.len();
+    if let Some(at) = actor
+        .and_then(|name| heroes.iter().find(|(h, _)| h.name == name))
+        .zip(geometry.as_ref())
+        .map(|((_, p), g)| g.hex_center(p.0))
+    {
+        *easing_to = goal_for(&frame, (ortho.scale, camera), at, &fit, top).or(*easing_to);
+    }
     // A new declarer out of sight: the view goes to it (a mount may have carried it off).
     if round.declarer() != *last_declarer {
         *last_declarer = round.declarer();
@@ -315,6 +336,23 @@ pub(super) fn camera(
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
     }
+}
+
+/// The hero who acted last among `new` log events: the firer of a shot, the striker of a
+/// blow, the hero whose action resolved (a walk, a load), one arriving.
+fn acting_hero(new: &[crate::sim::model::LogEvent]) -> Option<&str> {
+    const ACTS: [&str; 6] = [
+        "shot",
+        "melee",
+        "resolve",
+        "free_attack",
+        "escape",
+        "arrive",
+    ];
+    new.iter()
+        .rev()
+        .filter(|e| ACTS.contains(&e.kind.as_str()))
+        .find_map(|e| e.actor.as_deref())
 }
 
 /// The way the arrows held pan the view, if any is held.
@@ -395,6 +433,28 @@ fn kept_on_map(frame: &Frame, scale: f32, camera: Vec2, fit: &CameraFit, top: f3
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The view follows the hero who acted last: the firer of the newest shot, not the hero
+    /// declaring or paying meanwhile, nor a mount's own move.
+    #[test]
+    fn the_view_follows_the_hero_who_acted_last() {
+        let event = |kind: &str, actor: &str| crate::sim::model::LogEvent {
+            round: 1,
+            segment: 5,
+            actor: Some(actor.into()),
+            kind: kind.into(),
+            text: String::new(),
+            fields: Default::default(),
+        };
+        let new = vec![
+            event("resolve", "Ada Thorne"),
+            event("shot", "Curly Bill"),
+            event("declare", "Ike Clanton"),
+            event("paid", "Tom McLaury"),
+        ];
+        assert_eq!(acting_hero(&new), Some("Curly Bill"));
+        assert_eq!(acting_hero(&new[2..]), None);
+    }
 
     /// The fitted map lies inside the map area, and panning cannot take it out.
     #[test]

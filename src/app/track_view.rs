@@ -170,9 +170,9 @@ pub fn gist(text: &str) -> String {
         .replace(" :", ":")
         .replace(" ,", ",")
         .replace(" ;", ";");
-    // "card 31: 1 vs TN 5, " (or "card 1+26: 7 vs TN 6, ", a blow's "card 15+43: 23 vs
+    // "card 31: 1 vs TN 5, " (or "cards 1, 26: 7 vs TN 6, ", a blow's "cards 15, 43: 23 vs
     // defense 6: "): the draw and its number.
-    if let Some(card) = out.find("card ")
+    if let Some(card) = out.find("card ").or_else(|| out.find("cards "))
         && let Some(vs) = out[card..].find(" vs ")
         && let Some(end) = [", ", ": "]
             .iter()
@@ -510,13 +510,13 @@ mod tests {
         );
         assert_eq!(
             gist(
-                "Billy Claiborne fires the Henry rifle at Ada Thorne (snap shot, 2 AP): card 1+26: 7 vs TN 6, a hit in the right arm"
+                "Billy Claiborne fires the Henry rifle at Ada Thorne (snap shot, 2 AP): cards 1, 26: 7 vs TN 6, a hit in the right arm"
             ),
             "Billy Claiborne shoots at Ada Thorne: a hit in the right arm"
         );
         assert_eq!(
             gist(
-                "Dave Perkins: quick attack at Hank Daggett with bowie knife: card 15+43: 23 vs defense 6: a hit in the head; deadly damage 12: 2 wounds and 0 Conc"
+                "Dave Perkins: quick attack at Hank Daggett with bowie knife: cards 15, 43: 23 vs defense 6: a hit in the head; deadly damage 12: 2 wounds and 0 Conc"
             ),
             "Dave Perkins: quick attack at Hank Daggett: a hit in the head; deadly damage 12: 2 wounds and 0 Conc"
         );

@@ -131,7 +131,8 @@ fn read_cell(step: &Step) -> Option<Value> {
     Some(Value::Object(m))
 }
 
-/// Words for a check: "card 14: 21 vs TN 11, success, 2 bumps" (the action deck), "dice
+/// Words for a check: "card 14: 21 vs TN 11, success, 2 bumps", "cards 14, 5: 21 vs TN 11,
+/// success, 2 bumps" (the action deck), "dice
 /// 5,6,2 against Interference 4: 1 success kept, success" (a pool), "d20 rolled 7 vs TN 12,
 /// success" (d20).
 pub fn check_words(outcome: &CheckOutcome) -> String {
@@ -152,14 +153,17 @@ pub fn roll_words(outcome: &CheckOutcome, cards: &[u8], against: &str) -> String
             .join(",")
     };
     match outcome.system {
+        // The cards by their numbers, listed, not summed: "cards 1, 10, 20, 38: 25 vs TN 6"
+        // (a play-test read "card 1+10+20+38: 25" as a sum that did not add up).
         Resolution::ActionDeck => {
-            let cards: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
-            format!(
-                "card {}: {} vs {against} {}",
-                cards.join("+"),
-                outcome.result,
-                outcome.tn
-            )
+            let numbers: Vec<String> = cards.iter().map(|c| c.to_string()).collect();
+            let drawn = match cards.len() {
+                // A later blow of a series reads the cards the first drew.
+                0 => "the same cards".to_string(),
+                1 => format!("card {}", numbers[0]),
+                _ => format!("cards {}", numbers.join(", ")),
+            };
+            format!("{drawn}: {} vs {against} {}", outcome.result, outcome.tn)
         }
         Resolution::DicePool => {
             let n = outcome.result;

@@ -338,20 +338,17 @@ pub(super) fn camera(
     }
 }
 
-/// The hero who acted last among `new` log events: the firer of a shot, the striker of a
-/// blow, the hero whose action resolved (a walk, a load), one arriving.
+/// The hero who acted last among `new` log events where a player wants to see it: the firer
+/// of a shot, the striker of a blow, a hero walking, one arriving. Not a load, a cock or a gun
+/// drawn: the view jumping to each of those is the view jumping every segment.
 fn acting_hero(new: &[crate::sim::model::LogEvent]) -> Option<&str> {
-    const ACTS: [&str; 6] = [
-        "shot",
-        "melee",
-        "resolve",
-        "free_attack",
-        "escape",
-        "arrive",
-    ];
+    const ACTS: [&str; 5] = ["shot", "melee", "free_attack", "escape", "arrive"];
     new.iter()
         .rev()
-        .filter(|e| ACTS.contains(&e.kind.as_str()))
+        .filter(|e| {
+            ACTS.contains(&e.kind.as_str())
+                || (e.kind == "resolve" && e.fields.contains_key("paces"))
+        })
         .find_map(|e| e.actor.as_deref())
 }
 
@@ -446,14 +443,18 @@ mod tests {
             text: String::new(),
             fields: Default::default(),
         };
+        let mut walk = event("resolve", "Ada Thorne");
+        walk.fields.insert("paces".into(), 3.into());
         let new = vec![
-            event("resolve", "Ada Thorne"),
+            walk,
             event("shot", "Curly Bill"),
             event("declare", "Ike Clanton"),
-            event("paid", "Tom McLaury"),
+            event("resolve", "Tom McLaury"),
         ];
         assert_eq!(acting_hero(&new), Some("Curly Bill"));
+        // A load or a cock (a resolve with no walk) is not followed; a walk is.
         assert_eq!(acting_hero(&new[2..]), None);
+        assert_eq!(acting_hero(&new[..1]), Some("Ada Thorne"));
     }
 
     /// The fitted map lies inside the map area, and panning cannot take it out.

@@ -385,7 +385,12 @@ fn shots(
             .map(|h| h.name.clone())
             .unwrap_or_default();
         let event = words::attack_at(&log, &target_name, later);
-        let words = hit_words(event, hit);
+        // A hit names whom it hit: words clamped inside the view can stand away from the
+        // figure (a play-test read "right leg: 1 wound" with nobody under it).
+        let words = match hit_words(event, hit) {
+            w if hit && !target_name.is_empty() => format!("{target_name}, {w}"),
+            w => w,
+        };
         bursts::after(
             &mut commands,
             (&mut meshes, &mut materials),

@@ -318,8 +318,13 @@ fn move_words(
             let when = when_words(world, e, *ap, false);
             let line = match walk.cost {
                 Some(cost) => format!(
-                    "{} {gait} to {c},{r} ({tile}): {ap} AP = {} maneuver + {} ground + {} climbing + {} facing, {} paces; {when}",
-                    hero.name, cost.maneuver, cost.ground, cost.climbing, cost.facing, cost.paces
+                    "{} {gait} to {c},{r} ({tile}): {ap} AP = {} maneuver + {} ground + {} climbing + {} facing, {}; {when}",
+                    hero.name,
+                    cost.maneuver,
+                    cost.ground,
+                    cost.climbing,
+                    cost.facing,
+                    crate::rules::words::count(cost.paces, "pace", "paces")
                 ),
                 None => format!(
                     "{} maneuvers to {c},{r} ({tile}), staying engaged: {ap} AP; {when}",

@@ -225,8 +225,10 @@ fn shot_or_plan_words(
                         chance_of(world) * 100.0
                     );
                     put_offer(world, keys, offer, &words);
+                    // The plan first, then why a plain shot is not offered: a play-test read
+                    // "Cannot shoot Felicia Laroq yet" over the right click that shoots her.
                     format!(
-                        "Cannot shoot {name} yet: {why}\n{}: {words} (each step its own declaration, queued)",
+                        "{}: {words} (each step its own declaration, queued)\nNot a shot at once: {why}",
                         keys.key(BattleAction::MoveHere)
                     )
                 }
@@ -297,8 +299,8 @@ fn shot_plan_words(
         )
     });
     format!(
-        "{verb} {name} ({} paces) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}{blast}\n{}: snap/normal/aimed. {} fires.",
-        p.distance,
+        "{verb} {name} ({}) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}{blast}\n{}: snap/normal/aimed. {} fires.",
+        crate::rules::words::count(p.distance, "pace", "paces"),
         p.weapon.name,
         kind,
         p.ap,

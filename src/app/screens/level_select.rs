@@ -36,6 +36,9 @@ pub struct LevelChoice {
     pub resolution: Option<Resolution>,
     /// `play --ai ...`: the levels of play each level's sides start with.
     pub ai: Vec<crate::cli::AiChoice>,
+    /// The level of play last chosen for a computer side: the computer sides of the next level
+    /// chosen start at it (a play-test set `hard`, chose another level and got `normal`).
+    pub computer_ai: Option<AiLevel>,
 }
 
 impl LevelChoice {
@@ -160,9 +163,11 @@ fn load_choice(choice: &mut LevelChoice) {
     };
     match game_gear().and_then(|g| level::load(&path, &g).map_err(|e| e.to_string())) {
         Ok(mut level) => {
-            // Every computer side plays `normal` unless the level names a level of play.
+            // Every computer side plays `normal`, or the level of play last chosen, unless
+            // the level names one.
             for side in &mut level.sides {
-                side.ai.get_or_insert_default();
+                side.ai
+                    .get_or_insert(choice.computer_ai.unwrap_or_default());
             }
             // `play --ai SIDE=LEVEL` names a side some levels do not have: left as it is there.
             for ai in &choice.ai {
@@ -197,6 +202,7 @@ fn level_select_ui(mut commands: Commands) {
 
 /// A side's switch cycles Human, Computer easy, normal, hard, and back to Human.
 pub fn toggle_side(choice: &mut LevelChoice, i: usize) {
+    let chosen = &mut choice.computer_ai;
     if let Some(side) = choice.preview.as_mut().and_then(|l| l.sides.get_mut(i)) {
         let (control, ai) = match (side.control, side.ai_level()) {
             (Control::Human, _) => (Control::Computer, AiLevel::Easy),
@@ -206,6 +212,9 @@ pub fn toggle_side(choice: &mut LevelChoice, i: usize) {
         };
         side.control = control;
         side.ai = Some(ai);
+        if control == Control::Computer {
+            *chosen = Some(ai);
+        }
     }
 }
 
@@ -533,4 +542,39 @@ fn play_and_back(info: &mut ChildSpawnerCommands, keys: &Bindings) {
             MenuButton(MenuAction::Back),
         ));
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The level of play set for the opponent stays for the next level chosen: `hard` set on
+    /// the street duel's computer side is the bank job's computer side's too.
+    #[test]
+    fn the_opponent_s_level_of_play_stays_from_level_to_level() {
+        let mut choice = LevelChoice {
+            files: vec![
+                PathBuf::from("levels/street_duel.ron"),
+                PathBuf::from("levels/bank_job.ron"),
+            ],
+            ..Default::default()
+        };
+        load_choice(&mut choice);
+        let computer = |choice: &LevelChoice| {
+            let level = choice.preview.as_ref().expect("a level");
+            let i = level
+                .sides
+                .iter()
+                .position(|s| s.control == Control::Computer)
+                .expect("a computer side");
+            (i, level.sides[i].ai_level())
+        };
+        let (i, ai) = computer(&choice);
+        assert_eq!(ai, AiLevel::Normal);
+        toggle_side(&mut choice, i);
+        assert_eq!(computer(&choice).1, AiLevel::Hard);
+        choice.index = 1;
+        load_choice(&mut choice);
+        assert_eq!(computer(&choice).1, AiLevel::Hard);
+    }
 }

@@ -261,7 +261,7 @@ pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     (
         BattleAction::HoldRound,
         "Hero done",
-        "This hero declares nothing more this round (it holds: its AP left are lost at the round's end); the others go on",
+        "This hero declares nothing more this round (it holds: its AP left are lost at the round's end); the others go on. A mount at speed keeps going: rein it in first to stop",
         7,
     ),
     (

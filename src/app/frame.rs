@@ -271,24 +271,37 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
             flex_basis: px(0),
             flex_grow: 1.0,
             min_height: px(0),
-            padding: UiRect::all(px(10)),
-            flex_direction: FlexDirection::Column,
-            overflow: Overflow::scroll_y(),
             ..default()
         },
-        ScrollArea,
         PanelTop,
     ))
-    .with_children(|p| {
-        p.spawn((
-            Node {
-                flex_direction: FlexDirection::Column,
-                ..default()
-            },
-            HeroCards,
-        ));
-        p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
-        p.spawn((label("", 14.0, palette::HINT), CardView));
+    .with_children(|frame| {
+        frame
+            .spawn((
+                Node {
+                    width: percent(100),
+                    height: percent(100),
+                    padding: UiRect::all(px(10)),
+                    flex_direction: FlexDirection::Column,
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                ScrollArea,
+            ))
+            .with_children(|p| {
+                p.spawn((
+                    Node {
+                        flex_direction: FlexDirection::Column,
+                        ..default()
+                    },
+                    HeroCards,
+                ));
+                p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
+                p.spawn((label("", 14.0, palette::HINT), CardView));
+            });
+        // Its foot fades into the panel: the line the box cuts reads as scrolled on, not as
+        // text clipped (a play-test read half a line under the bench level's cards).
+        frame.spawn(fade(palette::PANEL, false, 4.0));
     });
     track_boxes(col);
     // Every event of note since the declaration: the wheel scrolls what does not fit. Read

@@ -1308,3 +1308,50 @@ fn a_double_right_click_does_not_order_the_next_hero() {
     right_click(&mut app);
     assert_eq!(declared(&app, journal).len(), 2, "a later click is taken");
 }
+
+/// A normal shot by a hero under fire says, before it is declared, that its aim holds only on
+/// a Bravery check and what the chance is; a hero a blow hit gets no aim this round. With no
+/// fire at it, nothing is said.
+#[test]
+fn a_shot_under_fire_says_the_aim_may_be_lost() {
+    use tarnation::sim::model::{UnderFire, Weapons};
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    {
+        let mut weapons = app.world_mut().get_mut::<Weapons>(hero).unwrap();
+        // The first weapon, a loaded pistol, drawn and cocked.
+        let w = &mut weapons.0[0];
+        w.ready = true;
+        w.cocked = true;
+    }
+    let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
+    let enemy = q
+        .iter(app.world())
+        .find(|(_, s, d)| s.0 != side && !d.0)
+        .map(|(p, _, _)| p.0)
+        .unwrap();
+    app.insert_resource(ForcedHover(Some(enemy)));
+    app.update();
+    let line = preview_line(&app);
+    assert!(line.contains("Chance to hit"), "{line}");
+    assert!(!line.contains("Under fire"), "{line}");
+    app.world_mut().entity_mut(hero).insert(UnderFire {
+        shots: 1,
+        ..Default::default()
+    });
+    app.update();
+    let line = preview_line(&app);
+    assert!(
+        line.contains("Under fire (1 attack at it): the aim holds on a Bravery check, "),
+        "{line}"
+    );
+    app.world_mut().entity_mut(hero).insert(UnderFire {
+        shots: 0,
+        hits: 0,
+        melee: 1,
+        melee_hit: true,
+    });
+    app.update();
+    let line = preview_line(&app);
+    assert!(line.contains("a blow hit: no aim this round"), "{line}");
+}

@@ -138,17 +138,7 @@ pub(super) fn aim_holds(world: &World, hero: Entity, hard: bool) -> f64 {
     if hard && shot_coming(world, hero).is_some() {
         fire.shots += 1;
     }
-    if fire.melee_hit {
-        return 0.0;
-    }
-    let Some(h) = world
-        .get::<Hero>(hero)
-        .filter(|_| fire.shots + fire.melee > 0)
-    else {
-        return 1.0;
-    };
-    let (request, _) = crate::sim::actions::ranged::bravery_request(world, hero, h, fire);
-    crate::sim::deck::success_chance(world, &request)
+    crate::sim::actions::ranged::aim_keeps(world, hero, fire)
 }
 
 /// A foe whose shot at the hero is on the table: declared this segment or being paid.

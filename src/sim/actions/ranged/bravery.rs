@@ -79,6 +79,24 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     !kept
 }
 
+/// The chance a normal or aimed shot of the hero keeps its aim under `fire` (the shots and
+/// blows at it since its last action): 1 with none, 0 after a blow hit it ("they may not
+/// aim"), else its Bravery check's. The pointer says it before a shot is declared; the
+/// computer weighs a shot by it.
+pub fn aim_keeps(world: &World, hero: Entity, fire: UnderFire) -> f64 {
+    if fire.melee_hit {
+        return 0.0;
+    }
+    let Some(h) = world
+        .get::<Hero>(hero)
+        .filter(|_| fire.shots + fire.melee > 0)
+    else {
+        return 1.0;
+    };
+    let (request, _) = bravery_request(world, hero, h, fire);
+    crate::sim::deck::success_chance(world, &request)
+}
+
 /// The Bravery check of a hero under `fire`, and the AV of the cover in its hex that it adds.
 /// "If the character is a target of a melee attack, perform a Difficult (7) Bravery check";
 /// else Standard (5), "Subtract 1 from the result for each shot after the first that targets

@@ -11,7 +11,7 @@ mod sabotage;
 mod series;
 mod strays;
 
-pub use bravery::bravery_request;
+pub use bravery::{aim_keeps, bravery_request};
 pub use fire::*;
 pub use plan::*;
 pub use report::*;

@@ -38,7 +38,8 @@ impl Plugin for TrackViewPlugin {
 }
 
 /// The last initiative stack: who flipped which card, and the totals, first to last
-/// ("Stack: Felicia Laroq card 5 F9+0=9 > El Chivo card 37 F5+0=5"); empty without one.
+/// ("Initiative stack, first to act first: Felicia Laroq (card 5: Fragment 9 +0 = 9), then El
+/// Chivo (card 37: Fragment 5 +0 = 5)"); empty without one.
 pub fn stack_line(round: &RoundState) -> String {
     if round.stack.is_empty() {
         return String::new();
@@ -48,12 +49,16 @@ pub fn stack_line(round: &RoundState) -> String {
         .iter()
         .map(|l| {
             format!(
-                "{} card {} F{}{:+}={}",
+                "{} (card {}: Fragment {} {:+} = {})",
                 l.actor, l.card, l.fragment, l.bonus, l.total
             )
         })
         .collect();
-    format!("Stack: {}", lines.join(" > "))
+    // In words a new player reads (a play-test asked what "F9+0=9 >" meant).
+    format!(
+        "Initiative stack, first to act first: {}",
+        lines.join(", then ")
+    )
 }
 
 /// Where the match log stood at each human side's last declaration (hot-seat players each

@@ -257,6 +257,21 @@ fn bumps_words(o: &BumpOption, bumps: u32) -> String {
     }
 }
 
+/// Why a choice with fewer damage rows may hit harder, when one does: the effect is read on
+/// the card, where a cell may carry an increased effect that adds another card (a play-test
+/// took "Save a bump: 4 wounds" beside "1 to damage: 3 wounds" for a bug).
+pub fn fewer_rows_hit_harder(options: &[BumpOption]) -> Option<&'static str> {
+    let harder = options.iter().any(|a| {
+        options.iter().any(|b| {
+            a.location == b.location && a.damage_bumps < b.damage_bumps && a.effect > b.effect
+        })
+    });
+    harder.then_some(
+        "The effect is read on the card: a cell with an increased effect adds another card, \
+         so here fewer damage rows hit harder.",
+    )
+}
+
 /// The ways to spend the bumps a player chooses between, with their places in the list: two
 /// that come to the same words (the Judge's way again, a hit moved to the same leg by another
 /// path) are one choice, the first kept (a play-test met "left leg: 3 wounds" twice).
@@ -434,6 +449,9 @@ pub(super) fn spend_bumps(
                     17.0,
                     palette::TITLE,
                 ));
+                if let Some(note) = fewer_rows_hit_harder(&pending.options) {
+                    p.spawn(label(note, 14.0, palette::HINT));
+                }
                 for (i, o) in distinct(&pending.options, pending.bumps) {
                     let words = option_words(o, i == 0, pending.bumps);
                     let words = if i == 0 {
@@ -561,6 +579,20 @@ mod tests {
             option_words(&saved, false, 1),
             "Save a bump as a bonus counter - vitals: 3 wounds (+1 damage row for the vitals)"
         );
+    }
+
+    /// The box says why a choice of fewer damage rows hits harder, only when one does.
+    #[test]
+    fn the_box_says_when_fewer_rows_hit_harder() {
+        let mut judge = option(BumpSpend::Judge, Location::Belly, 3);
+        judge.damage_bumps = 1;
+        judge.effect = 18;
+        let mut saved = option(BumpSpend::Save, Location::Belly, 4);
+        saved.damage_bumps = 0;
+        saved.effect = 27;
+        assert!(super::fewer_rows_hit_harder(&[judge.clone(), saved.clone()]).is_some());
+        saved.effect = 12;
+        assert!(super::fewer_rows_hit_harder(&[judge, saved]).is_none());
     }
 
     /// A box of choices stands where it covers neither the firer nor the foe: the top left

@@ -4,6 +4,7 @@
 //! `Intent::SpendBumps`. An aimed shot whose aim a Bravery check took (`PendingSnap`): a snap
 //! shot or hold fire, `Intent::Snap`.
 
+use super::bump_words::{distinct, fewer_rows_hit_harder, option_words};
 use crate::app::hotseat::HotSeat;
 use crate::app::input::{BattleAction, BattleInput, Bindings};
 use crate::app::layout::{BANNER_H, BAR_H, PANEL_W, WINDOW_H, palette};
@@ -12,7 +13,7 @@ use crate::app::widgets::{Tip, button, clicked, label};
 use crate::data::level::Control;
 use crate::rules::shot::BumpSpend;
 use crate::sim::intent::{HeroId, Intent};
-use crate::sim::model::{Battle, BumpOption, Hero, PendingBumps, PendingSnap, Side};
+use crate::sim::model::{Battle, Hero, PendingBumps, PendingSnap, Side};
 use bevy::prelude::*;
 
 /// The hero a box of choices is about: the box stands clear of its token (`place_choice_boxes`).
@@ -168,127 +169,6 @@ pub struct BumpBox;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct BumpChoice(pub BumpSpend);
 
-/// A way to spend the bumps in words, the choice first: "Save a bump as a bonus counter - chest:
-/// 4 wounds (1 to damage)", "Dominance: 2 bumps for DOMINATED - belly: 3 wounds",
-/// "left arm: 7 wounds, 5 Conc (1 bump to move the hit, 1 to damage)".
-pub fn option_words(o: &BumpOption, judge: bool, bumps: u32) -> String {
-    let mut s = format!(
-        "{}: {}",
-        o.location.name(),
-        crate::rules::words::count(o.wounds, "wound", "wounds")
-    );
-    if o.wounds > crate::rules::damage::DISABLING_WOUND {
-        s.push_str(&format!(
-            " (its {} boxes full)",
-            crate::rules::damage::DISABLING_WOUND
-        ));
-    }
-    if o.conc > 0 {
-        s.push_str(&format!(", {} Conc", o.conc));
-    }
-    if o.stopped {
-        s.push_str(", stopped by the cover");
-    }
-    s.push_str(&bumps_words(o, bumps));
-    let dominance = crate::rules::melee::Dominance::from_level(o.dominance).name();
-    let lead = match o.spend {
-        BumpSpend::Save => Some("Save a bump as a bonus counter".to_string()),
-        BumpSpend::Dominance(_) => Some(format!(
-            "Dominance: {} bump{} for {dominance}",
-            o.dominance_bumps,
-            if o.dominance_bumps == 1 { "" } else { "s" }
-        )),
-        _ if o.dominance_bumps > 0 => Some(format!(
-            "{} toward dominance ({dominance})",
-            o.dominance_bumps
-        )),
-        _ => None,
-    };
-    let s = match lead {
-        Some(lead) => format!("{lead} - {s}"),
-        None => s,
-    };
-    if judge {
-        format!("The Judge's way - {s}")
-    } else {
-        s
-    }
-}
-
-/// Where the `bumps` to spend go, and the damage rows the hit adds of itself, so the numbers
-/// add up to the bumps the box names: "(1 to move the hit, 2 to damage; +2 damage rows for the
-/// head)". The damage rows of `BumpOption` count the bumps left over and the rows a head or
-/// vitals hit or more hits add free (a play-test read "4 bumps to spend" beside "1 to move
-/// the hit, 4 to damage").
-fn bumps_words(o: &BumpOption, bumps: u32) -> String {
-    let saved = u32::from(o.spend == BumpSpend::Save);
-    let to_damage = bumps
-        .saturating_sub(o.location_bumps + o.dominance_bumps + saved)
-        .min(o.damage_bumps);
-    let free = o.damage_bumps - to_damage;
-    let at_location = crate::rules::damage::location_damage_bumps(o.location).min(free);
-    let more_hits = free - at_location;
-    let mut spent = Vec::new();
-    if o.location_bumps > 0 {
-        spent.push(format!("{} to move the hit", o.location_bumps));
-    }
-    if to_damage > 0 {
-        spent.push(format!("{to_damage} to damage"));
-    }
-    let mut free_rows = Vec::new();
-    if at_location > 0 {
-        free_rows.push(format!(
-            "+{} for the {}",
-            crate::rules::words::count(at_location, "damage row", "damage rows"),
-            o.location.name()
-        ));
-    }
-    if more_hits > 0 {
-        free_rows.push(format!(
-            "+{} for the hits after the first",
-            crate::rules::words::count(more_hits, "damage row", "damage rows")
-        ));
-    }
-    match (spent.is_empty(), free_rows.is_empty()) {
-        (true, true) => String::new(),
-        (false, true) => format!(" ({})", spent.join(", ")),
-        (true, false) => format!(" ({})", free_rows.join(", ")),
-        (false, false) => format!(" ({}; {})", spent.join(", "), free_rows.join(", ")),
-    }
-}
-
-/// Why a choice with fewer damage rows may hit harder, when one does: the effect is read on
-/// the card, where a cell may carry an increased effect that adds another card (a play-test
-/// took "Save a bump: 4 wounds" beside "1 to damage: 3 wounds" for a bug).
-pub fn fewer_rows_hit_harder(options: &[BumpOption]) -> Option<&'static str> {
-    let harder = options.iter().any(|a| {
-        options.iter().any(|b| {
-            a.location == b.location && a.damage_bumps < b.damage_bumps && a.effect > b.effect
-        })
-    });
-    harder.then_some(
-        "The effect is read on the card: a cell with an increased effect adds another card, \
-         so here fewer damage rows hit harder.",
-    )
-}
-
-/// The ways to spend the bumps a player chooses between, with their places in the list: two
-/// that come to the same words (the Judge's way again, a hit moved to the same leg by another
-/// path) are one choice, the first kept (a play-test met "left leg: 3 wounds" twice).
-pub fn distinct(options: &[BumpOption], bumps: u32) -> Vec<(usize, &BumpOption)> {
-    let mut shown: Vec<String> = Vec::new();
-    options
-        .iter()
-        .enumerate()
-        .filter(|(_, o)| {
-            let plain = option_words(o, false, bumps);
-            let new = !shown.contains(&plain);
-            shown.push(plain);
-            new
-        })
-        .collect()
-}
-
 /// The waiting hero, when a human side answers for it; when none waits, the choice's box
 /// (the boxes with marker `B`) goes.
 pub(super) fn waiting_human<B: Component>(
@@ -400,6 +280,22 @@ pub(super) fn snap_or_hold(
 }
 
 /// Show the box while a human's hit waits, and take the choice.
+/// The bump box's title, and why fewer damage rows hit harder when they do.
+fn bump_box_title(p: &mut ChildSpawnerCommands, hero: &str, target: &str, pending: &PendingBumps) {
+    p.spawn(label(
+        format!(
+            "{hero} hits{target} with {} bump{} to spend: where and how hard?",
+            pending.bumps,
+            if pending.bumps == 1 { "" } else { "s" }
+        ),
+        17.0,
+        palette::TITLE,
+    ));
+    if let Some(note) = fewer_rows_hit_harder(&pending.options) {
+        p.spawn(label(note, 14.0, palette::HINT));
+    }
+}
+
 pub(super) fn spend_bumps(
     mut commands: Commands,
     pending: Option<Res<PendingBumps>>,
@@ -439,19 +335,7 @@ pub(super) fn spend_bumps(
                 ChoiceAbout(pending.target, Some(pending.hero)),
             ))
             .with_children(|p| {
-                p.spawn(label(
-                    format!(
-                        "{} hits{target} with {} bump{} to spend: where and how hard?",
-                        h.name,
-                        pending.bumps,
-                        if pending.bumps == 1 { "" } else { "s" }
-                    ),
-                    17.0,
-                    palette::TITLE,
-                ));
-                if let Some(note) = fewer_rows_hit_harder(&pending.options) {
-                    p.spawn(label(note, 14.0, palette::HINT));
-                }
+                bump_box_title(p, &h.name, &target, &pending);
                 for (i, o) in distinct(&pending.options, pending.bumps) {
                     let words = option_words(o, i == 0, pending.bumps);
                     let words = if i == 0 {
@@ -506,94 +390,6 @@ pub(super) fn spend_bumps(
 
 #[cfg(test)]
 mod tests {
-    use super::{distinct, option_words};
-    use crate::rules::card::Location;
-    use crate::rules::shot::BumpSpend;
-    use crate::sim::model::BumpOption;
-
-    fn option(spend: BumpSpend, location: Location, wounds: u32) -> BumpOption {
-        BumpOption {
-            spend,
-            location,
-            location_bumps: 1,
-            damage_bumps: 1,
-            effect: 18,
-            wounds,
-            conc: 0,
-            stopped: false,
-            dominance_bumps: 0,
-            dominance: 0,
-        }
-    }
-
-    /// The Judge's way listed again as a plain choice, and one leg reached by two places of
-    /// the card's stack, are each one button; choices that differ all stay, in order.
-    #[test]
-    fn the_same_choice_is_offered_once() {
-        let leg = option(BumpSpend::Judge, Location::LeftLeg, 3);
-        let options = vec![
-            leg.clone(),
-            option(BumpSpend::Location(1), Location::LeftLeg, 3),
-            option(BumpSpend::Location(2), Location::Head, 5),
-            option(BumpSpend::Location(3), Location::LeftLeg, 3),
-            option(BumpSpend::Location(4), Location::LeftLeg, 4),
-        ];
-        let shown: Vec<(usize, BumpSpend)> = distinct(&options, 2)
-            .into_iter()
-            .map(|(i, o)| (i, o.spend))
-            .collect();
-        assert_eq!(
-            shown,
-            vec![
-                (0, BumpSpend::Judge),
-                (2, BumpSpend::Location(2)),
-                (4, BumpSpend::Location(4))
-            ]
-        );
-        assert!(option_words(&leg, true, 2).starts_with("The Judge's way - left leg: 3 wounds"));
-    }
-
-    /// The bumps a choice names add up to the bumps the box has to spend; the rows a head
-    /// hit adds of itself are named apart ("4 bumps to spend" once read beside "1 to move the
-    /// hit, 4 to damage": the head's two free rows counted as spent).
-    #[test]
-    fn the_bumps_a_choice_names_add_up() {
-        let mut head = option(BumpSpend::Location(2), Location::Head, 5);
-        head.location_bumps = 1;
-        head.damage_bumps = 3 + 2;
-        assert_eq!(
-            option_words(&head, false, 4),
-            "head: 5 wounds (1 to move the hit, 3 to damage; +2 damage rows for the head)"
-        );
-        let mut chest = option(BumpSpend::Judge, Location::Chest, 4);
-        chest.location_bumps = 0;
-        chest.damage_bumps = 4;
-        assert_eq!(
-            option_words(&chest, false, 4),
-            "chest: 4 wounds (4 to damage)"
-        );
-        let mut saved = option(BumpSpend::Save, Location::Vitals, 3);
-        saved.location_bumps = 0;
-        saved.damage_bumps = 1;
-        assert_eq!(
-            option_words(&saved, false, 1),
-            "Save a bump as a bonus counter - vitals: 3 wounds (+1 damage row for the vitals)"
-        );
-    }
-
-    /// The box says why a choice of fewer damage rows hits harder, only when one does.
-    #[test]
-    fn the_box_says_when_fewer_rows_hit_harder() {
-        let mut judge = option(BumpSpend::Judge, Location::Belly, 3);
-        judge.damage_bumps = 1;
-        judge.effect = 18;
-        let mut saved = option(BumpSpend::Save, Location::Belly, 4);
-        saved.damage_bumps = 0;
-        saved.effect = 27;
-        assert!(super::fewer_rows_hit_harder(&[judge.clone(), saved.clone()]).is_some());
-        saved.effect = 12;
-        assert!(super::fewer_rows_hit_harder(&[judge, saved]).is_none());
-    }
 
     /// A box of choices stands where it covers neither the firer nor the foe: the top left
     /// when they are clear of it, else a bottom corner; with no room clear of both, the corner

@@ -3,6 +3,7 @@
 
 mod banner;
 mod bar;
+mod bump_words;
 mod bumps;
 mod card_view;
 pub mod cards;
@@ -19,9 +20,10 @@ mod shot_preview;
 
 pub use banner::{NOTICE_CHARS, one_line};
 pub use bar::*;
+pub use bump_words::option_words;
 pub use bumps::{
     BumpBox, BumpChoice, CHOICE_BOX_H, ChoiceAbout, SnapBox, SnapChoice, choice_box,
-    choice_box_at_right, option_words,
+    choice_box_at_right,
 };
 pub use card_view::{
     CardButton, CardCell, CardRead, CardShown, CellMark, Mark, Marked, card_read, card_words,

@@ -160,12 +160,7 @@ pub(super) fn act(
     let now = time.elapsed_secs_f64();
     let echo = actions.just_pressed(BattleAction::MoveHere) && second_click(*last, hero, now);
     if echo {
-        refused = Some(format!(
-            "Now {}'s declaration: the click came as the last hero's ended, so it was not taken; click again to act",
-            heroes
-                .get(entity)
-                .map_or("the next hero", |h| h.1.name.as_str())
-        ));
+        refused = Some(echo_words(heroes.get(entity).ok().map(|h| h.1)));
     }
     for action in SENDING {
         if !pressed(action) || ((queued || echo) && action == BattleAction::MoveHere) {
@@ -199,6 +194,14 @@ pub(super) fn act(
 /// click of a double click, not an order for the hero whose declaration came next (a
 /// play-test's double right click moved the next hero too).
 const SECOND_CLICK: f64 = 0.5;
+
+/// What the panel says of a second click let go.
+fn echo_words(hero: Option<&Hero>) -> String {
+    format!(
+        "Now {}'s declaration: the click came as the last hero's ended, so it was not taken; click again to act",
+        hero.map_or("the next hero", |h| h.name.as_str())
+    )
+}
 
 /// Whether a right click now, with `hero` to declare, comes too soon after the `last`
 /// declaration of another hero (when, and whose) to be meant for `hero`.

@@ -239,11 +239,7 @@ pub(super) fn camera(
         Local<Option<Entity>>,
         Local<Option<Vec2>>,
     ),
-    acting: (
-        Res<crate::sim::model::MatchLog>,
-        Query<(&crate::sim::model::Hero, &crate::sim::model::HexPos)>,
-        Local<usize>,
-    ),
+    acting: Acting,
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
     mut look: ResMut<LookAt>,
     boxes: MapBoxes,
@@ -290,20 +286,9 @@ pub(super) fn camera(
     (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));
     // The counters' box over the map's top: a map with room to spare goes below it.
     let top = kept_clear(&strip, &frame);
-    // A hero acting out of sight (a shot, a blow, a move resolved): the view goes to it, so
-    // a player sees the computer's actions as they happen (a play-test of the bench level
-    // watched one line while the other's shots resolved off the screen).
-    let (log, heroes, mut seen) = acting;
-    if log.events.len() < *seen {
-        *seen = 0;
-    }
-    let actor = acting_hero(&log.events[*seen..]);
-    *seen = log.events.len();
-    if let Some(at) = actor
-        .and_then(|name| heroes.iter().find(|(h, _)| h.name == name))
-        .zip(geometry.as_ref())
-        .map(|((_, p), g)| g.hex_center(p.0))
-    {
+    // A hero acting out of sight: the view goes to it (a play-test of the bench level watched
+    // one line while the other's shots resolved off the screen).
+    if let Some(at) = actor_at(acting, geometry.as_deref()) {
         *easing_to = goal_for(&frame, (ortho.scale, camera), at, &fit, top).or(*easing_to);
     }
     // A new declarer out of sight: the view goes to it (a mount may have carried it off).
@@ -336,6 +321,34 @@ pub(super) fn camera(
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
     }
+}
+
+/// The log, the heroes' names and hexes, and how far the log was read: who acted lately.
+type Acting<'w, 's> = (
+    Res<'w, crate::sim::model::MatchLog>,
+    Query<
+        'w,
+        's,
+        (
+            &'static crate::sim::model::Hero,
+            &'static crate::sim::model::HexPos,
+        ),
+    >,
+    Local<'s, usize>,
+);
+
+/// Where the hero who acted since the log was last read stands (`seen`: the log's length
+/// then), if one did.
+fn actor_at((log, heroes, mut seen): Acting, geometry: Option<&MapGeometry>) -> Option<Vec2> {
+    if log.events.len() < *seen {
+        *seen = 0;
+    }
+    let actor = acting_hero(&log.events[*seen..]);
+    *seen = log.events.len();
+    let (_, at) = heroes
+        .iter()
+        .find(|(h, _)| Some(h.name.as_str()) == actor)?;
+    geometry.map(|g| g.hex_center(at.0))
 }
 
 /// The hero who acted last among `new` log events where a player wants to see it: the firer

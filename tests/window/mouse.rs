@@ -1355,3 +1355,19 @@ fn a_shot_under_fire_says_the_aim_may_be_lost() {
     let line = preview_line(&app);
     assert!(line.contains("a blow hit: no aim this round"), "{line}");
 }
+
+/// A hero out of the fight leaves the side's list of choices under the cards (its card says
+/// KILLED or OUT): a play-test read Miranda's Quick Draw there after her death.
+#[test]
+fn a_fallen_hero_leaves_the_side_s_list() {
+    // Miranda, with her Quick Draw listed.
+    let (mut app, ally) = human_declares_in("Showdown at the North Star", 7);
+    let name = tarnation::sim::query::hero_name(app.world(), ally);
+    app.update();
+    let before = panel_text(&mut app);
+    assert!(before.contains(&format!("{name}:")), "{before}");
+    app.world_mut().get_mut::<Down>(ally).unwrap().0 = true;
+    app.update();
+    let panel = panel_text(&mut app);
+    assert!(!panel.contains(&format!("{name}:")), "{panel}");
+}

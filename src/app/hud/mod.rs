@@ -221,7 +221,11 @@ pub(super) fn update_panel(
     side_list.sort_by_key(|i| i.index);
     for side in side_list {
         let pool = choices.pools.get(&side.index).copied().unwrap_or(0);
-        let mut hs: Vec<_> = heroes.iter().filter(|h| h.2.0 == side.index).collect();
+        // A hero out of the fight has no choices left to note (its card says KILLED or OUT).
+        let mut hs: Vec<_> = heroes
+            .iter()
+            .filter(|h| h.2.0 == side.index && !h.8.0)
+            .collect();
         hs.sort_by(|a, b| a.1.name.cmp(&b.1.name));
         let lines: String = hs.into_iter().map(line).collect();
         // The cards show every hero; a side is named here for its bonus pool and notes.

@@ -521,6 +521,15 @@ fn chosen_level(
     for line in level.how_to_win() {
         win.push_str(&format!("\n  {line}"));
     }
+    // Where the computer's pace is set, said before the battle (a play-test found the
+    // step-by-step pace only late, in the Esc menu).
+    if level.sides.iter().any(|s| s.control == Control::Computer) {
+        win.push_str(&format!(
+            "\nThe computer's turns: pace {} (Settings, or the Esc menu in battle); the step-by-step pace shows each of its actions on {}",
+            keys.0.pace.name(),
+            keys.key(crate::app::input::BattleAction::NextStep)
+        ));
+    }
     info.spawn(label(win, 14.0, palette::HINT));
     play_and_back(info, keys);
 }

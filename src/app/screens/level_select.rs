@@ -525,7 +525,7 @@ fn chosen_level(
     // step-by-step pace only late, in the Esc menu).
     if level.sides.iter().any(|s| s.control == Control::Computer) {
         win.push_str(&format!(
-            "\nThe computer's turns: pace {} (Settings, or the Esc menu in battle); the step-by-step pace shows each of its actions on {}",
+            "\nComputer's pace: {} (Settings, Esc menu); 'step' shows each action on {}",
             keys.0.pace.name(),
             keys.key(crate::app::input::BattleAction::NextStep)
         ));

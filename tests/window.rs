@@ -587,6 +587,22 @@ fn counters_title(app: &mut App) -> String {
     title.single(app.world()).unwrap().0.clone()
 }
 
+/// Where a hero's token stands on the window, as the camera shows it now.
+fn screen_of(app: &mut App, hero: Entity) -> Vec2 {
+    let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
+    let (at, scale) = view(app);
+    let hex = app
+        .world()
+        .get::<tarnation::sim::model::HexPos>(hero)
+        .unwrap()
+        .0;
+    let centre = app
+        .world()
+        .resource::<tarnation::app::board::MapGeometry>()
+        .hex_center(hex);
+    tarnation::app::input::screen_at(&frame, scale, at, centre)
+}
+
 /// Where the battle's camera stands and its zoom.
 fn view(app: &mut App) -> (Vec2, f32) {
     let mut q = app
@@ -616,20 +632,7 @@ fn the_view_goes_to_a_hero_acting_out_of_sight() {
         app.update();
     }
     let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
-    let on_screen = |app: &mut App, hero: Entity| {
-        let (at, scale) = view(app);
-        let hex = app
-            .world()
-            .get::<tarnation::sim::model::HexPos>(hero)
-            .unwrap()
-            .0;
-        let centre = app
-            .world()
-            .resource::<tarnation::app::board::MapGeometry>()
-            .hex_center(hex);
-        let screen = tarnation::app::input::screen_at(&frame, scale, at, centre);
-        frame.map.contains(screen)
-    };
+    let on_screen = |app: &mut App, hero: Entity| frame.map.contains(screen_of(app, hero));
     // Zoomed in, as a player looking at one line of the bench level.
     {
         let mut q = app
@@ -684,19 +687,8 @@ fn the_counters_box_folds_over_a_hero() {
     }
     assert_eq!(counter_rows_shown(&mut app), 4);
     // Where the first hero stands on the window.
-    let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
-    let (at, scale) = view(&mut app);
     let hero = tarnation::sim::query::heroes(app.world())[0];
-    let hex = app
-        .world()
-        .get::<tarnation::sim::model::HexPos>(hero)
-        .unwrap()
-        .0;
-    let centre = app
-        .world()
-        .resource::<tarnation::app::board::MapGeometry>()
-        .hex_center(hex);
-    let screen = tarnation::app::input::screen_at(&frame, scale, at, centre);
+    let screen = screen_of(&mut app, hero);
     // The box stands open over the hero: it folds to its line of tallies.
     app.insert_resource(CountersDucked {
         ducked: false,

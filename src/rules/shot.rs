@@ -199,6 +199,13 @@ pub enum BumpSpend {
     Save,
 }
 
+/// The damage rows a hit adds of itself, no bump spent on them: one for each hit after the
+/// first, and the location's ("Wounds dealt to the vitals add one damage bump. Those dealt to
+/// the head add two.").
+pub fn free_damage_rows(hits: u32, location: Location) -> u32 {
+    hits.saturating_sub(1) + location_damage_bumps(location)
+}
+
 /// The places of a card's hit location stack that `bumps` can pay for, with their cost.
 pub fn location_options(card: &super::card::Card, bumps: u32) -> Vec<(usize, u32)> {
     card.location

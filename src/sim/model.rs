@@ -429,6 +429,9 @@ pub struct BumpOption {
     /// Bumps paid to move the hit, and the damage rows added.
     pub location_bumps: u32,
     pub damage_bumps: u32,
+    /// Of the damage rows, those the hit adds of itself (`rules::shot::free_damage_rows`):
+    /// the rest are bumps spent on damage.
+    pub free_rows: u32,
     pub effect: u32,
     pub wounds: u32,
     pub conc: u32,

@@ -805,6 +805,7 @@ fn the_bump_choices_name_the_bonus_counter_and_dominance() {
         location: Location::Chest,
         location_bumps: 0,
         damage_bumps: 1,
+        free_rows: 0,
         effect: 9,
         wounds: 2,
         conc: 1,
@@ -813,10 +814,10 @@ fn the_bump_choices_name_the_bonus_counter_and_dominance() {
         dominance,
     };
     assert_eq!(
-        option_words(&option(BumpSpend::Save, 0, 0), false, 2),
+        option_words(&option(BumpSpend::Save, 0, 0), false),
         "Save a bump as a bonus counter - chest: 2 wounds, 1 Conc (1 to damage)"
     );
-    let words = option_words(&option(BumpSpend::Dominance(2), 2, 2), false, 3);
+    let words = option_words(&option(BumpSpend::Dominance(2), 2, 2), false);
     assert!(words.starts_with("Dominance: 2 bumps for "), "{words}");
 }
 

@@ -282,13 +282,11 @@ fn a_click_pressed_and_let_go_in_one_frame_counts() {
 #[test]
 fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
     let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
-    let side = app.world().get::<Side>(hero).unwrap().0;
     let from = app.world().get::<HexPos>(hero).unwrap().0;
-    let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
-    let foe = q
-        .iter(app.world())
-        .filter(|(p, s, d)| s.0 != side && !d.0 && p.0.unsigned_distance_to(from) > 1)
-        .map(|(p, _, _)| p.0)
+    let foe = standing_foes(&mut app, hero)
+        .into_iter()
+        .map(|(_, h)| h)
+        .filter(|h| h.unsigned_distance_to(from) > 1)
         .min_by_key(|h| (h.unsigned_distance_to(from), h.x, h.y))
         .expect("a foe beyond a pace");
     app.insert_resource(ForcedHover(Some(foe)));
@@ -351,15 +349,9 @@ fn a_stunned_hero_is_offered_no_walk() {
 #[test]
 fn a_right_click_on_a_foe_within_a_pace_strikes_by_hand() {
     let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
-    let side = app.world().get::<Side>(hero).unwrap().0;
     let from = app.world().get::<HexPos>(hero).unwrap().0;
-    let mut q = app
-        .world_mut()
-        .query::<(&tarnation::sim::HeroId, &HexPos, &Side, &Down)>();
-    let (foe_id, foe) = q
-        .iter(app.world())
-        .filter(|(_, _, s, d)| s.0 != side && !d.0)
-        .map(|(id, p, _, _)| (*id, p.0))
+    let (foe_id, foe) = standing_foes(&mut app, hero)
+        .into_iter()
         .min_by_key(|(_, h)| (h.unsigned_distance_to(from), h.x, h.y))
         .expect("a foe");
     let beside = open_beside(&mut app, foe)
@@ -391,15 +383,7 @@ fn a_right_click_on_a_foe_within_a_pace_strikes_by_hand() {
 #[test]
 fn a_plan_paid_now_among_due_actions_counts_the_stack_fee() {
     let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
-    let side = app.world().get::<Side>(hero).unwrap().0;
-    let mut q = app
-        .world_mut()
-        .query::<(&tarnation::sim::HeroId, &HexPos, &Side, &Down)>();
-    let (foe_id, enemy) = q
-        .iter(app.world())
-        .find(|(_, _, s, d)| s.0 != side && !d.0)
-        .map(|(id, p, _, _)| (*id, p.0))
-        .unwrap();
+    let (foe_id, enemy) = standing_foes(&mut app, hero)[0];
     app.world_mut()
         .get_mut::<tarnation::sim::model::Track>(hero)
         .unwrap()
@@ -472,12 +456,7 @@ fn a_shot_past_an_ally_warns_of_the_stray() {
 fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
     let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
     let side = app.world().get::<Side>(hero).unwrap().0;
-    let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
-    let enemy = q
-        .iter(app.world())
-        .find(|(_, s, d)| s.0 != side && !d.0)
-        .map(|(p, _, _)| p.0)
-        .unwrap();
+    let enemy = standing_foes(&mut app, hero)[0].1;
     app.insert_resource(ForcedHover(Some(enemy)));
     app.update();
     let offer = app
@@ -796,11 +775,9 @@ fn play_to_the_end(level: &str, seed: u64) {
             continue;
         }
         let from = app.world().get::<HexPos>(e).unwrap().0;
-        let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
-        let target = q
-            .iter(app.world())
-            .filter(|(_, s, d)| s.0 != side && !d.0)
-            .map(|(p, _, _)| p.0)
+        let target = standing_foes(&mut app, e)
+            .into_iter()
+            .map(|(_, h)| h)
             .min_by_key(|h| from.unsigned_distance_to(*h));
         app.insert_resource(ForcedHover(target));
         app.update();
@@ -876,6 +853,18 @@ fn open_beside(app: &mut App, at: hexx::Hex) -> Vec<hexx::Hex> {
         .into_iter()
         .filter(|h| !taken.contains(h))
         .filter(|h| map.tile(*h).is_some_and(|t| t.terrain.passable()))
+        .collect()
+}
+
+/// The foes of `hero`'s side still standing, by id and hex, in the world's order.
+fn standing_foes(app: &mut App, hero: Entity) -> Vec<(tarnation::sim::HeroId, hexx::Hex)> {
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app
+        .world_mut()
+        .query::<(&tarnation::sim::HeroId, &HexPos, &Side, &Down)>();
+    q.iter(app.world())
+        .filter(|(_, _, s, d)| s.0 != side && !d.0)
+        .map(|(id, p, _, _)| (*id, p.0))
         .collect()
 }
 
@@ -1316,7 +1305,6 @@ fn a_double_right_click_does_not_order_the_next_hero() {
 fn a_shot_under_fire_says_the_aim_may_be_lost() {
     use tarnation::sim::model::{UnderFire, Weapons};
     let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
-    let side = app.world().get::<Side>(hero).unwrap().0;
     {
         let mut weapons = app.world_mut().get_mut::<Weapons>(hero).unwrap();
         // The first weapon, a loaded pistol, drawn and cocked.
@@ -1324,12 +1312,7 @@ fn a_shot_under_fire_says_the_aim_may_be_lost() {
         w.ready = true;
         w.cocked = true;
     }
-    let mut q = app.world_mut().query::<(&HexPos, &Side, &Down)>();
-    let enemy = q
-        .iter(app.world())
-        .find(|(_, s, d)| s.0 != side && !d.0)
-        .map(|(p, _, _)| p.0)
-        .unwrap();
+    let enemy = standing_foes(&mut app, hero)[0].1;
     app.insert_resource(ForcedHover(Some(enemy)));
     app.update();
     let line = preview_line(&app);

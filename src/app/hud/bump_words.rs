@@ -8,7 +8,7 @@ use crate::sim::model::BumpOption;
 /// A way to spend the bumps in words, the choice first: "Save a bump as a bonus counter - chest:
 /// 4 wounds (1 to damage)", "Dominance: 2 bumps for DOMINATED - belly: 3 wounds",
 /// "left arm: 7 wounds, 5 Conc (1 bump to move the hit, 1 to damage)".
-pub fn option_words(o: &BumpOption, judge: bool, bumps: u32) -> String {
+pub fn option_words(o: &BumpOption, judge: bool) -> String {
     let mut s = format!(
         "{}: {}",
         o.location.name(),
@@ -26,7 +26,7 @@ pub fn option_words(o: &BumpOption, judge: bool, bumps: u32) -> String {
     if o.stopped {
         s.push_str(", stopped by the cover");
     }
-    s.push_str(&bumps_words(o, bumps));
+    s.push_str(&bumps_words(o));
     let dominance = crate::rules::melee::Dominance::from_level(o.dominance).name();
     let lead = match o.spend {
         BumpSpend::Save => Some("Save a bump as a bonus counter".to_string()),
@@ -57,14 +57,10 @@ pub fn option_words(o: &BumpOption, judge: bool, bumps: u32) -> String {
 /// head)". The damage rows of `BumpOption` count the bumps left over and the rows a head or
 /// vitals hit or more hits add free (a play-test read "4 bumps to spend" beside "1 to move
 /// the hit, 4 to damage").
-fn bumps_words(o: &BumpOption, bumps: u32) -> String {
-    let saved = u32::from(o.spend == BumpSpend::Save);
-    let to_damage = bumps
-        .saturating_sub(o.location_bumps + o.dominance_bumps + saved)
-        .min(o.damage_bumps);
-    let free = o.damage_bumps - to_damage;
-    let at_location = crate::rules::damage::location_damage_bumps(o.location).min(free);
-    let more_hits = free - at_location;
+fn bumps_words(o: &BumpOption) -> String {
+    let to_damage = o.damage_bumps - o.free_rows;
+    let at_location = crate::rules::damage::location_damage_bumps(o.location).min(o.free_rows);
+    let more_hits = o.free_rows - at_location;
     let mut spent = Vec::new();
     if o.location_bumps > 0 {
         spent.push(format!("{} to move the hit", o.location_bumps));
@@ -112,13 +108,13 @@ pub fn fewer_rows_hit_harder(options: &[BumpOption]) -> Option<&'static str> {
 /// The ways to spend the bumps a player chooses between, with their places in the list: two
 /// that come to the same words (the Judge's way again, a hit moved to the same leg by another
 /// path) are one choice, the first kept (a play-test met "left leg: 3 wounds" twice).
-pub fn distinct(options: &[BumpOption], bumps: u32) -> Vec<(usize, &BumpOption)> {
+pub fn distinct(options: &[BumpOption]) -> Vec<(usize, &BumpOption)> {
     let mut shown: Vec<String> = Vec::new();
     options
         .iter()
         .enumerate()
         .filter(|(_, o)| {
-            let plain = option_words(o, false, bumps);
+            let plain = option_words(o, false);
             let new = !shown.contains(&plain);
             shown.push(plain);
             new
@@ -139,6 +135,7 @@ mod tests {
             location,
             location_bumps: 1,
             damage_bumps: 1,
+            free_rows: 0,
             effect: 18,
             wounds,
             conc: 0,
@@ -160,7 +157,7 @@ mod tests {
             option(BumpSpend::Location(3), Location::LeftLeg, 3),
             option(BumpSpend::Location(4), Location::LeftLeg, 4),
         ];
-        let shown: Vec<(usize, BumpSpend)> = distinct(&options, 2)
+        let shown: Vec<(usize, BumpSpend)> = distinct(&options)
             .into_iter()
             .map(|(i, o)| (i, o.spend))
             .collect();
@@ -172,7 +169,7 @@ mod tests {
                 (4, BumpSpend::Location(4))
             ]
         );
-        assert!(option_words(&leg, true, 2).starts_with("The Judge's way - left leg: 3 wounds"));
+        assert!(option_words(&leg, true).starts_with("The Judge's way - left leg: 3 wounds"));
     }
 
     /// The bumps a choice names add up to the bumps the box has to spend; the rows a head
@@ -180,20 +177,20 @@ mod tests {
     /// hit, 4 to damage": the head's two free rows counted as spent).
     #[test]
     fn the_bumps_a_choice_names_add_up() {
-        // (spend, location, wounds, bumps moving the hit, damage rows, bumps to spend, words)
+        // (spend, location, wounds, bumps moving the hit, damage rows, free rows, words)
         let cases = [
             (
                 BumpSpend::Location(2),
                 Location::Head,
                 5,
-                (1, 3 + 2, 4),
+                (1, 3 + 2, 2),
                 "head: 5 wounds (1 to move the hit, 3 to damage; +2 damage rows for the head)",
             ),
             (
                 BumpSpend::Judge,
                 Location::Chest,
                 4,
-                (0, 4, 4),
+                (0, 4, 0),
                 "chest: 4 wounds (4 to damage)",
             ),
             (
@@ -204,11 +201,12 @@ mod tests {
                 "Save a bump as a bonus counter - vitals: 3 wounds (+1 damage row for the vitals)",
             ),
         ];
-        for (spend, location, wounds, (moving, rows, bumps), words) in cases {
+        for (spend, location, wounds, (moving, rows, free), words) in cases {
             let mut o = option(spend, location, wounds);
             o.location_bumps = moving;
             o.damage_bumps = rows;
-            assert_eq!(option_words(&o, false, bumps), words);
+            o.free_rows = free;
+            assert_eq!(option_words(&o, false), words);
         }
     }
 

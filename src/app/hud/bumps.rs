@@ -336,8 +336,8 @@ pub(super) fn spend_bumps(
             ))
             .with_children(|p| {
                 bump_box_title(p, &h.name, &target, &pending);
-                for (i, o) in distinct(&pending.options, pending.bumps) {
-                    let words = option_words(o, i == 0, pending.bumps);
+                for (i, o) in distinct(&pending.options) {
+                    let words = option_words(o, i == 0);
                     let words = if i == 0 {
                         format!("{words} ({pass})")
                     } else {

@@ -178,21 +178,7 @@ pub(super) fn update_panel(
         last.2 = matches!(outcome, Outcome::Refused { .. });
     }
     let selected = selection.as_ref().and_then(|s| s.hero);
-    // What the player must read first comes right under the cards: a refusal (never pushed
-    // out of sight), the shot or move pointed at, then the last word on what was done (the
-    // log has it too: with six cards the room holds two lines, and a play-test lost the
-    // pointer's price and its mouse hint under a computer's declaration); the story goes last.
-    let mut s = String::new();
-    let refused = last.2;
-    if refused {
-        s.push_str(&format!("{}\n", last.0));
-    }
-    if let Some(p) = preview.as_ref().and_then(|p| p.line.clone()) {
-        s.push_str(&format!("{p}\n"));
-    }
-    if !refused && !last.0.is_empty() {
-        s.push_str(&format!("{}\n", last.0));
-    }
+    let mut s = first_words((&last.0, last.2), preview.as_deref());
     let id = |e: Entity| heroes.get(e).ok().map(|h| *h.9);
     let journal = journal.as_deref();
     s.push_str(&to_the_declarer(
@@ -266,6 +252,24 @@ fn to_the_declarer(
         .and_then(|(journal, id)| crate::app::input::hold_hint(journal, id, round.now(), keys));
     if let Some(hint) = hint {
         s.push_str(&format!("{hint}\n"));
+    }
+    s
+}
+
+/// What the player must read first comes right under the cards: a refusal (never pushed out
+/// of sight), the shot or move pointed at, then the last word on what was done (the log has
+/// it too: with six cards the room holds two lines, and a play-test lost the pointer's price
+/// and its mouse hint under a computer's declaration); the story goes last.
+fn first_words((last, refused): (&str, bool), preview: Option<&MovePreview>) -> String {
+    let mut s = String::new();
+    if refused {
+        s.push_str(&format!("{last}\n"));
+    }
+    if let Some(p) = preview.and_then(|p| p.line.as_ref()) {
+        s.push_str(&format!("{p}\n"));
+    }
+    if !refused && !last.is_empty() {
+        s.push_str(&format!("{last}\n"));
     }
     s
 }

@@ -517,12 +517,17 @@ fn chosen_level(
         blind.insert(Lit);
     }
     info.spawn(label(level.description.clone(), 16.0, palette::TEXT));
+    info.spawn(label(how_to_win(level, keys), 14.0, palette::HINT));
+    play_and_back(info, keys);
+}
+
+/// How each side wins, and where the computer's pace is set when a side is the computer's
+/// (a play-test found the step-by-step pace only late, in the Esc menu).
+fn how_to_win(level: &Level, keys: &Bindings) -> String {
     let mut win = String::from("How to win:");
     for line in level.how_to_win() {
         win.push_str(&format!("\n  {line}"));
     }
-    // Where the computer's pace is set, said before the battle (a play-test found the
-    // step-by-step pace only late, in the Esc menu).
     if level.sides.iter().any(|s| s.control == Control::Computer) {
         win.push_str(&format!(
             "\nComputer's pace: {} (Settings, Esc menu); 'step' shows each action on {}",
@@ -530,8 +535,7 @@ fn chosen_level(
             keys.key(crate::app::input::BattleAction::NextStep)
         ));
     }
-    info.spawn(label(win, 14.0, palette::HINT));
-    play_and_back(info, keys);
+    win
 }
 
 /// Play and Back, at the foot of the chosen level (where they stay whatever its story).

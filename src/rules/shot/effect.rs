@@ -90,7 +90,7 @@ pub(crate) fn after_cause(
     };
 
     // 5. Damage: DMG (RD when ablated), one row per damage bump.
-    let damage_bumps = (bumps - cost) + (hits - 1) + location_damage_bumps(location);
+    let damage_bumps = (bumps - cost) + free_damage_rows(hits, location);
     outcome.damage_bumps = damage_bumps;
     if let Some(flat) = close.flat {
         // A flat damage takes its bumps one for one.

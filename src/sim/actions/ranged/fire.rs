@@ -90,11 +90,13 @@ pub fn location_spends(judge: &ShotOutcome, bumps: u32) -> Option<Vec<BumpSpend>
 
 /// One way to spend the bumps, as a dry run found it.
 pub fn bump_option(spend: BumpSpend, o: &ShotOutcome, dominance: u32) -> BumpOption {
+    let location = o.location.unwrap_or(crate::rules::card::Location::Chest);
     BumpOption {
         spend,
-        location: o.location.unwrap_or(crate::rules::card::Location::Chest),
+        location,
         location_bumps: o.location_bumps,
         damage_bumps: o.damage_bumps,
+        free_rows: o.damage_bumps.min(shot::free_damage_rows(o.hits, location)),
         effect: o.effect,
         wounds: o.dealt.wounds,
         conc: o.dealt.conc,

@@ -710,11 +710,14 @@ mod action_time {
         assert_eq!(all[2], "Hank's nags");
     }
 
-    /// A mount that meets the map's edge is halted there, its rider still in the saddle.
+    /// A mount that meets the map's edge is halted there, its rider still in the saddle. The
+    /// log names the rider of a mount whose name does not (a play-test read "Dun mare moves 1
+    /// pace" and could not tell whose horse it was).
     #[test]
     fn a_mount_is_halted_at_the_edge_of_the_map() {
         let mut t = Table::new("gulch_chase.ron", 2, |level| {
             level.mounts[0].at = (55, 3);
+            level.mounts[0].name = "Dun mare".into();
             level.heroes[0].at = (55, 3);
         });
         let hank = t.hero("Hank Daggett");
@@ -731,7 +734,26 @@ mod action_time {
         );
         let halted: Vec<_> = t.log().of_kind("mount_halted").collect();
         assert_eq!(halted.len(), 1);
-        assert_eq!(halted[0].fields["mount"], "Hank's nags");
+        assert_eq!(halted[0].fields["mount"], "Dun mare");
+        assert_eq!(
+            halted[0].text,
+            "Dun mare (Hank Daggett riding) is halted by the edge of the map or a wall: \
+             Hank Daggett must steer and spur it on"
+        );
+        let moved = t.log().of_kind("continuous_move");
+        let texts: Vec<&str> = moved.map(|e| e.text.as_str()).collect();
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Dun mare (Hank Daggett riding) moves 1 pace")),
+            "{texts:?}"
+        );
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.starts_with("Chucho's mustang moves 1 pace")),
+            "a mount named for its rider: no rider named twice {texts:?}"
+        );
     }
 
     /// "Each round, stunned characters use their action (Recover, all APs) to attempt a

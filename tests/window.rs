@@ -1410,6 +1410,51 @@ fn another_hero_declares_with_fresh_choices() {
     assert_eq!(fresh.attack, tarnation::rules::melee::AttackType::Standard);
 }
 
+/// F passes over a shot the hero's AP left this round cannot pay, and says so: with 4 AP left
+/// and a Peacemaker in hand (snap 1, normal 3, aim 2 an aim action) F from the normal shot
+/// passes over the aimed shots (5 and 7 AP) to the snap shot, and then comes to the normal.
+#[test]
+fn f_passes_over_a_shot_the_round_cannot_pay() {
+    use tarnation::app::input::Selection;
+    use tarnation::rules::ranged::ShotKind;
+    use tarnation::sim::model::{Track, Weapons};
+    let mut app = battle(
+        3,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    let hero = app.world().resource::<Selection>().hero.unwrap();
+    {
+        let mut weapons = app.world_mut().get_mut::<Weapons>(hero).unwrap();
+        for w in weapons.0.iter_mut() {
+            w.ready = w.name == "Peacemaker" || w.name == ".44 Schofield";
+            w.holstered = false;
+        }
+        assert!(weapons.0.iter().any(|w| w.ready), "a pistol in hand");
+        let mut track = app.world_mut().get_mut::<Track>(hero).unwrap();
+        (track.0.pool, track.0.in_front) = (4, 0);
+    }
+    assert_eq!(app.world().resource::<Selection>().shot, ShotKind::Normal);
+    tap(&mut app, KeyCode::KeyF);
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(
+        selection.shot,
+        ShotKind::Snap,
+        "the aimed shots passed over"
+    );
+    let (_, note) = selection.note.expect("the panel says why");
+    assert!(
+        note.contains("aimed shot (5 AP)") && note.contains("4 AP left"),
+        "{note}"
+    );
+    tap(&mut app, KeyCode::KeyF);
+    assert_eq!(
+        app.world().resource::<Selection>().shot,
+        ShotKind::Normal,
+        "3 AP: paid"
+    );
+}
+
 /// The first view shows the areas the level's counters count with the player's heroes: the
 /// bank job's east end, where the gang carry the strongboxes out, is on the map, not under the
 /// panel (a play-test had to zoom out to find it).

@@ -124,6 +124,8 @@ pub enum MatchEvent {
     /// A mount's share of its movement this segment.
     ContinuousMove {
         mount: String,
+        /// The rider's name, for the words (the JSON names it as the event's actor).
+        rider: Option<String>,
         paces: u32,
         to: (i32, i32),
         speed: u32,
@@ -131,6 +133,8 @@ pub enum MatchEvent {
     /// A mount stopped by a wall, the map's edge or another figure.
     MountHalted {
         mount: String,
+        /// The rider's name, for the words (the JSON names it as the event's actor).
+        rider: Option<String>,
         by: String,
     },
     /// A commitment given up as a segment is called (decision 134): `lost` AP were spent on

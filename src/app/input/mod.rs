@@ -69,6 +69,7 @@ impl Plugin for InputPlugin {
                 hover,
                 pause_keys,
                 act,
+                selection::shots_the_round_pays,
                 send_plan,
                 camera,
             )

@@ -75,6 +75,56 @@ pub fn next_shot(kind: ShotKind) -> ShotKind {
     }
 }
 
+/// F passes over a shot the hero's AP left this round cannot pay (the simulation would refuse
+/// it at the click): a play-test's F came to an aimed shot with too few AP left, and the right
+/// click was refused. The kind F came to is kept only when no other one fits either; the
+/// panel says what was passed over. Runs after the desk's keys, on the kind F changed.
+pub(super) fn shots_the_round_pays(world: &mut World, mut last: Local<Option<(Entity, ShotKind)>>) {
+    let Some(selection) = world.get_resource::<Selection>() else {
+        return;
+    };
+    let Some(hero) = selection.hero else {
+        *last = None;
+        return;
+    };
+    let kind = selection.shot;
+    let was = last.replace((hero, kind));
+    let cycled = was.is_some_and(|(h, k)| h == hero && k != kind && next_shot(k) == kind);
+    if !cycled {
+        return;
+    }
+    let left = world
+        .get::<crate::sim::model::Track>(hero)
+        .map_or(0, |t| t.0.left());
+    let ap = |k| crate::sim::actions::ranged::kind_ap(world, hero, k);
+    if ap(kind).is_none_or(|ap| ap <= left) {
+        return;
+    }
+    let mut passed = vec![kind];
+    let mut next = next_shot(kind);
+    while next != kind && ap(next).is_some_and(|ap| ap > left) {
+        passed.push(next);
+        next = next_shot(next);
+    }
+    if next == kind {
+        return;
+    }
+    let words = passed
+        .iter()
+        .map(|&k| format!("{} ({} AP)", k.name(), ap(k).unwrap_or(0)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let note = format!(
+        "F passed over {words}: {} AP left this round; now a {}",
+        left,
+        next.name()
+    );
+    *last = Some((hero, next));
+    let mut selection = world.resource_mut::<Selection>();
+    selection.shot = next;
+    selection.note = Some((hero, note));
+}
+
 /// "Draw, cock and shoot": declarations queued for heroes and sent one per declaration, each
 /// still its own `Intent::Declare` as the rules demand. Each hero has its own plan: a second
 /// hero's plan does not take the first one's place.

@@ -149,6 +149,7 @@ impl MatchEvent {
                 paces,
                 to,
                 speed,
+                ..
             } => fields(&[
                 ("mount", json!(mount)),
                 ("paces", json!(paces)),

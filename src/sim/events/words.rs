@@ -137,15 +137,22 @@ impl MatchEvent {
             }
             MatchEvent::ContinuousMove {
                 mount,
+                rider,
                 paces,
                 to: (c, r),
                 ..
             } => format!(
-                "{mount} moves {} to {c},{r}",
+                "{}{} moves {} to {c},{r}",
+                mount,
+                ridden_by(mount, rider.as_deref()),
                 crate::rules::words::count(*paces, "pace", "paces")
             ),
-            MatchEvent::MountHalted { mount, by } => {
-                format!("{mount} is halted by {by}: the rider must steer and spur it on")
+            MatchEvent::MountHalted { mount, rider, by } => {
+                let who = rider.as_deref().unwrap_or("the rider");
+                format!(
+                    "{mount}{} is halted by {by}: {who} must steer and spur it on",
+                    ridden_by(mount, rider.as_deref())
+                )
             }
             MatchEvent::GiveUp {
                 hero,
@@ -313,4 +320,20 @@ fn counter_words(c: &super::CounterFilled) -> String {
         }
     }
     words
+}
+
+/// ", Tom Pickett riding" after a mount's name, so a log line of the mount says whose it is;
+/// nothing when the mount's name already names its rider ("Chucho's mustang") or it has none.
+fn ridden_by(mount: &str, rider: Option<&str>) -> String {
+    match rider {
+        Some(rider) => {
+            let first = rider.split_whitespace().next().unwrap_or(rider);
+            if mount.contains(first) {
+                String::new()
+            } else {
+                format!(" ({rider} riding)")
+            }
+        }
+        None => String::new(),
+    }
 }

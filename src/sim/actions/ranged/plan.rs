@@ -92,6 +92,27 @@ pub fn plan_hand(
     plan_with(world, hero, target, kind, false, off_hand, None)
 }
 
+/// The AP of a shot of `kind` with the weapon in the main hand, before a target is chosen
+/// (the shot alone: no cocking, no stack fee); `None` with no weapon in hand.
+pub fn kind_ap(world: &World, hero: Entity, kind: ShotKind) -> Option<u32> {
+    let hands = world.get::<Weapons>(hero)?;
+    let (_, _, weapon) = weapon_in_of(world, hands, false)?;
+    let both_hands = weapon_in_of(world, hands, true).is_some();
+    kind_ap_of(weapon, both_hands, kind).ok()
+}
+
+/// The AP of a shot of `kind` with `weapon`: "Aiming two weapons ... takes concentration, so
+/// increase the AP cost of any aim action by 2."
+fn kind_ap_of(weapon: &Weapon, both_hands: bool, kind: ShotKind) -> Result<u32, String> {
+    let aim_ap = weapon.aim_ap
+        + if both_hands {
+            ranged::TWO_WEAPON_AIM_AP
+        } else {
+            0
+        };
+    shot_ap(kind, weapon.snap_ap, weapon.normal_ap, aim_ap)
+}
+
 /// Plan a shot, or say why it cannot be fired.
 pub fn plan(
     world: &World,
@@ -155,13 +176,7 @@ pub(super) fn plan_with(
     }
     // "Aiming two weapons ... takes concentration, so increase the AP cost of any aim action
     // by 2."
-    let aim_ap = weapon.aim_ap
-        + if both_hands {
-            ranged::TWO_WEAPON_AIM_AP
-        } else {
-            0
-        };
-    let ap = shot_ap(kind, weapon.snap_ap, weapon.normal_ap, aim_ap)?;
+    let ap = kind_ap_of(&weapon, both_hands, kind)?;
     let distance = from.unsigned_distance_to(to);
     if weapon.kind == WeaponKind::Thrown {
         within_a_throw(&h, &weapon, distance)?;

@@ -511,11 +511,12 @@ fn fade(
         Option<&MeshMaterial2d<ColorMaterial>>,
         Option<&mut TextColor>,
         Option<&words::Zoomed>,
+        Option<&mut Sprite>,
     )>,
     mut materials: ResMut<Assets<ColorMaterial>>,
 ) {
     let dt = time.delta_secs();
-    for (e, mut fade, mut at, material, text, zoomed) in &mut effects {
+    for (e, mut fade, mut at, material, text, zoomed, plate) in &mut effects {
         fade.left -= dt;
         if fade.left <= 0.0 {
             commands.entity(e).despawn();
@@ -531,6 +532,11 @@ fn fade(
         // Words stay whole for the first 70 % of their time, then fade.
         if let Some(mut t) = text {
             t.0.set_alpha((k / 0.3).min(1.0));
+        }
+        if let Some(mut plate) = plate {
+            plate
+                .color
+                .set_alpha(words::PLATE_ALPHA * (k / 0.3).min(1.0));
         }
     }
 }

@@ -394,11 +394,14 @@ pub fn track_boxes(col: &mut ChildSpawnerCommands) {
                 )],
             ),
             (
+                // Its own line under the rows, shown while rows lie out of view: laid over
+                // the box's corner it hid the last row's pips.
                 Node {
-                    position_type: PositionType::Absolute,
-                    right: px(8),
-                    bottom: px(2),
+                    align_self: AlignSelf::FlexEnd,
+                    flex_shrink: 0.0,
+                    height: px(super::track_picture::MARK_H),
                     padding: UiRect::axes(px(4), px(0)),
+                    display: Display::None,
                     ..default()
                 },
                 BackgroundColor(palette::STRIP),

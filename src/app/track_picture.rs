@@ -26,7 +26,10 @@ pub struct TrackHeader;
 /// shows of them (the track's height less its padding and the header).
 const HEADER_H: f32 = 21.0;
 const ROW_H: f32 = 19.0;
-const SHOWN_H: f32 = crate::app::layout::TRACK_H - 8.0 - HEADER_H;
+const SHOWN_H: f32 = crate::app::layout::TRACK_H - 8.0 - HEADER_H - MARK_H;
+
+/// The line under the rows that says how many the scroll hides, high.
+pub const MARK_H: f32 = 18.0;
 
 /// One hero's row as drawn: enough to tell when it must be drawn again.
 #[derive(Debug, Clone, PartialEq)]
@@ -210,21 +213,38 @@ pub fn out_of_view_words(rows: usize, scroll: f32, shown: f32) -> String {
     }
 }
 
-/// Says in the track box's corner how many heroes' rows the scroll hides.
+/// Says on a line under the track's rows how many heroes' rows the scroll hides; the line
+/// stands only while the rows are more than the box holds without it (so showing it never
+/// hides it again).
 pub fn say_rows_out_of_view(
     heroes: Query<(), With<Hero>>,
     boxes: Query<(&ScrollPosition, &ComputedNode), With<TrackBox>>,
-    mut marks: Query<&mut Text, With<RowsOutOfView>>,
+    mut marks: Query<(&mut Text, &mut Node, &ComputedNode), With<RowsOutOfView>>,
 ) {
     let Ok((scroll, node)) = boxes.single() else {
         return;
     };
     let shown = node.size().y * node.inverse_scale_factor();
     let shown = if shown > 0.0 { shown } else { SHOWN_H };
-    let words = out_of_view_words(heroes.iter().count(), scroll.y, shown);
-    for mut text in &mut marks {
+    let rows = heroes.iter().count();
+    for (mut text, mut mark, drawn) in &mut marks {
+        let whole = shown + drawn.size().y * drawn.inverse_scale_factor();
+        let overflows = rows as f32 * ROW_H > whole + 0.5;
+        let words = if overflows {
+            out_of_view_words(rows, scroll.y, shown)
+        } else {
+            String::new()
+        };
         if text.0 != words {
             text.0.clone_from(&words);
+        }
+        let display = if overflows {
+            Display::Flex
+        } else {
+            Display::None
+        };
+        if mark.display != display {
+            mark.display = display;
         }
     }
 }

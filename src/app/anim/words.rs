@@ -306,6 +306,13 @@ fn clear_of(taken: &[Rect], words: &str, start: Vec2, zoom: f32, way: f32) -> Ve
     }
 }
 
+/// The dark plate behind words over the map (it fades with them).
+#[derive(Component, Debug, Clone, Copy)]
+pub struct Plate;
+
+/// How dark the plate behind words is while they stand whole.
+pub const PLATE_ALPHA: f32 = 0.62;
+
 /// The words of a hit over a figure, rising and fading, on a dark shadow that keeps them
 /// readable on any ground; `zoom` times their size (`Zoomed`), so they read as the map
 /// zooms out.
@@ -324,6 +331,17 @@ fn spawn(
         rise: 6.0,
         grow: 1.0,
     };
+    // A dark plate behind, so red words read on busy planks and shingles as on sand (a
+    // play-test found a hit's red words lost on the wood of a boardwalk).
+    let plate = room_of(&words, Vec2::ZERO, 1.0).size() + Vec2::new(12.0, 2.0);
+    commands.spawn((
+        Sprite::from_color(Color::srgba(0.07, 0.05, 0.04, PLATE_ALPHA), plate),
+        Transform::from_translation(above.extend(6.8)).with_scale(Vec3::splat(zoom)),
+        fade(),
+        Zoomed(zoom),
+        Plate,
+        DespawnOnExit(Screen::Battle),
+    ));
     // A dark outline all round (four offset copies), readable on sand, planks or a flash.
     for offset in [
         Vec2::new(1.5, -1.5),

@@ -1211,6 +1211,10 @@ fn with_none_of_its_heroes_able_to_act_the_player_waits_less() {
         (p.delay, p.by_step)
     };
     assert_eq!(pacing(&app), (Pace::Step.delay(), true));
+    assert_eq!(
+        app.world().resource::<Pacing>().declare_delay,
+        Pace::Step.declare_delay()
+    );
     let ours: Vec<Entity> = {
         let mut q = app.world_mut().query::<(Entity, &Side)>();
         q.iter(app.world())
@@ -1223,6 +1227,11 @@ fn with_none_of_its_heroes_able_to_act_the_player_waits_less() {
     }
     app.update();
     assert_eq!(pacing(&app), (Pace::Fast.delay(), false));
+    assert_eq!(
+        app.world().resource::<Pacing>().declare_delay,
+        Pace::Fast.declare_delay(),
+        "the computer's declarations go at the fast pace too"
+    );
     app.world_mut().get_mut::<Wounds>(ours[0]).unwrap().stunned = false;
     app.update();
     assert_eq!(pacing(&app), (Pace::Step.delay(), true));

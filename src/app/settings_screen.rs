@@ -163,8 +163,9 @@ fn pace_and_palette(row: &mut ChildSpawnerCommands, keys: &Bindings) {
                 )
             } else {
                 format!(
-                    "{:.1} s between the computer's declarations and empty segments, \
-                     after the figures have arrived; {:.2} s a hex",
+                    "{:.1} s before each of the computer's declarations, {:.1} s between \
+                     empty segments, after the figures have arrived; {:.2} s a hex",
+                    pace.declare_delay(),
                     pace.delay(),
                     pace.step_secs()
                 )

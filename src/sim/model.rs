@@ -349,7 +349,10 @@ pub struct RoundOptions {
 /// word (`step`, taken by the step it lets go); empty segments still follow at `delay`.
 #[derive(Resource, Debug, Clone, Default)]
 pub struct Pacing {
+    /// Seconds before an empty segment goes by.
     pub delay: f32,
+    /// Seconds before the computer's next declaration (the last step held to be read).
+    pub declare_delay: f32,
     pub waited: f32,
     pub busy: bool,
     pub by_step: bool,

@@ -205,6 +205,28 @@ fn at_the_step_by_step_pace_each_computer_step_waits_for_the_player() {
     }
 }
 
+/// The computer's declarations wait their own delay (`Pacing::declare_delay`), longer than an
+/// empty segment's at the normal pace, so each can be read: with it long and the segments'
+/// none, the segments pass up to the first computer's declaration, which waits.
+#[test]
+fn the_computer_declares_after_its_own_delay() {
+    use tarnation::sim::model::{Journal, Pacing};
+    let mut app = computer_duel(Pacing {
+        declare_delay: 1.0e6,
+        ..Pacing::default()
+    });
+    for _ in 0..30 {
+        app.update();
+    }
+    let journal = |app: &App| app.world().resource::<Journal>().0.len();
+    assert_eq!(journal(&app), 0, "no declaration before its delay");
+    let now = app.world().resource::<RoundState>().now();
+    assert!(now.1 >= 1, "the empty segments went by: {now:?}");
+    app.world_mut().resource_mut::<Pacing>().declare_delay = 0.0;
+    app.update();
+    assert!(journal(&app) > 0, "the delay over, the computer declares");
+}
+
 /// The window's pace (issue 24): while the map still shows the last step (`Pacing::busy`: a
 /// figure gliding along its path, a shot's tracer), the computer's next declaration and an
 /// empty segment wait, frame after frame; once it is shown, the round goes on.

@@ -158,15 +158,19 @@ fn pace_the_computer(
     // computer's turns go at the fast pace (a play-test watched three rounds at the normal
     // pace after its heroes fell, with nothing to do).
     let idle = no_human_can_act(&table.0, &table.1);
-    let delay = if no_pacing.is_some() {
-        0.0
+    let pace = keys.0.pace;
+    let (delay, declare_delay) = if no_pacing.is_some() {
+        (0.0, 0.0)
     } else if idle {
-        keys.0.pace.delay().min(Pace::Fast.delay())
+        (
+            pace.delay().min(Pace::Fast.delay()),
+            pace.declare_delay().min(Pace::Fast.declare_delay()),
+        )
     } else {
-        keys.0.pace.delay()
+        (pace.delay(), pace.declare_delay())
     };
-    if pacing.delay != delay {
-        pacing.delay = delay;
+    if (pacing.delay, pacing.declare_delay) != (delay, declare_delay) {
+        (pacing.delay, pacing.declare_delay) = (delay, declare_delay);
     }
     // Step by step: each step of the computer waits for the player's key, in the battle.
     let by_step = no_pacing.is_none() && keys.0.pace.by_step() && !idle;

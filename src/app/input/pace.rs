@@ -36,6 +36,19 @@ impl Pace {
         }
     }
 
+    /// Seconds the map and the log hold a computer's step before its next declaration: longer
+    /// than between empty segments, so the banner and the log's line of each declaration can
+    /// be read (a play-test of the bench level found its computer's turns went by too quickly
+    /// at the default pace: six heroes a side declaring, 0.3 s each).
+    pub fn declare_delay(self) -> f32 {
+        match self {
+            Pace::Slow => 1.2,
+            Pace::Step | Pace::Normal => 0.7,
+            Pace::Fast => 0.2,
+            Pace::Instant => 0.0,
+        }
+    }
+
     /// Each step of the computer waits for the player's key.
     pub fn by_step(self) -> bool {
         self == Pace::Step

@@ -46,7 +46,12 @@ fn paced(world: &mut World, computer: bool) -> bool {
         return go;
     }
     pacing.waited += delta;
-    if pacing.waited >= pacing.delay {
+    let wait = if computer {
+        pacing.declare_delay
+    } else {
+        pacing.delay
+    };
+    if pacing.waited >= wait {
         pacing.waited = 0.0;
         true
     } else {

@@ -188,6 +188,8 @@ pub enum MatchEvent {
     /// A stray shot shatters a cover object.
     StrayShatters {
         object: String,
+        /// The object's hex (column, row), where the map says so.
+        at: (i32, i32),
     },
     /// "If the character was hit by a melee attack of any kind, they may not aim".
     HitHandToHand {

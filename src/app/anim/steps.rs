@@ -18,6 +18,10 @@ pub fn step_words(event: &LogEvent) -> Option<String> {
             };
             Some(format!("+1 AP{whence}: stack fee\n(actions already due)"))
         }
+        "stray_hit" if event.fields.contains_key("object") => Some(format!(
+            "a stray shot shatters\nthe {}",
+            event.fields["object"].as_str().unwrap_or("cover")
+        )),
         "stray_hit" | "blast" => Some(bystander_words(event)),
         _ => None,
     }
@@ -42,6 +46,25 @@ fn bystander_words(event: &LogEvent) -> String {
     words
 }
 
+/// Where a step's words go: over the cover object a stray shot shattered (its hex), else over
+/// the figure it befalls (a play-test read "a stray shot hit" over the shooter, the lamp it
+/// broke far off).
+fn step_at(
+    event: &LogEvent,
+    figures: &Query<(&Transform, &crate::sim::model::Hero), With<crate::app::board::Placed>>,
+    geometry: Option<&crate::app::board::MapGeometry>,
+) -> Option<Vec2> {
+    if event.fields.contains_key("object") {
+        let at = event.fields.get("at")?.as_array()?;
+        let (c, r) = (at.first()?.as_i64()?, at.get(1)?.as_i64()?);
+        return Some(geometry?.center(c as i32, r as i32));
+    }
+    figures
+        .iter()
+        .find(|(_, h)| event.actor.as_deref() == Some(h.name.as_str()))
+        .map(|(t, _)| t.translation.truncate())
+}
+
 /// Whether an automatic step's words tell of a hit (said in the hit's colour).
 pub fn step_is_a_hit(event: &LogEvent) -> bool {
     matches!(event.kind.as_str(), "stray_hit" | "blast")
@@ -58,6 +81,7 @@ pub(super) fn say_steps(
     mut seen: Local<usize>,
     mut commands: Commands,
     (cameras, windows, palette): (Cameras, Query<&Window>, Res<crate::app::layout::Palette>),
+    geometry: Option<Res<crate::app::board::MapGeometry>>,
 ) {
     let len = log.events.len();
     if log.is_added() || len < *seen {
@@ -71,13 +95,10 @@ pub(super) fn say_steps(
         let Some(words) = step_words(event) else {
             continue;
         };
-        let Some((at, _)) = figures
-            .iter()
-            .find(|(_, h)| event.actor.as_deref() == Some(h.name.as_str()))
-        else {
+        let Some(at) = step_at(event, &figures, geometry.as_deref()) else {
             continue;
         };
-        let over = at.translation.truncate() + Vec2::new(0.0, 34.0);
+        let over = at + Vec2::new(0.0, 34.0);
         let colour = if step_is_a_hit(event) {
             palette.hit.lighter(0.15)
         } else {
@@ -95,6 +116,18 @@ pub(super) fn say_steps(
 #[cfg(test)]
 mod tests {
     use super::super::words::tests::log_of;
+
+    /// A stray shot that shatters a cover object says what it broke (over the object's hex,
+    /// `step_at`), not a hit on the shooter it is logged under.
+    #[test]
+    fn a_stray_that_shatters_cover_says_what_it_broke() {
+        use serde_json::json;
+        let log = log_of("stray_hit", json!({"object": "oil lamp", "at": [7, 3]}));
+        assert_eq!(
+            super::step_words(&log.events[0]).unwrap(),
+            "a stray shot shatters\nthe oil lamp"
+        );
+    }
 
     /// A figure hit by a stray shot or a blast is told so over it, with the wound track and
     /// its fall (the strays were only in the log).

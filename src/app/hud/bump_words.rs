@@ -107,7 +107,9 @@ pub fn fewer_rows_hit_harder(options: &[BumpOption]) -> Option<&'static str> {
 
 /// The ways to spend the bumps a player chooses between, with their places in the list: two
 /// that come to the same words (the Judge's way again, a hit moved to the same leg by another
-/// path) are one choice, the first kept (a play-test met "left leg: 3 wounds" twice).
+/// path) are one choice, the first kept (a play-test met "left leg: 3 wounds" twice); a hit
+/// moved to where another choice already puts it, for no more wounds or Conc, is no choice
+/// (a play-test met "chest" moved to "chest", the same numbers for a bump spent).
 pub fn distinct(options: &[BumpOption]) -> Vec<(usize, &BumpOption)> {
     let mut shown: Vec<String> = Vec::new();
     options
@@ -117,9 +119,31 @@ pub fn distinct(options: &[BumpOption]) -> Vec<(usize, &BumpOption)> {
             let plain = option_words(o, false);
             let new = !shown.contains(&plain);
             shown.push(plain);
-            new
+            new && !moved_for_nothing(o, options)
         })
         .collect()
+}
+
+/// A hit moved (bumps paid to move it) to a place another choice reaches moving it less, with
+/// as many wounds and Conc at least and no worse cover.
+fn moved_for_nothing(o: &BumpOption, options: &[BumpOption]) -> bool {
+    matches!(o.spend, BumpSpend::Location(_))
+        && o.location_bumps > 0
+        && options.iter().any(|p| {
+            p.location == o.location
+                && p.location_bumps < o.location_bumps
+                && p.wounds >= o.wounds
+                && p.conc >= o.conc
+                && (!p.stopped || o.stopped)
+                && p.dominance >= o.dominance
+        })
+}
+
+/// Where the card put the hit, when the Judge's way leaves it there: "The card hit the
+/// belly." (a play-test could not tell where a hit first landed from the choices).
+pub fn first_landed(options: &[BumpOption]) -> Option<String> {
+    let judge = options.first()?;
+    (judge.location_bumps == 0).then(|| format!("The card hit the {}.", judge.location.name()))
 }
 
 #[cfg(test)]
@@ -170,6 +194,24 @@ mod tests {
             ]
         );
         assert!(option_words(&leg, true).starts_with("The Judge's way - left leg: 3 wounds"));
+    }
+
+    /// A hit moved to the place it already had, for the same wounds, is not offered: the
+    /// bump buys nothing. A move to the same place that does more harm stays.
+    #[test]
+    fn a_move_to_the_same_place_for_nothing_is_not_offered() {
+        let mut judge = option(BumpSpend::Judge, Location::Chest, 4);
+        judge.location_bumps = 0;
+        let same = option(BumpSpend::Location(2), Location::Chest, 4);
+        let mut harder = option(BumpSpend::Location(3), Location::Chest, 5);
+        harder.location_bumps = 2;
+        let options = vec![judge.clone(), same, harder];
+        let shown: Vec<usize> = distinct(&options).into_iter().map(|(i, _)| i).collect();
+        assert_eq!(shown, vec![0, 2]);
+        assert_eq!(
+            super::first_landed(&options).as_deref(),
+            Some("The card hit the chest.")
+        );
     }
 
     /// The bumps a choice names add up to the bumps the box has to spend; the rows a head

@@ -291,6 +291,9 @@ fn bump_box_title(p: &mut ChildSpawnerCommands, hero: &str, target: &str, pendin
         17.0,
         palette::TITLE,
     ));
+    if let Some(landed) = super::bump_words::first_landed(&pending.options) {
+        p.spawn(label(landed, 14.0, palette::HINT));
+    }
     if let Some(note) = fewer_rows_hit_harder(&pending.options) {
         p.spawn(label(note, 14.0, palette::HINT));
     }

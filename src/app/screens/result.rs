@@ -93,30 +93,45 @@ fn felled_unaimed(e: &crate::sim::model::LogEvent) -> bool {
 
 /// The battle is decided: the result screen, once the map has shown the end (the last shot's
 /// tracer and flash, a figure's glide: `Pacing::busy`, which the Instant pace and scripted
-/// screenshots never set), a frame or two after the last event so its animation has begun.
+/// screenshots never set), a frame or two after the last event so its animation has begun,
+/// and then held a moment longer at the computer's pace (`SEEN_END` times the wait before
+/// its declarations), so the deciding words and the last counter ("3 of 3") are read on the
+/// map: a play-test's mine was won by a skill check with no tracer, and the result screen
+/// cut in at once.
 fn battle_decided(
     mut commands: Commands,
     over: Option<Res<BattleOver>>,
-    log: Option<Res<crate::sim::model::MatchLog>>,
-    battle: Option<Res<crate::sim::model::Battle>>,
+    (log, battle, time): (
+        Option<Res<crate::sim::model::MatchLog>>,
+        Option<Res<crate::sim::model::Battle>>,
+        Res<Time>,
+    ),
     pacing: Option<Res<crate::sim::model::Pacing>>,
-    mut frames: Local<u32>,
+    mut shown: Local<(u32, f32)>,
     mut next: ResMut<NextState<Screen>>,
 ) {
     let Some(over) = over else {
-        *frames = 0;
+        *shown = (0, 0.0);
         return;
     };
-    *frames += 1;
-    if *frames < 3 || pacing.is_some_and(|p| p.busy) {
+    shown.0 += 1;
+    if shown.0 < 3 || pacing.as_ref().is_some_and(|p| p.busy) {
         return;
     }
-    *frames = 0;
+    shown.1 += time.delta_secs();
+    let hold = pacing.map_or(0.0, |p| p.declare_delay * SEEN_END);
+    if shown.1 < hold {
+        return;
+    }
+    *shown = (0, 0.0);
     let last = log.and_then(|l| decisive(&l.events).map(|e| e.text.clone()));
     let yours = battle.and_then(|b| to_the_player(&b.level, &over.name));
     commands.insert_resource(LastResult(over.clone(), last, yours));
     next.set(Screen::Result);
 }
+
+/// How many times the wait before a computer's declaration the map holds the decided battle.
+const SEEN_END: f32 = 2.5;
 
 fn result_screen(
     mut commands: Commands,

@@ -134,12 +134,12 @@ fn report_contest(
 ) {
     let tally = format!("{} to {}", done.victories[0], done.victories[1]);
     let text = format!(
-        "{}: {} for '{title}' (contested), {}; effect {} = {} victories ({tally})",
+        "{}: {} for '{title}' (contested), {}; effect {} = {} ({tally})",
         h.name,
         task.skill,
         check_words(outcome),
         outcome.magnitude.unwrap_or(0),
-        outcome.victories.unwrap_or(0)
+        crate::rules::words::count(outcome.victories.unwrap_or(0), "victory", "victories")
     );
     let report = crate::sim::events::Skill {
         words: text,
@@ -182,11 +182,12 @@ fn report_work(
         ref winner,
     } = *tally;
     let text = format!(
-        "{}: {} for '{title}', {}; effect {} = {won} victories ({filled} filled)",
+        "{}: {} for '{title}', {}; effect {} = {} ({filled} filled)",
         h.name,
         task.skill,
         check_words(outcome),
-        outcome.magnitude.unwrap_or(0)
+        outcome.magnitude.unwrap_or(0),
+        crate::rules::words::count(won, "victory", "victories")
     );
     let report = crate::sim::events::Skill {
         words: text,

@@ -218,7 +218,10 @@ impl Outcome {
                 victories,
                 ap,
                 ..
-            } => format!("{name} works on '{objective}': {victories} victories ({ap} AP)"),
+            } => format!(
+                "{name} works on '{objective}': {} ({ap} AP)",
+                crate::rules::words::count(*victories, "victory", "victories")
+            ),
             Outcome::Steered { facing, ap, .. } => {
                 format!("{name} steers the mount to hexside {facing} ({ap} AP)")
             }

@@ -188,7 +188,9 @@ impl MatchEvent {
                 f.insert("stunned".into(), json!(stunned));
                 f
             }
-            MatchEvent::StrayShatters { object } => fields(&[("object", json!(object))]),
+            MatchEvent::StrayShatters { object, at } => {
+                fields(&[("object", json!(object)), ("at", json!([at.0, at.1]))])
+            }
             MatchEvent::HitHandToHand { .. } => fields(&[("aim_kept", json!(false))]),
             MatchEvent::Broken { weapon, .. } => fields(&[("weapon", json!(weapon))]),
             MatchEvent::FreeAttack { .. } => Map::new(),

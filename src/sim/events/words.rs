@@ -199,7 +199,9 @@ impl MatchEvent {
                 check_words(check),
                 if *stunned { "stunned" } else { "keeps going" }
             ),
-            MatchEvent::StrayShatters { object } => format!("A stray shot shatters the {object}"),
+            MatchEvent::StrayShatters { object, .. } => {
+                format!("A stray shot shatters the {object}")
+            }
             MatchEvent::HitHandToHand { hero } => {
                 format!("{hero} was hit hand to hand: no aim, a snap shot")
             }

@@ -69,11 +69,14 @@ pub(super) fn stray_hits(
         if let Some(mut cover) = world.get_mut::<Cover>(victim) {
             cover.av = 0;
             let name = cover.name.clone();
+            let at = world
+                .get::<HexPos>(victim)
+                .map_or((0, 0), |p| crate::rules::hexmap::offset_of(p.0));
             crate::sim::counters::shot_struck(world, &name);
             record(
                 world,
                 Some(hero),
-                MatchEvent::StrayShatters { object: name },
+                MatchEvent::StrayShatters { object: name, at },
             );
         } else {
             let what = "A stray shot hits {victim}";

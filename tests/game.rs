@@ -1157,7 +1157,8 @@ mod battle {
         }));
         assert_eq!(
             far,
-            "not enough AP: move costs 3 AP, Miranda Valentine has 2 left this round"
+            "not enough AP: move costs 3 AP, Miranda Valentine has 2 left this round (only a \
+             reload, a revive or work on an objective is paid over rounds)"
         );
     }
 

@@ -570,3 +570,25 @@ fn a_level_sets_the_optional_rules() {
     assert_eq!(cards_read(false), 1, "no chain without exceptional results");
     assert!(cards_read(true) > 1, "the chain draws on with them");
 }
+
+/// The glass a miss may shatter is named before the shot (the oil lamp beside the line of
+/// fire: a play-test's shot passed it with no word, and the stray fed the Longhorn's fire).
+#[test]
+fn the_glass_a_miss_may_shatter_is_named() {
+    let mut t = Table::new("longhorn_fire.ron", 3, |level| {
+        let at = |level: &tarnation::data::level::Level, name: &str| {
+            level.heroes.iter().position(|h| h.name == name).unwrap()
+        };
+        let (hank, clem) = (at(level, "Hank Daggett"), at(level, "Clem Perkins"));
+        level.heroes[hank].at = (7, 5);
+        level.heroes[clem].at = (13, 5);
+    });
+    let (hank, clem) = (t.hero("Hank Daggett"), t.hero("Clem Perkins"));
+    let (hank, clem) = (t.e(hank), t.e(clem));
+    let world = t.app.world();
+    assert_eq!(
+        ranged::glass_near_the_line(world, hank, clem),
+        vec!["the oil lamp".to_string()]
+    );
+    assert!(ranged::allies_near_the_line(world, hank, clem).is_empty());
+}

@@ -46,6 +46,7 @@ pub(super) fn cursor_label(
         *visibility = want;
     }
     let Some(words) = shown else { return };
+    let words = &wrapped(words, LABEL_LETTERS);
     if let Ok(mut t) = text.single_mut()
         && t.0 != *words
     {
@@ -84,6 +85,30 @@ pub(super) fn cursor_label(
         node.left = px(corner.x);
         node.top = px(corner.y);
     }
+}
+
+/// The most letters a line of the pointer's label holds: a longer line is broken between
+/// words (a play-test's "cock and shoot ..., cannot be paid this round with the stack fee"
+/// ran across the whole map into the panel).
+const LABEL_LETTERS: usize = 64;
+
+/// `words` with each line longer than `letters` broken between words.
+pub fn wrapped(words: &str, letters: usize) -> String {
+    let mut out: Vec<String> = Vec::new();
+    for line in words.lines() {
+        let mut now = String::new();
+        for word in line.split(' ') {
+            if !now.is_empty() && now.chars().count() + 1 + word.chars().count() > letters {
+                out.push(std::mem::take(&mut now));
+            }
+            if !now.is_empty() {
+                now.push(' ');
+            }
+            now.push_str(word);
+        }
+        out.push(now);
+    }
+    out.join("\n")
 }
 
 /// Where the pointer's label stands (its top left corner): beside the pointer, right of and
@@ -447,6 +472,27 @@ pub(super) fn marker_words(world: &mut World) {
 mod tests {
     use super::label_corner;
     use bevy::prelude::{Rect, Vec2};
+
+    /// A long line of the pointer's label is broken between words, every line within the
+    /// letters it may hold, its own lines kept, no word lost.
+    #[test]
+    fn a_long_label_line_is_broken_between_words() {
+        let words = "Right click: cock and shoot Dave Perkins: 4 AP + 1 stack fee (actions \
+                     already due), 57% to hit, cannot be paid this round with the stack fee \
+                     (4 AP left)\nDave Perkins (Perkins brothers): AP 0 in front, 2 to come";
+        let wrapped = super::wrapped(words, 64);
+        assert!(
+            wrapped.lines().all(|l| l.chars().count() <= 64),
+            "{wrapped}"
+        );
+        assert_eq!(wrapped.lines().count(), 4, "{wrapped}");
+        assert_eq!(
+            wrapped.replace('\n', " "),
+            words.replace('\n', " "),
+            "no word lost"
+        );
+        assert_eq!(super::wrapped("short", 64), "short");
+    }
 
     /// Of the places beside the pointer, the label takes the first that covers no token: a
     /// foe under the right of the pointer sends it left; tokens everywhere, the fewest.

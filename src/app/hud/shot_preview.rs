@@ -176,6 +176,7 @@ fn shot_words(
     let allies: Vec<String> = ranged::allies_near_the_line(world, hero, target)
         .into_iter()
         .map(|e| query::hero_name(world, e))
+        .chain(ranged::glass_near_the_line(world, hero, target))
         .collect();
     if allies.is_empty() || !shoots {
         return words;
@@ -187,7 +188,7 @@ fn shot_words(
         line.push('\n');
         line.push_str(&warning);
     }
-    format!("{words}\n{warning} (your side, near the line of fire)")
+    format!("{words}\n{warning} (near the line of fire: a miss strays into the nearest)")
 }
 
 /// `shot_words` but the strays.

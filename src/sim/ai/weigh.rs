@@ -185,28 +185,7 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
         let reason = close_reason(world, &command);
         return Some((command, reason));
     }
-    // Its gun in hand to clear or load, and too few AP left this round for it: it stays
-    // where it fights from and clears it next round, not walk at the enemy as a man with no
-    // gun (a play-test saw Angus leave the mine's bluff, his Gatling jammed, 1 AP left).
-    if gun_to_clear(world, hero) {
-        return None;
-    }
     position(world, hero, &h, &track, hard)
-}
-
-/// A gun in hand, jammed or empty, that a reload of no more than a round's AP clears (not a
-/// thrown weapon gone, not the Gatling's long load: with that one it fights without it).
-fn gun_to_clear(world: &mut World, hero: Entity) -> bool {
-    let gear = &world.resource::<Battle>().gear;
-    let in_hand = query::weapon_in_hand(world, hero).is_some_and(|(_, w, _)| {
-        (w.jammed || w.rounds == 0)
-            && gear
-                .weapon(&w.name)
-                .is_some_and(|g| g.is_ranged() && g.kind != crate::data::gear::WeaponKind::Thrown)
-    });
-    let id = hero_id(world, hero);
-    let round_ap = world.get::<Hero>(hero).map_or(0, |h| h.ap);
-    in_hand && price(world, &Action::Reload { hero: id }).is_ok_and(|p| p.ap <= round_ap)
 }
 
 /// What the computer says of its hand-to-hand declaration.

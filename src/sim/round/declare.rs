@@ -328,7 +328,8 @@ fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Re
         .map_err(|err| match err {
             crate::rules::action_time::TrackError::NotEnoughAp { cost, has } => {
                 Refusal::new(format!(
-                    "not enough AP: {} costs {cost} AP, {name} has {has} left this round",
+                    "not enough AP: {} costs {cost} AP, {name} has {has} left this round (only \
+                     a reload, a revive or work on an objective is paid over rounds)",
                     action.name()
                 ))
             }

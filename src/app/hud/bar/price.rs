@@ -268,7 +268,13 @@ fn selection_choice(selection: &Selection, state: &mut BarState) {
             };
             state.lit = selection.gait == Gait::Run;
         }
-        BattleAction::CycleShot => state.name = selection.shot.name().replace(" shot", ""),
+        // Short enough for the button: "aimed (2 aims)" ran out of it.
+        BattleAction::CycleShot => {
+            state.name = match selection.shot {
+                crate::rules::ranged::ShotKind::Aimed(n) if n > 1 => format!("aimed \u{d7}{n}"),
+                kind => kind.name().replace(" shot", ""),
+            }
+        }
         BattleAction::ToggleFan => state.lit = selection.fan,
         BattleAction::CycleAttack => state.name = selection.attack.name().replace(" attack", ""),
         BattleAction::ToggleCareful => state.lit = selection.careful,

@@ -1593,3 +1593,55 @@ fn the_objective_is_shown_on_the_map_with_its_progress() {
     app.update();
     assert_eq!(words(&mut app), ["Set the charges (Raiders): 1 of 3"]);
 }
+
+/// A hero with loot in hand who can run it out this round is tagged on the map with the AP
+/// the run costs (a play-test lost the bank job in round 1 to a 24-pace run it never saw
+/// coming); without the loot, or too far for the AP left, no tag.
+#[test]
+fn a_carrier_who_can_run_the_loot_out_is_tagged() {
+    use tarnation::app::board::runs_out::RunsOutTag;
+    use tarnation::sim::counters::Carrying;
+    use tarnation::sim::model::{HexPos, Track};
+    let mut app = battle(
+        2,
+        "The Red Rock Bank Job",
+        &[Control::Human, Control::Computer],
+    );
+    let mut q = app.world_mut().query::<(Entity, &Hero)>();
+    let felicia = q
+        .iter(app.world())
+        .find(|(_, h)| h.name == "Felicia Laroq")
+        .map(|(e, _)| e)
+        .unwrap();
+    let tags = |app: &mut App| {
+        let mut q = app.world_mut().query::<&RunsOutTag>();
+        q.iter(app.world()).copied().collect::<Vec<_>>()
+    };
+    app.update();
+    assert!(tags(&mut app).is_empty(), "nobody carries loot yet");
+    app.world_mut()
+        .entity_mut(felicia)
+        .insert(Carrying(vec![0]));
+    app.world_mut().get_mut::<HexPos>(felicia).unwrap().0 = tarnation::rules::hexmap::hex_at(21, 4);
+    {
+        let mut track = app.world_mut().get_mut::<Track>(felicia).unwrap();
+        (track.0.pool, track.0.in_front) = (4, 0);
+    }
+    // The tags are drawn again as the match moves on (here: the log changed).
+    app.world_mut().resource_mut::<MatchLog>().events.pop();
+    app.update();
+    app.update();
+    let shown = tags(&mut app);
+    assert_eq!(shown.len(), 1, "{shown:?}");
+    assert_eq!(shown[0].0, felicia);
+    assert!((1..=4).contains(&shown[0].1), "{shown:?}");
+    // No AP left: no run this round.
+    {
+        let mut track = app.world_mut().get_mut::<Track>(felicia).unwrap();
+        (track.0.pool, track.0.in_front) = (0, 0);
+    }
+    app.world_mut().resource_mut::<MatchLog>().events.pop();
+    app.update();
+    app.update();
+    assert!(tags(&mut app).is_empty());
+}

@@ -48,6 +48,7 @@ impl Plugin for BoardPlugin {
                     first_draw,
                     marks::keep_labels_readable,
                     engaged::mark_engaged,
+                    runs_out::tag_runs_out,
                     cover::things_beside_figures,
                 )
                     .chain()
@@ -63,7 +64,7 @@ impl Plugin for BoardPlugin {
             // glides have moved them.
             .add_systems(
                 PostUpdate,
-                engaged::place_engaged
+                (engaged::place_engaged, runs_out::place_runs_out)
                     .before(bevy::transform::TransformSystems::Propagate)
                     .run_if(in_state(Screen::Battle).or_else(in_state(Screen::Replay))),
             );
@@ -336,6 +337,7 @@ pub mod engaged;
 mod fitting;
 pub mod ground;
 pub mod marks;
+pub mod runs_out;
 pub mod scenery;
 pub mod shared;
 pub mod walls;

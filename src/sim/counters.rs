@@ -21,7 +21,7 @@ use std::collections::HashSet;
 mod items;
 pub use items::{
     Carrying, ItemState, carried, item_within_reach, lying_items, price_drop, price_take, put_down,
-    take,
+    runs_out_this_round, take, winning_areas,
 };
 use items::{deliver, drop_for_the_fallen};
 
@@ -404,6 +404,7 @@ fn add_once(world: &mut World, counter: usize, feed: usize) -> Option<CounterFil
         counter: def.name.clone(),
         counter_kind: def.kind,
         points,
+        per_slot: c.points_per_slot(),
         rolled,
         filled: c.filled(),
         slots: c.slots(),

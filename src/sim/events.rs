@@ -343,6 +343,9 @@ pub struct CounterFilled {
     pub counter: String,
     pub counter_kind: crate::rules::counter::CounterKind,
     pub points: u32,
+    /// The points a slot holds (5 unless the level says): the words say how the points
+    /// fill slots ("a part fills one").
+    pub per_slot: u32,
     /// The d10s rolled toward `points` (empty when the feed adds fixed points only).
     pub rolled: Vec<u32>,
     /// Slots filled after (permanent ones), of `slots`.

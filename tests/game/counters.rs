@@ -89,6 +89,16 @@ fn counters_fill_as_the_level_declares() {
         points += rolled[0];
         assert_eq!(e.fields["filled"], filled);
         assert_eq!(e.fields["slots"], 10);
+        // The words say how the points fill slots.
+        assert!(
+            e.text.contains(&format!(
+                "+{} (1d10: {}) for the round's end, filling 1 slot (10 points a slot; a part \
+                 fills one): {filled} of 10 slots filled",
+                rolled[0], rolled[0]
+            )),
+            "{}",
+            e.text
+        );
     }
     assert!(points > 0);
     // Each declaration (a `declare` or a `commit`) adds one point: one slot each, up to 10.

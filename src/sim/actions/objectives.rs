@@ -206,6 +206,7 @@ fn report_work(
             counter: title.to_string(),
             counter_kind: crate::rules::counter::CounterKind::Progress,
             points: won,
+            per_slot: 1,
             rolled: Vec::new(),
             filled,
             slots,

@@ -3,45 +3,13 @@
 
 use super::*;
 
-/// The areas the hero's side wins by reaching (a level's counter that makes it win, not yet
-/// full): `Enters` areas, and `CarriedOut` areas when `carrying` (with loot in hand).
-fn winning_areas(world: &World, hero: Entity) -> Vec<(bool, Vec<(i32, i32)>)> {
-    use crate::data::level::{Trigger, WhenFull};
-    let Some(counters) = world.get_resource::<crate::sim::counters::LevelCounters>() else {
-        return Vec::new();
-    };
-    let side = query::side_of(world, hero);
-    let Some(side_name) = world
-        .resource::<Battle>()
-        .level
-        .sides
-        .get(side)
-        .map(|s| s.name.clone())
-    else {
-        return Vec::new();
-    };
-    let wins = Some(WhenFull::Wins(side_name.clone()));
-    counters
-        .defs
-        .iter()
-        .zip(&counters.counters)
-        .filter(|(d, c)| d.when_full == wins && !c.is_complete())
-        .flat_map(|(d, _)| &d.fed_by)
-        .filter_map(|f| match &f.on {
-            Trigger::Enters { side, area } if *side == side_name => Some((false, area.clone())),
-            Trigger::CarriedOut { side, area } if *side == side_name => Some((true, area.clone())),
-            _ => None,
-        })
-        .collect()
-}
-
 /// The nearest free hex of an area whose entry wins for the hero's side (see
 /// `winning_areas`), while the hero is not in it: a `CarriedOut` area only with loot in hand.
 pub(super) fn area_to_reach(world: &World, hero: Entity) -> Option<Hex> {
     let pos = query::position(world, hero)?;
     let occupied = occupied_hexes(world, hero);
     let carrying = !crate::sim::counters::carried(world, hero).is_empty();
-    winning_areas(world, hero)
+    crate::sim::counters::winning_areas(world, hero)
         .into_iter()
         .filter(|(carried_out, _)| !carried_out || carrying)
         .map(|(_, area)| area)
@@ -60,7 +28,7 @@ pub(super) fn go_for_loot(
     track: &ActionTrack,
     (claimed, gait): (bool, Gait),
 ) -> Option<(Action, String)> {
-    if !winning_areas(world, hero)
+    if !crate::sim::counters::winning_areas(world, hero)
         .iter()
         .any(|(carried_out, _)| *carried_out)
         || !crate::sim::counters::carried(world, hero).is_empty()

@@ -46,6 +46,79 @@ pub fn lying_items(world: &World) -> Vec<(usize, hexx::Hex)> {
         .unwrap_or_default()
 }
 
+/// The areas the hero's side wins by reaching (a level's counter that makes it win, not yet
+/// full): `Enters` areas, and `CarriedOut` areas when `carrying` (with loot in hand).
+pub fn winning_areas(world: &World, hero: Entity) -> Vec<(bool, Vec<(i32, i32)>)> {
+    use crate::data::level::{Trigger, WhenFull};
+    let Some(counters) = world.get_resource::<LevelCounters>() else {
+        return Vec::new();
+    };
+    let side = crate::sim::query::side_of(world, hero);
+    let Some(side_name) = world
+        .resource::<Battle>()
+        .level
+        .sides
+        .get(side)
+        .map(|s| s.name.clone())
+    else {
+        return Vec::new();
+    };
+    let wins = Some(WhenFull::Wins(side_name.clone()));
+    counters
+        .defs
+        .iter()
+        .zip(&counters.counters)
+        .filter(|(d, c)| d.when_full == wins && !c.is_complete())
+        .flat_map(|(d, _)| &d.fed_by)
+        .filter_map(|f| match &f.on {
+            Trigger::Enters { side, area } if *side == side_name => Some((false, area.clone())),
+            Trigger::CarriedOut { side, area } if *side == side_name => Some((true, area.clone())),
+            _ => None,
+        })
+        .collect()
+}
+
+/// A hero with loot in hand that its side wins by carrying out, who can run it into that
+/// area with the AP it has left this round: the AP the run costs (a play-test lost the bank
+/// job in round 1 to a 24-pace run with no warning that one could come).
+pub fn runs_out_this_round(world: &mut World, hero: Entity) -> Option<u32> {
+    if carried(world, hero).is_empty() || world.get::<Down>(hero).is_some_and(|d| d.0) {
+        return None;
+    }
+    let areas: Vec<hexx::Hex> = winning_areas(world, hero)
+        .into_iter()
+        .filter(|(carried_out, _)| *carried_out)
+        .flat_map(|(_, area)| area.into_iter().map(|(c, r)| hex_at(c, r)))
+        .collect();
+    if areas.is_empty() {
+        return None;
+    }
+    let at = world.get::<HexPos>(hero)?.0;
+    if areas.contains(&at) {
+        return Some(0);
+    }
+    let left = world.get::<crate::sim::model::Track>(hero)?.0.left();
+    let facing = world
+        .get::<crate::sim::model::Facing>(hero)
+        .map_or(0, |f| f.0);
+    let h = world.get::<crate::sim::model::Hero>(hero)?.clone();
+    let occupied = crate::sim::query::occupied_hexes(world, hero);
+    let reach = crate::sim::actions::movement::search_within(
+        world,
+        at,
+        facing,
+        &h,
+        crate::rules::movement::Gait::Run,
+        &occupied,
+        left,
+    );
+    reach
+        .hexes()
+        .filter(|(to, cost)| areas.contains(to) && cost.total <= left)
+        .map(|(_, cost)| cost.total)
+        .min()
+}
+
 /// The items the hero carries.
 pub fn carried(world: &World, e: Entity) -> Vec<usize> {
     world
@@ -130,6 +203,7 @@ fn inventory_event(world: &World, c: usize, why: String) -> CounterFilled {
         counter: def.name.clone(),
         counter_kind: def.kind,
         points: 0,
+        per_slot: 1,
         rolled: Vec::new(),
         filled: counter.filled(),
         slots: counter.slots(),

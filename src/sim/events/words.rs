@@ -306,8 +306,19 @@ fn counter_words(c: &super::CounterFilled) -> String {
     } else {
         String::new()
     };
+    // How the points fill slots, where a slot holds more than one (a play-test read "+4"
+    // beside "2 of 10" and "+5" beside "1 of 10", and could not tell points from slots).
+    let filling = if c.per_slot > 1 && c.points > 0 {
+        format!(
+            ", filling {} ({} points a slot; a part fills one)",
+            crate::rules::words::count(c.points.div_ceil(c.per_slot), "slot", "slots"),
+            c.per_slot
+        )
+    } else {
+        String::new()
+    };
     let mut words = format!(
-        "Counter '{}' ({}): +{}{rolled} for {}: {} of {} slots filled{lost}",
+        "Counter '{}' ({}): +{}{rolled} for {}{filling}: {} of {} slots filled{lost}",
         c.counter,
         c.counter_kind.name(),
         c.points,

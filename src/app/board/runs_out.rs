@@ -1,0 +1,109 @@
+//! Over a hero carrying loot it can run out with the AP it has left this round, a red tag
+//! says so ("CAN RUN IT OUT: 3 AP"), following the token as it glides: a play-test lost the
+//! bank job in round 1 to El Chivo's 24-pace run with a strongbox, with no warning on the map
+//! that one could come. The player's own carriers get it too: a run that wins.
+
+use crate::app::state::Screen;
+use crate::sim::model::{Hero, Journal, MatchLog};
+use bevy::prelude::*;
+
+/// The tag over a hero who can run its loot out this round (the hero, the AP the run costs).
+#[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct RunsOutTag(pub Entity, pub u32);
+
+/// The tag's words.
+pub fn runs_out_words(ap: u32) -> String {
+    format!("CAN RUN IT OUT: {ap} AP")
+}
+
+/// The heroes who can run their loot out now, with the AP it costs, in a fixed order.
+fn runners(world: &mut World) -> Vec<(Entity, u32)> {
+    let mut q = world.query_filtered::<Entity, With<Hero>>();
+    let mut heroes: Vec<Entity> = q.iter(world).collect();
+    heroes.sort();
+    heroes
+        .into_iter()
+        .filter_map(|h| crate::sim::counters::runs_out_this_round(world, h).map(|ap| (h, ap)))
+        .collect()
+}
+
+/// The tags drawn again when the match moves on (an event logged, an intent taken).
+pub(super) fn tag_runs_out(world: &mut World, mut seen: Local<Option<(usize, usize)>>) {
+    let key = (
+        world
+            .get_resource::<MatchLog>()
+            .map_or(0, |l| l.events.len()),
+        world.get_resource::<Journal>().map_or(0, |j| j.0.len()),
+    );
+    if *seen == Some(key) {
+        return;
+    }
+    *seen = Some(key);
+    let now = runners(world);
+    let mut q = world.query::<(Entity, &RunsOutTag)>();
+    let shown: Vec<(Entity, RunsOutTag)> = q.iter(world).map(|(e, t)| (e, *t)).collect();
+    let same = shown.len() == now.len() && shown.iter().all(|(_, t)| now.contains(&(t.0, t.1)));
+    if same {
+        return;
+    }
+    for (e, _) in shown {
+        world.despawn(e);
+    }
+    let screen = *world.resource::<State<Screen>>().get();
+    for (hero, ap) in now {
+        let words = runs_out_words(ap);
+        let width = 8.5 * words.len() as f32 + 8.0;
+        let plate = world
+            .resource_mut::<Assets<Mesh>>()
+            .add(Rectangle::new(width, 17.0));
+        let dark = world
+            .resource_mut::<Assets<ColorMaterial>>()
+            .add(Color::srgba(0.35, 0.02, 0.0, 0.9));
+        world
+            .spawn((
+                RunsOutTag(hero, ap),
+                Transform::default(),
+                Visibility::Hidden,
+                // Grown with the zoom, as the tokens' own tags are.
+                super::marks::ReadableLabel,
+                DespawnOnExit(screen),
+            ))
+            .with_children(|t| {
+                t.spawn((Mesh2d(plate), MeshMaterial2d(dark)));
+                t.spawn((
+                    Text2d::new(words),
+                    TextFont {
+                        font_size: FontSize::Px(14.0),
+                        ..default()
+                    },
+                    TextColor(Color::srgb(1.0, 0.9, 0.8)),
+                    Transform::from_xyz(0.0, 0.0, 0.05),
+                ));
+            });
+    }
+}
+
+/// Under its token's foot (its rim, then half the tag as grown with the zoom), so it covers
+/// neither the token nor the tags over it.
+const BELOW: f32 = 26.0;
+const TAG_HALF: f32 = 9.0;
+
+/// Each tag follows its hero's token.
+pub(super) fn place_runs_out(
+    mut tags: Query<(&RunsOutTag, &mut Transform, &mut Visibility)>,
+    tokens: Query<&Transform, (With<Hero>, Without<RunsOutTag>)>,
+) {
+    for (tag, mut at, mut shown) in &mut tags {
+        let Ok(token) = tokens.get(tag.0) else {
+            continue;
+        };
+        let below = BELOW + TAG_HALF * at.scale.y.max(1.0);
+        let to = (token.translation.truncate() - Vec2::new(0.0, below)).extend(6.5);
+        if at.translation != to {
+            at.translation = to;
+        }
+        if *shown != Visibility::Visible {
+            *shown = Visibility::Visible;
+        }
+    }
+}

@@ -89,7 +89,8 @@ impl SinceDeclaration {
 }
 
 /// The kinds of events the summary names (what the other side did and what befell).
-const NOTABLE: [&str; 13] = [
+const NOTABLE: [&str; 14] = [
+    "arrive",
     "shot",
     "melee",
     "escape",
@@ -104,6 +105,13 @@ const NOTABLE: [&str; 13] = [
     "discharge",
     "free_attack",
 ];
+
+/// An event the summary names: of a notable kind, or a counter that has just filled (a
+/// play-test's marshal rode in with the town's counter full, and neither was "of note").
+fn notable(e: &crate::sim::model::LogEvent) -> bool {
+    NOTABLE.contains(&e.kind.as_str())
+        || (e.kind == "counter" && e.fields.get("complete") == Some(&serde_json::Value::Bool(true)))
+}
 
 fn follow_declarations(
     journal: Res<Journal>,
@@ -227,7 +235,7 @@ pub fn summary(log: &MatchLog, since: Option<usize>, goals: &[String]) -> String
     let new = &log.events[from..];
     let notable: Vec<String> = new
         .iter()
-        .filter(|e| NOTABLE.contains(&e.kind.as_str()))
+        .filter(|e| notable(e))
         .map(|e| format!("  {}", gist(&line_of(e))))
         .collect();
     let mut s = match since {
@@ -562,5 +570,28 @@ mod tests {
         let latest = summary(&log, None, &[]);
         assert!(latest.starts_with("THE LATEST EVENTS OF NOTE\n"));
         assert_eq!(latest.lines().count(), 1 + LATEST, "{latest}");
+    }
+
+    /// A figure arriving and a counter filling are of note; a counter's round-by-round points
+    /// are not.
+    #[test]
+    fn an_arrival_and_a_full_counter_are_of_note() {
+        let mut log = MatchLog::default();
+        let mut points = event("counter", "Counter 'The town wakes' (danger): +3: 2 of 4");
+        points.fields.insert("complete".into(), false.into());
+        let mut full = event(
+            "counter",
+            "Counter 'The town wakes' (danger): +8: 4 of 4: full",
+        );
+        full.fields.insert("complete".into(), true.into());
+        log.events.push(points);
+        log.events.push(full);
+        log.events.push(event(
+            "arrive",
+            "Marshal Tate arrives at 15,4: 'The town wakes' is full",
+        ));
+        let s = summary(&log, Some(0), &[]);
+        assert!(s.starts_with("SINCE YOU LAST DECLARED: 2 of note"), "{s}");
+        assert!(s.contains("Marshal Tate arrives at 15,4"), "{s}");
     }
 }

@@ -575,7 +575,7 @@ fn a_level_sets_the_optional_rules() {
 /// fire: a play-test's shot passed it with no word, and the stray fed the Longhorn's fire).
 #[test]
 fn the_glass_a_miss_may_shatter_is_named() {
-    let mut t = Table::new("longhorn_fire.ron", 3, |level| {
+    let t = Table::new("longhorn_fire.ron", 3, |level| {
         let at = |level: &tarnation::data::level::Level, name: &str| {
             level.heroes.iter().position(|h| h.name == name).unwrap()
         };

@@ -18,6 +18,7 @@ use super::input::{Bindings, NoPacing, Pace};
 
 mod bursts;
 mod guard;
+mod replayed;
 mod steps;
 mod words;
 pub use steps::step_words;
@@ -46,7 +47,16 @@ impl Plugin for AnimPlugin {
                 .chain()
                 .after(BoardSystems::Figures)
                 .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
-        );
+        )
+        // The replay viewer draws the attacks it steps through, as live play drew them.
+        .add_systems(
+            Update,
+            (replayed::replayed_attacks, fade)
+                .chain()
+                .after(BoardSystems::Figures)
+                .run_if(in_state(Screen::Replay).and_then(resource_exists::<Battle>)),
+        )
+        .add_systems(OnExit(Screen::Replay), replayed::clear_replayed);
     }
 }
 

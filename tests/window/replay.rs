@@ -471,3 +471,42 @@ fn a_drag_pans_the_viewer_s_map() {
     );
     assert_eq!(camera(&mut app), after);
 }
+
+/// Stepping forward through a recording, a shot draws its tracer, its flash and the words
+/// over its target, as live play drew them (a play-test saw each shot only in the log);
+/// leaving the viewer takes what it drew with it.
+#[test]
+fn the_viewer_draws_each_shot_it_steps_through() {
+    use tarnation::app::anim::Effect;
+    let (mut app, folders) = saving_app(2, "viewer-shots");
+    let (file, path) = a_match(&folders, 21);
+    let recording = saves::record(&file);
+    let first_shot = recording
+        .events
+        .iter()
+        .position(|e| e.kind == "shot")
+        .expect("a shot in the duel");
+    open_in_viewer(&mut app, &path);
+    app.update();
+    let effects = |app: &mut App, which: Effect| {
+        let mut q = app.world_mut().query::<&Effect>();
+        q.iter(app.world()).filter(|e| **e == which).count()
+    };
+    while viewer(&app).at < first_shot {
+        tap(&mut app, KeyCode::ArrowRight);
+    }
+    assert_eq!(effects(&mut app, Effect::Tracer), 0, "no shot shown yet");
+    tap(&mut app, KeyCode::ArrowRight);
+    app.update();
+    assert_eq!(viewer(&app).at, first_shot + 1);
+    assert!(effects(&mut app, Effect::Tracer) >= 1, "the shot's tracer");
+    assert!(effects(&mut app, Effect::Flash) >= 1, "its flash");
+    assert!(
+        effects(&mut app, Effect::Words) >= 1,
+        "the words over its target"
+    );
+    tap(&mut app, KeyCode::Escape);
+    app.update();
+    assert_ne!(screen(&app), Screen::Replay);
+    assert_eq!(effects(&mut app, Effect::Tracer), 0, "gone with the viewer");
+}

@@ -222,7 +222,11 @@ pub fn list(dir: &Path) -> Vec<SaveEntry> {
         .map(|path| match MatchFile::load(&path) {
             Ok(file) => SaveEntry {
                 level: Some(file.level.name.clone()),
-                at: file.at,
+                // A file saved on the command line (`sim --save`) says not where it stood:
+                // its last intent's round and segment do (it read "not started").
+                at: file
+                    .at
+                    .or_else(|| file.journal.last().map(|e| (e.round, e.segment))),
                 sides: file
                     .level
                     .sides

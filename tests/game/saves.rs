@@ -398,6 +398,18 @@ fn the_saves_list_damaged_files_with_their_error() {
         torn.error.as_ref().unwrap().contains("torn.match.ron"),
         "{torn:?}"
     );
+    // A match played out on the command line (no place saved with it) is listed where its
+    // last intent was, not "not started".
+    let (level, gear) = level_file("street_duel.ron", |_| {});
+    let played = run::run(level, gear, 3, cards(), 4).unwrap();
+    assert!(played.file.at.is_none());
+    let last = played.file.journal.last().map(|e| (e.round, e.segment));
+    assert!(last.is_some());
+    let cli = dir.join("cli.match.ron");
+    played.file.save(&cli).unwrap();
+    let listed = saves::list(&dir);
+    let entry = listed.iter().find(|e| e.path == cli).unwrap();
+    assert_eq!(entry.at, last);
 }
 
 /// The replay viewer's recording: a frame for every event, and each move's event shows the

@@ -1645,3 +1645,36 @@ fn a_carrier_who_can_run_the_loot_out_is_tagged() {
     app.update();
     assert!(tags(&mut app).is_empty());
 }
+
+/// The opponent's level of play chosen in the level select is kept in the settings, and the
+/// next start of the game opens the level select with it (a play-test's restart found the
+/// opponent back at normal).
+#[test]
+fn the_opponent_s_level_of_play_is_kept_over_a_restart() {
+    use tarnation::data::ai_level::AiLevel;
+    let mut app = window_app(1);
+    tap(&mut app, KeyCode::Enter);
+    assert_eq!(screen(&app), Screen::LevelSelect);
+    let side_two = |app: &App| {
+        app.world()
+            .resource::<LevelChoice>()
+            .preview
+            .as_ref()
+            .unwrap()
+            .sides[1]
+            .ai_level()
+    };
+    assert_eq!(side_two(&app), AiLevel::Normal);
+    // Normal to hard: side 2's switch once.
+    tap(&mut app, KeyCode::Digit2);
+    app.update();
+    assert_eq!(side_two(&app), AiLevel::Hard);
+    let kept = app.world().resource::<Bindings>().0.clone();
+    assert_eq!(kept.opponent, Some(AiLevel::Hard));
+    // The next start, with those settings.
+    let mut next = window_app(1);
+    next.insert_resource(Bindings(kept));
+    tap(&mut next, KeyCode::Enter);
+    assert_eq!(screen(&next), Screen::LevelSelect);
+    assert_eq!(side_two(&next), AiLevel::Hard);
+}

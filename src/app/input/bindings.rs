@@ -294,6 +294,10 @@ pub struct Settings {
     /// The colour-blind-safe palette for the sides and the map's overlays.
     #[serde(default)]
     pub colorblind: bool,
+    /// The computer's level of play last chosen in the level select, for the next start (a
+    /// play-test's restart found its opponent back at normal).
+    #[serde(default)]
+    pub opponent: Option<crate::data::ai_level::AiLevel>,
 }
 
 impl Binding {
@@ -346,6 +350,7 @@ impl Default for Settings {
             menu: default_menu_bindings(),
             pace: Pace::default(),
             colorblind: false,
+            opponent: None,
         }
     }
 }

@@ -101,7 +101,12 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (level_select_keys, level_select_clicks, show_choice)
+            (
+                level_select_keys,
+                level_select_clicks,
+                remember_opponent,
+                show_choice,
+            )
                 .chain()
                 .run_if(in_state(Screen::LevelSelect)),
         );
@@ -110,8 +115,12 @@ pub(super) fn plugin(app: &mut App) {
 /// The level the list opens on the first time: the duel, a first fight against the computer.
 pub const FIRST_LEVEL: &str = "street_duel.ron";
 
-fn find_levels(mut choice: ResMut<LevelChoice>) {
+fn find_levels(mut choice: ResMut<LevelChoice>, keys: Res<crate::app::input::Bindings>) {
     let first_visit = choice.files.is_empty();
+    // The opponent's level of play last chosen, kept in the settings over a restart.
+    if first_visit && choice.computer_ai.is_none() {
+        choice.computer_ai = keys.0.opponent;
+    }
     match paths::level_files() {
         Ok(mut files) => {
             // The user's own levels (the editor's, drafts left out) after the shipped ones.
@@ -198,6 +207,21 @@ fn level_select_ui(mut commands: Commands) {
             Body,
         ));
     });
+}
+
+/// The opponent's level of play chosen is kept in the settings (and their file, when the
+/// settings came from one), for the next start of the game.
+fn remember_opponent(
+    choice: Res<LevelChoice>,
+    mut keys: ResMut<crate::app::input::Bindings>,
+    file: Option<Res<crate::app::input::SettingsFile>>,
+) {
+    if !choice.is_changed() || choice.computer_ai.is_none() || choice.computer_ai == keys.0.opponent
+    {
+        return;
+    }
+    keys.0.opponent = choice.computer_ai;
+    crate::app::input::persist(&keys.0, file.is_some());
 }
 
 /// A side's switch cycles Human, Computer easy, normal, hard, and back to Human.

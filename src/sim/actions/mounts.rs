@@ -175,7 +175,6 @@ pub fn move_mounts(world: &mut World, segment: u32) {
             continue;
         }
         let facing = world.get::<Facing>(mount).map_or(0, |f| f.0);
-        let rider_name = m.rider.map(|r| crate::sim::query::hero_name(world, r));
         let blocked_by_rider = m.rider.unwrap_or(mount);
         let occupied = occupied_hexes(world, blocked_by_rider);
         let mut at = world.get::<HexPos>(mount).expect("a mount stands").0;
@@ -207,7 +206,7 @@ pub fn move_mounts(world: &mut World, segment: u32) {
             let (c, r) = offset_of(at);
             let event = MatchEvent::ContinuousMove {
                 mount: m.name.clone(),
-                rider: rider_name.clone(),
+                rider: m.rider.map(|r| crate::sim::query::hero_name(world, r)),
                 paces: moved,
                 to: (c, r),
                 speed: m.speed,
@@ -218,7 +217,7 @@ pub fn move_mounts(world: &mut World, segment: u32) {
             world.get_mut::<Mount>(mount).expect("a mount").speed = 0;
             let event = MatchEvent::MountHalted {
                 mount: m.name.clone(),
-                rider: rider_name,
+                rider: m.rider.map(|r| crate::sim::query::hero_name(world, r)),
                 by: why.to_string(),
             };
             record(world, m.rider, event);

@@ -395,12 +395,7 @@ fn shots(
             .map(|h| h.name.clone())
             .unwrap_or_default();
         let event = words::attack_at(&log, &target_name, later);
-        // A hit names whom it hit: words clamped inside the view can stand away from the
-        // figure (a play-test read "right leg: 1 wound" with nobody under it).
-        let words = match hit_words(event, hit) {
-            w if hit && !target_name.is_empty() => format!("{target_name}, {w}"),
-            w => w,
-        };
+        let (words, colour) = words::over_the_target(event, &target_name, hit, &palette);
         bursts::after(
             &mut commands,
             (&mut meshes, &mut materials),
@@ -408,11 +403,6 @@ fn shots(
             words::struck(event, hit),
             pace.shot_secs(),
         );
-        let colour = if hit {
-            palette.hit.lighter(0.15)
-        } else {
-            Color::WHITE
-        };
         let over = b + Vec2::new(0.0, 30.0);
         room.say(&mut commands, words, over, (colour, pace.words_secs()));
     }

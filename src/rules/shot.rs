@@ -259,38 +259,9 @@ pub fn resolve_volley_spending(
     let allotted = burst_spread(weapon, &pool_cards.cause, &results);
     for (i, attack) in volley.attacks.iter().enumerate() {
         let cause = &causes[i];
-        let mut this = check.clone();
-        this.tn = cause.tn;
-        this.result = cause.result;
-        this.success = cause.hit;
-        this.bumps = cause.bumps;
-        this.calamity = check.calamity && i == 0;
-        if i > 0 && check.system != Resolution::ActionDeck {
-            // Each later d20 attack rolls its own test; a dice pool's attacks share its dice.
-            if check.system == Resolution::D20 {
-                this.dice = cause.dice.clone();
-            }
-            this.special = None;
-            this.will_spent = false;
-        }
-        let hit = cause.hit;
-        let mut drawn = if i == 0 {
-            check.cards.clone()
-        } else {
-            Vec::new()
-        };
-        let cards = if i > 0 && hit {
-            let card = source.draw()?;
-            drawn.push(card.number);
-            extra.push(card.number);
-            check::ResolutionCards {
-                cause: pool_cards.cause.clone(),
-                location: card.clone(),
-                effect: card,
-            }
-        } else {
-            pool_cards.clone()
-        };
+        let this = attack_check(&check, cause, i);
+        let (drawn, cards) =
+            attack_cards(source, (&check, &pool_cards), (i, cause.hit), &mut extra)?;
         let allot = allotted.as_ref().map(|a| a[i]);
         let caused = Caused {
             check: this,
@@ -335,6 +306,55 @@ pub fn resolve_volley_spending(
         source.discard(n);
     }
     Ok(outcomes)
+}
+
+/// The volley's check as the `i`th attack reads it: its own TN, result, hit and bumps; the
+/// calamity the first attack's; each later d20 attack with its own test, a dice pool's sharing
+/// its dice.
+fn attack_check(check: &CheckOutcome, cause: &AttackCause, i: usize) -> CheckOutcome {
+    let mut this = check.clone();
+    this.tn = cause.tn;
+    this.result = cause.result;
+    this.success = cause.hit;
+    this.bumps = cause.bumps;
+    this.calamity = check.calamity && i == 0;
+    if i > 0 && check.system != Resolution::ActionDeck {
+        if check.system == Resolution::D20 {
+            this.dice = cause.dice.clone();
+        }
+        this.special = None;
+        this.will_spent = false;
+    }
+    this
+}
+
+/// The cards the `i`th attack reads after its cause: the pool's for the first (its drawn
+/// cards the check's), a card of its own for the location and effect of a later hit (drawn,
+/// and kept in `extra` to discard when the volley is done).
+fn attack_cards(
+    source: &mut dyn CardSource,
+    (check, pool_cards): (&CheckOutcome, &check::ResolutionCards),
+    (i, hit): (usize, bool),
+    extra: &mut Vec<u8>,
+) -> Result<(Vec<u8>, check::ResolutionCards), CheckError> {
+    let mut drawn = if i == 0 {
+        check.cards.clone()
+    } else {
+        Vec::new()
+    };
+    let cards = if i > 0 && hit {
+        let card = source.draw()?;
+        drawn.push(card.number);
+        extra.push(card.number);
+        check::ResolutionCards {
+            cause: pool_cards.cause.clone(),
+            location: card.clone(),
+            effect: card,
+        }
+    } else {
+        pool_cards.clone()
+    };
+    Ok((drawn, cards))
 }
 
 /// The cause of one attack of a volley: its TN, result, hit and bumps (and, for a later d20

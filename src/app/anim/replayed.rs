@@ -4,7 +4,7 @@
 //! raid and saw each shot only in the log. Nothing is simulated: the events are the
 //! recording's, read as the viewer shows them.
 
-use super::words::{self, hit_words};
+use super::words;
 use super::{Fade, Palette, Placed, spawn_flash, spawn_tracer};
 use crate::app::input::Bindings;
 use crate::sim::model::{Hero, MatchLog};
@@ -58,12 +58,7 @@ pub(super) fn replayed_attacks(
             hit,
             (&palette, pace.shot_secs()),
         );
-        let said = hit_words(Some(event), hit);
-        let (said, colour) = if hit {
-            (format!("{target}, {said}"), palette.hit.lighter(0.15))
-        } else {
-            (said, Color::WHITE)
-        };
+        let (said, colour) = words::over_the_target(Some(event), target, hit, &palette);
         room.say(
             &mut commands,
             said,

@@ -73,6 +73,23 @@ pub struct Struck {
     pub fell: bool,
 }
 
+/// The words over the target of a shot or a blow, and their colour: a hit names whom it hit
+/// (words clamped inside the view can stand away from the figure: a play-test read "right
+/// leg: 1 wound" with nobody under it), in the hit's colour; a miss in white. Live play's and
+/// the replay viewer's.
+pub fn over_the_target(
+    event: Option<&LogEvent>,
+    target: &str,
+    hit: bool,
+    palette: &crate::app::layout::Palette,
+) -> (String, Color) {
+    match hit_words(event, hit) {
+        w if hit && !target.is_empty() => (format!("{target}, {w}"), palette.hit.lighter(0.15)),
+        w if hit => (w, palette.hit.lighter(0.15)),
+        w => (w, Color::WHITE),
+    }
+}
+
 pub fn struck(event: Option<&LogEvent>, hit: bool) -> Struck {
     let (block, cover) = block_and_cover(event);
     let deflected = cover == Some("D");

@@ -90,37 +90,51 @@ pub(crate) fn after_cause(
     };
 
     // 5. Damage: DMG (RD when ablated), one row per damage bump.
-    let damage_bumps = (bumps - cost) + free_damage_rows(hits, location);
-    outcome.damage_bumps = damage_bumps;
+    outcome.damage_bumps = (bumps - cost) + free_damage_rows(hits, location);
+    let damage = deal_damage(
+        source,
+        (weapon, attack, &close),
+        (&cards.effect, column),
+        options,
+        effect_spend,
+        (&mut outcome, &mut drawn),
+    );
+    outcome.cards = drawn;
+    damage.map(|()| outcome)
+}
+
+/// Step 5: the damage of a hit whose location and damage rows are known (`outcome`): a flat
+/// damage takes its bumps one for one; else DMG (RD when ablated) read on the effect card,
+/// one row per damage bump, in the column penetration left. "Aces!" and "As I planned!" on
+/// the final effect (docs/rules-decisions.md, 11).
+fn deal_damage(
+    source: &mut dyn CardSource,
+    (weapon, attack, close): (&ShotWeapon, &Attack, &CloseTerms),
+    (card, column): (&crate::rules::card::Card, i32),
+    options: &CheckOptions,
+    effect_spend: Option<Spend>,
+    (outcome, drawn): (&mut ShotOutcome, &mut Vec<u8>),
+) -> Result<(), CheckError> {
+    let damage_bumps = outcome.damage_bumps;
     if let Some(flat) = close.flat {
-        // A flat damage takes its bumps one for one.
         let effect = (flat as i32 + damage_bumps as i32 + close.bonus).max(0) as u32;
         let effect = effect + effect_spend.map_or(0, Spend::value);
         outcome.bonus_used = outcome.bonus_used.or(effect_spend);
         outcome.effect = effect;
         outcome.dealt = damage::deal(weapon.damage, effect, attack.target_size);
-        outcome.cards = drawn;
-        return Ok(outcome);
+        return Ok(());
     }
     let rows = (weapon.dmg.rows as i32 + damage_bumps as i32 + close.rows).max(1) as u32;
-    let effect = read_damage(
-        source,
-        &cards.effect,
-        (weapon.dmg.die, rows, column),
-        options,
-        &mut drawn,
-    )?;
+    let effect = read_damage(source, card, (weapon.dmg.die, rows, column), options, drawn)?;
     outcome.quality = Some(Pool {
         rows: rows.min(5),
         die: weapon.dmg.die.shifted(column).unwrap_or(weapon.dmg.die),
     });
-    // "Aces!" and "As I planned!" on the final effect (docs/rules-decisions.md, 11).
     let effect = (effect as i32 + close.bonus).max(0) as u32 + effect_spend.map_or(0, Spend::value);
     outcome.bonus_used = outcome.bonus_used.or(effect_spend);
     outcome.effect = effect;
     outcome.dealt = damage::deal(weapon.damage, effect, attack.target_size);
-    outcome.cards = drawn;
-    Ok(outcome)
+    Ok(())
 }
 
 /// A prepared block met: a check against the attack's result (the defender's pool against the

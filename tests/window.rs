@@ -765,14 +765,20 @@ fn the_counters_show_on_the_map() {
             .map(|(_, text)| text.0.clone())
             .unwrap()
     };
-    assert_eq!(tally(&mut app, 2), "The marshal's posse (timer) 0/3");
+    assert_eq!(
+        tally(&mut app, 2),
+        "The marshal's posse (timer, for Red Rock law) 0/3"
+    );
     app.world_mut()
         .resource_mut::<tarnation::sim::counters::LevelCounters>()
         .counters[2]
         .add_points(7)
         .unwrap();
     app.update();
-    assert_eq!(tally(&mut app, 2), "The marshal's posse (timer) 2/3");
+    assert_eq!(
+        tally(&mut app, 2),
+        "The marshal's posse (timer, for Red Rock law) 2/3"
+    );
     // Felicia takes the strongbox beside her: the panel says who carries it, the tally what
     // the takings hold, and the box goes from the map to her token.
     let felicia = tarnation::sim::query::heroes(app.world())

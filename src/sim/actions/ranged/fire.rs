@@ -540,6 +540,8 @@ pub(super) fn hit_bystander(
     let size = world.get::<Hero>(victim).map_or(6, |h| h.size);
     let weapon = &p.request.weapon;
     let (location, effect, dealt) = shot::card_hit(card, weapon, rows_less, size);
+    // The hit is said before the Stun check it brings, as a shot's own hit is.
+    let mark = world.resource::<crate::sim::model::MatchLog>().events.len();
     let (fate, stunned) = wound(world, victim, location, dealt, weapon.damage, card.toggle);
     let victim_name = name(world, victim);
     let words = format!(
@@ -558,4 +560,7 @@ pub(super) fn hit_bystander(
         stunned,
     };
     record(world, Some(victim), MatchEvent::Bystander(Box::new(report)));
+    world
+        .resource_mut::<crate::sim::model::MatchLog>()
+        .move_last_to(mark);
 }

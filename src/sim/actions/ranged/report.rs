@@ -44,6 +44,10 @@ pub fn describe(
                 crate::rules::words::count(o.strays, "stray shot", "stray shots")
             ));
         }
+        // A miss can jam the gun too (a play-test saw JAM on the card and not in the log).
+        if o.equipment_failure {
+            s.push_str(&format!("; the {} jams", p.weapon.name));
+        }
         return s;
     }
     let location = o.location.map_or("-", |l| l.name());

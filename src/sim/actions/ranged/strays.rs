@@ -87,8 +87,6 @@ pub(super) fn stray_hits(
     hit
 }
 
-/// The firer's allies a stray of its shot at `target` may strike (`stray_candidates` of its
-/// side), nearest the firer first: the pointer warns of them before the shot.
 /// The glass a miss may shatter (an oil lamp, a window), by name: a stray candidate that is
 /// a cover object (a play-test's line of fire passed an oil lamp with no word of it).
 pub fn glass_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<String> {
@@ -102,6 +100,8 @@ pub fn glass_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<S
         .collect()
 }
 
+/// The firer's allies a stray of its shot at `target` may strike (`stray_candidates` of its
+/// side), nearest the firer first: the pointer warns of them before the shot.
 pub fn allies_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<Entity> {
     let side = crate::sim::query::side_of(world, hero);
     let mut near: Vec<(u32, Entity)> = stray_candidates(world, hero, target)

@@ -292,6 +292,7 @@ pub fn frame(world: &mut World) -> Frame {
         contests: world
             .get_resource::<crate::sim::model::Contests>()
             .map_or_else(Vec::new, |c| c.0.clone()),
+        cover_av: cover_objects(world).map(|(_, _, c)| c.av).collect(),
     }
 }
 

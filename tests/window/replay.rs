@@ -525,8 +525,9 @@ fn the_viewer_draws_each_shot_it_steps_through() {
 
 /// The viewer shows the level's counters, its objectives and the heroes a counter brings
 /// (stop 47: it drew none of them, and the marshal who came in at the Longhorn's door was
-/// missing from the map): at every step the map is the replayed match's, the marshal on it
-/// from his arrival and off it before, the counters' tallies in their box.
+/// missing from the map, the lamps shot out drawn whole): at every step the map is the
+/// replayed match's, the marshal on it from his arrival and off it before, the counters'
+/// tallies in their box, a shattered lamp shattered.
 #[test]
 fn the_viewer_shows_counters_and_the_heroes_they_bring() {
     use tarnation::app::hud::{CounterStrip, CounterTally};
@@ -572,7 +573,18 @@ fn the_viewer_shows_counters_and_the_heroes_they_bring() {
     tap(&mut app, KeyCode::End);
     let n = recording.events.len();
     assert_eq!(shown(&mut app), (recording.frames[n - 1].clone(), n));
+    // The lamp a stray shattered in round 1 is drawn shattered (the play-test saw both lamps
+    // whole all match in the viewer), and whole again at the start.
+    let lamps = |app: &mut App| {
+        let mut q = app.world_mut().query::<&tarnation::sim::model::Cover>();
+        q.iter(app.world())
+            .filter(|c| c.name == "oil lamp")
+            .map(|c| c.av)
+            .collect::<Vec<u32>>()
+    };
+    assert!(lamps(&mut app).contains(&0), "{:?}", lamps(&mut app));
     tap(&mut app, KeyCode::Home);
+    assert!(!lamps(&mut app).contains(&0), "{:?}", lamps(&mut app));
     assert!(!marshal_on_map(&mut app));
     assert!(shown(&mut app).0.counters.iter().all(|c| c.filled() == 0));
     // Leaving the viewer takes the box away with the map.

@@ -1,6 +1,6 @@
 //! The frame shown, set on the viewer's world: the figures (a hero who arrived by then
 //! brought onto the map, one who had not yet taken off it), the round, the log, the counters,
-//! the items and the objectives, so the board and the battle's own views draw them.
+//! the items, the cover shot down and the objectives, so the board and the battle's own views draw them.
 
 use super::Viewer;
 use crate::sim::counters::{ItemState, LevelCounters};
@@ -115,8 +115,8 @@ fn figures(world: &mut World, frame: &Frame) {
     }
 }
 
-/// The counters' slots, the items (lying, carried, carried out) and the objectives' victories
-/// as the frame has them, changed only where they differ (the strip and the marks redraw on
+/// The counters' slots, the items (lying, carried, carried out), the cover's Armor Value (a
+/// lamp shot out) and the objectives' victories as the frame has them, changed only where they differ (the strip and the marks redraw on
 /// a change).
 fn counters_and_objectives(world: &mut World, frame: &Frame) {
     let roster = world.resource::<Roster>().0.clone();
@@ -136,6 +136,16 @@ fn counters_and_objectives(world: &mut World, frame: &Frame) {
     {
         counters.counters = frame.counters.clone();
         counters.items = items;
+    }
+    let covers: Vec<Entity> = world
+        .get_resource::<crate::sim::model::Figures>()
+        .map_or_else(Vec::new, |f| f.covers.clone());
+    for (e, &av) in covers.iter().zip(&frame.cover_av) {
+        if let Some(mut cover) = world.get_mut::<crate::sim::model::Cover>(*e)
+            && cover.av != av
+        {
+            cover.av = av;
+        }
     }
     if let Some(mut objectives) = world.get_resource_mut::<Objectives>()
         && objectives.0 != frame.objectives

@@ -154,6 +154,9 @@ pub struct Frame {
     /// The objectives' victories so far (`Objectives`) and the contests' (`Contests`).
     pub objectives: Vec<Option<crate::rules::counter::Counter>>,
     pub contests: Vec<Option<crate::rules::contest::Contest>>,
+    /// The Armor Value left to each cover object, in the level's order (`Figures::covers`):
+    /// shot down, a lamp or a window is drawn shattered.
+    pub cover_av: Vec<u32>,
 }
 
 /// Where an item of the level was (`counters::ItemState`, its carrier named by its place in

@@ -1354,3 +1354,37 @@ fn a_fallen_hero_leaves_the_side_s_list() {
     let panel = panel_text(&mut app);
     assert!(!panel.contains(&format!("{name}:")), "{panel}");
 }
+
+/// Rein (V) at the gulch's gallop reins in to half, not to a halt (a play-test's horse stood
+/// still with the riders behind it), and the button says so before it is pressed; Ready (G)
+/// names the weapon it takes (it said "a holstered pistol is drawn" to Hank, who has none).
+#[test]
+fn rein_and_ready_say_what_they_do() {
+    use tarnation::sim::model::{Mount, MountedOn};
+    let (mut app, hank) = human_declares_in("Hightailing through Diablo Gulch", 3);
+    app.update();
+    let rein = bar(&app, BattleAction::Rein);
+    assert_eq!(rein.name, "Rein in");
+    assert!(
+        rein.tip
+            .starts_with("Rein in Hank's nags: 14 to 7 paces a round (of 14 at best)"),
+        "{}",
+        rein.tip
+    );
+    let ready = bar(&app, BattleAction::ReadyWeapon);
+    assert!(
+        ready
+            .tip
+            .starts_with("Take the Double-barrel shotgun in hand")
+            || ready.tip.starts_with("Take the Dynamite in hand"),
+        "{}",
+        ready.tip
+    );
+    assert!(!ready.tip.contains("pistol"), "{}", ready.tip);
+    tap(&mut app, KeyCode::KeyV);
+    let mount = app.world().get::<MountedOn>(hank).unwrap().0;
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(app.world().get::<Mount>(mount).unwrap().speed, 7);
+}

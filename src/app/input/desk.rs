@@ -223,16 +223,15 @@ fn bodily(
         A::Rein => mount
             .map(|(m, _)| Action::Rein {
                 hero,
-                speed: if m.speed > 0 { 0 } else { m.best_speed },
+                speed: next_rein(m.speed, m.best_speed),
             })
             .ok_or_else(|| Refusal::new("not riding a mount")),
         A::ReadyWeapon => view
             .weapons
             .get(e)
-            .map(|w| {
-                let n = w.0.len().max(1);
-                let next = w.0.iter().position(|w| w.ready).map_or(0, |i| (i + 1) % n);
-                Action::Ready { hero, weapon: next }
+            .map(|w| Action::Ready {
+                hero,
+                weapon: next_to_ready(&w.0),
             })
             .map_err(|_| Refusal::new("no weapons")),
         A::ReadyOffHand => {
@@ -333,6 +332,26 @@ impl DeskView<'_, '_> {
     fn hex_of(&self, e: Option<Entity>) -> Option<hexx::Hex> {
         e.and_then(|e| self.places.get(e).ok()).map(|p| p.0.0)
     }
+}
+
+/// The pace Rein (V) sets: from a gallop to half of it, from there to a halt, from a halt to
+/// the best again. A play-test pressed V at the gulch's gallop and its horse stood still
+/// with the riders behind: one press now reins in to half, and the button says to what.
+pub fn next_rein(speed: u32, best: u32) -> u32 {
+    match speed {
+        0 => best,
+        s if s > best / 2 => best / 2,
+        _ => 0,
+    }
+}
+
+/// The weapon Ready (G) takes in hand: the one after the weapon in hand, else the first.
+pub fn next_to_ready(weapons: &[crate::sim::model::WeaponState]) -> usize {
+    let n = weapons.len().max(1);
+    weapons
+        .iter()
+        .position(|w| w.ready)
+        .map_or(0, |i| (i + 1) % n)
 }
 
 /// A rider's right click on a hex: the mount steered to the hexside that faces it (a play-test

@@ -14,7 +14,7 @@ pub use act::hold_hint;
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
-pub use desk::{Aim, DeskView, desk_intent, right_click_strikes};
+pub use desk::{Aim, DeskView, desk_intent, next_rein, next_to_ready, right_click_strikes};
 pub use pointer::{
     CameraFit, LookAt, MapRect, READABLE_SCALE, camera_for, camera_view, clamp_camera,
     clamp_camera_below, first_view, fit_camera, screen_at, world_at,

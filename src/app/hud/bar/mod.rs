@@ -80,7 +80,7 @@ pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     (
         BattleAction::Rein,
         "Rein",
-        "Rein the mount in, or spur it on",
+        "Rein the mount in (a gallop to half, half to a halt) or spur it on",
         0,
     ),
     (

@@ -100,6 +100,24 @@ pub fn cover_objects(world: &World) -> impl Iterator<Item = (Entity, Hex, &Cover
         .filter_map(|&e| Some((e, world.get::<HexPos>(e)?.0, world.get::<Cover>(e)?)))
 }
 
+/// The hexes other heroes declared moves to this segment (due, on the table for every player
+/// to see): the first to resolve takes the hex, and a later move there is refused with its AP
+/// lost, so neither the computer nor the player's close-in picks one.
+pub fn claimed_hexes(world: &World, hero: Entity) -> Vec<Hex> {
+    let id = hero_id(world, hero);
+    world
+        .get_resource::<RoundState>()
+        .map_or(&[][..], |r| &r.due[..])
+        .iter()
+        .filter(|a| a.hero() != id)
+        .filter_map(|a| match a {
+            super::intent::Action::Move { to, .. }
+            | super::intent::Action::Disengage { to, .. } => Some(*to),
+            _ => None,
+        })
+        .collect()
+}
+
 /// The hero standing in a hex (the first in the level's order: a rider and no one else).
 pub fn hero_at(world: &World, hex: Hex) -> Option<Entity> {
     heroes(world)

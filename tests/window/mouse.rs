@@ -307,6 +307,36 @@ fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
         panic!("one move: {offer:?}");
     };
     assert_eq!(to.unsigned_distance_to(foe), 1, "beside the foe");
+    // An ally's move to that hex on the table: the offer goes beside the foe elsewhere (a
+    // play-test sent Cyril and Hank at Dave, and the second walk was refused, its AP lost).
+    let ally = {
+        let side = app.world().get::<Side>(hero).unwrap().0;
+        let mut q = app
+            .world_mut()
+            .query::<(Entity, &tarnation::sim::HeroId, &Side)>();
+        q.iter(app.world())
+            .find(|(e, _, s)| *e != hero && s.0 == side)
+            .map(|(_, id, _)| *id)
+            .unwrap()
+    };
+    let taken = Action::Move {
+        hero: ally,
+        to: *to,
+        gait: tarnation::rules::movement::Gait::Walk,
+    };
+    app.world_mut().resource_mut::<RoundState>().due.push(taken);
+    app.update();
+    let elsewhere = app
+        .world()
+        .resource::<tarnation::app::input::PlanOffer>()
+        .clone();
+    let [Action::Move { to: other, .. }] = elsewhere.steps.as_slice() else {
+        panic!("one move: {elsewhere:?}");
+    };
+    assert_eq!(other.unsigned_distance_to(foe), 1, "beside the foe");
+    assert_ne!(other, to, "not the hex the ally goes to");
+    app.world_mut().resource_mut::<RoundState>().due.pop();
+    app.update();
     let journal = app.world().resource::<Journal>().0.len();
     right_click(&mut app);
     app.update();

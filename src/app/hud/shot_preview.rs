@@ -441,9 +441,11 @@ fn offer_close_in(
         at,
         ShotKind::Normal,
         // The journal too: a choice such as Venture or Will logs nothing and changes the odds.
+        // And the moves on the table: a hex an ally goes to is taken.
         (
             world.resource::<MatchLog>().events.len(),
             world.resource::<crate::sim::model::Journal>().0.len(),
+            world.resource::<RoundState>().due.len(),
         ),
         world.resource::<RoundState>().now(),
     );
@@ -454,7 +456,15 @@ fn offer_close_in(
     }
     let id = *world.get::<HeroId>(hero)?;
     let mut best: Option<(u32, hexx::Hex, crate::sim::intent::Action)> = None;
-    for to in at.all_neighbors() {
+    // Not a hex an ally's move this segment goes to: the first to resolve takes it, and the
+    // second's AP are lost (a play-test sent Cyril and Hank at Dave and Cyril's walk was
+    // refused).
+    let claimed = query::claimed_hexes(world, hero);
+    for to in at
+        .all_neighbors()
+        .into_iter()
+        .filter(|h| !claimed.contains(h))
+    {
         let step = crate::sim::intent::Action::Move { hero: id, to, gait };
         if let Ok(priced) = crate::sim::actions::price(world, &step)
             && best
@@ -483,7 +493,13 @@ fn offer_close_in(
 #[allow(clippy::type_complexity)]
 struct CloseInCache(
     Option<(
-        (Entity, hexx::Hex, ShotKind, (usize, usize), (u32, u32)),
+        (
+            Entity,
+            hexx::Hex,
+            ShotKind,
+            (usize, usize, usize),
+            (u32, u32),
+        ),
         crate::rules::movement::Gait,
     )>,
     Option<PlanOffer>,

@@ -59,16 +59,8 @@ pub(super) fn approach_at(
     })
 }
 
-/// The hexes the moves declared this segment by other heroes end in (they are due: on the
-/// table for every player to see).
-pub(super) fn claimed_hexes(world: &World, hero: Entity) -> Vec<Hex> {
-    others_due(world, hero)
-        .filter_map(|a| match a {
-            Action::Move { to, .. } | Action::Disengage { to, .. } => Some(*to),
-            _ => None,
-        })
-        .collect()
-}
+/// The hexes the moves declared this segment by other heroes end in.
+pub(super) use crate::sim::query::claimed_hexes;
 
 /// The actions other heroes declared this segment, due (on the table for every player to see).
 pub(super) fn others_due(world: &World, hero: Entity) -> impl Iterator<Item = &Action> {

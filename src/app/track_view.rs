@@ -233,18 +233,33 @@ pub fn summary(log: &MatchLog, since: Option<usize>, goals: &[String]) -> String
         s.min(log.events.len())
     });
     let new = &log.events[from..];
+    // The latest first, each with its round and segment: the box shows its first lines, and a
+    // play-test saw the oldest there while its hero's own hit was cut off below.
     let notable: Vec<String> = new
         .iter()
+        .rev()
         .filter(|e| notable(e))
-        .map(|e| format!("  {}", gist(&line_of(e))))
+        .map(|e| {
+            let when = if e.segment == 0 {
+                format!("R{} init", e.round)
+            } else {
+                format!("R{} S{:02}", e.round, e.segment)
+            };
+            format!("  {when} {}", gist(&line_of(e)))
+        })
         .collect();
     let mut s = match since {
         Some(_) => format!(
-            "SINCE YOU LAST DECLARED: {} of note ({})",
+            "SINCE YOU LAST DECLARED: {} of note ({}){}",
             notable.len(),
-            crate::rules::words::count(new.len() as u32, "event", "events")
+            crate::rules::words::count(new.len() as u32, "event", "events"),
+            if notable.len() > 1 {
+                ", the latest first"
+            } else {
+                ""
+            }
         ),
-        None => "THE LATEST EVENTS OF NOTE".to_string(),
+        None => "THE LATEST EVENTS OF NOTE, THE LATEST FIRST".to_string(),
     };
     // Before anything of note, how the level is won (a play-test found the gulch chase never
     // said that Hank wins by holding out three rounds).
@@ -262,7 +277,7 @@ pub fn summary(log: &MatchLog, since: Option<usize>, goals: &[String]) -> String
         Some(_) => notable.len(),
         None => notable.len().min(LATEST),
     };
-    for line in &notable[notable.len() - shown..] {
+    for line in &notable[..shown] {
         s.push('\n');
         s.push_str(line);
     }
@@ -553,22 +568,26 @@ mod tests {
         }
         log.events
             .push(event("commit", "Hank declares: aimed shot"));
+        for (i, e) in log.events.iter_mut().enumerate() {
+            (e.round, e.segment) = (1, i as u32);
+        }
         let s = summary(&log, Some(0), &[]);
         let lines: Vec<&str> = s.lines().collect();
-        assert_eq!(lines[0], "SINCE YOU LAST DECLARED: 7 of note (9 events)");
-        assert_eq!(lines.len(), 1 + 7, "{s}");
-        assert!(
-            lines[1..]
-                .iter()
-                .all(|l| *l == "  Miranda Valentine shoots at Felicia Laroq")
+        assert_eq!(
+            lines[0],
+            "SINCE YOU LAST DECLARED: 7 of note (9 events), the latest first"
         );
+        assert_eq!(lines.len(), 1 + 7, "{s}");
+        // The latest first: the seventh shot (segment 7) heads the list.
+        assert_eq!(lines[1], "  R1 S07 Miranda Valentine shoots at Felicia Laroq");
+        assert_eq!(lines[7], "  R1 S01 Miranda Valentine shoots at Felicia Laroq");
         let quiet = summary(&log, Some(8), &["Any side: put every foe down".into()]);
         assert_eq!(
             quiet,
             "SINCE YOU LAST DECLARED: 0 of note (1 event)\nHOW TO WIN: Any side: put every foe down"
         );
         let latest = summary(&log, None, &[]);
-        assert!(latest.starts_with("THE LATEST EVENTS OF NOTE\n"));
+        assert!(latest.starts_with("THE LATEST EVENTS OF NOTE, THE LATEST FIRST\n"));
         assert_eq!(latest.lines().count(), 1 + LATEST, "{latest}");
     }
 

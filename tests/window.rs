@@ -501,6 +501,38 @@ fn the_stack_fee_is_said_over_the_hero_who_pays_it() {
     assert!(said >= 1, "no stack fee paid in the match");
 }
 
+/// A computer's hero who passes says so over its token, with the AP it keeps (a play-test
+/// watched "Pete Perkins declares" in the banner for seven segments with nothing on the map).
+#[test]
+fn a_computer_s_pass_is_said_over_its_hero() {
+    use tarnation::app::anim::Effect;
+    let mut app = watched(3, "Showdown at the North Star");
+    let mut read = app.world().resource::<Journal>().0.len();
+    for _ in 0..3000 {
+        app.update();
+        let journal = app.world().resource::<Journal>().0.clone();
+        let new = &journal[read.min(journal.len())..];
+        read = journal.len();
+        let Some(pass) = new
+            .iter()
+            .find(|e| matches!(e.intent, Intent::Pass { .. }))
+        else {
+            if screen(&app) != Screen::Battle {
+                break;
+            }
+            continue;
+        };
+        let mut words = app.world_mut().query_filtered::<&Text2d, With<Effect>>();
+        let shown: Vec<String> = words.iter(app.world()).map(|t| t.0.clone()).collect();
+        assert!(
+            shown.iter().any(|w| w.starts_with("passes, ") && w.contains(" AP kept")),
+            "no words for {pass:?}: {shown:?}"
+        );
+        return;
+    }
+    panic!("nobody passed");
+}
+
 /// "Draw, cock and shoot" previewed for a holstered Peacemaker: each step priced and the chance
 /// of the shot at the end, and the match exactly as it was (issue 20: previews never change
 /// the match; the weapons are worked out as the actions will leave them, then put back).

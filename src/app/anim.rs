@@ -41,6 +41,7 @@ impl Plugin for AnimPlugin {
                 shots,
                 guard::guard_and_dodge,
                 steps::say_steps,
+                steps::say_passes,
                 fade,
                 hold_the_pace,
             )

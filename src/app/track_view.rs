@@ -579,8 +579,14 @@ mod tests {
         );
         assert_eq!(lines.len(), 1 + 7, "{s}");
         // The latest first: the seventh shot (segment 7) heads the list.
-        assert_eq!(lines[1], "  R1 S07 Miranda Valentine shoots at Felicia Laroq");
-        assert_eq!(lines[7], "  R1 S01 Miranda Valentine shoots at Felicia Laroq");
+        assert_eq!(
+            lines[1],
+            "  R1 S07 Miranda Valentine shoots at Felicia Laroq"
+        );
+        assert_eq!(
+            lines[7],
+            "  R1 S01 Miranda Valentine shoots at Felicia Laroq"
+        );
         let quiet = summary(&log, Some(8), &["Any side: put every foe down".into()]);
         assert_eq!(
             quiet,

@@ -113,6 +113,80 @@ pub(super) fn say_steps(
     }
 }
 
+/// The words over a computer's hero who passes or holds (a play-test watched "Pete Perkins
+/// declares" in the banner for seven segments with nothing on the map or in the log): what it
+/// did, the AP it keeps, and why when the computer said.
+pub fn pass_words(
+    intent: &crate::sim::Intent,
+    in_front: u32,
+    reason: Option<&str>,
+) -> Option<String> {
+    let what = match intent {
+        crate::sim::Intent::Pass { .. } => "passes",
+        crate::sim::Intent::Hold { .. } => "holds to next round",
+        _ => return None,
+    };
+    let mut words = format!("{what}, {in_front} AP kept");
+    if let Some(why) = reason {
+        words.push_str(&format!("\n({why})"));
+    }
+    Some(words)
+}
+
+/// New entries of the journal where a computer's hero passed or held: their words over it, in
+/// the log's quiet colour, at the pace of a hit's words. A new journal (a battle begun, a save
+/// loaded) or a shorter one (undo) is taken as seen.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn say_passes(
+    journal: Res<crate::sim::model::Journal>,
+    battle: Res<crate::sim::model::Battle>,
+    roster: Res<crate::sim::model::Roster>,
+    keys: Res<crate::app::input::Bindings>,
+    figures: Query<(&Transform, &crate::sim::model::Track), With<crate::app::board::Placed>>,
+    shown: Shown,
+    mut seen: Local<usize>,
+    mut commands: Commands,
+    (cameras, windows): (Cameras, Query<&Window>),
+) {
+    let len = journal.0.len();
+    if journal.is_added() || len < *seen {
+        *seen = len;
+        return;
+    }
+    let new = &journal.0[*seen..];
+    *seen = len;
+    let mut room = Room::now(&shown, &cameras, &windows);
+    for entry in new {
+        let computer = battle
+            .level
+            .sides
+            .get(entry.seat)
+            .is_some_and(|s| s.control == crate::data::level::Control::Computer);
+        if !computer {
+            continue;
+        }
+        let Some(hero) = roster.entity(entry.intent.hero()) else {
+            continue;
+        };
+        let Ok((at, track)) = figures.get(hero) else {
+            continue;
+        };
+        let Some(words) = pass_words(&entry.intent, track.0.in_front, entry.reason.as_deref())
+        else {
+            continue;
+        };
+        room.say(
+            &mut commands,
+            words,
+            at.translation.truncate() + Vec2::new(0.0, 34.0),
+            (
+                crate::app::layout::palette::TITLE.darker(0.25),
+                keys.0.pace.words_secs(),
+            ),
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::words::tests::log_of;
@@ -155,5 +229,28 @@ mod tests {
             "caught in the blast: head: 6 wounds (its 5 boxes full)\nKILLED"
         );
         assert!(super::step_is_a_hit(&blast.events[0]));
+    }
+
+    /// A computer's hero who passes or holds says so over its token, with the AP it keeps and
+    /// the computer's reason; a declaration says nothing here (its own words come with it).
+    #[test]
+    fn a_computer_s_pass_is_said_over_its_hero() {
+        use crate::sim::{HeroId, Intent};
+        let hero = HeroId(2);
+        assert_eq!(
+            super::pass_words(&Intent::Pass { hero }, 3, None).unwrap(),
+            "passes, 3 AP kept"
+        );
+        assert_eq!(
+            super::pass_words(
+                &Intent::Hold { hero },
+                0,
+                Some("out of sight while it fills")
+            )
+            .unwrap(),
+            "holds to next round, 0 AP kept\n(out of sight while it fills)"
+        );
+        let declare = Intent::Declare(crate::sim::Action::Cock { hero });
+        assert_eq!(super::pass_words(&declare, 3, None), None);
     }
 }

@@ -513,10 +513,7 @@ fn a_computer_s_pass_is_said_over_its_hero() {
         let journal = app.world().resource::<Journal>().0.clone();
         let new = &journal[read.min(journal.len())..];
         read = journal.len();
-        let Some(pass) = new
-            .iter()
-            .find(|e| matches!(e.intent, Intent::Pass { .. }))
-        else {
+        let Some(pass) = new.iter().find(|e| matches!(e.intent, Intent::Pass { .. })) else {
             if screen(&app) != Screen::Battle {
                 break;
             }
@@ -525,7 +522,9 @@ fn a_computer_s_pass_is_said_over_its_hero() {
         let mut words = app.world_mut().query_filtered::<&Text2d, With<Effect>>();
         let shown: Vec<String> = words.iter(app.world()).map(|t| t.0.clone()).collect();
         assert!(
-            shown.iter().any(|w| w.starts_with("passes, ") && w.contains(" AP kept")),
+            shown
+                .iter()
+                .any(|w| w.starts_with("passes, ") && w.contains(" AP kept")),
             "no words for {pass:?}: {shown:?}"
         );
         return;

@@ -57,7 +57,7 @@ impl Level {
             if let Some(first) = coming.first() {
                 let names: Vec<&str> = coming.iter().map(|h| h.name.as_str()).collect();
                 lines.push(format!(
-                    "{}: {} come{} in when '{}' fills",
+                    "{}, help on the way (no win by itself): {} come{} in when '{}' fills",
                     first.side,
                     names.join(" and "),
                     if names.len() == 1 { "s" } else { "" },
@@ -103,7 +103,8 @@ mod tests {
         );
         assert_eq!(
             level("longhorn_fire.ron").how_to_win()[1],
-            "Hank and Cyril: Marshal Tate comes in when 'The town wakes' fills"
+            "Hank and Cyril, help on the way (no win by itself): Marshal Tate comes in when \
+             'The town wakes' fills"
         );
         let bank = level("bank_job.ron").how_to_win();
         assert_eq!(bank.len(), 3, "{bank:?}");

@@ -10,6 +10,22 @@ use crate::sim::events::{Consequence, MatchEvent, calamity, record};
 use crate::sim::model::{AimLost, Hero, HexPos, UnderFire};
 use bevy::prelude::*;
 
+/// What put the hero under fire, the counts that are not zero: "2 shots, 1 hit", "1 blow"
+/// (a play-test read "under fire (0 shots, 0 hits)" of a hero a blow had missed).
+pub fn under_fire_words(fire: UnderFire) -> String {
+    use crate::rules::words::count;
+    let parts: Vec<String> = [
+        (fire.shots, "shot", "shots"),
+        (fire.hits, "hit", "hits"),
+        (fire.melee, "blow", "blows"),
+    ]
+    .into_iter()
+    .filter(|(n, _, _)| *n > 0)
+    .map(|(n, one, many)| count(n, one, many))
+    .collect();
+    parts.join(", ")
+}
+
 /// "In TWTW, normal or aimed shots may require a bravery check if the character is under
 /// fire": a Standard (5) Bravery check, -1 for each shot after the first that targeted the
 /// firer, -2 for each that hit, plus the AV of the cover in the firer's hex. On a failure the
@@ -41,10 +57,9 @@ pub(super) fn tactical_aim(world: &mut World, hero: Entity, series: &mut SeriesP
     };
     let kept = check.success;
     let text = format!(
-        "{} under fire ({}, {}): Bravery, {}; {}",
+        "{} under fire ({}): Bravery, {}; {}",
         h.name,
-        crate::rules::words::count(fire.shots, "shot", "shots"),
-        crate::rules::words::count(fire.hits, "hit", "hits"),
+        under_fire_words(fire),
         crate::sim::log::check_words(&check),
         if kept {
             "the aim holds"
@@ -144,5 +159,23 @@ pub(super) fn under_fire(world: &mut World, target: Entity, hit: bool) {
             hits: u32::from(hit),
             ..Default::default()
         });
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn under_fire_names_what_it_was() {
+        let fire = |shots, hits, melee| UnderFire {
+            shots,
+            hits,
+            melee,
+            melee_hit: false,
+        };
+        assert_eq!(under_fire_words(fire(2, 1, 0)), "2 shots, 1 hit");
+        assert_eq!(under_fire_words(fire(0, 0, 1)), "1 blow");
+        assert_eq!(under_fire_words(fire(1, 0, 2)), "1 shot, 2 blows");
     }
 }

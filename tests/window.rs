@@ -501,35 +501,34 @@ fn the_stack_fee_is_said_over_the_hero_who_pays_it() {
     assert!(said >= 1, "no stack fee paid in the match");
 }
 
-/// A computer's hero who passes says so over its token, with the AP it keeps (a play-test
+/// A computer's hero who passes says so over its token, with the AP it has left (a play-test
 /// watched "Pete Perkins declares" in the banner for seven segments with nothing on the map).
 #[test]
 fn a_computer_s_pass_is_said_over_its_hero() {
     use tarnation::app::anim::Effect;
-    let mut app = watched(3, "Showdown at the North Star");
-    let mut read = app.world().resource::<Journal>().0.len();
+    let mut app = watched(3, "Fire at the Longhorn");
+    let mut said = 0;
     for _ in 0..3000 {
         app.update();
-        let journal = app.world().resource::<Journal>().0.clone();
-        let new = &journal[read.min(journal.len())..];
-        read = journal.len();
-        let Some(pass) = new.iter().find(|e| matches!(e.intent, Intent::Pass { .. })) else {
-            if screen(&app) != Screen::Battle {
-                break;
-            }
-            continue;
-        };
         let mut words = app.world_mut().query_filtered::<&Text2d, With<Effect>>();
-        let shown: Vec<String> = words.iter(app.world()).map(|t| t.0.clone()).collect();
+        let passes: Vec<String> = words
+            .iter(app.world())
+            .map(|t| t.0.clone())
+            .filter(|w| w.starts_with("passes, "))
+            .collect();
+        // Said with the AP the hero has left, never of a hero with none left.
         assert!(
-            shown
+            passes
                 .iter()
-                .any(|w| w.starts_with("passes, ") && w.contains(" AP kept")),
-            "no words for {pass:?}: {shown:?}"
+                .all(|w| w.contains(" AP left") && !w.contains(" 0 AP")),
+            "{passes:?}"
         );
-        return;
+        said = said.max(passes.len());
+        if screen(&app) != Screen::Battle {
+            break;
+        }
     }
-    panic!("nobody passed");
+    assert!(said > 0, "nobody passed with AP left");
 }
 
 /// "Draw, cock and shoot" previewed for a holstered Peacemaker: each step priced and the chance
@@ -743,6 +742,47 @@ fn the_counters_box_folds_over_a_hero() {
     app.update();
     assert_eq!(counter_rows_shown(&mut app), 0, "the player folded it");
     assert_eq!(fold_counters(&mut app).0, 4);
+}
+
+/// The Longhorn's fire is drawn on the map as its counter fills (a play-test lost to it at 10
+/// of 10 without having seen it): none at first, two hexes a slot, every hex when full, each
+/// on a hex of the level's `flames`.
+#[test]
+fn the_fire_spreads_on_the_map_as_its_counter_fills() {
+    use tarnation::app::board::flames::FlameMark;
+    let mut app = window_app(3);
+    start(
+        &mut app,
+        "Fire at the Longhorn",
+        &[Control::Human, Control::Human],
+    );
+    app.update();
+    assert_eq!(count::<FlameMark>(&mut app), 0);
+    let fill = |app: &mut App, points: u32| {
+        app.world_mut()
+            .resource_mut::<tarnation::sim::counters::LevelCounters>()
+            .counters[0]
+            .add_points(points)
+            .unwrap();
+        app.update();
+    };
+    fill(&mut app, 15);
+    assert_eq!(
+        count::<FlameMark>(&mut app),
+        6,
+        "three slots, two hexes each"
+    );
+    let flames = app.world().resource::<Battle>().level.counters[0]
+        .flames
+        .clone();
+    let mut q = app.world_mut().query::<&FlameMark>();
+    let burning: Vec<(i32, i32)> = q.iter(app.world()).map(|m| m.hex).collect();
+    assert!(
+        burning.iter().all(|h| flames[..6].contains(h)),
+        "{burning:?}"
+    );
+    fill(&mut app, 35);
+    assert_eq!(count::<FlameMark>(&mut app), flames.len());
 }
 
 /// The level's counters over the map (issue 23): a row a counter, its slots as boxes, its

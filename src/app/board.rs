@@ -29,7 +29,12 @@ impl Plugin for BoardPlugin {
         app.init_resource::<GridShown>()
             .add_systems(
                 Update,
-                (toggle_grid, ground::move_water)
+                (
+                    toggle_grid,
+                    ground::move_water,
+                    flames::draw_flames,
+                    flames::flicker,
+                )
                     .run_if(in_state(Screen::Battle).or_else(in_state(Screen::Replay))),
             )
             .add_systems(
@@ -335,6 +340,7 @@ fn spawn_tiles(
 pub mod cover;
 pub mod engaged;
 mod fitting;
+pub mod flames;
 pub mod ground;
 pub mod marks;
 pub mod runs_out;

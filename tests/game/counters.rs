@@ -24,6 +24,7 @@ fn counter(
         fed_by,
         when_full: None,
         about: None,
+        flames: Vec::new(),
     }
 }
 

@@ -115,27 +115,44 @@ pub(super) fn say_steps(
 
 /// The words over a computer's hero who passes or holds (a play-test watched "Pete Perkins
 /// declares" in the banner for seven segments with nothing on the map or in the log): what it
-/// did, the AP it keeps, and why when the computer said.
-pub fn pass_words(
-    intent: &crate::sim::Intent,
-    in_front: u32,
-    reason: Option<&str>,
-) -> Option<String> {
+/// did, the AP it has left this round, and why when the computer said.
+pub fn pass_words(intent: &crate::sim::Intent, left: u32, reason: Option<&str>) -> Option<String> {
     let what = match intent {
         crate::sim::Intent::Pass { .. } => "passes",
         crate::sim::Intent::Hold { .. } => "holds to next round",
         _ => return None,
     };
-    let mut words = format!("{what}, {in_front} AP kept");
+    let mut words = format!("{what}, {left} AP left");
     if let Some(why) = reason {
         words.push_str(&format!("\n({why})"));
     }
     Some(words)
 }
 
+/// Whether this entry is a hero's pass or hold that begins a wait: not one after its pass of
+/// an earlier segment of the same round (`waiting`: heroes passing since, by round), which is
+/// said already. Any other intent of the hero ends its wait.
+pub fn begins_to_wait(
+    waiting: &mut Vec<(crate::sim::HeroId, u32)>,
+    entry: &crate::sim::model::Entry,
+) -> bool {
+    let id = entry.intent.hero();
+    let passing = matches!(
+        entry.intent,
+        crate::sim::Intent::Pass { .. } | crate::sim::Intent::Hold { .. }
+    );
+    let said = waiting.contains(&(id, entry.round));
+    waiting.retain(|&(h, _)| h != id);
+    if passing {
+        waiting.push((id, entry.round));
+    }
+    passing && !said
+}
+
 /// New entries of the journal where a computer's hero passed or held: their words over it, in
-/// the log's quiet colour, at the pace of a hit's words. A new journal (a battle begun, a save
-/// loaded) or a shorter one (undo) is taken as seen.
+/// the log's quiet colour, at the pace of a hit's words; once as it begins to wait, with AP
+/// left (a first try said "passes, 0 AP kept" five times over one token). A new
+/// journal (a battle begun, a save loaded) or a shorter one (undo) is taken as seen.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn say_passes(
     journal: Res<crate::sim::model::Journal>,
@@ -144,13 +161,14 @@ pub(super) fn say_passes(
     keys: Res<crate::app::input::Bindings>,
     figures: Query<(&Transform, &crate::sim::model::Track), With<crate::app::board::Placed>>,
     shown: Shown,
-    mut seen: Local<usize>,
+    (mut seen, mut waiting): (Local<usize>, Local<Vec<(crate::sim::HeroId, u32)>>),
     mut commands: Commands,
     (cameras, windows): (Cameras, Query<&Window>),
 ) {
     let len = journal.0.len();
     if journal.is_added() || len < *seen {
         *seen = len;
+        waiting.clear();
         return;
     }
     let new = &journal.0[*seen..];
@@ -162,17 +180,20 @@ pub(super) fn say_passes(
             .sides
             .get(entry.seat)
             .is_some_and(|s| s.control == crate::data::level::Control::Computer);
-        if !computer {
+        let id = entry.intent.hero();
+        if !begins_to_wait(&mut waiting, entry) || !computer {
             continue;
         }
-        let Some(hero) = roster.entity(entry.intent.hero()) else {
+        let Some(hero) = roster.entity(id) else {
             continue;
         };
         let Ok((at, track)) = figures.get(hero) else {
             continue;
         };
-        let Some(words) = pass_words(&entry.intent, track.0.in_front, entry.reason.as_deref())
-        else {
+        if track.0.left() == 0 {
+            continue;
+        }
+        let Some(words) = pass_words(&entry.intent, track.0.left(), entry.reason.as_deref()) else {
             continue;
         };
         room.say(
@@ -239,7 +260,7 @@ mod tests {
         let hero = HeroId(2);
         assert_eq!(
             super::pass_words(&Intent::Pass { hero }, 3, None).unwrap(),
-            "passes, 3 AP kept"
+            "passes, 3 AP left"
         );
         assert_eq!(
             super::pass_words(
@@ -248,9 +269,39 @@ mod tests {
                 Some("out of sight while it fills")
             )
             .unwrap(),
-            "holds to next round, 0 AP kept\n(out of sight while it fills)"
+            "holds to next round, 0 AP left\n(out of sight while it fills)"
         );
         let declare = Intent::Declare(crate::sim::Action::Cock { hero });
         assert_eq!(super::pass_words(&declare, 3, None), None);
+    }
+
+    /// A wait is said once: the first pass of a round, not the passes after it; a declaration
+    /// ends the wait, and a new round begins another.
+    #[test]
+    fn a_wait_is_said_as_it_begins() {
+        use crate::sim::model::Entry;
+        use crate::sim::{HeroId, Intent};
+        let hero = HeroId(1);
+        let entry = |round, segment, intent| Entry {
+            round,
+            segment,
+            seat: 1,
+            intent,
+            reason: None,
+        };
+        let pass = Intent::Pass { hero };
+        let mut waiting = Vec::new();
+        let mut said = |e: Entry| super::begins_to_wait(&mut waiting, &e);
+        assert!(said(entry(1, 4, pass.clone())));
+        assert!(!said(entry(1, 5, pass.clone())));
+        assert!(!said(entry(1, 6, pass.clone())));
+        assert!(!said(entry(
+            1,
+            7,
+            Intent::Declare(crate::sim::Action::Cock { hero })
+        )));
+        assert!(said(entry(1, 8, pass.clone())));
+        assert!(said(entry(2, 3, pass.clone())));
+        assert!(!said(entry(2, 4, pass)));
     }
 }

@@ -72,6 +72,7 @@ pub fn counter_act(state: &mut EditorState, act: &Act) {
                 fed_by: vec![feeds(&sides)[0].clone()],
                 when_full: sides.first().cloned().map(WhenFull::Wins),
                 about: None,
+                flames: Vec::new(),
             };
             let n = level.counters.len();
             state.apply(Edit::Counter(Slot::Add(n, counter)));
@@ -135,6 +136,7 @@ fn add_item(state: &mut EditorState) {
                     fed_by: Vec::new(),
                     when_full: None,
                     about: Some("What the heroes carry off".into()),
+                    flames: Vec::new(),
                 },
             )));
             name

@@ -242,6 +242,9 @@ pub fn tip_words(def: &CounterDef, arriving: &[String]) -> String {
     {
         lines.push("Its area is ringed on the map in the counter's colour.".into());
     }
+    if !def.flames.is_empty() {
+        lines.push("Its fire is drawn on the map, spreading as it fills.".into());
+    }
     match &def.when_full {
         Some(full @ (WhenFull::Wins(_) | WhenFull::NoReloads(_))) => {
             lines.push(format!("When full: {}.", full.words()));
@@ -483,6 +486,7 @@ mod tests {
             fed_by: Vec::new(),
             when_full: Some(WhenFull::Wins("Perkins brothers".into())),
             about: None,
+            flames: Vec::new(),
         };
         let stake = stake_words(&def, &[]);
         assert_eq!(stake.as_deref(), Some("for Perkins brothers"));

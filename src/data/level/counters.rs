@@ -29,6 +29,11 @@ pub struct CounterDef {
     /// What the counter stands for, in a Judge's words (the window's tooltip).
     #[serde(default)]
     pub about: Option<String>,
+    /// Drawing only: the hexes flames are drawn on as the counter fills, in the order the fire
+    /// spreads (the Longhorn's fire from its lamps), each slot filled lighting its share; no
+    /// rule reads them. A play-test lost to the fire without having seen it on the map.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub flames: Vec<(i32, i32)>,
 }
 
 fn default_points() -> u32 {
@@ -96,6 +101,13 @@ pub enum WhenFull {
 }
 
 impl CounterDef {
+    /// How many of its `flames` hexes burn with `filled` of its slots filled: its share of the
+    /// hexes for each slot, all of them when full.
+    pub fn flames_lit(&self, filled: u32) -> usize {
+        let slots = self.slots.max(1) as usize;
+        (self.flames.len() * (filled as usize).min(slots)).div_ceil(slots)
+    }
+
     /// The counter in play, empty, with its temporary slots.
     pub fn counter(&self) -> Option<Counter> {
         let mut c = Counter::new(self.name.clone(), self.kind, self.slots, self.points).ok()?;
@@ -166,6 +178,18 @@ pub(super) fn check_counters(path: &Path, text: &str, level: &Level) -> Result<(
         for feed in &def.fed_by {
             check_feed(level, feed)
                 .map_err(|(needle, m)| at(&needle, format!("counter '{name}': {m}")))?;
+        }
+        let rows = &level.map.rows;
+        let width = rows.iter().map(|r| r.chars().count()).max().unwrap_or(0) as i32;
+        if let Some(&(c, r)) = def
+            .flames
+            .iter()
+            .find(|&&(c, r)| c < 0 || r < 0 || c >= width || r >= rows.len() as i32)
+        {
+            return Err(at(
+                "flames",
+                format!("counter '{name}': a flame at {c},{r} is off the map"),
+            ));
         }
         if let Some(WhenFull::Wins(side) | WhenFull::NoReloads(side)) = &def.when_full
             && !has_side(&level.sides, side)

@@ -311,33 +311,7 @@ fn describe(
         BattleAction::MountOrDismount if world.get::<MountedOn>(e).is_some() => {
             state.name = "Dismount".into();
         }
-        // What the press does, before it is pressed: the pace it sets, the weapon it takes.
-        BattleAction::Rein => {
-            if let Some(m) = world
-                .get::<MountedOn>(e)
-                .and_then(|m| world.get::<crate::sim::model::Mount>(m.0))
-            {
-                let to = crate::app::input::next_rein(m.speed, m.best_speed);
-                state.name = if to > m.speed { "Spur on" } else { "Rein in" }.into();
-                state.tip = format!(
-                    "{} {}: {} to {to} paces a round (of {} at best)",
-                    state.name, m.name, m.speed, m.best_speed
-                );
-            }
-        }
-        BattleAction::ReadyWeapon => {
-            if let Some(w) = world.get::<crate::sim::model::Weapons>(e)
-                && let Some(next) = w.0.get(crate::app::input::next_to_ready(&w.0))
-            {
-                state.tip = if next.ready {
-                    format!("The {} is in hand already", next.name)
-                } else if next.holstered {
-                    format!("Draw the holstered {}", next.name)
-                } else {
-                    format!("Take the {} in hand", next.name)
-                };
-            }
-        }
+        BattleAction::Rein | BattleAction::ReadyWeapon => what_it_takes(world, e, state),
         // A jammed gun in hand: the button clears the jam, and says so (a play-test looked for
         // a way to clear it under "Load").
         BattleAction::Reload
@@ -397,6 +371,40 @@ fn describe(
             }
         }
         BattleAction::Rush => state.lit = crate::sim::round::rush_window_open(world),
+        _ => {}
+    }
+}
+
+/// What Rein and Ready do, said before they are pressed: the pace the mount is reined or
+/// spurred to, the weapon taken in hand.
+fn what_it_takes(world: &World, e: Entity, state: &mut BarState) {
+    match state.action {
+        BattleAction::Rein => {
+            if let Some(m) = world
+                .get::<MountedOn>(e)
+                .and_then(|m| world.get::<crate::sim::model::Mount>(m.0))
+            {
+                let to = crate::app::input::next_rein(m.speed, m.best_speed);
+                state.name = if to > m.speed { "Spur on" } else { "Rein in" }.into();
+                state.tip = format!(
+                    "{} {}: {} to {to} paces a round (of {} at best)",
+                    state.name, m.name, m.speed, m.best_speed
+                );
+            }
+        }
+        BattleAction::ReadyWeapon => {
+            if let Some(w) = world.get::<crate::sim::model::Weapons>(e)
+                && let Some(next) = w.0.get(crate::app::input::next_to_ready(&w.0))
+            {
+                state.tip = if next.ready {
+                    format!("The {} is in hand already", next.name)
+                } else if next.holstered {
+                    format!("Draw the holstered {}", next.name)
+                } else {
+                    format!("Take the {} in hand", next.name)
+                };
+            }
+        }
         _ => {}
     }
 }

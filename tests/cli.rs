@@ -1711,3 +1711,25 @@ fn swap_sides_is_refused_on_a_level_of_three_sides() {
     assert!(!out.contains("ai_levels"), "{out}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A counter's flames (drawing only) must stand on the map: one off it is refused at the line
+/// of its `flames`, naming the hex.
+#[test]
+fn a_flame_off_the_map_is_refused_at_its_line() {
+    let dir = std::env::temp_dir().join(format!("tarnation-flames-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let good = std::fs::read_to_string(root.join("levels/longhorn_fire.ron")).unwrap();
+    let bad = good.replacen("(8, 3)]),", "(40, 3)]),", 1);
+    assert_ne!(bad, good);
+    let path = dir.join("flames.ron");
+    std::fs::write(&path, &bad).unwrap();
+    let (code, _, err) = tarnation(&["levels", "check", path.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    let line = bad.lines().position(|l| l.contains("flames:")).unwrap() + 1;
+    assert!(
+        err.contains(&format!("{}:{line}:", path.display())),
+        "line {line}: {err}"
+    );
+    assert!(err.contains("a flame at 40,3 is off the map"), "{err}");
+}

@@ -187,7 +187,7 @@ pub(super) fn check_counters(path: &Path, text: &str, level: &Level) -> Result<(
             .find(|&&(c, r)| c < 0 || r < 0 || c >= width || r >= rows.len() as i32)
         {
             return Err(at(
-                "flames",
+                "flames:",
                 format!("counter '{name}': a flame at {c},{r} is off the map"),
             ));
         }

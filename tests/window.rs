@@ -1498,7 +1498,8 @@ fn another_hero_declares_with_fresh_choices() {
 
 /// F passes over a shot the hero's AP left this round cannot pay, and says so: with 4 AP left
 /// and a Peacemaker in hand (snap 1, normal 3, aim 2 an aim action) F from the normal shot
-/// passes over the aimed shots (5 and 7 AP) to the snap shot, and then comes to the normal.
+/// passes over the aimed shots (5 and 7 AP) to the snap shot, and then comes to the normal;
+/// the note goes with the round.
 #[test]
 fn f_passes_over_a_shot_the_round_cannot_pay() {
     use tarnation::app::input::Selection;
@@ -1539,6 +1540,14 @@ fn f_passes_over_a_shot_the_round_cannot_pay() {
         ShotKind::Normal,
         "3 AP: paid"
     );
+    // The note holds for its round: the next round, with its AP anew, it is gone (a play-test
+    // read "4 AP left this round" a round later, with 8 in front).
+    app.world_mut().resource_mut::<Selection>().note = Some((hero, "F passed over".into()));
+    app.update();
+    assert!(app.world().resource::<Selection>().note.is_some());
+    app.world_mut().resource_mut::<RoundState>().round += 1;
+    app.update();
+    assert!(app.world().resource::<Selection>().note.is_none());
 }
 
 /// The first view shows the areas the level's counters count with the player's heroes: the

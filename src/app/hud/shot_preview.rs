@@ -110,7 +110,7 @@ fn blow_words(
                 keys.key(BattleAction::MeleeAttack),
                 if p.careful { "careful " } else { "" },
                 p.attack.name(),
-                p.weapon.name,
+                p.struck_with(),
                 p.ap,
                 p.volley.attacks[0].terms.tn,
                 parts.join(", "),

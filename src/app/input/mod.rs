@@ -66,6 +66,7 @@ impl Plugin for InputPlugin {
             Update,
             (
                 fresh_choices_for_another_hero,
+                selection::notes_of_a_past_round,
                 hover,
                 pause_keys,
                 act,

@@ -75,6 +75,24 @@ pub fn next_shot(kind: ShotKind) -> ShotKind {
     }
 }
 
+/// A note to the declaring hero (a refusal, what F passed over) holds for the round it was
+/// written in: a play-test read "F passed over aimed shot (5 AP) ... 3 AP left this round"
+/// the next round, with 8 AP in front.
+pub(super) fn notes_of_a_past_round(
+    round: Option<Res<crate::sim::model::RoundState>>,
+    mut selection: ResMut<Selection>,
+    mut at: Local<u32>,
+) {
+    let Some(round) = round else { return };
+    let now = round.round;
+    if *at != now {
+        *at = now;
+        if selection.note.is_some() {
+            selection.note = None;
+        }
+    }
+}
+
 /// F passes over a shot the hero's AP left this round cannot pay (the simulation would refuse
 /// it at the click): a play-test's F came to an aimed shot with too few AP left, and the right
 /// click was refused. The kind F came to is kept only when no other one fits either; the

@@ -52,6 +52,18 @@ pub struct MeleePlan {
 }
 
 impl MeleePlan {
+    /// What the blow is struck with, as the log and the preview both say it: the weapon, or
+    /// "the butt of a gun" swung as a club (a play-test's preview said Fists where the log
+    /// said the butt of a gun).
+    pub fn struck_with(&self) -> String {
+        match self.club {
+            Some(_) => "the butt of a gun".to_string(),
+            None => self.weapon.name.to_lowercase(),
+        }
+    }
+}
+
+impl MeleePlan {
     /// The foes attacked, once each, in the declared order.
     pub fn foes(&self) -> Vec<Entity> {
         let mut foes = Vec::new();

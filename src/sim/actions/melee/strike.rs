@@ -287,10 +287,7 @@ pub(super) fn describe(
     let mut s = format!(
         "{who}: {careful}{} at {foe}{back}{nth} with {}: {}",
         blow.attack.name(),
-        match p.club {
-            Some(_) => "the butt of a gun".to_string(),
-            None => p.weapon.name.to_lowercase(),
-        },
+        p.struck_with(),
         crate::sim::log::roll_words(&o.check, &o.cards, "defense")
     );
     match o.block {

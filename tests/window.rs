@@ -441,6 +441,10 @@ fn the_credits_screen_names_every_source_and_licence() {
             "{needle} not on the screen:\n{words}"
         );
     }
+    // Down scrolls the list on (a play-test did not find the sources below the first screen).
+    tap(&mut app, KeyCode::ArrowDown);
+    let scrolled = app.world().get::<ScrollPosition>(body).unwrap().0.y;
+    assert!(scrolled > 0.0, "{scrolled}");
     tap(&mut app, KeyCode::Escape);
     app.update();
     assert_eq!(screen(&app), Screen::MainMenu);

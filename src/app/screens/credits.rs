@@ -127,6 +127,12 @@ fn spawn_credits(mut commands: Commands, keys: Res<Bindings>) {
     let back = keys.menu_key(MenuAction::Back);
     screen_root(&mut commands, Screen::Credits).with_children(|p| {
         title(p, "CREDITS", 40.0, palette::TITLE);
+        // A play-test did not find the sources below the first screen: the list says it goes on.
+        p.spawn(label(
+            "Every source and licence; the list scrolls (the wheel, or Up and Down)",
+            15.0,
+            palette::TEXT,
+        ));
         p.spawn((
             Node {
                 flex_direction: FlexDirection::Column,
@@ -177,19 +183,27 @@ fn back_to_menu(input: MenuInput, mut next: ResMut<NextState<Screen>>) {
 /// The wheel scrolls the credits (the layout keeps the scroll within the text).
 fn scroll_credits(
     wheel: Option<Res<AccumulatedMouseScroll>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
     mut body: Query<&mut ScrollPosition, With<CreditsBody>>,
 ) {
-    let (Some(wheel), Ok(mut at)) = (wheel, body.single_mut()) else {
+    let Ok(mut at) = body.single_mut() else {
         return;
     };
-    if wheel.delta.y == 0.0 {
-        return;
-    }
-    let by = match wheel.unit {
+    let mut by = wheel.map_or(0.0, |wheel| match wheel.unit {
         MouseScrollUnit::Line => wheel.delta.y * 40.0,
         MouseScrollUnit::Pixel => wheel.delta.y,
-    };
-    at.0.y = (at.0.y - by).max(0.0);
+    });
+    if let Some(keys) = keys {
+        if keys.just_pressed(KeyCode::ArrowDown) || keys.just_pressed(KeyCode::PageDown) {
+            by -= 120.0;
+        }
+        if keys.just_pressed(KeyCode::ArrowUp) || keys.just_pressed(KeyCode::PageUp) {
+            by += 120.0;
+        }
+    }
+    if by != 0.0 {
+        at.0.y = (at.0.y - by).max(0.0);
+    }
 }
 
 #[cfg(test)]

@@ -85,9 +85,14 @@ pub fn entries(folders: &SaveFolders, mode: ListMode) -> Vec<SaveEntry> {
     all
 }
 
+/// The files listed anew; the row chosen last stays chosen where its file is still listed (a
+/// play-test came back from the viewer to the list's first row).
 fn find_saves(mut list: ResMut<SavesList>, folders: Option<Res<SaveFolders>>) {
+    let was = list.selected().map(|e| e.path.clone());
     list.entries = folders.map_or_else(Vec::new, |f| entries(&f, list.mode));
-    list.index = 0;
+    list.index = was
+        .and_then(|path| list.entries.iter().position(|e| e.path == path))
+        .unwrap_or(0);
     list.message = None;
 }
 

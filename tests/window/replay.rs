@@ -100,6 +100,15 @@ fn map_of(frame: &Frame) -> Vec<impl PartialEq + std::fmt::Debug> {
 fn the_viewer_steps_to_the_states_of_the_replayed_match() {
     let (mut app, folders) = saving_app(2, "viewer");
     let (file, path) = a_match(&folders, 21);
+    // Another file, listed before it (the same time, a name first in order): the list comes
+    // back to the one watched, not to its first row.
+    std::fs::copy(
+        &path,
+        folders
+            .replays
+            .join("aaa-2026-01-01-000000-final.match.ron"),
+    )
+    .unwrap();
     let recording = saves::record(&file);
     let n = recording.events.len();
     assert!(n > 30, "{n} events");
@@ -178,10 +187,15 @@ fn the_viewer_steps_to_the_states_of_the_replayed_match() {
         assert_eq!(mine.round, frame.round, "after {entries} intents");
         assert_eq!(map_of(&mine), map_of(&frame), "after {entries} intents");
     }
-    // Esc: back to the list; the match's figures and map are gone.
+    // Esc: back to the list, the match watched still chosen (a play-test came back to the
+    // first row); the match's figures and map are gone.
     tap(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::Saves);
     app.update();
+    assert_eq!(
+        app.world().resource::<SavesList>().selected().unwrap().path,
+        path
+    );
     assert_eq!(count::<tarnation::sim::model::Hero>(&mut app), 0);
     assert_eq!(count::<bevy_ecs_tilemap::tiles::TilePos>(&mut app), 0);
     assert!(!app.world().contains_resource::<Viewer>());

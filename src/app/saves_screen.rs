@@ -158,8 +158,12 @@ pub fn row_words(entry: &SaveEntry) -> String {
                 "" => String::new(),
                 k => format!("  [{k}]"),
             };
+            let outcome = entry
+                .outcome
+                .as_ref()
+                .map_or(String::new(), |o| format!("  |  {o}"));
             format!(
-                "{}  |  {}  |  {}  |  {date}{kind}",
+                "{}  |  {}  |  {}{outcome}  |  {date}{kind}",
                 level.as_deref().unwrap_or("?"),
                 when(entry.at),
                 sides.join(" v ")

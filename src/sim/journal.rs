@@ -95,6 +95,10 @@ pub struct MatchFile {
     /// The match's id (the window's saves: autosaves are kept per match). No rule reads it.
     #[serde(default)]
     pub match_id: Option<String>,
+    /// A decided match: who won and why ("Laroq gang win: the last side standing"), for the
+    /// list of replays (a play-test's list did not say who won). No rule reads it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub outcome: Option<String>,
 }
 
 /// A save killed between writing and renaming leaves `.NAME.PID.tmp` beside the file: those of
@@ -190,7 +194,14 @@ impl MatchFile {
             at: None,
             setup_digest: Some(setup),
             match_id: None,
+            outcome: None,
         }
+    }
+
+    /// The file with the outcome of a decided match (`BattleOver`), if it is decided.
+    pub fn decided(mut self, over: Option<&super::model::BattleOver>) -> MatchFile {
+        self.outcome = over.map(|o| format!("{}: {}", crate::rules::words::wins(&o.name), o.why));
+        self
     }
 
     /// The file's level, gear, deck and seed are those it recorded (true for a file of

@@ -127,6 +127,7 @@ pub fn match_file(app: &App, rounds: Option<u32>) -> MatchFile {
         world.resource::<Journal>().0.clone(),
         &world.resource::<MatchLog>().events,
     )
+    .decided(world.get_resource::<super::model::BattleOver>())
 }
 
 /// Play `level` to the end (or `rounds` rounds) with every side computer-controlled.

@@ -35,7 +35,7 @@ pub fn match_file_of(world: &World) -> Option<MatchFile> {
     file.match_id = world
         .get_resource::<crate::sim::model::MatchId>()
         .map(|id| id.0.clone());
-    Some(file)
+    Some(file.decided(world.get_resource::<BattleOver>()))
 }
 
 /// Save the match in a world to `path` (atomically).
@@ -202,6 +202,8 @@ pub struct SaveEntry {
     pub at: Option<(u32, u32)>,
     pub sides: Vec<(String, Control)>,
     pub saved_at: Option<u64>,
+    /// A decided match: who won and why.
+    pub outcome: Option<String>,
     /// A damaged or foreign file: why it cannot be loaded.
     pub error: Option<String>,
 }
@@ -234,6 +236,7 @@ pub fn list(dir: &Path) -> Vec<SaveEntry> {
                     .map(|s| (s.name.clone(), s.control))
                     .collect(),
                 saved_at: file.saved_at.or_else(|| modified(&path)),
+                outcome: file.outcome.clone(),
                 error: None,
                 path,
             },
@@ -242,6 +245,7 @@ pub fn list(dir: &Path) -> Vec<SaveEntry> {
                 at: None,
                 sides: Vec::new(),
                 saved_at: modified(&path),
+                outcome: None,
                 error: Some(e.to_string()),
                 path,
             },

@@ -548,6 +548,19 @@ fn the_viewer_shows_counters_and_the_heroes_they_bring() {
     let (mut app, folders) = saving_app(2, "arrivals");
     let (file, path) = a_match_of(&folders, "longhorn_fire", 1, 6);
     let recording = saves::record(&file);
+    // The file says who won, and the list of replays shows it (a play-test's list did not).
+    let Ok(run::SimEnd::Decided(over)) = &recording.end else {
+        panic!("decided: {:?}", recording.end);
+    };
+    let outcome = format!(
+        "{}: {}",
+        tarnation::rules::words::wins(&over.name),
+        over.why
+    );
+    assert_eq!(file.outcome.as_deref(), Some(outcome.as_str()));
+    let listed = saves::list(&folders.replays);
+    let row = tarnation::app::saves_screen::row_words(&listed[0]);
+    assert!(row.contains(&outcome), "{row}");
     let arrival = recording
         .events
         .iter()

@@ -746,6 +746,19 @@ fn the_counters_box_folds_over_a_hero() {
     app.update();
     assert_eq!(counter_rows_shown(&mut app), 0, "the player folded it");
     assert_eq!(fold_counters(&mut app).0, 4);
+    // A box of choices open (the bumps to spend): the counters fold from under it, and open
+    // again once it is answered (a play-test read their words through the bump box).
+    let choice = app
+        .world_mut()
+        .spawn(tarnation::app::hud::ChoiceAbout(hero, None))
+        .id();
+    app.update();
+    app.update();
+    assert_eq!(counter_rows_shown(&mut app), 0, "folded under the choice");
+    app.world_mut().despawn(choice);
+    app.update();
+    app.update();
+    assert_eq!(counter_rows_shown(&mut app), 4, "open again");
 }
 
 /// The Longhorn's fire is drawn on the map as its counter fills (a play-test lost to it at 10

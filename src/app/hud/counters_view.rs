@@ -4,7 +4,7 @@
 //! what the counter stands for, what fills it, what happens when it is full and who it brings.
 //! A click on its title folds it to one line of tallies, to uncover the map beneath (a
 //! longhorn's top right hexes, a mine's bluff); another click opens it again. It also folds
-//! itself while a hero stands under it, and opens again when none does.
+//! itself while a hero stands under it or a box of choices is open, and opens again after.
 
 use crate::app::board::MapGeometry;
 use crate::app::input::{camera_view, screen_at};
@@ -70,7 +70,10 @@ pub fn duck_counters(
     strip: Query<&ComputedNode, With<CounterStrip>>,
     cameras: Query<(&Transform, &Projection), With<Camera2d>>,
     heroes: Query<(&crate::sim::model::HexPos, &crate::sim::model::Down)>,
-    fresh: Query<(), Added<CounterStrip>>,
+    (fresh, choices): (
+        Query<(), Added<CounterStrip>>,
+        Query<(), With<super::bumps::ChoiceAbout>>,
+    ),
 ) {
     // A new box (a new match): measured anew.
     if !fresh.is_empty() {
@@ -96,10 +99,13 @@ pub fn duck_counters(
     }
     let Some(open) = ducked.open_rect else { return };
     let radius = 24.0 / scale;
-    let under = heroes.iter().filter(|(_, down)| !down.0).any(|(at, _)| {
-        let token = screen_at(&frame, scale, camera, geometry.hex_center(at.0));
-        under_box(open, token, radius)
-    });
+    // A box of choices (bumps, a snap shot, a give-up) is read first: the counters fold from
+    // under it (a play-test read their words through the bump box's title).
+    let under = !choices.is_empty()
+        || heroes.iter().filter(|(_, down)| !down.0).any(|(at, _)| {
+            let token = screen_at(&frame, scale, camera, geometry.hex_center(at.0));
+            under_box(open, token, radius)
+        });
     if ducked.ducked != under {
         ducked.ducked = under;
         ducked.opened = false;

@@ -318,11 +318,7 @@ fn log_text(
     }
     if !json {
         match end {
-            Some(SimEnd::Decided(over)) => out.push_str(&format!(
-                "{}: {}.\n",
-                crate::rules::words::wins(&over.name),
-                over.why
-            )),
+            Some(SimEnd::Decided(over)) => out.push_str(&format!("{}.\n", over.words())),
             Some(SimEnd::RoundLimit(n)) => {
                 out.push_str(&format!("No side has won after {n} rounds.\n"))
             }

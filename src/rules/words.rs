@@ -24,6 +24,11 @@ pub fn wins(side: &str) -> String {
     }
 }
 
+/// A decided battle in words: "Laroq gang win: the last side standing".
+pub fn verdict(side: &str, why: &str) -> String {
+    format!("{}: {why}", wins(side))
+}
+
 /// "the Peacemaker is", "the Fists are".
 pub fn the_is(name: &str) -> String {
     if is_plural(name) {

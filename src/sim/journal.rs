@@ -200,7 +200,7 @@ impl MatchFile {
 
     /// The file with the outcome of a decided match (`BattleOver`), if it is decided.
     pub fn decided(mut self, over: Option<&super::model::BattleOver>) -> MatchFile {
-        self.outcome = over.map(|o| format!("{}: {}", crate::rules::words::wins(&o.name), o.why));
+        self.outcome = over.map(super::model::BattleOver::words);
         self
     }
 

@@ -205,6 +205,13 @@ pub struct BattleOver {
     pub why: String,
 }
 
+impl BattleOver {
+    /// "Laroq gang win: the last side standing".
+    pub fn words(&self) -> String {
+        crate::rules::words::verdict(&self.name, &self.why)
+    }
+}
+
 // ---- ranged and hand-to-hand state ----
 
 /// Entered or left cover this round ("Appearing/Disappearing").

@@ -9,7 +9,6 @@ use super::model::{
 };
 use crate::data::gear::Weapon;
 use crate::data::level::Control;
-use crate::sim::counters::ItemState;
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -282,19 +281,12 @@ pub fn frame(world: &mut World) -> Frame {
         .get_resource::<RoundState>()
         .map(|r| r.stack.clone())
         .unwrap_or_default();
-    let roster = world.get_resource::<Roster>().map(|r| r.0.clone());
+    let roster = world.get_resource::<Roster>().map_or(&[][..], |r| &r.0[..]);
     let counters = world.get_resource::<crate::sim::counters::LevelCounters>();
     let items = counters.map_or_else(Vec::new, |c| {
         c.items
             .iter()
-            .map(|item| match *item {
-                ItemState::Lying(at) => ItemAt::Lying(at),
-                ItemState::Carried(e) => roster
-                    .as_ref()
-                    .and_then(|r| r.iter().position(|&h| h == e))
-                    .map_or(ItemAt::Delivered, ItemAt::Carried),
-                ItemState::Delivered => ItemAt::Delivered,
-            })
+            .map(|&item| ItemAt::of(item, roster))
             .collect()
     });
     Frame {

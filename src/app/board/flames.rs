@@ -141,15 +141,8 @@ mod tests {
     #[test]
     fn each_slot_lights_its_share_of_the_flames() {
         let def = CounterDef {
-            name: "The Longhorn burns".into(),
-            kind: CounterKind::Defeat,
-            slots: 10,
-            points: 5,
-            temporary: 0,
-            fed_by: Vec::new(),
-            when_full: None,
-            about: None,
             flames: (0..20).map(|i| (i, 0)).collect(),
+            ..CounterDef::plain("The Longhorn burns", CounterKind::Defeat, 10)
         };
         assert_eq!(def.flames_lit(0), 0);
         assert_eq!(def.flames_lit(1), 2);

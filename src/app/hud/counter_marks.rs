@@ -21,7 +21,10 @@ pub fn mark_areas(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
+    screen: Res<State<Screen>>,
 ) {
+    // Gone with the screen they are drawn on (a battle, or the replay viewer).
+    let on_exit = DespawnOnExit(*screen.get());
     let (Some(counters), Some(geometry)) = (counters, geometry) else {
         for e in &marks {
             commands.entity(e).despawn();
@@ -64,7 +67,7 @@ pub fn mark_areas(
             MeshMaterial2d(gold.clone()),
             Transform::from_translation(geometry.center(c, r).extend(0.9)),
             AreaMark,
-            DespawnOnExit(Screen::Battle),
+            on_exit.clone(),
         ));
     }
     // The words over the area's top hex.
@@ -74,7 +77,13 @@ pub fn mark_areas(
         };
         let parts = (&mut *meshes, &mut *materials);
         let place = (geometry.center(c, r), geometry.x_range());
-        super::objectives_view::goal_words(&mut commands, parts, place, words, (AreaMark, ()));
+        super::objectives_view::goal_words(
+            &mut commands,
+            parts,
+            place,
+            words,
+            ((AreaMark, on_exit.clone()), ()),
+        );
     }
 }
 
@@ -91,7 +100,9 @@ pub fn mark_items(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
+    screen: Res<State<Screen>>,
 ) {
+    let on_exit = DespawnOnExit(*screen.get());
     use crate::sim::counters::ItemState;
     let states: Vec<ItemState> = counters
         .as_ref()
@@ -118,7 +129,7 @@ pub fn mark_items(
             Mesh2d(body.clone()),
             MeshMaterial2d(gold.clone()),
             ItemMark,
-            DespawnOnExit(Screen::Battle),
+            on_exit.clone(),
         );
         match state {
             ItemState::Lying(h) => {

@@ -294,6 +294,7 @@ pub fn spawn_counter_strip(
     counters: Option<Res<LevelCounters>>,
     folded: Option<Res<CountersFolded>>,
     strips: Query<Entity, With<CounterStrip>>,
+    screen: Res<State<Screen>>,
 ) {
     let Some(battle) = battle else { return };
     // A new match (the battle replaced) builds it anew; so does a return to the battle screen.
@@ -320,7 +321,7 @@ pub fn spawn_counter_strip(
             GlobalZIndex(3),
             CounterStrip,
             CoversMap,
-            DespawnOnExit(Screen::Battle),
+            DespawnOnExit(*screen.get()),
         ))
         .with_children(|strip| {
             strip.spawn((
@@ -334,60 +335,66 @@ pub fn spawn_counter_strip(
                 CounterFold,
             ));
             for (i, (def, c)) in counters.defs.iter().zip(&counters.counters).enumerate() {
-                let arriving: Vec<String> = battle
-                    .level
-                    .heroes
-                    .iter()
-                    .filter(|h| h.arrives.as_deref() == Some(def.name.as_str()))
-                    .map(|h| h.name.clone())
-                    .collect();
-                strip
-                    .spawn((
+                counter_row(strip, (i, def, c), &battle.level.heroes, folded);
+            }
+        });
+}
+
+/// One counter's row in the strip: its tally (with whom it works for), its slots as boxes,
+/// and its tooltip; hidden while the strip is folded.
+fn counter_row(
+    strip: &mut ChildSpawnerCommands,
+    (i, def, c): (usize, &CounterDef, &Counter),
+    heroes: &[HeroDef],
+    folded: bool,
+) {
+    let arriving: Vec<String> = heroes
+        .iter()
+        .filter(|h| h.arrives.as_deref() == Some(def.name.as_str()))
+        .map(|h| h.name.clone())
+        .collect();
+    let stake = stake_words(def, heroes);
+    strip
+        .spawn((
+            Node {
+                flex_direction: FlexDirection::Column,
+                row_gap: px(2),
+                display: if folded { Display::None } else { Display::Flex },
+                ..default()
+            },
+            Interaction::default(),
+            Tip(tip_words(def, &arriving)),
+            CounterRow,
+        ))
+        .with_children(|row| {
+            row.spawn((
+                label(
+                    tally_words(def, c, stake.as_deref()),
+                    14.0,
+                    palette::TIP_TEXT,
+                ),
+                CounterTally(i),
+            ));
+            row.spawn(Node {
+                flex_direction: FlexDirection::Row,
+                column_gap: px(3),
+                ..default()
+            })
+            .with_children(|slots| {
+                for slot in 0..slot_looks(c).len() {
+                    slots.spawn((
                         Node {
-                            flex_direction: FlexDirection::Column,
-                            row_gap: px(2),
-                            display: if folded { Display::None } else { Display::Flex },
+                            width: px(14),
+                            height: px(14),
+                            border: UiRect::all(px(2)),
                             ..default()
                         },
-                        Interaction::default(),
-                        Tip(tip_words(def, &arriving)),
-                        CounterRow,
-                    ))
-                    .with_children(|row| {
-                        row.spawn((
-                            label(
-                                tally_words(
-                                    def,
-                                    c,
-                                    stake_words(def, &battle.level.heroes).as_deref(),
-                                ),
-                                14.0,
-                                palette::TIP_TEXT,
-                            ),
-                            CounterTally(i),
-                        ));
-                        row.spawn(Node {
-                            flex_direction: FlexDirection::Row,
-                            column_gap: px(3),
-                            ..default()
-                        })
-                        .with_children(|slots| {
-                            for slot in 0..slot_looks(c).len() {
-                                slots.spawn((
-                                    Node {
-                                        width: px(14),
-                                        height: px(14),
-                                        border: UiRect::all(px(2)),
-                                        ..default()
-                                    },
-                                    BackgroundColor(EMPTY),
-                                    BorderColor::all(Color::srgb(0.55, 0.5, 0.42)),
-                                    CounterSlot { counter: i, slot },
-                                ));
-                            }
-                        });
-                    });
-            }
+                        BackgroundColor(EMPTY),
+                        BorderColor::all(Color::srgb(0.55, 0.5, 0.42)),
+                        CounterSlot { counter: i, slot },
+                    ));
+                }
+            });
         });
 }
 
@@ -484,15 +491,8 @@ mod tests {
     #[test]
     fn a_counter_near_its_end_says_what_comes() {
         let def = CounterDef {
-            name: "The Longhorn burns".into(),
-            kind: CounterKind::Defeat,
-            slots: 10,
-            points: 5,
-            temporary: 0,
-            fed_by: Vec::new(),
             when_full: Some(WhenFull::Wins("Perkins brothers".into())),
-            about: None,
-            flames: Vec::new(),
+            ..CounterDef::plain("The Longhorn burns", CounterKind::Defeat, 10)
         };
         let stake = stake_words(&def, &[]);
         assert_eq!(stake.as_deref(), Some("for Perkins brothers"));

@@ -130,25 +130,6 @@ pub fn counters_and_goals()
         .into_configs()
 }
 
-/// Leaving the replay viewer: its counters, areas, items and objectives go with it (in a
-/// battle, they go when the battle screen is left).
-pub fn clear_counters_and_goals(
-    mut commands: Commands,
-    marks: Query<
-        Entity,
-        Or<(
-            With<CounterStrip>,
-            With<counter_marks::AreaMark>,
-            With<counter_marks::ItemMark>,
-            With<objectives_view::ObjectiveMark>,
-        )>,
-    >,
-) {
-    for e in &marks {
-        commands.entity(e).try_despawn();
-    }
-}
-
 /// The heroes as the panel lists them.
 type PanelHeroes<'w, 's> = Query<
     'w,

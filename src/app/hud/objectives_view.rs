@@ -83,10 +83,13 @@ pub fn mark_objectives(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
+    screen: Res<State<Screen>>,
 ) {
     let (Some(battle), Some(geometry)) = (battle, geometry) else {
         return;
     };
+    // Gone with the screen they are drawn on (a battle, or the replay viewer).
+    let on_exit = DespawnOnExit(*screen.get());
     let (objectives, contests) = progress;
     let objectives = objectives.map(|o| o.clone()).unwrap_or_default();
     let contests = contests.map(|c| c.clone()).unwrap_or_default();
@@ -117,13 +120,13 @@ pub fn mark_objectives(
             MeshMaterial2d(materials.add(gold.with_alpha(0.9))),
             Transform::from_translation(at.extend(0.95)),
             ObjectiveMark,
-            DespawnOnExit(Screen::Battle),
+            on_exit.clone(),
         ));
         // A flag on the hex's upper right: a pole and its pennant, above the figures.
         let flag = Transform::from_translation((at + Vec2::new(13.0, 8.0)).extend(3.9));
         commands
             .spawn((flag, Visibility::default(), ObjectiveMark))
-            .insert(DespawnOnExit(Screen::Battle))
+            .insert(on_exit.clone())
             .with_children(|p| {
                 p.spawn((
                     Mesh2d(meshes.add(Rectangle::new(2.0, 20.0))),
@@ -148,7 +151,7 @@ pub fn mark_objectives(
             parts,
             place,
             text,
-            (ObjectiveMark, ObjectiveWords(i)),
+            ((ObjectiveMark, on_exit.clone()), ObjectiveWords(i)),
         );
     }
 }
@@ -182,7 +185,6 @@ pub fn goal_words(
             Visibility::default(),
             mark,
             ReadableLabel,
-            DespawnOnExit(Screen::Battle),
         ))
         .with_children(|p| {
             p.spawn((

@@ -5,7 +5,7 @@
 use super::Viewer;
 use crate::sim::counters::{ItemState, LevelCounters};
 use crate::sim::model::{
-    Battle, BehindCover, Committed, Contests, Dominated, Down, Facing, Frame, Hero, HexPos, ItemAt,
+    Battle, BehindCover, Committed, Contests, Dominated, Down, Facing, Frame, Hero, HexPos,
     MatchLog, Mount, Objectives, Prone, Roster, RoundState, Track, Weapons, Wounds,
 };
 use bevy::prelude::*;
@@ -120,17 +120,7 @@ fn figures(world: &mut World, frame: &Frame) {
 /// a change).
 fn counters_and_objectives(world: &mut World, frame: &Frame) {
     let roster = world.resource::<Roster>().0.clone();
-    let items: Vec<ItemState> = frame
-        .items
-        .iter()
-        .map(|item| match *item {
-            ItemAt::Lying(at) => ItemState::Lying(at),
-            ItemAt::Carried(order) => roster
-                .get(order)
-                .map_or(ItemState::Delivered, |&e| ItemState::Carried(e)),
-            ItemAt::Delivered => ItemState::Delivered,
-        })
-        .collect();
+    let items: Vec<ItemState> = frame.items.iter().map(|i| i.state(&roster)).collect();
     if let Some(mut counters) = world.get_resource_mut::<LevelCounters>()
         && (counters.counters != frame.counters || counters.items != items)
     {

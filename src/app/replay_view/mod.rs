@@ -175,10 +175,7 @@ impl Plugin for ReplayViewPlugin {
                 spawn_view.after(ScreenSystems::LoadBattle),
             ),
         )
-        .add_systems(
-            OnExit(Screen::Replay),
-            (close_replay, super::hud::clear_counters_and_goals),
-        )
+        .add_systems(OnExit(Screen::Replay), close_replay)
         // Nothing of the match runs while it is watched: no verdict is logged over the
         // recording.
         .configure_sets(
@@ -237,9 +234,7 @@ fn open_replay(world: &mut World) {
     let mut states = vec![initial];
     states.extend(pending.recording.frames.iter().cloned());
     let end = match &pending.recording.end {
-        Ok(SimEnd::Decided(over)) => {
-            format!("{}: {}", crate::rules::words::wins(&over.name), over.why)
-        }
+        Ok(SimEnd::Decided(over)) => over.words(),
         Ok(SimEnd::RoundLimit(r)) => format!("stopped at the round limit ({r})"),
         Ok(SimEnd::JournalEnd) => "a match saved midway: the file ends here".into(),
         Err(why) => format!("the replay broke: {why}"),

@@ -36,6 +36,25 @@ pub struct CounterDef {
     pub flames: Vec<(i32, i32)>,
 }
 
+/// For the tests: a counter of `slots` slots of 5 points, fed by nothing, doing nothing when
+/// full and drawn as nothing, to be changed where a test needs it.
+#[cfg(test)]
+impl CounterDef {
+    pub(crate) fn plain(name: &str, kind: CounterKind, slots: u32) -> CounterDef {
+        CounterDef {
+            name: name.into(),
+            kind,
+            slots,
+            points: DEFAULT_POINTS_PER_SLOT,
+            temporary: 0,
+            fed_by: Vec::new(),
+            when_full: None,
+            about: None,
+            flames: Vec::new(),
+        }
+    }
+}
+
 fn default_points() -> u32 {
     DEFAULT_POINTS_PER_SLOT
 }

@@ -209,9 +209,7 @@ impl MatchEvent {
             MatchEvent::FreeAttack { why, hero, ap } => {
                 format!("{why}: {hero} gets a free quick attack ({ap} AP)")
             }
-            MatchEvent::BattleOver { winner, why } => {
-                format!("{}: {why}", crate::rules::words::wins(winner))
-            }
+            MatchEvent::BattleOver { winner, why } => crate::rules::words::verdict(winner, why),
             MatchEvent::Counter(c) => counter_words(c),
             MatchEvent::Arrives {
                 hero,

@@ -168,6 +168,33 @@ pub enum ItemAt {
     Delivered,
 }
 
+impl ItemAt {
+    /// An item's state in a frame: its carrier by its place in `roster` (the level's heroes).
+    pub fn of(state: crate::sim::counters::ItemState, roster: &[Entity]) -> ItemAt {
+        use crate::sim::counters::ItemState;
+        match state {
+            ItemState::Lying(at) => ItemAt::Lying(at),
+            ItemState::Carried(e) => roster
+                .iter()
+                .position(|&h| h == e)
+                .map_or(ItemAt::Delivered, ItemAt::Carried),
+            ItemState::Delivered => ItemAt::Delivered,
+        }
+    }
+
+    /// The item's state in a world whose heroes are `roster`: the inverse of `of`.
+    pub fn state(self, roster: &[Entity]) -> crate::sim::counters::ItemState {
+        use crate::sim::counters::ItemState;
+        match self {
+            ItemAt::Lying(at) => ItemState::Lying(at),
+            ItemAt::Carried(order) => roster
+                .get(order)
+                .map_or(ItemState::Delivered, |&e| ItemState::Carried(e)),
+            ItemAt::Delivered => ItemState::Delivered,
+        }
+    }
+}
+
 /// A figure as it stood.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FigureState {

@@ -4,12 +4,15 @@
 //! bumps may buy dominance; a shot whose aim a Bravery check lost may be forgone.
 
 use super::table::*;
+use tarnation::data::level::AiLevel;
 use tarnation::rules::card::CauseCell;
 use tarnation::rules::die::Die;
 use tarnation::rules::melee::AttackType;
 use tarnation::rules::ranged::ShotKind;
 use tarnation::rules::shot::BumpSpend;
-use tarnation::sim::model::{ActionDeck, Hero, PendingBumps, PendingSnap, UnderFire, Weapons};
+use tarnation::sim::model::{
+    ActionDeck, Battle, Hero, PendingBumps, PendingSnap, UnderFire, Weapons,
+};
 use tarnation::sim::run;
 
 /// Cards on which Miranda's Shooting: Pistol 3 in d10 reads a result of at least `least`:
@@ -358,6 +361,34 @@ fn a_shaken_player_may_forgo_the_snap_shot() {
             hero: miranda,
             fire: false
         }));
+}
+
+/// The computer's answer to a lost aim: `normal` and `hard` forgo a snap shot whose chance
+/// buys less than the cock it costs (0.16 hits an AP: a forgone shot leaves the Peacemaker
+/// cocked and loaded), and make it otherwise; `easy` always makes it.
+#[test]
+fn the_computer_forgoes_a_snap_shot_worth_less_than_its_cock() {
+    let (mut t, miranda, felicia) = shaken(3);
+    t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    let mut answer = |ai: AiLevel, chance: f64| {
+        let world = t.app.world_mut();
+        world.resource_mut::<Battle>().level.sides[0].ai = Some(ai);
+        world.resource_mut::<PendingSnap>().series.shots[0].chance = chance;
+        tarnation::sim::ai::answer_choice(t.app.world(), miranda)
+    };
+    let fires = |fire| Intent::Snap {
+        hero: miranda,
+        fire,
+    };
+    assert_eq!(answer(AiLevel::Hard, 0.10), fires(false));
+    assert_eq!(answer(AiLevel::Normal, 0.15), fires(false));
+    assert_eq!(answer(AiLevel::Normal, 0.17), fires(true));
+    assert_eq!(answer(AiLevel::Hard, 0.40), fires(true));
+    assert_eq!(answer(AiLevel::Easy, 0.10), fires(true));
 }
 
 /// The other choice: the snap shot goes off.

@@ -451,7 +451,7 @@ fn the_credits_screen_names_every_source_and_licence() {
 }
 
 /// An automatic step is said on the map with its reason (issue 24): when a hero pays the
-/// initiative stack's fee, the words over its token say so and why, in the frame it is logged.
+/// initiative stack's fee, the words by its token say so and why, in the frame it is logged.
 #[test]
 fn the_stack_fee_is_said_over_the_hero_who_pays_it() {
     use tarnation::app::anim::Effect;
@@ -490,9 +490,10 @@ fn the_stack_fee_is_said_over_the_hero_who_pays_it() {
             assert!(
                 shown.iter().any(|(w, at)| w.contains("stack fee")
                     && w.contains("actions already due")
-                    // Over its token (above the words already there).
+                    // Over or under its token, clear of the words already there and of
+                    // the other tokens: within three hexes and the lift above it.
                     && (at.x - token.x).abs() < 45.0
-                    && at.y > token.y),
+                    && (at.y - token.y).abs() < 34.0 + 170.0 + 20.0),
                 "no words over {hero} for {}: {shown:?}",
                 fee.line()
             );

@@ -346,7 +346,8 @@ fn shots(
         return;
     };
     let pace = keys.0.pace;
-    let mut room = words::Room::now(&shown, &cameras, &windows);
+    let tokens = figures.iter().map(|(t, _)| t.translation.truncate());
+    let mut room = words::Room::now(&shown, &cameras, &windows, tokens);
     let attacks = attacks_of_the_frame(&mut outcomes);
     for (i, &(hero, target, hit, tracer)) in attacks.iter().enumerate() {
         // Its event in the log: as many newer ones at the target as come after it this frame.
@@ -404,8 +405,7 @@ fn shots(
             words::struck(event, hit),
             pace.shot_secs(),
         );
-        let over = b + Vec2::new(0.0, 30.0);
-        room.say(&mut commands, words, over, (colour, pace.words_secs()));
+        room.say(&mut commands, words, (b, 30.0), (colour, pace.words_secs()));
     }
 }
 

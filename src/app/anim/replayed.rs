@@ -38,7 +38,8 @@ pub(super) fn replayed_attacks(
             .find(|(_, h)| h.name == name)
             .map(|(t, _)| t.translation.truncate())
     };
-    let mut room = words::Room::now(&shown, &cameras, &windows);
+    let tokens = figures.iter().map(|(t, _)| t.translation.truncate());
+    let mut room = words::Room::now(&shown, &cameras, &windows, tokens);
     for event in &log.events[from..] {
         let Some((a, b, target, hit)) = attack(event, &at) else {
             continue;
@@ -59,12 +60,7 @@ pub(super) fn replayed_attacks(
             (&palette, pace.shot_secs()),
         );
         let (said, colour) = words::over_the_target(Some(event), target, hit, &palette);
-        room.say(
-            &mut commands,
-            said,
-            b + Vec2::new(0.0, 30.0),
-            (colour, pace.words_secs()),
-        );
+        room.say(&mut commands, said, (b, 30.0), (colour, pace.words_secs()));
     }
 }
 

@@ -90,7 +90,8 @@ pub(super) fn say_steps(
     }
     let new = &log.events[*seen..];
     *seen = len;
-    let mut room = Room::now(&shown, &cameras, &windows);
+    let tokens = figures.iter().map(|(t, _)| t.translation.truncate());
+    let mut room = Room::now(&shown, &cameras, &windows, tokens);
     for event in new {
         let Some(words) = step_words(event) else {
             continue;
@@ -98,7 +99,6 @@ pub(super) fn say_steps(
         let Some(at) = step_at(event, &figures, geometry.as_deref()) else {
             continue;
         };
-        let over = at + Vec2::new(0.0, 34.0);
         let colour = if step_is_a_hit(event) {
             palette.hit.lighter(0.15)
         } else {
@@ -107,7 +107,7 @@ pub(super) fn say_steps(
         room.say(
             &mut commands,
             words,
-            over,
+            (at, 34.0),
             (colour, keys.0.pace.words_secs()),
         );
     }
@@ -173,7 +173,8 @@ pub(super) fn say_passes(
     }
     let new = &journal.0[*seen..];
     *seen = len;
-    let mut room = Room::now(&shown, &cameras, &windows);
+    let tokens = figures.iter().map(|(t, _)| t.translation.truncate());
+    let mut room = Room::now(&shown, &cameras, &windows, tokens);
     for entry in new {
         let computer = battle
             .level
@@ -199,7 +200,7 @@ pub(super) fn say_passes(
         room.say(
             &mut commands,
             words,
-            at.translation.truncate() + Vec2::new(0.0, 34.0),
+            (at.translation.truncate(), 34.0),
             (
                 crate::app::layout::palette::TITLE.darker(0.25),
                 keys.0.pace.words_secs(),

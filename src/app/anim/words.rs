@@ -234,6 +234,9 @@ pub(super) struct Room {
     zoom: f32,
     view: Option<Rect>,
     taken: Vec<Rect>,
+    /// The figures' tokens on the map, which words go past rather than cover (a play-test saw
+    /// the words of a brawl's hits piled over the tokens beside their target).
+    tokens: Vec<Rect>,
 }
 
 /// The room words take on the map, centred at `at`, `zoom` times their size: about 8 units a
@@ -248,11 +251,20 @@ pub fn room_of(words: &str, at: Vec2, zoom: f32) -> Rect {
 }
 
 impl Room {
-    pub(super) fn now(shown: &Shown, cameras: &Cameras, windows: &Query<&Window>) -> Room {
+    pub(super) fn now(
+        shown: &Shown,
+        cameras: &Cameras,
+        windows: &Query<&Window>,
+        tokens: impl IntoIterator<Item = Vec2>,
+    ) -> Room {
         let zoom = zoom(cameras);
         Room {
             zoom,
             view: map_view(windows, cameras),
+            tokens: tokens
+                .into_iter()
+                .map(|at| Rect::from_center_half_size(at, Vec2::splat(TOKEN_HALF)))
+                .collect(),
             taken: shown
                 .iter()
                 .filter(|(_, e, _)| **e == Effect::Words)
@@ -264,20 +276,89 @@ impl Room {
         }
     }
 
-    /// Words over a figure, wanted at `over`: inside the map's view, above any words already
-    /// there (over this figure or its neighbour), `zoom` times their size; in `colour` for
-    /// `secs`.
+    /// Words over a figure (or a thing) at `at`, wanted `lift` above it: inside the map's
+    /// view, clear of the words already there and of the other figures' tokens (`free_spot`),
+    /// `zoom` times their size; in `colour` for `secs`.
     pub(super) fn say(
         &mut self,
         commands: &mut Commands,
         words: String,
-        over: Vec2,
+        (at, lift): (Vec2, f32),
         (colour, secs): (Color, f32),
     ) {
-        let wanted = inside(over, &words, self.zoom, self.view);
-        let above = free_spot(&mut self.taken, &words, wanted, self.zoom);
+        let wanted = inside(at + Vec2::new(0.0, lift), &words, self.zoom, self.view);
+        let others = self.tokens.iter().filter(|t| !t.contains(at)).copied();
+        let above = clear_of_tokens(&mut self.taken, others, &words, wanted, self.zoom);
+        if above.distance(wanted) > LEADER_BEYOND * self.zoom {
+            let room = room_of(&words, above, self.zoom);
+            spawn_leader(commands, (at, room), self.zoom, (colour, secs));
+        }
         spawn(commands, words, (above, self.zoom), colour, secs);
     }
+}
+
+/// Words moved further than this from where they were wanted (`zoom` times) are tied to their
+/// figure by a thin line, so a player sees whose they are.
+const LEADER_BEYOND: f32 = 30.0;
+
+/// A thin line in the words' colour from the edge of the figure's token at `at` to the nearest
+/// edge of the words' `room`, fading with them.
+fn spawn_leader(
+    commands: &mut Commands,
+    (at, room): (Vec2, Rect),
+    zoom: f32,
+    (colour, secs): (Color, f32),
+) {
+    let end = at.clamp(room.min, room.max);
+    let Some(way) = (end - at).try_normalize() else {
+        return;
+    };
+    let start = at + way * TOKEN_HALF;
+    let length = (end - start).dot(way);
+    if length < 4.0 {
+        return;
+    }
+    commands.spawn((
+        Sprite::from_color(colour, Vec2::new(length, 2.0 * zoom)),
+        Transform::from_translation(((start + end) / 2.0).extend(6.7))
+            .with_rotation(Quat::from_rotation_z(way.y.atan2(way.x))),
+        Fade {
+            left: secs,
+            total: secs,
+            rise: 0.0,
+            grow: 1.0,
+        },
+        DespawnOnExit(Screen::Battle),
+    ));
+}
+
+/// Half a token's room on the map: its ring (23.5 across the middle) and a little.
+const TOKEN_HALF: f32 = 25.0;
+
+/// How far words may go from where they are wanted to stand clear of other tokens as well as
+/// other words (`zoom` times): about three hexes (a line ties them to their figure). In a
+/// crowd with no such room they stand clear of the words only, over a token if they must.
+const CLEAR_OF_TOKENS_WITHIN: f32 = 170.0;
+
+/// Where new words go (`free_spot`), clear of `tokens` too when that is within
+/// `CLEAR_OF_TOKENS_WITHIN`; the words' room is kept in `taken`, the tokens' not.
+pub fn clear_of_tokens(
+    taken: &mut Vec<Rect>,
+    tokens: impl Iterator<Item = Rect>,
+    words: &str,
+    wanted: Vec2,
+    zoom: f32,
+) -> Vec2 {
+    let mut with_tokens = taken.clone();
+    with_tokens.extend(tokens);
+    let clear = free_spot(&mut with_tokens, words, wanted, zoom);
+    let at = if clear.distance(wanted) <= CLEAR_OF_TOKENS_WITHIN * zoom {
+        clear
+    } else {
+        free_spot(&mut taken.clone(), words, wanted, zoom)
+    };
+    taken.push(room_of(words, at, zoom));
+    at
 }
 
 /// Where new words go: at `wanted`, or the nearer of just above every word already there that
@@ -574,6 +655,42 @@ pub(super) mod tests {
         super::free_spot(&mut taken, "miss", over, 2.0);
         let second = super::free_spot(&mut taken, "miss", over, 2.0);
         assert_eq!(second.y, 30.0 + 40.0 + 4.0);
+    }
+
+    /// Words over a figure stand clear of the tokens beside it as of other words (a play-test
+    /// saw a brawl's hits piled over the neighbours' tokens); in a crowd with no room within
+    /// three hexes they stand clear of the words only.
+    #[test]
+    fn words_go_past_the_tokens_beside_their_figure() {
+        use bevy::prelude::{Rect, Vec2};
+        let token =
+            |x: f32, y: f32| Rect::from_center_half_size(Vec2::new(x, y), Vec2::splat(25.0));
+        let words = "Dave Perkins, left arm: 2 wounds";
+        let wanted = Vec2::new(0.0, 30.0);
+        // A neighbour to the north-east, its token reached by the long words: they go above it.
+        let mut taken = Vec::new();
+        let ne = token(45.0, 26.0);
+        let at = super::clear_of_tokens(&mut taken, [ne].into_iter(), words, wanted, 1.0);
+        assert!(
+            super::room_of(words, at, 1.0).intersect(ne).is_empty(),
+            "{at:?}"
+        );
+        assert_eq!(at, Vec2::new(0.0, 26.0 + 25.0 + 10.0 + 2.0));
+        assert_eq!(taken.len(), 1, "the words' room is kept, the token's not");
+        // Nothing in the way: where it was wanted.
+        let mut taken = Vec::new();
+        let far = token(400.0, 0.0);
+        let at = super::clear_of_tokens(&mut taken, [far].into_iter(), words, wanted, 1.0);
+        assert_eq!(at, wanted);
+        // A column of tokens above and below: no room within two hexes, so over a token.
+        let mut taken = Vec::new();
+        let column: Vec<Rect> = (-6..=6)
+            .filter(|&i| i != 0)
+            .map(|i| token(45.0, 52.0 * i as f32))
+            .chain([ne])
+            .collect();
+        let at = super::clear_of_tokens(&mut taken, column.into_iter(), words, wanted, 1.0);
+        assert_eq!(at, wanted);
     }
 
     /// Two blows at one figure in one frame: the earlier says its own words, not the newest's.

@@ -373,6 +373,29 @@ fn a_stunned_hero_is_offered_no_walk() {
     assert!(line.contains("is stunned: declares nothing"), "{line}");
 }
 
+/// A hero done for the round (Hero done) has nothing in reach through the foes' declarations,
+/// and the panel says why (a play-test saw a held hero's reach outlined while the computer
+/// declared).
+#[test]
+fn a_hero_done_for_the_round_is_offered_no_walk() {
+    let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
+    app.update();
+    let reach = |app: &App| {
+        app.world()
+            .resource::<tarnation::app::hud::ReachView>()
+            .hexes
+            .len()
+    };
+    assert!(reach(&app) > 0, "a standing hero has hexes in reach");
+    app.world_mut()
+        .entity_mut(hero)
+        .insert(tarnation::sim::model::Holding);
+    app.update();
+    assert_eq!(reach(&app), 0);
+    let line = preview_line(&app);
+    assert!(line.contains("is done for this round"), "{line}");
+}
+
 /// A fist fighter beside a foe: the pointer offers the blow, and the right click strikes it
 /// (the blow J makes), not a shot its fists cannot fire (a play-test found the preview
 /// promising a blow and the click refused as a shot).

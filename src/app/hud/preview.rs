@@ -184,22 +184,26 @@ fn say_move(
     world.insert_resource(MovePreview { line: Some(line) });
 }
 
-/// Stunned or down: nothing is in reach, and the panel says why (it said the outlined hexes
-/// were in reach).
+/// Stunned, down or done for the round: nothing is in reach, and the panel says why (it said
+/// the outlined hexes were in reach; a play-test saw a held hero's reach outlined through the
+/// foes' declarations).
 fn cannot_act(world: &mut World, e: Entity, hero: &Hero, geometry: &MapGeometry) -> bool {
     let stunned = world
         .get::<crate::sim::model::Wounds>(e)
         .is_some_and(|w| w.stunned);
     let down = world.get::<crate::sim::model::Down>(e).is_some_and(|d| d.0);
-    if !stunned && !down {
+    let done = world.get::<crate::sim::model::Holding>(e).is_some();
+    if !stunned && !down && !done {
         return false;
     }
     paint(world, geometry, |_| Color::WHITE);
     world.insert_resource(ReachView::default());
     let why = if down {
         "is down: out of the fight"
-    } else {
+    } else if stunned {
         "is stunned: declares nothing until a Fortitude check at a round's start shakes the stun off (what was declared before still goes off)"
+    } else {
+        "is done for this round (Hero done): it declares again next round (what was declared before still goes off)"
     };
     world.insert_resource(MovePreview {
         line: Some(format!("{} {why}", hero.name)),

@@ -75,8 +75,9 @@ impl Toast {
     }
 }
 
+/// The toast's box and its words (a test finds the box by it).
 #[derive(Component)]
-struct ToastBox;
+pub struct ToastBox;
 
 /// A match file to open as the battle (a load), and the seats to keep (a match resumed from
 /// the Esc menu's Settings or Load keeps its hot-seat as it was).
@@ -207,17 +208,22 @@ fn spawn_toast(mut commands: Commands) {
         });
 }
 
+/// The toast for its time, over the map in battle (a play-test's "Undo refused" ran over the
+/// hero cards of the panel), over the middle of the window elsewhere.
 fn show_toast(
     time: Res<Time>,
+    screen: Option<Res<State<Screen>>>,
     mut toast: ResMut<Toast>,
-    mut boxes: Query<&mut Visibility, (With<ToastBox>, Without<Text>)>,
+    mut boxes: Query<(&mut Visibility, &mut Node), (With<ToastBox>, Without<Text>)>,
     mut texts: Query<&mut Text, With<ToastBox>>,
 ) {
     if toast.left > 0.0 {
         toast.left -= time.delta_secs();
     }
     let shown = toast.left > 0.0 && !toast.text.is_empty();
-    for mut v in &mut boxes {
+    let battle = screen.is_some_and(|s| *s.get() == Screen::Battle);
+    let right = px(if battle { super::layout::PANEL_W } else { 0.0 });
+    for (mut v, mut node) in &mut boxes {
         let want = if shown {
             Visibility::Visible
         } else {
@@ -225,6 +231,9 @@ fn show_toast(
         };
         if *v != want {
             *v = want;
+        }
+        if node.right != right {
+            node.right = right;
         }
     }
     if toast.is_changed() {

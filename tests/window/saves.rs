@@ -125,6 +125,13 @@ fn f5_saves_and_f9_loads_the_newest_quick_save() {
         "{}",
         toast(&app)
     );
+    // Said over the map, clear of the panel's hero cards (a play-test's "Undo refused" ran
+    // over them).
+    let mut boxes = app
+        .world_mut()
+        .query_filtered::<&Node, (With<tarnation::app::saves::ToastBox>, Without<Text>)>();
+    let rights: Vec<Val> = boxes.iter(app.world()).map(|n| n.right).collect();
+    assert_eq!(rights, vec![px(tarnation::app::layout::PANEL_W)]);
     tap(&mut app, KeyCode::F5);
     let saved = files(&folders.saves);
     assert_eq!(saved.len(), 1, "{saved:?}");

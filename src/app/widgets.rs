@@ -92,7 +92,7 @@ fn spawn_tooltip(mut commands: Commands) {
     commands.spawn((
         Node {
             position_type: PositionType::Absolute,
-            max_width: px(420),
+            max_width: px(TIP_MAX_WIDTH),
             padding: UiRect::axes(px(8), px(5)),
             ..default()
         },
@@ -225,8 +225,11 @@ fn show_tooltip(
     }
 }
 
+/// The widest a tip's words run: narrow enough that a tip fits right of the bump box in the
+/// middle of the map (a play-test's tip stood over the option it explained, "(Enter)" hidden).
+const TIP_MAX_WIDTH: f32 = 380.0;
 /// The widest a tip stands (its `max_width` and padding) and the gap beside its node.
-const TIP_WIDTH: f32 = 436.0;
+const TIP_WIDTH: f32 = TIP_MAX_WIDTH + 16.0;
 const TIP_GAP: f32 = 6.0;
 
 /// Where a tip stands across the window (`width` wide): `(left, right)` in layout pixels, one
@@ -262,7 +265,10 @@ mod tests {
         assert_eq!(1280.0 - right.unwrap(), 914.0);
         // A node as wide as the window: beside the pointer, inside the window.
         let wide = Rect::new(0.0, 0.0, 1280.0, 40.0);
-        assert_eq!(tip_across(1200.0, Some(wide), 1280.0), (Some(844.0), None));
+        assert_eq!(tip_across(1200.0, Some(wide), 1280.0), (Some(884.0), None));
+        // The bump box in the middle of the map: its option's tip right of it.
+        let option = Rect::new(414.0, 310.0, 866.0, 358.0);
+        assert_eq!(tip_across(600.0, Some(option), 1280.0), (Some(872.0), None));
         assert_eq!(tip_across(50.0, None, 1280.0), (Some(66.0), None));
     }
 }

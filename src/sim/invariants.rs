@@ -102,7 +102,7 @@ const ACTS: &[&str] = &[
 ];
 
 /// Event kinds that settle a declaration paid in full.
-const SETTLES: &[&str] = &["resolve", "failed", "shot", "melee", "escape"];
+const SETTLES: &[&str] = &["resolve", "failed", "shot", "melee", "escape", "forgo"];
 
 /// Actions a hero may go on paying in the next round.
 const OVER_ROUNDS: &[&str] = &["work the objective", "reload", "revive"];

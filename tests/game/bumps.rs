@@ -391,6 +391,45 @@ fn the_computer_forgoes_a_snap_shot_worth_less_than_its_cock() {
     assert_eq!(answer(AiLevel::Easy, 0.10), fires(true));
 }
 
+/// A shot forgone settles its declaration: the watch (`sim::invariants`, as `balance` plays
+/// matches) counts no declaration left unresolved (a `hard` sheriff's forgone snap shot in the
+/// bank job was reported as a broken rule).
+#[test]
+fn a_forgone_shot_settles_its_declaration() {
+    use tarnation::sim::invariants::{Watch, check};
+    let (mut t, miranda, felicia) = shaken(3);
+    t.app.init_resource::<Watch>();
+    check(t.app.world_mut());
+    t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    t.intent(Intent::Snap {
+        hero: miranda,
+        fire: false,
+    });
+    assert_eq!(t.events("forgo", "Miranda Valentine").len(), 1);
+    let segment = |t: &Table| {
+        t.app
+            .world()
+            .resource::<tarnation::sim::model::RoundState>()
+            .now()
+    };
+    let then = segment(&t);
+    // On to the next round: the events of the segments after say whether it was settled.
+    for _ in 0..2000 {
+        if segment(&t).0 > then.0 {
+            break;
+        }
+        t.pass();
+        check(t.app.world_mut());
+    }
+    assert!(segment(&t).0 > then.0, "{:?}", segment(&t));
+    let breaks = &t.app.world().resource::<Watch>().breaks;
+    assert!(breaks.is_empty(), "{breaks:#?}");
+}
+
 /// The other choice: the snap shot goes off.
 #[test]
 fn a_shaken_player_may_make_the_snap_shot() {

@@ -349,6 +349,7 @@ fn leave_battle(world: &mut World) {
             .resource_mut::<Toast>()
             .say("Nothing was declared yet: the match is not kept".to_string());
     }
+    crate::app::input::remember_where_plans_were_made(world);
     end_match(world);
     let mut cameras = world.query_filtered::<(&mut Transform, &mut Projection), With<Camera2d>>();
     for (mut at, mut projection) in cameras.iter_mut(world) {

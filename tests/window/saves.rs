@@ -791,3 +791,57 @@ fn autosaves_are_pruned_per_match() {
 fn file_name_of(path: &std::path::Path) -> String {
     path.file_name().unwrap().to_string_lossy().into_owned()
 }
+
+/// A plan queued in one battle stays with its match (quit to the menu, Continue) and never
+/// fires in another: a play-test's plan queued in a bank job fired for another hero in the next
+/// battle ("refused: no line of fire"), and was gone after Continue.
+#[test]
+fn a_queued_plan_stays_with_its_match() {
+    use tarnation::app::input::QueuedPlan;
+    use tarnation::sim::{Action, HeroId};
+    let (mut app, _folders) = saving_app(9, "plans");
+    start(
+        &mut app,
+        "Brawl at the Longhorn",
+        &[Control::Human, Control::Computer],
+    );
+    until_human_declares(&mut app);
+    tap(&mut app, KeyCode::Enter);
+    let declarer = until_human_declares(&mut app);
+    let side = app.world().get::<Side>(declarer).unwrap().0;
+    let mut q = app.world_mut().query::<(Entity, &Side, &HeroId)>();
+    let other = q
+        .iter(app.world())
+        .find(|(e, s, _)| s.0 == side && *e != declarer)
+        .map(|(_, _, id)| *id)
+        .unwrap();
+    app.world_mut().resource_mut::<QueuedPlan>().queue(
+        other,
+        [Action::Face {
+            hero: other,
+            facing: 0,
+        }],
+        "face north".into(),
+    );
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    // Continue: the same match, where it was left; the plan is still queued.
+    tap(&mut app, KeyCode::KeyC);
+    until_human_declares(&mut app);
+    assert!(app.world().resource::<QueuedPlan>().holds(other));
+    // Another battle: no plan.
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    start(
+        &mut app,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Computer],
+    );
+    app.update();
+    assert!(
+        app.world().resource::<QueuedPlan>().0.is_empty(),
+        "{:?}",
+        app.world().resource::<QueuedPlan>()
+    );
+}

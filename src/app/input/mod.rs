@@ -61,7 +61,15 @@ impl Plugin for InputPlugin {
             clicks::catch_quick_presses
                 .in_set(leafwing_input_manager::plugin::InputManagerSystem::ManualControl),
         )
-        .add_systems(Update, (apply_settings, pace_the_computer))
+        .init_resource::<selection::PlansLeftIn>()
+        .add_systems(
+            Update,
+            (
+                apply_settings,
+                pace_the_computer,
+                selection::plans_of_this_match_only.before(send_plan),
+            ),
+        )
         .add_systems(
             Update,
             (

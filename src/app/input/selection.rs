@@ -158,6 +158,49 @@ pub struct HeroPlan {
     pub what: String,
 }
 
+/// The match the queued plans were made in, as it stood when the battle was left: its id (kept
+/// in its file) and its journal's length. Coming back to that match (Continue, or back from the
+/// Esc menu's settings) keeps the plans; any other match starts with none (a play-test's plan
+/// queued in one battle fired for another hero in the next: "refused: no line of fire").
+#[derive(Resource, Debug, Clone, Default, PartialEq, Eq)]
+pub struct PlansLeftIn(pub Option<(String, usize)>);
+
+impl PlansLeftIn {
+    /// The match the world holds now, as `PlansLeftIn` marks it.
+    pub fn mark(world: &World) -> Option<(String, usize)> {
+        let id = world
+            .get_resource::<crate::sim::model::MatchId>()?
+            .0
+            .clone();
+        let journal = world.get_resource::<crate::sim::model::Journal>()?.0.len();
+        Some((id, journal))
+    }
+}
+
+/// The battle left (before its match ends): the match its plans were made in is kept.
+pub fn remember_where_plans_were_made(world: &mut World) {
+    let mark = PlansLeftIn::mark(world);
+    world.insert_resource(PlansLeftIn(mark));
+}
+
+/// A match built (begun, loaded, resumed: its id set anew): the queued plans go unless it is
+/// the match they were made in, where it was left.
+pub(super) fn plans_of_this_match_only(world: &mut World) {
+    if !world
+        .get_resource_ref::<crate::sim::model::MatchId>()
+        .is_some_and(|id| id.is_changed())
+    {
+        return;
+    }
+    let here = PlansLeftIn::mark(world);
+    let left = world
+        .get_resource::<PlansLeftIn>()
+        .and_then(|p| p.0.clone());
+    if here.is_none() || here != left {
+        world.resource_mut::<QueuedPlan>().clear();
+    }
+}
+
 impl QueuedPlan {
     /// Every plan off (a match loaded or rebuilt).
     pub fn clear(&mut self) {

@@ -60,7 +60,8 @@ pub fn under_box(rect: Rect, at: Vec2, r: f32) -> bool {
     rect.inflate(r).contains(at)
 }
 
-/// The box folds itself while any standing hero's token is under where it stands open.
+/// The box folds itself while any standing hero's token is under where it stands open, a box
+/// of choices is open, or the match is paused (the Esc menu).
 #[allow(clippy::too_many_arguments)]
 pub fn duck_counters(
     mut ducked: ResMut<CountersDucked>,
@@ -70,9 +71,10 @@ pub fn duck_counters(
     strip: Query<&ComputedNode, With<CounterStrip>>,
     cameras: Query<(&Transform, &Projection), With<Camera2d>>,
     heroes: Query<(&crate::sim::model::HexPos, &crate::sim::model::Down)>,
-    (fresh, choices): (
+    (fresh, choices, pause): (
         Query<(), Added<CounterStrip>>,
         Query<(), With<super::bumps::ChoiceAbout>>,
+        Option<Res<State<crate::app::state::Pause>>>,
     ),
 ) {
     // A new box (a new match): measured anew.
@@ -100,8 +102,11 @@ pub fn duck_counters(
     let Some(open) = ducked.open_rect else { return };
     let radius = 24.0 / scale;
     // A box of choices (bumps, a snap shot, a give-up) is read first: the counters fold from
-    // under it (a play-test read their words through the bump box's title).
-    let under = !choices.is_empty()
+    // under it (a play-test read their words through the bump box's title); so does the Esc
+    // menu (its PAUSED ran over the open box).
+    let paused = pause.is_some_and(|p| *p.get() == crate::app::state::Pause::Paused);
+    let under = paused
+        || !choices.is_empty()
         || heroes.iter().filter(|(_, down)| !down.0).any(|(at, _)| {
             let token = screen_at(&frame, scale, camera, geometry.hex_center(at.0));
             under_box(open, token, radius)

@@ -1739,6 +1739,20 @@ fn a_carrier_who_can_run_the_loot_out_is_tagged() {
     assert_eq!(shown.len(), 1, "{shown:?}");
     assert_eq!(shown[0].0, felicia);
     assert!((1..=4).contains(&shown[0].1), "{shown:?}");
+    // The tag names whose run it is (a play-test read "CAN RUN IT OUT" beside two robbers).
+    let mut texts = app.world_mut().query::<&Text2d>();
+    let said: Vec<String> = texts
+        .iter(app.world())
+        .map(|t| t.0.clone())
+        .filter(|t| t.contains("run the loot out"))
+        .collect();
+    assert_eq!(
+        said,
+        [format!(
+            "Felicia Laroq can run the loot out: {} AP",
+            shown[0].1
+        )]
+    );
     // No AP left: no run this round.
     {
         let mut track = app.world_mut().get_mut::<Track>(felicia).unwrap();

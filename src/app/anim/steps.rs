@@ -115,14 +115,20 @@ pub(super) fn say_steps(
 
 /// The words over a computer's hero who passes or holds (a play-test watched "Pete Perkins
 /// declares" in the banner for seven segments with nothing on the map or in the log): what it
-/// did, the AP it has left this round, and why when the computer said.
-pub fn pass_words(intent: &crate::sim::Intent, left: u32, reason: Option<&str>) -> Option<String> {
+/// did, the AP it has left this round, and why when the computer said; named, as its words may
+/// stand off its token (a play-test read "passes, 7 AP left" over another hero).
+pub fn pass_words(
+    name: &str,
+    intent: &crate::sim::Intent,
+    left: u32,
+    reason: Option<&str>,
+) -> Option<String> {
     let what = match intent {
         crate::sim::Intent::Pass { .. } => "passes",
         crate::sim::Intent::Hold { .. } => "holds to next round",
         _ => return None,
     };
-    let mut words = format!("{what}, {left} AP left");
+    let mut words = format!("{name} {what}, {left} AP left");
     if let Some(why) = reason {
         words.push_str(&format!("\n({why})"));
     }
@@ -159,7 +165,14 @@ pub(super) fn say_passes(
     battle: Res<crate::sim::model::Battle>,
     roster: Res<crate::sim::model::Roster>,
     keys: Res<crate::app::input::Bindings>,
-    figures: Query<(&Transform, &crate::sim::model::Track), With<crate::app::board::Placed>>,
+    figures: Query<
+        (
+            &Transform,
+            &crate::sim::model::Track,
+            &crate::sim::model::Hero,
+        ),
+        With<crate::app::board::Placed>,
+    >,
     shown: Shown,
     (mut seen, mut waiting): (Local<usize>, Local<Vec<(crate::sim::HeroId, u32)>>),
     mut commands: Commands,
@@ -173,7 +186,7 @@ pub(super) fn say_passes(
     }
     let new = &journal.0[*seen..];
     *seen = len;
-    let tokens = figures.iter().map(|(t, _)| t.translation.truncate());
+    let tokens = figures.iter().map(|(t, ..)| t.translation.truncate());
     let mut room = Room::now(&shown, &cameras, &windows, tokens);
     for entry in new {
         let computer = battle
@@ -188,13 +201,14 @@ pub(super) fn say_passes(
         let Some(hero) = roster.entity(id) else {
             continue;
         };
-        let Ok((at, track)) = figures.get(hero) else {
+        let Ok((at, track, h)) = figures.get(hero) else {
             continue;
         };
         if track.0.left() == 0 {
             continue;
         }
-        let Some(words) = pass_words(&entry.intent, track.0.left(), entry.reason.as_deref()) else {
+        let left = track.0.left();
+        let Some(words) = pass_words(&h.name, &entry.intent, left, entry.reason.as_deref()) else {
             continue;
         };
         room.say(
@@ -260,20 +274,21 @@ mod tests {
         use crate::sim::{HeroId, Intent};
         let hero = HeroId(2);
         assert_eq!(
-            super::pass_words(&Intent::Pass { hero }, 3, None).unwrap(),
-            "passes, 3 AP left"
+            super::pass_words("Pete Perkins", &Intent::Pass { hero }, 3, None).unwrap(),
+            "Pete Perkins passes, 3 AP left"
         );
         assert_eq!(
             super::pass_words(
+                "Pete Perkins",
                 &Intent::Hold { hero },
                 0,
                 Some("out of sight while it fills")
             )
             .unwrap(),
-            "holds to next round, 0 AP left\n(out of sight while it fills)"
+            "Pete Perkins holds to next round, 0 AP left\n(out of sight while it fills)"
         );
         let declare = Intent::Declare(crate::sim::Action::Cock { hero });
-        assert_eq!(super::pass_words(&declare, 3, None), None);
+        assert_eq!(super::pass_words("Pete Perkins", &declare, 3, None), None);
     }
 
     /// A wait is said once: the first pass of a round, not the passes after it; a declaration

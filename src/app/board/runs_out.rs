@@ -1,5 +1,5 @@
 //! Over a hero carrying loot it can run out with the AP it has left this round, a red tag
-//! says so ("CAN RUN IT OUT: 3 AP"), following the token as it glides: a play-test lost the
+//! says so ("El Chivo can run the loot out: 3 AP"), following the token as it glides: a play-test lost the
 //! bank job in round 1 to El Chivo's 24-pace run with a strongbox, with no warning on the map
 //! that one could come. The player's own carriers get it too: a run that wins.
 
@@ -11,9 +11,10 @@ use bevy::prelude::*;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunsOutTag(pub Entity, pub u32);
 
-/// The tag's words.
-pub fn runs_out_words(ap: u32) -> String {
-    format!("CAN RUN IT OUT: {ap} AP")
+/// The tag's words: who, and the AP the run costs (a play-test read "CAN RUN IT OUT: 3 AP"
+/// with no name beside two robbers).
+pub fn runs_out_words(name: &str, ap: u32) -> String {
+    format!("{name} can run the loot out: {ap} AP")
 }
 
 /// The heroes who can run their loot out now, with the AP it costs, in a fixed order.
@@ -51,7 +52,7 @@ pub(super) fn tag_runs_out(world: &mut World, mut seen: Local<Option<(usize, usi
     }
     let screen = *world.resource::<State<Screen>>().get();
     for (hero, ap) in now {
-        let words = runs_out_words(ap);
+        let words = runs_out_words(&crate::sim::query::hero_name(world, hero), ap);
         let width = 8.5 * words.len() as f32 + 8.0;
         let plate = world
             .resource_mut::<Assets<Mesh>>()

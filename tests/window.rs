@@ -519,13 +519,18 @@ fn a_computer_s_pass_is_said_over_its_hero() {
         let passes: Vec<String> = words
             .iter(app.world())
             .map(|t| t.0.clone())
-            .filter(|w| w.starts_with("passes, "))
+            .filter(|w| w.contains(" passes, "))
             .collect();
-        // Said with the AP the hero has left, never of a hero with none left.
+        // Said with the hero's name and the AP it has left, never of a hero with none left.
+        let named = |w: &String| {
+            ["Clem", "Dave", "Pete"]
+                .iter()
+                .any(|n| w.starts_with(&format!("{n} Perkins passes, ")))
+        };
         assert!(
             passes
                 .iter()
-                .all(|w| w.contains(" AP left") && !w.contains(" 0 AP")),
+                .all(|w| named(w) && w.contains(" AP left") && !w.contains(" 0 AP")),
             "{passes:?}"
         );
         said = said.max(passes.len());

@@ -251,7 +251,11 @@ fn a_pressed_gunman_fights_before_any_chore() {
                 ),
                 "{ai:?}: {d:?}"
             );
-            assert!(d.reason.unwrap().contains("presses it"));
+            assert!(
+                d.reason
+                    .unwrap()
+                    .contains("a foe beside it: the fight comes first")
+            );
         }
     }
 }

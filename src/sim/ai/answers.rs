@@ -201,7 +201,7 @@ pub(super) fn fight_back(
     let reason = close_reason(world, &command);
     Some((
         command,
-        format!("{reason}; a foe presses it: the fight before any chore"),
+        format!("{reason}; a foe beside it: the fight comes first"),
     ))
 }
 

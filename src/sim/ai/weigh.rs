@@ -250,7 +250,7 @@ pub(super) fn close_reason(world: &World, command: &Action) -> String {
         }
         Action::Escape { .. } => "held under dominance: escapes first".into(),
         Action::Disengage { .. } => "outnumbered: disengages carefully toward an ally".into(),
-        Action::Ready { .. } => "its weapon was dropped: picks it up".into(),
+        Action::Ready { .. } => "its weapon was dropped: picks it up to fight on".into(),
         _ => "a foe within a pace and no shot: hand to hand".into(),
     }
 }
@@ -459,9 +459,21 @@ fn shot_reason(world: &World, hero: Entity, w: &Weighed, cocking: u32, hard: boo
             "; {name} is stunned, and no other foe is worth more"
         ));
     } else if loaded_gun(world, w.target) {
-        words.push_str(&format!("; {name} holds a loaded gun"));
+        words.push_str(&format!("; {name} {}", holds_words(world, w.target)));
     }
     words
+}
+
+/// What a foe holds ready to fire or throw, by name ("holds a loaded Peacemaker", "holds the
+/// Dynamite ready to throw": a play-test read "holds a loaded gun" of a man with dynamite).
+fn holds_words(world: &World, foe: Entity) -> String {
+    match query::weapon_in_hand(world, foe) {
+        Some((_, _, w)) if w.kind == crate::data::gear::WeaponKind::Thrown => {
+            format!("holds the {} ready to throw", w.name)
+        }
+        Some((_, _, w)) => format!("holds a loaded {}", w.name),
+        None => "holds a loaded gun".into(),
+    }
 }
 
 /// The AP a shot costs after it: the cocking of a single-action gun.

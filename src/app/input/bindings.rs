@@ -129,6 +129,7 @@ impl BattleAction {
             BattleAction::StrikeBlows => return "Strike the blows".into(),
             BattleAction::ToggleGrid => return "Show or hide the grid".into(),
             BattleAction::NextStep => return "Next step (step pace)".into(),
+            BattleAction::HoldRound => return "Hero done (hold the round)".into(),
             _ => {}
         }
         let debug = format!("{self:?}");

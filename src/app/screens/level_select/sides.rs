@@ -59,7 +59,7 @@ pub(super) fn side_switches(info: &mut ChildSpawnerCommands, level: &Level, keys
             SideToggle(i),
             Tip(
                 "Click to cycle: a human player, the computer easy (fixed habits), normal \
-                 (weighs the odds), hard (also reads the declarations: focus fire)"
+                 (weighs the odds), hard (also weighs the declarations on the table, as a player sees them: focus fire)"
                     .into(),
             ),
         ));

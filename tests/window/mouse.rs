@@ -396,6 +396,42 @@ fn a_hero_done_for_the_round_is_offered_no_walk() {
     assert!(line.contains("is done for this round"), "{line}");
 }
 
+/// A thrower standing within the blast of its own dynamite is told so at the pointer, not only
+/// in the panel (a play-test read the warning cut off at the panel's foot).
+#[test]
+fn the_pointer_warns_a_thrower_within_its_own_blast() {
+    use tarnation::app::hud::CursorInfo;
+    use tarnation::sim::model::{WeaponState, Weapons};
+    let (mut app, hero) = human_declares_in("The Laroq Mine", 3);
+    let (_, foe) = standing_foes(&mut app, hero)[0];
+    let beside = open_beside(&mut app, foe)[0];
+    app.world_mut().get_mut::<HexPos>(hero).unwrap().0 = beside;
+    {
+        let mut weapons = app.world_mut().get_mut::<Weapons>(hero).unwrap();
+        let mut stick: WeaponState = weapons.0[0].clone();
+        (stick.name, stick.ready, stick.rounds) = ("Dynamite".into(), true, 1);
+        (stick.cocked, stick.holstered, stick.jammed, stick.off_hand) =
+            (false, false, false, false);
+        for w in weapons.0.iter_mut() {
+            w.ready = false;
+        }
+        weapons.0.insert(0, stick);
+    }
+    app.insert_resource(ForcedHover(Some(foe)));
+    app.update();
+    app.update();
+    let info = app
+        .world()
+        .resource::<CursorInfo>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    assert!(
+        info.contains("YOU STAND 1 PACE OFF: the blast may catch you"),
+        "{info}"
+    );
+}
+
 /// A fist fighter beside a foe: the pointer offers the blow, and the right click strikes it
 /// (the blow J makes), not a shot its fists cannot fire (a play-test found the preview
 /// promising a blow and the click refused as a shot).

@@ -299,6 +299,17 @@ fn shot_plan_words(
         ("Shoot", p.kind.name())
     };
     odds_at_cursor(world, hero, &kind, p.ap, p.chance);
+    // The thrower within the blast: said at the pointer too (a play-test read it only in the
+    // panel, cut off at its foot).
+    if crate::rules::ranged::blast_may_catch(p.weapon.blast, p.distance)
+        && let Some(mut info) = world.get_resource_mut::<CursorInfo>()
+        && let Some(line) = info.0.as_mut()
+    {
+        line.push_str(&format!(
+            "\nYOU STAND {} OFF: the blast may catch you",
+            crate::rules::words::count(p.distance, "pace", "paces").to_uppercase()
+        ));
+    }
     let blast = blast_words(p.weapon.blast, p.distance);
     let blast = format!("{blast}{}", aim_words(world, hero, p.kind));
     let parts: Vec<String> = p

@@ -23,7 +23,48 @@ pub(super) fn plugin(app: &mut App) {
 /// The last battle's result, for the result screen, with what decided it in words (`decisive`:
 /// the map is gone by then).
 #[derive(Resource, Clone)]
-struct LastResult(BattleOver, Option<String>, Option<&'static str>);
+struct LastResult(
+    BattleOver,
+    Option<String>,
+    Option<&'static str>,
+    /// Every hero down at the end, how and when (`fallen_words`).
+    Option<String>,
+);
+
+/// Every hero down when the battle was decided, how and when it fell, from the log ("Down:
+/// Hank Daggett (killed, R2 S09), Miranda Valentine (knocked out, R2 S10)"): a play-test
+/// learned that Hank had died only in the replay viewer, the result naming Miranda's fall.
+pub fn fallen_words(events: &[crate::sim::model::LogEvent], down: &[String]) -> Option<String> {
+    let parts: Vec<String> = down
+        .iter()
+        .map(
+            |name| match events.iter().rev().find_map(|e| fell(e, name)) {
+                Some((how, round, segment)) => format!("{name} ({how}, R{round} S{segment:02})"),
+                None => name.clone(),
+            },
+        )
+        .collect();
+    (!parts.is_empty()).then(|| format!("Down: {}", parts.join(", ")))
+}
+
+/// The event that put `name` down: how, and when.
+fn fell(e: &crate::sim::model::LogEvent, name: &str) -> Option<(&'static str, u32, u32)> {
+    let target = e.fields.get("target").and_then(|t| t.as_str());
+    let fate = match e.kind.as_str() {
+        "shot" | "melee" if target == Some(name) => e.fields.get("fate").and_then(|f| f.as_str()),
+        // A bystander's hit is logged under the figure it befalls, its fate at the end.
+        "stray_hit" | "blast" if e.actor.as_deref() == Some(name) => ["killed", "unconscious"]
+            .into_iter()
+            .find(|f| e.text.ends_with(&format!(": {f}"))),
+        _ => None,
+    }?;
+    let how = match fate {
+        "killed" => "killed",
+        "unconscious" => "knocked out",
+        _ => return None,
+    };
+    Some((how, e.round, e.segment))
+}
 
 /// What the result is to the player at the desk, when one side is theirs: "You win" or "You
 /// lose" (hot seat or a watched match: none).
@@ -107,6 +148,7 @@ fn battle_decided(
         Res<Time>,
     ),
     pacing: Option<Res<crate::sim::model::Pacing>>,
+    heroes: Query<(&crate::sim::model::Hero, &crate::sim::model::Down)>,
     mut shown: Local<(u32, f32)>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -124,9 +166,17 @@ fn battle_decided(
         return;
     }
     *shown = (0, 0.0);
+    let fallen = log.as_ref().and_then(|l| {
+        let down: Vec<String> = heroes
+            .iter()
+            .filter(|(_, d)| d.0)
+            .map(|(h, _)| h.name.clone())
+            .collect();
+        fallen_words(&l.events, &down)
+    });
     let last = log.and_then(|l| decisive(&l.events).map(|e| e.text.clone()));
     let yours = battle.and_then(|b| to_the_player(&b.level, &over.name));
-    commands.insert_resource(LastResult(over.clone(), last, yours));
+    commands.insert_resource(LastResult(over.clone(), last, yours, fallen));
     next.set(Screen::Result);
 }
 
@@ -139,9 +189,15 @@ fn result_screen(
     kept: Option<Res<crate::app::saves::FinishedMatch>>,
     keys: Res<Bindings>,
 ) {
-    let (name, why, last, yours) = result
-        .map_or(("nobody".into(), String::new(), None, None), |r| {
-            (r.0.name.clone(), r.0.why.clone(), r.1.clone(), r.2)
+    let (name, why, last, yours, fallen) =
+        result.map_or(("nobody".into(), String::new(), None, None, None), |r| {
+            (
+                r.0.name.clone(),
+                r.0.why.clone(),
+                r.1.clone(),
+                r.2,
+                r.3.clone(),
+            )
         });
     let confirm = keys.menu_key(MenuAction::Confirm);
     screen_root(&mut commands, Screen::Result).with_children(|p| {
@@ -158,6 +214,16 @@ fn result_screen(
         if let Some(last) = last {
             p.spawn((
                 label(format!("What decided it: {last}"), 17.0, palette::HINT),
+                Node {
+                    max_width: px(1000),
+                    margin: UiRect::bottom(px(12)),
+                    ..default()
+                },
+            ));
+        }
+        if let Some(fallen) = fallen {
+            p.spawn((
+                label(fallen, 17.0, palette::TEXT),
                 Node {
                     max_width: px(1000),
                     margin: UiRect::bottom(px(12)),
@@ -244,6 +310,38 @@ mod tests {
             text: text.into(),
             fields: fields.as_object().cloned().unwrap_or_default(),
         }
+    }
+
+    /// The result names every hero down, how and when: a shot's fate at its target, a stray's
+    /// at the figure it befell; a hero down with no such event (a lost Stun check) by name.
+    #[test]
+    fn the_result_names_every_hero_down() {
+        use serde_json::json;
+        let mut killed = event(
+            "shot",
+            "Angus fires at Hank: killed",
+            json!({"fate": "killed", "target": "Hank Daggett"}),
+        );
+        (killed.round, killed.segment) = (2, 9);
+        let grazed = event(
+            "shot",
+            "Angus fires at Miranda",
+            json!({"fate": "standing", "target": "Miranda Valentine"}),
+        );
+        let mut stray = event(
+            "stray_hit",
+            "A stray shot hits Miranda Valentine in the head: unconscious",
+            json!({}),
+        );
+        stray.actor = Some("Miranda Valentine".into());
+        let events = [killed, grazed, stray];
+        let down = ["Hank Daggett", "Miranda Valentine", "Dave Perkins"].map(String::from);
+        assert_eq!(
+            super::fallen_words(&events, &down).unwrap(),
+            "Down: Hank Daggett (killed, R2 S09), Miranda Valentine (knocked out, R4 S10), \
+             Dave Perkins"
+        );
+        assert_eq!(super::fallen_words(&events, &[]), None);
     }
 
     /// The result says what decided the match: the shot that felled the last foe, not the

@@ -1262,6 +1262,13 @@ fn the_pointer_says_the_height_of_the_hex() {
     );
     let yard = info(&mut app, 4, 7);
     assert!(yard.starts_with("4,7: open ground\n"), "{yard}");
+    // A hex with cover names it and where from it covers (a play-test found "open ground"
+    // and no word of the cover there).
+    let cart = info(&mut app, 9, 3);
+    assert!(
+        cart.contains("\nCover: ore cart (") && cart.contains("covers belly"),
+        "{cart}"
+    );
     // Nobody of the desk declares (the computer plays both sides): the ground and the
     // height still.
     let mut app = window_app(3);

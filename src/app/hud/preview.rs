@@ -369,6 +369,11 @@ fn ground_words(world: &World, hex: hexx::Hex) -> Option<String> {
     let tile = battle.map.tile(hex)?;
     let (c, r) = offset_of(hex);
     let mut words = format!("{c},{r}: {}", tile_words(tile));
+    // The cover in the hex, and where from it covers (a play-test hovering the hexes found
+    // "open ground" and no word of the rail there).
+    if let Some(cover) = cover_words(world, hex) {
+        words.push_str(&format!("\n{cover}"));
+    }
     let Some(counters) = world.get_resource::<crate::sim::counters::LevelCounters>() else {
         return Some(words);
     };

@@ -28,7 +28,7 @@ pub enum BattleAction {
     WorkObjective,
     /// A rider reins the mount in to a halt, or spurs it on to its best speed.
     Rein,
-    /// Cycle the shot a right click on an enemy fires: snap, normal, aimed, aimed twice.
+    /// Cycle the shot a right click on an enemy fires: normal, aimed, aimed twice, snap.
     CycleShot,
     /// Load the weapon in hand (and clear a jam).
     Reload,

@@ -123,7 +123,7 @@ pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     (
         BattleAction::CycleShot,
         "Normal",
-        "The shot a right click fires: snap, normal, aimed, aimed twice",
+        "The shot a right click fires, each press the next: normal (the weapon's normal AP), aimed (+1 to hit and the weapon's Accurate, for an aim's AP more), aimed twice (+2), snap (the fewest AP, its snap penalty off the result)",
         3,
     ),
     (
@@ -207,7 +207,7 @@ pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     (
         BattleAction::CycleAttack,
         "Standard",
-        "The attack: quick, standard, heavy, grapple",
+        "The attack, each press the next: quick (2 AP, a flat 5 + DB damage), standard (3 AP, the weapon's damage), heavy (5 AP, its damage a row more), grapple (3 AP, no damage: a hit is a bump toward dominance). The chance to hit is the same for each",
         6,
     ),
     (

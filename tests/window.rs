@@ -1801,3 +1801,57 @@ fn the_opponent_s_level_of_play_is_kept_over_a_restart() {
     assert_eq!(screen(&next), Screen::LevelSelect);
     assert_eq!(side_two(&next), AiLevel::Hard);
 }
+
+/// The words of a hit that stuns, disables or fells a hero of a human side hold the computer's
+/// next step while they stand whole (a play-test's heroes were hit down between two looks); a
+/// hit on the computer's own heroes does not.
+#[test]
+fn a_player_s_hero_struck_down_holds_the_map() {
+    use tarnation::app::anim::{Effect, Fade, HoldsThePace};
+    use tarnation::sim::model::{Pacing, SideInfo};
+    let mut app = watched(3, "Showdown at the North Star");
+    // Side 1 counted as a human's for the window (the computer still plays it).
+    let mut sides = app.world_mut().query::<&mut SideInfo>();
+    for mut info in sides.iter_mut(app.world_mut()) {
+        if info.index == 0 {
+            info.control = Control::Human;
+        }
+    }
+    let posse = ["Miranda Valentine", "Cyril Wellington"];
+    let mut held = Vec::new();
+    for _ in 0..3000 {
+        app.update();
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&Text2d, (With<HoldsThePace>, With<Effect>)>();
+        held.extend(q.iter(app.world()).map(|t| t.0.clone()));
+        if !held.is_empty() || screen(&app) != Screen::Battle {
+            break;
+        }
+    }
+    assert!(!held.is_empty(), "no hero of the posse was struck down");
+    assert!(
+        held.iter().all(|w| posse.iter().any(|n| w.starts_with(n))),
+        "{held:?}"
+    );
+    // Held while whole (the pace is on for this part), let go as they fade.
+    app.world_mut()
+        .remove_resource::<tarnation::app::input::NoPacing>();
+    app.insert_resource(Pacing::default());
+    let mut q = app
+        .world_mut()
+        .query_filtered::<&mut Fade, With<HoldsThePace>>();
+    for mut f in q.iter_mut(app.world_mut()) {
+        (f.left, f.total) = (3.0, 4.0);
+    }
+    app.update();
+    assert!(app.world().resource::<Pacing>().busy);
+    let fade = |left| Fade {
+        left,
+        total: 4.0,
+        rise: 0.0,
+        grow: 1.0,
+    };
+    assert!(tarnation::app::anim::holds_the_map(&fade(1.3)));
+    assert!(!tarnation::app::anim::holds_the_map(&fade(1.1)));
+}

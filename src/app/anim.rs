@@ -336,7 +336,7 @@ fn shots(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
-    (cameras, windows): (words::Cameras, Query<&Window>),
+    (cameras, windows, humans): (words::Cameras, Query<&Window>, Humans),
 ) {
     let (battle, geometry) = throws;
     // The newest events of the log: the weapon of an attack, where a throw landed, a blast.
@@ -405,7 +405,44 @@ fn shots(
             words::struck(event, hit),
             pace.shot_secs(),
         );
-        room.say(&mut commands, words, (b, 30.0), (colour, pace.words_secs()));
+        let said = room.say(&mut commands, words, (b, 30.0), (colour, pace.words_secs()));
+        // A hit that stuns, disables or fells a hero of the player's side holds the map while
+        // its words stand whole (a play-test's heroes were hit down between two looks).
+        let befell = event
+            .and_then(|e| e.fields.get("fate"))
+            .and_then(|f| f.as_str())
+            .is_some_and(|f| f != "standing");
+        if hit && befell && roster.entity(target).is_some_and(|e| humans.contains(e)) {
+            commands.entity(said).insert(HoldsThePace);
+        }
+    }
+}
+
+/// Words that hold the computer's next step while they stand whole: a hero of a human side
+/// struck down, stunned or disabled.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct HoldsThePace;
+
+/// Words hold the map while they stand whole: the first 70 % of their time (then they fade).
+pub fn holds_the_map(fade: &Fade) -> bool {
+    fade.left > 0.3 * fade.total
+}
+
+/// The heroes of the sides a human plays.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(crate) struct Humans<'w, 's> {
+    heroes: Query<'w, 's, (Entity, &'static crate::sim::model::Side)>,
+    sides: Query<'w, 's, &'static crate::sim::model::SideInfo>,
+}
+
+impl Humans<'_, '_> {
+    fn contains(&self, hero: Entity) -> bool {
+        let Ok((_, side)) = self.heroes.get(hero) else {
+            return false;
+        };
+        self.sides
+            .iter()
+            .any(|i| i.index == side.0 && i.control == crate::data::level::Control::Human)
     }
 }
 
@@ -543,17 +580,21 @@ fn fade(
 }
 
 /// The computer's next step (and an empty segment) waits while the map still shows the last
-/// one: a figure gliding along its path, a shot's tracer or flash. At the Instant pace, and
-/// for a scripted screenshot, nothing waits.
+/// one: a figure gliding along its path, a shot's tracer or flash, the words of a player's hero
+/// struck down (`HoldsThePace`). At the Instant pace, and for a scripted screenshot, nothing
+/// waits.
 fn hold_the_pace(
     keys: Res<Bindings>,
     no_pacing: Option<Res<NoPacing>>,
     pacing: Option<ResMut<crate::sim::model::Pacing>>,
     glides: Query<(), With<Glide>>,
     effects: Query<&Effect>,
+    held: Query<&Fade, With<HoldsThePace>>,
 ) {
     let Some(mut pacing) = pacing else { return };
-    let showing = !glides.is_empty() || effects.iter().any(|e| *e != Effect::Words);
+    let showing = !glides.is_empty()
+        || effects.iter().any(|e| *e != Effect::Words)
+        || held.iter().any(holds_the_map);
     let busy = showing && no_pacing.is_none() && keys.0.pace != Pace::Instant;
     if pacing.busy != busy {
         pacing.busy = busy;

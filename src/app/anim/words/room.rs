@@ -104,14 +104,14 @@ impl Room {
 
     /// Words over a figure (or a thing) at `at`, wanted `lift` above it: inside the map's
     /// view, clear of the words already there and of the other figures' tokens (`free_spot`),
-    /// `zoom` times their size; in `colour` for `secs`.
+    /// `zoom` times their size; in `colour` for `secs`. The words' own entity, for a mark.
     pub(in crate::app::anim) fn say(
         &mut self,
         commands: &mut Commands,
         words: String,
         (at, lift): (Vec2, f32),
         (colour, secs): (Color, f32),
-    ) {
+    ) -> Entity {
         let wanted = inside(at + Vec2::new(0.0, lift), &words, self.zoom, self.view);
         let others = self.tokens.iter().filter(|t| !t.contains(at)).copied();
         let above = clear_of_tokens(&mut self.taken, others, &words, wanted, self.zoom);
@@ -119,7 +119,7 @@ impl Room {
             let room = room_of(&words, above, self.zoom);
             spawn_leader(commands, (at, room), self.zoom, (colour, secs));
         }
-        spawn(commands, words, (above, self.zoom), colour, secs);
+        spawn(commands, words, (above, self.zoom), colour, secs)
     }
 }
 
@@ -246,7 +246,7 @@ fn spawn(
     (above, zoom): (Vec2, f32),
     colour: Color,
     secs: f32,
-) {
+) -> Entity {
     // A slow rise (a few pixels over the whole time), so the words stay over their figure
     // and do not drift onto the next one.
     let fade = || Fade {
@@ -288,19 +288,21 @@ fn spawn(
             DespawnOnExit(Screen::Battle),
         ));
     }
-    commands.spawn((
-        Text2d::new(words),
-        TextFont {
-            font_size: FontSize::Px(16.0),
-            ..default()
-        },
-        TextColor(colour),
-        Transform::from_translation(above.extend(7.0)).with_scale(Vec3::splat(zoom)),
-        fade(),
-        Zoomed(zoom),
-        Effect::Words,
-        DespawnOnExit(Screen::Battle),
-    ));
+    commands
+        .spawn((
+            Text2d::new(words),
+            TextFont {
+                font_size: FontSize::Px(16.0),
+                ..default()
+            },
+            TextColor(colour),
+            Transform::from_translation(above.extend(7.0)).with_scale(Vec3::splat(zoom)),
+            fade(),
+            Zoomed(zoom),
+            Effect::Words,
+            DespawnOnExit(Screen::Battle),
+        ))
+        .id()
 }
 
 #[cfg(test)]

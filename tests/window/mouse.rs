@@ -397,7 +397,8 @@ fn a_hero_done_for_the_round_is_offered_no_walk() {
 }
 
 /// A thrower standing within the blast of its own dynamite is told so at the pointer, not only
-/// in the panel (a play-test read the warning cut off at the panel's foot).
+/// in the panel (a play-test read the warning cut off at the panel's foot); beside its foe, the
+/// pointer names the key of the blow as well.
 #[test]
 fn the_pointer_warns_a_thrower_within_its_own_blast() {
     use tarnation::app::hud::CursorInfo;
@@ -430,6 +431,8 @@ fn the_pointer_warns_a_thrower_within_its_own_blast() {
         info.contains("YOU STAND 1 PACE OFF: the blast may catch you"),
         "{info}"
     );
+    // Beside the foe, the blow is offered too (a play-test found only the throw).
+    assert!(info.contains("\nJ: strike by hand instead"), "{info}");
 }
 
 /// A fist fighter beside a foe: the pointer offers the blow, and the right click strikes it

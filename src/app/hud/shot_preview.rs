@@ -310,6 +310,17 @@ fn shot_plan_words(
             crate::rules::words::count(p.distance, "pace", "paces").to_uppercase()
         ));
     }
+    // A foe within a pace: the blow is there too (a play-test beside a foe with a rifle in
+    // hand found only the shot offered, and the key for the blow in a tooltip).
+    if p.distance <= 1
+        && let Some(mut info) = world.get_resource_mut::<CursorInfo>()
+        && let Some(line) = info.0.as_mut()
+    {
+        line.push_str(&format!(
+            "\n{}: strike by hand instead",
+            keys.key(BattleAction::MeleeAttack)
+        ));
+    }
     let blast = blast_words(p.weapon.blast, p.distance);
     let blast = format!("{blast}{}", aim_words(world, hero, p.kind));
     let parts: Vec<String> = p

@@ -14,10 +14,13 @@ use crate::sim::model::{Battle, MatchLog, Roster, RoundState};
 use bevy::prelude::*;
 use std::collections::VecDeque;
 
-use super::input::{Bindings, NoPacing, Pace};
+use super::input::Bindings;
+pub use hold::{HoldsThePace, holds_the_map};
+use hold::{Humans, hold_the_pace};
 
 mod bursts;
 mod guard;
+mod hold;
 mod replayed;
 mod steps;
 mod words;
@@ -418,34 +421,6 @@ fn shots(
     }
 }
 
-/// Words that hold the computer's next step while they stand whole: a hero of a human side
-/// struck down, stunned or disabled.
-#[derive(Component, Debug, Clone, Copy)]
-pub struct HoldsThePace;
-
-/// Words hold the map while they stand whole: the first 70 % of their time (then they fade).
-pub fn holds_the_map(fade: &Fade) -> bool {
-    fade.left > 0.3 * fade.total
-}
-
-/// The heroes of the sides a human plays.
-#[derive(bevy::ecs::system::SystemParam)]
-pub(crate) struct Humans<'w, 's> {
-    heroes: Query<'w, 's, (Entity, &'static crate::sim::model::Side)>,
-    sides: Query<'w, 's, &'static crate::sim::model::SideInfo>,
-}
-
-impl Humans<'_, '_> {
-    fn contains(&self, hero: Entity) -> bool {
-        let Ok((_, side)) = self.heroes.get(hero) else {
-            return false;
-        };
-        self.sides
-            .iter()
-            .any(|i| i.index == side.0 && i.control == crate::data::level::Control::Human)
-    }
-}
-
 /// Every shot and blow of this frame, in order: (hero, target, hit, a shot's tracer).
 fn attacks_of_the_frame(
     outcomes: &mut MessageReader<Outcome>,
@@ -576,28 +551,6 @@ fn fade(
                 .color
                 .set_alpha(words::PLATE_ALPHA * (k / 0.3).min(1.0));
         }
-    }
-}
-
-/// The computer's next step (and an empty segment) waits while the map still shows the last
-/// one: a figure gliding along its path, a shot's tracer or flash, the words of a player's hero
-/// struck down (`HoldsThePace`). At the Instant pace, and for a scripted screenshot, nothing
-/// waits.
-fn hold_the_pace(
-    keys: Res<Bindings>,
-    no_pacing: Option<Res<NoPacing>>,
-    pacing: Option<ResMut<crate::sim::model::Pacing>>,
-    glides: Query<(), With<Glide>>,
-    effects: Query<&Effect>,
-    held: Query<&Fade, With<HoldsThePace>>,
-) {
-    let Some(mut pacing) = pacing else { return };
-    let showing = !glides.is_empty()
-        || effects.iter().any(|e| *e != Effect::Words)
-        || held.iter().any(holds_the_map);
-    let busy = showing && no_pacing.is_none() && keys.0.pace != Pace::Instant;
-    if pacing.busy != busy {
-        pacing.busy = busy;
     }
 }
 

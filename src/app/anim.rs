@@ -24,7 +24,7 @@ mod hold;
 mod replayed;
 mod steps;
 mod words;
-pub use steps::step_words;
+pub use steps::{bystander_fate, step_words};
 pub use words::{hit_words, location_and_track, with_tracks};
 
 pub struct AnimPlugin;
@@ -81,6 +81,23 @@ pub struct Fade {
     pub rise: f32,
     /// Grows to this many times its size (a flash).
     pub grow: f32,
+}
+
+impl Fade {
+    /// Fading over `secs` where it stands, at its size.
+    pub fn over(secs: f32) -> Fade {
+        Fade::growing(secs, 1.0)
+    }
+
+    /// Fading over `secs` where it stands, growing to `grow` times its size.
+    pub fn growing(secs: f32, grow: f32) -> Fade {
+        Fade {
+            left: secs,
+            total: secs,
+            rise: 0.0,
+            grow,
+        }
+    }
 }
 
 /// What a shot or a blow left on the map (for the tests and the screenshots).
@@ -282,12 +299,7 @@ fn draw_throw(
     (from, lands): (Vec2, Vec2),
     blast: bool,
 ) {
-    let fade = |grow: f32| Fade {
-        left: secs,
-        total: secs,
-        rise: 0.0,
-        grow,
-    };
+    let fade = |grow: f32| Fade::growing(secs, grow);
     let dot = meshes.add(Circle::new(3.5));
     let ink = materials.add(colour);
     for at in throw_arc(from, lands, 14) {
@@ -452,12 +464,7 @@ fn spawn_tracer(
         MeshMaterial2d(materials.add(colour)),
         Transform::from_translation(((a + b) / 2.0).extend(6.0))
             .with_rotation(Quat::from_rotation_z(v.y.atan2(v.x))),
-        Fade {
-            left: secs,
-            total: secs,
-            rise: 0.0,
-            grow: 1.0,
-        },
+        Fade::over(secs),
         Effect::Tracer,
         DespawnOnExit(Screen::Battle),
     ));
@@ -502,12 +509,7 @@ fn spawn_flash(
         Mesh2d(meshes.add(mesh)),
         MeshMaterial2d(materials.add(flash)),
         Transform::from_translation(at.extend(6.5)),
-        Fade {
-            left: secs,
-            total: secs,
-            rise: 0.0,
-            grow: 1.8,
-        },
+        Fade::growing(secs, 1.8),
         Effect::Flash,
         DespawnOnExit(Screen::Battle),
     ));

@@ -350,10 +350,9 @@ fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
     );
 }
 
-/// A stunned hero has nothing in reach, and the panel says why (a play-test found it told the
-/// outlined hexes were in reach).
-#[test]
-fn a_stunned_hero_is_offered_no_walk() {
+/// A hero of the Longhorn brawl made unable to act by `cannot`: nothing in reach, and the
+/// panel's line says why (`says`).
+fn offered_no_walk(cannot: impl FnOnce(&mut App, Entity), says: &str) {
     let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
     app.update();
     let reach = |app: &App| {
@@ -363,14 +362,26 @@ fn a_stunned_hero_is_offered_no_walk() {
             .len()
     };
     assert!(reach(&app) > 0, "a standing hero has hexes in reach");
-    app.world_mut()
-        .get_mut::<tarnation::sim::model::Wounds>(hero)
-        .unwrap()
-        .stunned = true;
+    cannot(&mut app, hero);
     app.update();
     assert_eq!(reach(&app), 0);
     let line = preview_line(&app);
-    assert!(line.contains("is stunned: declares nothing"), "{line}");
+    assert!(line.contains(says), "{line}");
+}
+
+/// A stunned hero has nothing in reach, and the panel says why (a play-test found it told the
+/// outlined hexes were in reach).
+#[test]
+fn a_stunned_hero_is_offered_no_walk() {
+    offered_no_walk(
+        |app, hero| {
+            app.world_mut()
+                .get_mut::<tarnation::sim::model::Wounds>(hero)
+                .unwrap()
+                .stunned = true;
+        },
+        "is stunned: declares nothing",
+    );
 }
 
 /// A hero done for the round (Hero done) has nothing in reach through the foes' declarations,
@@ -378,22 +389,14 @@ fn a_stunned_hero_is_offered_no_walk() {
 /// declared).
 #[test]
 fn a_hero_done_for_the_round_is_offered_no_walk() {
-    let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
-    app.update();
-    let reach = |app: &App| {
-        app.world()
-            .resource::<tarnation::app::hud::ReachView>()
-            .hexes
-            .len()
-    };
-    assert!(reach(&app) > 0, "a standing hero has hexes in reach");
-    app.world_mut()
-        .entity_mut(hero)
-        .insert(tarnation::sim::model::Holding);
-    app.update();
-    assert_eq!(reach(&app), 0);
-    let line = preview_line(&app);
-    assert!(line.contains("is done for this round"), "{line}");
+    offered_no_walk(
+        |app, hero| {
+            app.world_mut()
+                .entity_mut(hero)
+                .insert(tarnation::sim::model::Holding);
+        },
+        "is done for this round",
+    );
 }
 
 /// A thrower standing within the blast of its own dynamite is told so at the pointer, not only

@@ -41,12 +41,7 @@ fn spawn_sparks(
             MeshMaterial2d(materials.add(Color::srgb(1.0, 0.86, 0.35))),
             Transform::from_translation((at + dir * 8.0).extend(6.6))
                 .with_rotation(Quat::from_rotation_z(angle)),
-            Fade {
-                left: secs,
-                total: secs,
-                rise: 0.0,
-                grow: 2.4,
-            },
+            Fade::growing(secs, 2.4),
             Effect::Sparks,
             DespawnOnExit(Screen::Battle),
         ));

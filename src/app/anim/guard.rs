@@ -103,12 +103,7 @@ fn spawn_guard(
         MeshMaterial2d(materials.add(GUARD)),
         Transform::from_translation(at.extend(6.4))
             .with_rotation(Quat::from_rotation_z(dir.y.atan2(dir.x))),
-        Fade {
-            left: secs,
-            total: secs,
-            rise: 0.0,
-            grow: 1.15,
-        },
+        Fade::growing(secs, 1.15),
         Effect::Guard,
         DespawnOnExit(Screen::Battle),
     ));

@@ -37,13 +37,18 @@ fn bystander_words(event: &LogEvent) -> String {
         "a stray shot"
     };
     let mut words = format!("{what}: {}", hit_words(Some(event), true));
-    if let Some(fate) = ["killed", "unconscious", "stunned"]
-        .into_iter()
-        .find(|f| event.text.contains(&format!(": {f}")))
-    {
+    if let Some(fate) = bystander_fate(event) {
         words.push_str(&format!("\n{}", fate.to_uppercase()));
     }
     words
+}
+
+/// What a stray's or a blast's hit did to the figure it befell, from its event's words (its
+/// Stun check's end: "killed", "unconscious", "stunned"); `None` when it kept going.
+pub fn bystander_fate(event: &LogEvent) -> Option<&'static str> {
+    ["killed", "unconscious", "stunned"]
+        .into_iter()
+        .find(|f| event.text.contains(&format!(": {f}")))
 }
 
 /// Where a step's words go: over the cover object a stray shot shattered (its hex), else over

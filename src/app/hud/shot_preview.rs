@@ -145,13 +145,20 @@ pub fn blast_words(blast: u32, distance: u32) -> String {
     }
     let reach = crate::rules::words::count(blast, "pace", "paces");
     let mut words = format!("\nBlast: every figure within {reach} of where it lands");
-    if crate::rules::ranged::blast_may_catch(blast, distance) {
-        words.push_str(&format!(
-            ". YOU STAND {} OFF: the blast may catch you",
-            crate::rules::words::count(distance, "pace", "paces").to_uppercase()
-        ));
+    if let Some(danger) = own_blast_words(blast, distance) {
+        words.push_str(&format!(". {danger}"));
     }
     words
+}
+
+/// The thrower within the blast of its own throw, in words (the panel's and the pointer's).
+fn own_blast_words(blast: u32, distance: u32) -> Option<String> {
+    crate::rules::ranged::blast_may_catch(blast, distance).then(|| {
+        format!(
+            "YOU STAND {} OFF: the blast may catch you",
+            crate::rules::words::count(distance, "pace", "paces").to_uppercase()
+        )
+    })
 }
 
 /// The shot a right click would fire at the enemy pointed at: its AP, TN, modifiers, chance
@@ -301,14 +308,11 @@ fn shot_plan_words(
     odds_at_cursor(world, hero, &kind, p.ap, p.chance);
     // The thrower within the blast: said at the pointer too (a play-test read it only in the
     // panel, cut off at its foot).
-    if crate::rules::ranged::blast_may_catch(p.weapon.blast, p.distance)
+    if let Some(danger) = own_blast_words(p.weapon.blast, p.distance)
         && let Some(mut info) = world.get_resource_mut::<CursorInfo>()
         && let Some(line) = info.0.as_mut()
     {
-        line.push_str(&format!(
-            "\nYOU STAND {} OFF: the blast may catch you",
-            crate::rules::words::count(p.distance, "pace", "paces").to_uppercase()
-        ));
+        line.push_str(&format!("\n{danger}"));
     }
     // A foe within a pace: the blow is there too (a play-test beside a foe with a rifle in
     // hand found only the shot offered, and the key for the blow in a tooltip).

@@ -53,9 +53,9 @@ fn fell(e: &crate::sim::model::LogEvent, name: &str) -> Option<(&'static str, u3
     let fate = match e.kind.as_str() {
         "shot" | "melee" if target == Some(name) => e.fields.get("fate").and_then(|f| f.as_str()),
         // A bystander's hit is logged under the figure it befalls, its fate at the end.
-        "stray_hit" | "blast" if e.actor.as_deref() == Some(name) => ["killed", "unconscious"]
-            .into_iter()
-            .find(|f| e.text.ends_with(&format!(": {f}"))),
+        "stray_hit" | "blast" if e.actor.as_deref() == Some(name) => {
+            crate::app::anim::bystander_fate(e)
+        }
         _ => None,
     }?;
     let how = match fate {

@@ -148,12 +148,7 @@ fn spawn_leader(
         Sprite::from_color(colour, Vec2::new(length, 2.0 * zoom)),
         Transform::from_translation(((start + end) / 2.0).extend(6.7))
             .with_rotation(Quat::from_rotation_z(way.y.atan2(way.x))),
-        Fade {
-            left: secs,
-            total: secs,
-            rise: 0.0,
-            grow: 1.0,
-        },
+        Fade::over(secs),
         DespawnOnExit(Screen::Battle),
     ));
 }

@@ -318,3 +318,24 @@ pub fn waiting_choice(world: &World) -> Option<Entity> {
                 .map(|p| p.hero)
         })
 }
+
+/// The recovery check a stunned hero makes at a round's start ("Each round, stunned
+/// characters use their action (Recover, all APs) to attempt a recovery check to shake off
+/// the stun"): Fortitude against the Stun TN of its worst wound, never under the initiative
+/// step's TN.
+pub fn recovery_request(hero: &Hero, wounds: &Wounds) -> crate::rules::check::CheckRequest {
+    use crate::rules::action_time::{INITIATIVE_TN, stun_tn};
+    let tn = stun_tn(wounds.worst()).max(INITIATIVE_TN);
+    crate::rules::check::CheckRequest::simple(super::deck::trait_skill(hero, "Fortitude"), tn)
+}
+
+/// A stunned hero's recovery check at the next round's start: its TN and the chance it shakes
+/// the stun off (None when the hero is not stunned, or is down).
+pub fn recovery_odds(world: &World, e: Entity) -> Option<(u32, f64)> {
+    let wounds = world.get::<Wounds>(e).filter(|w| w.stunned)?;
+    if world.get::<Down>(e).is_some_and(|d| d.0) {
+        return None;
+    }
+    let request = recovery_request(world.get::<Hero>(e)?, wounds);
+    Some((request.tn, super::deck::success_chance(world, &request)))
+}

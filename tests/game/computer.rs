@@ -750,6 +750,55 @@ fn hard_shoots_the_foe_a_hit_will_stun() {
     }
 }
 
+/// A shot at a stunned foe says why it comes before the others (a play-test read "no other
+/// foe is worth more" of a shot at a stunned Miranda while Cyril stood armed: he was out of
+/// Octavio's line of fire): with Octavio down, no other foe offers a shot; with him standing
+/// far off and unarmed, beside a Felicia stunned with 8 wounds, `hard` names the shot at him
+/// it passed over, with its odds.
+#[test]
+fn a_shot_at_a_stunned_foe_says_why_the_others_wait() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        for octavio_down in [true, false] {
+            let (mut t, miranda, felicia, octavio) = miranda_and_two_foes(ai);
+            place(&mut t, felicia, 4, 4);
+            place(&mut t, octavio, 14, 8);
+            let (fe, oe) = (t.e(felicia), t.e(octavio));
+            let world = t.app.world_mut();
+            world
+                .get_mut::<tarnation::sim::model::Wounds>(fe)
+                .unwrap()
+                .stunned = true;
+            world.get_mut::<tarnation::sim::model::Down>(oe).unwrap().0 = octavio_down;
+            {
+                let mut w = world.get_mut::<tarnation::sim::model::Wounds>(fe).unwrap();
+                w.body
+                    .wounds
+                    .insert(tarnation::rules::damage::BodyPart::LeftLeg, 4);
+                w.body
+                    .wounds
+                    .insert(tarnation::rules::damage::BodyPart::RightLeg, 4);
+            }
+            empty_guns(&mut t, octavio);
+            let d = asked(&mut t, miranda);
+            let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
+                panic!("{ai:?}: {d:?}");
+            };
+            let why = d.reason.clone().unwrap();
+            if octavio_down || ai == AiLevel::Hard {
+                assert_eq!(target, felicia, "{ai:?}: {d:?}");
+            }
+            if target == felicia {
+                let says = if octavio_down {
+                    "Felicia Laroq is stunned, but no other foe offers a shot from here"
+                } else {
+                    "Felicia Laroq is stunned, and a shot at Octavio is worth less ("
+                };
+                assert!(why.contains(says), "{ai:?}: {why}");
+            }
+        }
+    }
+}
+
 /// The Longhorn burns for the Perkins brothers, and Hank's side wins only by putting them down.
 /// Pete (fists only) in the open under Hank's loaded shotgun: `easy`'s habits close in on the
 /// nearest enemy; `normal` and `hard` walk him out of every enemy's sight, and there he stays

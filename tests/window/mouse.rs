@@ -370,17 +370,50 @@ fn offered_no_walk(cannot: impl FnOnce(&mut App, Entity), says: &str) {
 }
 
 /// A stunned hero has nothing in reach, and the panel says why (a play-test found it told the
-/// outlined hexes were in reach).
+/// outlined hexes were in reach) and what brings it back: the recovery check at the next
+/// round's start, Fortitude against the Stun TN of its worst wound (a Heavy wound: TN 7), with
+/// its odds; the banner says the odds too (a play-test sat through rounds of "declares nothing
+/// until recovered").
 #[test]
 fn a_stunned_hero_is_offered_no_walk() {
-    offered_no_walk(
-        |app, hero| {
-            app.world_mut()
-                .get_mut::<tarnation::sim::model::Wounds>(hero)
-                .unwrap()
-                .stunned = true;
-        },
-        "is stunned: declares nothing",
+    use tarnation::rules::check::CheckRequest;
+    use tarnation::rules::damage::BodyPart;
+    let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
+    app.update();
+    {
+        let mut wounds = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Wounds>(hero)
+            .unwrap();
+        wounds.stunned = true;
+        wounds.body.wounds.insert(BodyPart::LeftLeg, 3);
+    }
+    app.update();
+    let world = app.world();
+    let fortitude =
+        tarnation::sim::deck::trait_skill(world.get::<Hero>(hero).unwrap(), "Fortitude");
+    let chance = tarnation::sim::deck::success_chance(world, &CheckRequest::simple(fortitude, 7));
+    assert!(chance > 0.0 && chance < 1.0, "{chance}");
+    let round = world.resource::<RoundState>().round;
+    let line = preview_line(&app);
+    let says = format!(
+        "is stunned: declares nothing until it shakes the stun off: a Fortitude check at round {}'s start, TN 7: {:.0} %",
+        round + 1,
+        chance * 100.0
+    );
+    assert!(line.contains(&says), "{line}\n{says}");
+    let name = world.get::<Hero>(hero).unwrap().name.clone();
+    let mut notice = app
+        .world_mut()
+        .query_filtered::<&Text, With<tarnation::app::frame::Notice>>();
+    let notice = notice.single(app.world()).unwrap().0.clone();
+    assert!(
+        notice.contains(&format!(
+            "Stunned, declares nothing: {name} ({:.0} % to shake it off at round {})",
+            chance * 100.0,
+            round + 1
+        )),
+        "{notice}"
     );
 }
 

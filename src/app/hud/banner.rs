@@ -19,7 +19,8 @@ pub(super) fn update_banner(
     ids: Query<&crate::sim::HeroId>,
     plan_sides: Query<(&crate::sim::HeroId, &Side)>,
     names: Query<&Hero>,
-    out_of_action: Query<(&Hero, &Side, &Wounds, &Down)>,
+    out_of_action: Query<(Entity, &Hero, &Side, &Wounds, &Down)>,
+    stun: Res<super::stun::StunOdds>,
     mut notice: Query<&mut Text, (With<Notice>, Without<Banner>, Without<Handoff>)>,
     mut banner: Query<(&mut Text, &mut TextColor), (With<Banner>, Without<Handoff>)>,
     mut handoff: Query<
@@ -35,7 +36,7 @@ pub(super) fn update_banner(
     // The declaring hero's side (a computer's too); between declarations, the seat's.
     let index = round
         .declarer()
-        .and_then(|e| out_of_action.get(e).ok().map(|h| h.1.0))
+        .and_then(|e| out_of_action.get(e).ok().map(|h| h.2.0))
         .or(seat.active)
         .unwrap_or(0);
     let Some(side) = battle.level.sides.get(index) else {
@@ -66,7 +67,7 @@ pub(super) fn update_banner(
                 &ids,
                 &plan_sides,
                 &names,
-                &out_of_action,
+                (&out_of_action, &stun),
             )
         };
         // One line under the title, between the banner's buttons: cut, never wrapped over
@@ -182,30 +183,29 @@ fn notice_line(
     ids: &Query<&crate::sim::HeroId>,
     plan_sides: &Query<(&crate::sim::HeroId, &Side)>,
     names: &Query<&Hero>,
-    out_of_action: &Query<(&Hero, &Side, &Wounds, &Down)>,
+    (out_of_action, stun): (
+        &Query<(Entity, &Hero, &Side, &Wounds, &Down)>,
+        &super::stun::StunOdds,
+    ),
 ) -> String {
-    let mut words: Vec<String> = out_of_action
+    // The stunned heroes of human sides, in one item with the odds of the check that brings
+    // each back (two "is stunned: declares nothing until recovered" were cut off the line).
+    let stunned: Vec<String> = out_of_action
         .iter()
-        .filter(|(_, s, _, _)| {
+        .filter(|(_, _, s, _, _)| {
             battle
                 .level
                 .sides
                 .get(s.0)
                 .is_some_and(|d| d.control == Control::Human)
         })
-        .filter_map(|(h, _, w, d)| {
-            if d.0 {
-                None
-            } else if w.stunned {
-                Some(format!(
-                    "{} is stunned: declares nothing until recovered",
-                    h.name
-                ))
-            } else {
-                None
-            }
-        })
+        .filter(|(_, _, _, w, d)| w.stunned && !d.0)
+        .map(|(e, h, ..)| super::stun::stunned_short(&h.name, Some(round), stun.0.get(&e).copied()))
         .collect();
+    let mut words: Vec<String> = Vec::new();
+    if !stunned.is_empty() {
+        words.push(format!("Stunned, declares nothing: {}", stunned.join(", ")));
+    }
     // The declaring hero's plan, named (each hero has its own); the others counted.
     let declaring = round.declarer().and_then(|e| ids.get(e).ok()).copied();
     if let Some(p) = plan.0.iter().find(|p| Some(p.hero) == declaring) {

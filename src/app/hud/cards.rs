@@ -45,22 +45,28 @@ pub fn draw_cards(
     node: Query<Entity, With<HeroCards>>,
     mut top: Query<&mut Node, With<crate::app::frame::PanelTop>>,
     mut drawn: Local<Vec<Card>>,
-    (log, round): (
+    (log, round, stun): (
         Option<Res<crate::sim::model::MatchLog>>,
         Option<Res<crate::sim::model::RoundState>>,
+        Option<Res<super::stun::StunOdds>>,
     ),
 ) {
     let Ok(node) = node.single() else {
         return;
     };
     let selected = selection.as_ref().and_then(|s| s.hero);
-    let recovering = recovering_this_round(log.as_deref(), round.map_or(0, |r| r.round));
+    let recovering = recovering_this_round(log.as_deref(), round.as_ref().map_or(0, |r| r.round));
     let mut cards: Vec<(usize, String, Card)> = heroes
         .iter()
         .map(|h| {
             let mut card = card_of(&battle, &palette, h, Some(h.0) == selected);
             if card.status.is_none() && recovering.contains(&h.1.name) {
                 card.status = Some("RECOVERING");
+            }
+            // What brings a stunned hero back, on its card's words.
+            if let Some(odds) = stun.as_ref().and_then(|s| s.0.get(&h.0)) {
+                let words = super::stun::stunned_words(round.as_deref(), Some(*odds));
+                card.words.push_str(&format!("\n{} is {words}", h.1.name));
             }
             (h.2.0, h.1.name.clone(), card)
         })

@@ -404,6 +404,7 @@ pub(super) fn marker_words(world: &mut World) {
     };
     let mut lines: Vec<String> = Vec::new();
     let mut heroes = world.query::<(
+        Entity,
         &crate::sim::model::Hero,
         &crate::sim::model::HexPos,
         &crate::sim::model::Side,
@@ -413,7 +414,8 @@ pub(super) fn marker_words(world: &mut World) {
         Option<&crate::sim::model::Dominated>,
     )>();
     let battle = world.resource::<crate::sim::model::Battle>();
-    for (hero, pos, side, track, wounds, down, dominated) in heroes.iter(world) {
+    let round = world.get_resource::<crate::sim::model::RoundState>();
+    for (e, hero, pos, side, track, wounds, down, dominated) in heroes.iter(world) {
         if pos.0 != at {
             continue;
         }
@@ -445,6 +447,9 @@ pub(super) fn marker_words(world: &mut World) {
             s.push_str("; OUT (unconscious)");
         } else if wounds.stunned {
             s.push_str("; STUNNED");
+            if let Some(odds) = crate::sim::query::recovery_odds(world, e) {
+                s.push_str(&format!(" ({})", super::stun::recovery_chance(round, odds)));
+            }
         }
         if let Some(d) = dominated.filter(|d| d.0 > 0) {
             s.push_str(&format!(

@@ -17,6 +17,7 @@ mod offscreen;
 mod plan;
 mod preview;
 mod shot_preview;
+mod stun;
 
 pub use banner::{NOTICE_CHARS, one_line};
 pub use bar::*;
@@ -66,6 +67,7 @@ impl Plugin for HudPlugin {
             .init_resource::<CardRead>()
             .init_resource::<card_view::CardShown>()
             .init_resource::<ChoicesView>()
+            .init_resource::<stun::StunOdds>()
             .add_systems(
                 Update,
                 (
@@ -87,6 +89,7 @@ impl Plugin for HudPlugin {
                     engagement_view,
                     choices::choices_view,
                     update_panel,
+                    stun::weigh_recovery,
                     cards::draw_cards,
                     banner::update_banner,
                     choices::update_banner_line,

@@ -199,11 +199,17 @@ fn cannot_act(world: &mut World, e: Entity, hero: &Hero, geometry: &MapGeometry)
     paint(world, geometry, |_| Color::WHITE);
     world.insert_resource(ReachView::default());
     let why = if down {
-        "is down: out of the fight"
+        "is down: out of the fight".to_string()
     } else if stunned {
-        "is stunned: declares nothing until a Fortitude check at a round's start shakes the stun off (what was declared before still goes off)"
+        format!(
+            "is {}",
+            super::stun::stunned_words(
+                world.get_resource::<crate::sim::model::RoundState>(),
+                crate::sim::query::recovery_odds(world, e)
+            )
+        )
     } else {
-        "is done for this round (Hero done): it declares again next round (what was declared before still goes off)"
+        "is done for this round (Hero done): it declares again next round (what was declared before still goes off)".to_string()
     };
     world.insert_resource(MovePreview {
         line: Some(format!("{} {why}", hero.name)),

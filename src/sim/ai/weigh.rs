@@ -343,8 +343,10 @@ pub(super) fn best_shot_at(
     let pos = world.get::<HexPos>(hero)?.0;
     let cocking = cocking_ap(world, hero);
     let holds = aim_holds(world, hero, hard);
-    let mut best: Option<Weighed> = None;
+    // The best shot at each foe, in the order the foes were weighed.
+    let mut each: Vec<Weighed> = Vec::new();
     for (_, target) in enemies_by_distance(world, side, pos) {
+        let mut best: Option<Weighed> = None;
         if only.is_some_and(|only| !only.contains(&target)) {
             continue;
         }
@@ -392,10 +394,22 @@ pub(super) fn best_shot_at(
                 });
             }
         }
+        each.extend(best);
+    }
+    let mut best: Option<&Weighed> = None;
+    for w in &each {
+        if best.is_none_or(|b| w.score > b.score + 1e-12) {
+            best = Some(w);
+        }
     }
     let best = best?;
-    let reason = shot_reason(world, hero, &best, cocking, hard);
-    Some((best.action, reason))
+    // The next best foe to shoot at, to say why the chosen one comes first.
+    let runner_up = each
+        .iter()
+        .filter(|w| w.target != best.target)
+        .max_by(|a, b| a.score.total_cmp(&b.score));
+    let reason = shot_reason(world, hero, best, runner_up, cocking, hard);
+    Some((best.action.clone(), reason))
 }
 
 /// What a declaration costs beyond its AP, counted against a shot's: the stack fee it may pay
@@ -406,7 +420,14 @@ pub(super) fn best_shot_at(
 const DECLARING: u32 = 1;
 
 /// What the computer says of the shot it chose.
-fn shot_reason(world: &World, hero: Entity, w: &Weighed, cocking: u32, hard: bool) -> String {
+fn shot_reason(
+    world: &World,
+    hero: Entity,
+    w: &Weighed,
+    runner_up: Option<&Weighed>,
+    cocking: u32,
+    hard: bool,
+) -> String {
     let name = query::hero_name(world, w.target);
     let hurt = wounds_of(world, w.target);
     let mut words = format!(
@@ -455,9 +476,17 @@ fn shot_reason(world: &World, hero: Entity, w: &Weighed, cocking: u32, hard: boo
         words.push_str("; focus fire: an ally shoots at the same foe");
     }
     if world.get::<Wounds>(w.target).is_some_and(|w| w.stunned) {
-        words.push_str(&format!(
-            "; {name} is stunned, and no other foe is worth more"
-        ));
+        // Say why a foe out of the fight this round comes first (a play-test read "no other
+        // foe is worth more" of a shot at a stunned Miranda while Cyril stood armed: he was
+        // out of Octavio's line of fire).
+        words.push_str(&match runner_up {
+            None => format!("; {name} is stunned, but no other foe offers a shot from here"),
+            Some(r) => format!(
+                "; {name} is stunned, and a shot at {} is worth less ({:.0} % to hit)",
+                query::hero_name(world, r.target),
+                r.chance * 100.0
+            ),
+        });
     } else if loaded_gun(world, w.target) {
         words.push_str(&format!("; {name} {}", holds_words(world, w.target)));
     }

@@ -3,7 +3,7 @@
 
 use super::declare::may_declare;
 use crate::rules::action_time::{
-    self, ActionTrack, INITIATIVE_TN, SEGMENTS, initiative_segment, round_ap, stun_tn,
+    self, ActionTrack, INITIATIVE_TN, SEGMENTS, initiative_segment, round_ap,
 };
 use crate::rules::check::CheckRequest;
 use crate::sim::actions::melee;
@@ -108,8 +108,7 @@ fn initiative_test(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
 /// unconscious."
 fn recovery(world: &mut World, e: Entity, hero: &Hero, wounds: &Wounds) {
     world.entity_mut(e).insert(Track(ActionTrack::idle()));
-    let tn = stun_tn(wounds.worst()).max(INITIATIVE_TN);
-    let request = CheckRequest::simple(trait_skill(hero, "Fortitude"), tn);
+    let request = crate::sim::query::recovery_request(hero, wounds);
     let Ok(outcome) = resolve_check(world, &request) else {
         return;
     };

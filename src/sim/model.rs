@@ -450,6 +450,9 @@ pub struct BumpOption {
     /// Hand to hand: bumps spent toward dominance, and the foe's dominance level after.
     pub dominance_bumps: u32,
     pub dominance: u32,
+    /// The hit's damage type and the card's toggle: what the wounds do (`query::bump_fate`).
+    pub damage: crate::rules::damage::DamageType,
+    pub toggle: crate::rules::card::Toggle,
 }
 
 /// Each side's bonus pool ("a number of bonus counters equal to one less than the number of

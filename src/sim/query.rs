@@ -339,3 +339,39 @@ pub fn recovery_odds(world: &World, e: Entity) -> Option<(u32, f64)> {
     let request = recovery_request(world.get::<Hero>(e)?, wounds);
     Some((request.tn, super::deck::success_chance(world, &request)))
 }
+
+/// What a way to spend a hit's bumps would leave its target (a play-test could not tell which
+/// choice knocked the foe out): its fate, and when it stands, the chance the Stun check the
+/// wound calls for stuns it (none for a hero already stunned). Worked out on a copy of its
+/// wounds, as the hit would apply them.
+pub fn bump_fate(
+    world: &World,
+    target: Entity,
+    option: &super::model::BumpOption,
+) -> (crate::rules::damage::Fate, Option<f64>) {
+    use crate::rules::damage::{Dealt, Fate};
+    let (Some(hero), Some(wounds)) = (world.get::<Hero>(target), world.get::<Wounds>(target))
+    else {
+        return (Fate::Standing, None);
+    };
+    let mut body = wounds.body.clone();
+    let dealt = Dealt {
+        wounds: option.wounds,
+        conc: option.conc,
+    };
+    let fate = body.take(
+        option.location,
+        dealt,
+        option.damage,
+        option.toggle,
+        hero.size,
+    );
+    if matches!(fate, Fate::Unconscious | Fate::Killed) || wounds.stunned {
+        return (fate, None);
+    }
+    let request = super::actions::ranged::stun_request(hero, body.worst().max(1));
+    (
+        fate,
+        Some(1.0 - super::deck::success_chance(world, &request)),
+    )
+}

@@ -191,6 +191,71 @@ fn the_judge_s_way_is_the_computer_s() {
     assert_eq!(event.fields["effect"], judge.effect);
 }
 
+/// `hard` moves a hit to where it leaves the foe worst off, as the bump box shows each choice's
+/// fate to a player: with Felicia's body part that another place of the stack reaches one
+/// wound short of disabled (or killed), `hard` spends the bumps there; `normal` and `easy`
+/// take the Judge's way.
+#[test]
+fn hard_moves_a_hit_where_it_leaves_the_foe_worst_off() {
+    use tarnation::rules::damage::{BodyPart, DISABLING_WOUND, Fate};
+    let (mut t, miranda, felicia) = ready_to_shoot();
+    stack_reading(&mut t, 13);
+    t.act_holding(Action::Shoot {
+        hero: miranda,
+        target: felicia,
+        kind: ShotKind::Normal,
+    });
+    let pending = t.app.world().resource::<PendingBumps>().clone();
+    let judge = pending.options[0].clone();
+    let other = pending
+        .options
+        .iter()
+        .find(|o| {
+            matches!(o.spend, BumpSpend::Location(_))
+                && BodyPart::of(o.location) != BodyPart::of(judge.location)
+                && o.wounds >= 1
+        })
+        .expect("another place on the stack that wounds")
+        .clone();
+    let fe = t.e(felicia);
+    t.app
+        .world_mut()
+        .get_mut::<tarnation::sim::model::Wounds>(fe)
+        .unwrap()
+        .body
+        .wounds
+        .insert(BodyPart::of(other.location), DISABLING_WOUND - 1);
+    let (fate, _) = tarnation::sim::query::bump_fate(t.app.world(), fe, &other);
+    assert_ne!(fate, Fate::Standing, "{other:?}");
+    assert_eq!(
+        tarnation::sim::query::bump_fate(t.app.world(), fe, &judge).0,
+        Fate::Standing
+    );
+    let mut answer = |ai: AiLevel| {
+        t.app.world_mut().resource_mut::<Battle>().level.sides[0].ai = Some(ai);
+        tarnation::sim::ai::answer_choice(t.app.world(), miranda)
+    };
+    assert_eq!(
+        answer(AiLevel::Hard),
+        Intent::SpendBumps {
+            hero: miranda,
+            spend: other.spend
+        }
+    );
+    for ai in [AiLevel::Normal, AiLevel::Easy] {
+        assert!(
+            matches!(
+                answer(ai),
+                Intent::SpendBumps {
+                    spend: BumpSpend::Judge | BumpSpend::Save,
+                    ..
+                }
+            ),
+            "{ai:?}"
+        );
+    }
+}
+
 /// Hand to hand: "Each level of dominance costs one bump": Hank's blow that lands with bumps
 /// offers dominance for them, and the choice presses Dave.
 #[test]

@@ -812,6 +812,8 @@ fn the_bump_choices_name_the_bonus_counter_and_dominance() {
         stopped: false,
         dominance_bumps,
         dominance,
+        damage: tarnation::rules::damage::DamageType::Deadly,
+        toggle: tarnation::rules::card::Toggle::Yes,
     };
     assert_eq!(
         option_words(&option(BumpSpend::Save, 0, 0), false),

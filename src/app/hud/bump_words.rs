@@ -52,6 +52,28 @@ pub fn option_words(o: &BumpOption, judge: bool) -> String {
     }
 }
 
+/// What a choice would leave the foe, after its words: "KILLS", "KNOCKS OUT", "disables the
+/// right arm, stuns at 46 %", "stuns at 31 %" (a play-test could not tell which choice put
+/// the foe down).
+pub fn fate_words(fate: crate::rules::damage::Fate, stuns: Option<f64>) -> String {
+    use crate::rules::damage::Fate;
+    let mut words: Vec<String> = Vec::new();
+    match fate {
+        Fate::Killed => words.push("KILLS".into()),
+        Fate::Unconscious => words.push("KNOCKS OUT".into()),
+        Fate::LimbDisabled(part) => words.push(format!("disables the {}", part.name())),
+        Fate::Standing => {}
+    }
+    if let Some(p) = stuns {
+        words.push(format!("stuns at {:.0} %", p * 100.0));
+    }
+    if words.is_empty() {
+        String::new()
+    } else {
+        format!(": {}", words.join(", "))
+    }
+}
+
 /// Where the `bumps` to spend go, and the damage rows the hit adds of itself, so the numbers
 /// add up to the bumps the box names: "(1 to move the hit, 2 to damage; +2 damage rows for the
 /// head)". The damage rows of `BumpOption` count the bumps left over and the rows a head or
@@ -148,7 +170,7 @@ pub fn first_landed(options: &[BumpOption]) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::{distinct, option_words};
+    use super::{distinct, fate_words, option_words};
     use crate::rules::card::Location;
     use crate::rules::shot::BumpSpend;
     use crate::sim::model::BumpOption;
@@ -166,7 +188,23 @@ mod tests {
             stopped: false,
             dominance_bumps: 0,
             dominance: 0,
+            damage: crate::rules::damage::DamageType::Deadly,
+            toggle: crate::rules::card::Toggle::Yes,
         }
+    }
+
+    /// Each choice says what it leaves the foe: down first, then a limb, then the stun's odds.
+    #[test]
+    fn a_choice_says_what_it_leaves_the_foe() {
+        use crate::rules::damage::{BodyPart, Fate};
+        assert_eq!(fate_words(Fate::Killed, None), ": KILLS");
+        assert_eq!(fate_words(Fate::Unconscious, None), ": KNOCKS OUT");
+        assert_eq!(
+            fate_words(Fate::LimbDisabled(BodyPart::RightArm), Some(0.456)),
+            ": disables the right arm, stuns at 46 %"
+        );
+        assert_eq!(fate_words(Fate::Standing, Some(0.31)), ": stuns at 31 %");
+        assert_eq!(fate_words(Fate::Standing, None), "");
     }
 
     /// The Judge's way listed again as a plain choice, and one leg reached by two places of

@@ -299,9 +299,33 @@ fn bump_box_title(p: &mut ChildSpawnerCommands, hero: &str, target: &str, pendin
     }
 }
 
+/// What each choice of the bumps waiting would leave the foe (`query::bump_fate`), in the
+/// options' order: worked out once when the choice comes.
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct BumpFates(pub Vec<(crate::rules::damage::Fate, Option<f64>)>);
+
+pub(super) fn weigh_bump_fates(world: &mut World) {
+    let fates = world.get_resource::<PendingBumps>().map(|p| {
+        BumpFates(
+            p.options
+                .iter()
+                .map(|o| crate::sim::query::bump_fate(world, p.target, o))
+                .collect(),
+        )
+    });
+    match fates {
+        Some(f) if world.get_resource::<BumpFates>() != Some(&f) => world.insert_resource(f),
+        None if world.contains_resource::<BumpFates>() => {
+            world.remove_resource::<BumpFates>();
+        }
+        _ => {}
+    }
+}
+
 pub(super) fn spend_bumps(
     mut commands: Commands,
     pending: Option<Res<PendingBumps>>,
+    fates: Option<Res<BumpFates>>,
     battle: Res<Battle>,
     sides: Query<&Side>,
     heroes: Query<(&Hero, &HeroId)>,
@@ -340,7 +364,10 @@ pub(super) fn spend_bumps(
             .with_children(|p| {
                 bump_box_title(p, &h.name, &target, &pending);
                 for (i, o) in distinct(&pending.options) {
-                    let words = option_words(o, i == 0);
+                    let fate = fates.as_ref().and_then(|f| f.0.get(i)).map_or(String::new(), |(fate, stuns)| {
+                        super::bump_words::fate_words(*fate, *stuns)
+                    });
+                    let words = format!("{}{fate}", option_words(o, i == 0));
                     let words = if i == 0 {
                         format!("{words} ({pass})")
                     } else {

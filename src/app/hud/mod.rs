@@ -71,6 +71,7 @@ impl Plugin for HudPlugin {
             .add_systems(
                 Update,
                 (
+                    bumps::weigh_bump_fates,
                     bumps::spend_bumps,
                     bumps::snap_or_hold,
                     give_up::give_up_or_pay,

@@ -103,6 +103,8 @@ pub fn bump_option(spend: BumpSpend, o: &ShotOutcome, dominance: u32) -> BumpOpt
         stopped: o.penetration == Some(ranged::Penetration::D),
         dominance_bumps: o.reserved,
         dominance,
+        damage: o.damage,
+        toggle: o.toggle,
     }
 }
 

@@ -195,6 +195,22 @@ pub(super) fn waiting_human<B: Component>(
     human
 }
 
+/// A box to build: none stands, or the choice waiting is a new one (`changed`), and the box
+/// of the last one goes (a play-test answered the Marshal's bumps on a box still showing
+/// Hank's, two hits landing in one segment).
+pub(super) fn new_choice<B: Component>(
+    changed: bool,
+    boxes: &Query<Entity, With<B>>,
+    commands: &mut Commands,
+) -> bool {
+    if changed {
+        for e in boxes {
+            commands.entity(e).despawn();
+        }
+    }
+    changed || boxes.is_empty()
+}
+
 /// The snap shot's box.
 #[derive(Component)]
 pub struct SnapBox;
@@ -231,7 +247,7 @@ pub(super) fn snap_or_hold(
     let Ok((h, &id)) = heroes.get(hero) else {
         return;
     };
-    if boxes.is_empty() {
+    if new_choice(pending.is_changed(), &boxes, &mut commands) {
         let chance = pending.series.shots.first().map_or(0.0, |s| s.chance);
         let pass = keys.key(BattleAction::EndDeclaration);
         commands
@@ -262,7 +278,7 @@ pub(super) fn snap_or_hold(
                 ));
             });
     }
-    if *pause.get() == Pause::Paused {
+    if *pause.get() == Pause::Paused || pending.is_changed() {
         return;
     }
     let chosen = choices
@@ -350,7 +366,7 @@ pub(super) fn spend_bumps(
     let Ok((h, &id)) = heroes.get(hero) else {
         return;
     };
-    if boxes.is_empty() {
+    if new_choice(pending.is_changed(), &boxes, &mut commands) {
         let target = heroes
             .get(pending.target)
             .map_or(String::new(), |t| format!(" {}", t.0.name));
@@ -400,7 +416,8 @@ pub(super) fn spend_bumps(
                 }
             });
     }
-    if *pause.get() == Pause::Paused || seat.awaiting_handoff {
+    // A click or key in the frame a new choice comes was meant for the box it replaces.
+    if *pause.get() == Pause::Paused || seat.awaiting_handoff || pending.is_changed() {
         return;
     }
     let chosen = choices
@@ -420,6 +437,44 @@ pub(super) fn spend_bumps(
 
 #[cfg(test)]
 mod tests {
+
+    /// A new choice replaces the box of the last one; the same choice keeps its box.
+    #[test]
+    fn a_new_choice_replaces_the_box_of_the_last() {
+        use super::{BumpBox, new_choice};
+        use bevy::prelude::*;
+        #[derive(Resource)]
+        struct NewOne(bool);
+        #[derive(Resource, Default)]
+        struct Built(u32);
+        fn build(
+            mut commands: Commands,
+            new: Res<NewOne>,
+            boxes: Query<Entity, With<BumpBox>>,
+            mut built: ResMut<Built>,
+        ) {
+            if new_choice(new.0, &boxes, &mut commands) {
+                commands.spawn(BumpBox);
+                built.0 += 1;
+            }
+        }
+        let mut app = App::new();
+        app.insert_resource(NewOne(false))
+            .init_resource::<Built>()
+            .add_systems(Update, build);
+        let boxes = |app: &mut App| {
+            app.world_mut()
+                .query_filtered::<Entity, With<BumpBox>>()
+                .iter(app.world())
+                .count()
+        };
+        app.update();
+        app.update();
+        assert_eq!((app.world().resource::<Built>().0, boxes(&mut app)), (1, 1));
+        app.world_mut().resource_mut::<NewOne>().0 = true;
+        app.update();
+        assert_eq!((app.world().resource::<Built>().0, boxes(&mut app)), (2, 1));
+    }
 
     /// A box of choices stands where it covers neither the firer nor the foe: the top left
     /// when they are clear of it, else a bottom corner; with no room clear of both, the corner

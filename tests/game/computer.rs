@@ -752,50 +752,87 @@ fn hard_shoots_the_foe_a_hit_will_stun() {
 
 /// A shot at a stunned foe says why it comes before the others (a play-test read "no other
 /// foe is worth more" of a shot at a stunned Miranda while Cyril stood armed: he was out of
-/// Octavio's line of fire): with Octavio down, no other foe offers a shot; with him standing
-/// far off and unarmed, beside a Felicia stunned with 8 wounds, `hard` names the shot at him
-/// it passed over, with its odds.
+/// Octavio's line of fire). Felicia stunned with 8 wounds: with Octavio down, no other foe
+/// offers a shot; with him unarmed and ducked behind the trough, `normal` names the shot at
+/// him it passed over, with its odds, and gives no odds of a stun for a foe stunned already;
+/// `hard` shoots the fresh foe a hit may stun.
 #[test]
 fn a_shot_at_a_stunned_foe_says_why_the_others_wait() {
+    use tarnation::rules::damage::BodyPart;
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         for octavio_down in [true, false] {
             let (mut t, miranda, felicia, octavio) = miranda_and_two_foes(ai);
             place(&mut t, felicia, 4, 4);
-            place(&mut t, octavio, 14, 8);
+            place(&mut t, octavio, 12, 6);
+            empty_guns(&mut t, octavio);
             let (fe, oe) = (t.e(felicia), t.e(octavio));
             let world = t.app.world_mut();
-            world
-                .get_mut::<tarnation::sim::model::Wounds>(fe)
-                .unwrap()
-                .stunned = true;
-            world.get_mut::<tarnation::sim::model::Down>(oe).unwrap().0 = octavio_down;
             {
                 let mut w = world.get_mut::<tarnation::sim::model::Wounds>(fe).unwrap();
-                w.body
-                    .wounds
-                    .insert(tarnation::rules::damage::BodyPart::LeftLeg, 4);
-                w.body
-                    .wounds
-                    .insert(tarnation::rules::damage::BodyPart::RightLeg, 4);
+                w.stunned = true;
+                w.body.wounds.insert(BodyPart::LeftLeg, 4);
+                w.body.wounds.insert(BodyPart::RightLeg, 4);
             }
-            empty_guns(&mut t, octavio);
+            world.get_mut::<tarnation::sim::model::Down>(oe).unwrap().0 = octavio_down;
+            world
+                .get_mut::<tarnation::sim::model::BehindCover>(oe)
+                .unwrap()
+                .0 = true;
             let d = asked(&mut t, miranda);
             let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
                 panic!("{ai:?}: {d:?}");
             };
             let why = d.reason.clone().unwrap();
-            if octavio_down || ai == AiLevel::Hard {
-                assert_eq!(target, felicia, "{ai:?}: {d:?}");
+            if !octavio_down && ai == AiLevel::Hard {
+                assert_eq!(target, octavio, "{d:?}");
+                continue;
             }
-            if target == felicia {
-                let says = if octavio_down {
-                    "Felicia Laroq is stunned, but no other foe offers a shot from here"
-                } else {
-                    "Felicia Laroq is stunned, and a shot at Octavio is worth less ("
-                };
-                assert!(why.contains(says), "{ai:?}: {why}");
-            }
+            assert_eq!(target, felicia, "{ai:?}: {d:?}");
+            let says = if octavio_down {
+                "Felicia Laroq is stunned, but no other foe offers a shot from here"
+            } else {
+                "Felicia Laroq is stunned, and a shot at Octavio is worth less ("
+            };
+            assert!(why.contains(says), "{ai:?}: {why}");
+            assert!(!why.contains("a hit stuns Felicia"), "{ai:?}: {why}");
         }
+    }
+}
+
+/// A foe who shook a stun off at this round's start spends the round recovering (no AP on its
+/// track): out of the fight until the next round, as a stunned one is. Felicia near and
+/// Octavio far: Miranda shoots Felicia; Felicia recovering, Miranda shoots Octavio, who can
+/// shoot back (a play-test saw seven shots go at a recovering Doc Ambrose).
+#[test]
+fn a_foe_recovering_this_round_comes_after_one_who_can_shoot() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut targets = Vec::new();
+        for recovering in [false, true] {
+            let (mut t, miranda, felicia, octavio) = miranda_and_two_foes(ai);
+            place(&mut t, felicia, 4, 4);
+            place(&mut t, octavio, 14, 8);
+            if recovering {
+                give_ap(&mut t, felicia, 0, 0);
+                let fe = t.e(felicia);
+                t.app
+                    .world_mut()
+                    .get_mut::<tarnation::sim::model::Track>(fe)
+                    .unwrap()
+                    .0 = tarnation::rules::action_time::ActionTrack::idle();
+            }
+            let d = asked(&mut t, miranda);
+            let Intent::Declare(Action::Shoot { target, .. }) = d.intent else {
+                panic!("{ai:?}: {d:?}");
+            };
+            targets.push(if target == felicia {
+                "Felicia"
+            } else if target == octavio {
+                "Octavio"
+            } else {
+                "another"
+            });
+        }
+        assert_eq!(targets, ["Felicia", "Octavio"], "{ai:?}");
     }
 }
 

@@ -34,7 +34,7 @@ use super::answers::{
 };
 use super::holdout::{lets_the_clock_work, lie_low};
 use super::position::position;
-use super::worth::{allies_on, stun_odds, target_worth, wounds_of};
+use super::worth::{allies_on, out_this_round, stun_odds, target_worth, wounds_of};
 use super::*;
 use crate::sim::model::Wounds;
 
@@ -466,7 +466,8 @@ fn shot_reason(
             holds * 100.0
         ));
     }
-    if hard {
+    let stunned = world.get::<Wounds>(w.target).is_some_and(|w| w.stunned);
+    if hard && !stunned {
         words.push_str(&format!(
             "; a hit stuns {name} at {:.0} %",
             stun_odds(world, w.target) * 100.0
@@ -475,14 +476,19 @@ fn shot_reason(
     if hard && allies_on(world, hero, w.target) > 0 {
         words.push_str("; focus fire: an ally shoots at the same foe");
     }
-    if world.get::<Wounds>(w.target).is_some_and(|w| w.stunned) {
+    if out_this_round(world, w.target) {
         // Say why a foe out of the fight this round comes first (a play-test read "no other
         // foe is worth more" of a shot at a stunned Miranda while Cyril stood armed: he was
         // out of Octavio's line of fire).
+        let out = if stunned {
+            "is stunned"
+        } else {
+            "spends this round recovering"
+        };
         words.push_str(&match runner_up {
-            None => format!("; {name} is stunned, but no other foe offers a shot from here"),
+            None => format!("; {name} {out}, but no other foe offers a shot from here"),
             Some(r) => format!(
-                "; {name} is stunned, and a shot at {} is worth less ({:.0} % to hit)",
+                "; {name} {out}, and a shot at {} is worth less ({:.0} % to hit)",
                 query::hero_name(world, r.target),
                 r.chance * 100.0
             ),

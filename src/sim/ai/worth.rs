@@ -10,7 +10,7 @@ use crate::sim::model::{Committed, Wounds};
 /// foe with a loaded gun in hand (the threat), less for a stunned one (out of the fight this
 /// round); `hard`, more for a foe its allies shoot at.
 pub(super) fn target_worth(world: &World, hero: Entity, target: Entity, hard: bool) -> f64 {
-    let stunned = world.get::<Wounds>(target).is_some_and(|w| w.stunned);
+    let stunned = out_this_round(world, target);
     let mut worth = hurt_worth(world, target);
     if loaded_gun(world, target) && !stunned {
         worth += 0.25;
@@ -47,6 +47,26 @@ pub(super) fn target_worth(world: &World, hero: Entity, target: Entity, hard: bo
         worth *= 0.4;
     }
     worth
+}
+
+/// A hero who shook a stun off at this round's start spends the round recovering ("stunned
+/// characters use their action (Recover, all APs)"): no AP on its track, out of the fight
+/// until the next round.
+pub(super) fn recovering(world: &World, hero: Entity) -> bool {
+    world
+        .get::<crate::sim::model::Track>(hero)
+        .is_some_and(|t| t.0.total == 0)
+        && !query::is_down(world, hero)
+        && !world.get::<Wounds>(hero).is_some_and(|w| w.stunned)
+}
+
+/// Stunned, or recovering from a stun this round: a hit on it takes no shot or blow of this
+/// round away (a play-test saw seven shots go at Doc Ambrose while he spent the round
+/// recovering, and two Regulators who could shoot back stood by). Measured with `hard`
+/// against `normal`, 1 000 matches a level, seeds swapped: the bench 57.7 to 59.6 %, the rest
+/// within a point.
+pub(super) fn out_this_round(world: &World, hero: Entity) -> bool {
+    world.get::<Wounds>(hero).is_some_and(|w| w.stunned) || recovering(world, hero)
 }
 
 /// Wounds the hero has taken, over every location.
@@ -124,6 +144,11 @@ pub(super) fn stun_odds(world: &World, target: Entity) -> f64 {
     let Some(h) = world.get::<Hero>(target) else {
         return 0.0;
     };
+    // A stunned foe is stunned already: the hit adds no stun (it said "a hit stuns Tom
+    // Pickett at 76 %; Tom Pickett is stunned").
+    if world.get::<Wounds>(target).is_some_and(|w| w.stunned) {
+        return 0.0;
+    }
     let worst = world.get::<Wounds>(target).map_or(0, |w| w.worst());
     let request = combat::stun_request(h, (worst + 1).clamp(3, 5));
     1.0 - crate::sim::deck::success_chance(world, &request)

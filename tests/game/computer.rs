@@ -1091,7 +1091,8 @@ fn a_gatling_is_not_fired_into_an_ally_s_fight() {
 
 /// Clem, ducked behind the piano with his gun ready, plays for the side the fire wins for:
 /// he stays down while the posse is far (an audit saw him come out for snap shots at 17 %, in
-/// the open to the posse's guns), and comes out once a foe is within three paces.
+/// the open to the posse's guns), saying why he passes, and comes out once a foe is within
+/// three paces.
 #[test]
 fn the_side_the_clock_plays_for_stays_down_behind_cover() {
     for (cyril_at, emerges) in [((3, 6), false), ((9, 6), true)] {
@@ -1113,6 +1114,15 @@ fn the_side_the_clock_plays_for_stays_down_behind_cover() {
         assert_eq!(out, emerges, "Cyril at {cyril_at:?}: {d:?}");
         if !emerges {
             assert_eq!(d.intent, Intent::Pass { hero: clem }, "{d:?}");
+            // The pass says why, as a declaration does (a play-test could not tell a plan
+            // from a stall in "passes, 6 AP left").
+            assert_eq!(
+                d.reason.as_deref(),
+                Some(
+                    "'The Longhorn burns' wins for its side and no foe comes within reach: it stays down behind cover and keeps its AP"
+                ),
+                "{d:?}"
+            );
         }
     }
 }

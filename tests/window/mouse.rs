@@ -1308,6 +1308,27 @@ fn the_pointer_says_the_height_of_the_hex() {
         cart.contains("\nCover: ore cart (") && cart.contains("covers belly"),
         "{cart}"
     );
+    // A figure ducked behind it is covered whole, from every side (decision 40), and the
+    // cover is said once (a play-test read it twice, and "from the west" over a ducked Clem).
+    let dave = app
+        .world_mut()
+        .query::<(Entity, &Hero)>()
+        .iter(app.world())
+        .find(|(_, h)| h.name == "Dave Perkins")
+        .map(|(e, _)| e)
+        .unwrap();
+    app.world_mut().get_mut::<HexPos>(dave).unwrap().0 = hex_at(9, 3);
+    app.world_mut()
+        .entity_mut(dave)
+        .insert(tarnation::sim::model::BehindCover(true));
+    let ducked = info(&mut app, 9, 3);
+    assert!(
+        ducked.contains(
+            "Cover: ore cart (thin iron plating, AV 4): Dave Perkins ducks behind it, covered whole from every side"
+        ),
+        "{ducked}"
+    );
+    assert_eq!(ducked.matches("ore cart").count(), 1, "{ducked}");
     // Nobody of the desk declares (the computer plays both sides): the ground and the
     // height still.
     let mut app = window_app(3);

@@ -28,15 +28,21 @@ pub fn step_words(event: &LogEvent) -> Option<String> {
 }
 
 /// A figure a shot or a blast was not aimed at, hit: where and what it did, and its fall or
-/// stun ("a stray shot: vitals (torso): 2 wounds, 1 Conc"). A play-test saw Dave killed by the
+/// stun ("Dave Perkins, hit by a stray shot: vitals (torso): 2 wounds, 1 Conc"). A play-test saw Dave killed by the
 /// Gatling's strays at Miranda with only "miss" over him: the strays were only in the log.
 fn bystander_words(event: &LogEvent) -> String {
     let what = if event.kind == "blast" {
         "caught in the blast"
     } else {
-        "a stray shot"
+        "hit by a stray shot"
     };
-    let mut words = format!("{what}: {}", hit_words(Some(event), true));
+    // Named: the words may stand off the token, between two figures (a play-test read "a
+    // stray shot: left leg" between Josiah and Ada).
+    let who = event
+        .actor
+        .as_deref()
+        .map_or(String::new(), |name| format!("{name}, "));
+    let mut words = format!("{who}{what}: {}", hit_words(Some(event), true));
     if let Some(fate) = bystander_fate(event) {
         words.push_str(&format!("\n{}", fate.to_uppercase()));
     }
@@ -255,9 +261,11 @@ mod tests {
         );
         log.events[0].text =
             "A stray shot hits Dave Perkins in the vitals: effect 13, 2 wounds and 1 Conc".into();
+        // The event's actor is the figure the stray befell.
+        log.events[0].actor = Some("Dave Perkins".into());
         assert_eq!(
             super::step_words(&log.events[0]).unwrap(),
-            "a stray shot: vitals (torso): 2 wounds, 1 Conc"
+            "Dave Perkins, hit by a stray shot: vitals (torso): 2 wounds, 1 Conc"
         );
         let mut blast = log_of(
             "blast",
@@ -267,7 +275,7 @@ mod tests {
             "The Dynamite goes off at 4,2: Hank Daggett, 1 pace off, is hit in the head: effect 28, 6 wounds and 0 Conc: killed".into();
         assert_eq!(
             super::step_words(&blast.events[0]).unwrap(),
-            "caught in the blast: head: 6 wounds (its 5 boxes full)\nKILLED"
+            "Hank Daggett, caught in the blast: head: 6 wounds (its 5 boxes full)\nKILLED"
         );
         assert!(super::step_is_a_hit(&blast.events[0]));
     }

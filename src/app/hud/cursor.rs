@@ -459,8 +459,16 @@ pub(super) fn marker_words(world: &mut World) {
         }
         lines.push(s);
     }
-    if let Some((_, c)) = crate::sim::query::cover_in(world, at) {
-        lines.push(super::preview::cover_line(world, &c));
+    let said = world
+        .resource::<super::preview::CursorInfo>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    // The cover once: the hex's ground words may have said it (a play-test read it twice).
+    if let Some(cover) = super::preview::cover_words(world, at)
+        && !said.contains(&cover)
+    {
+        lines.push(cover);
     }
     if lines.is_empty() {
         return;

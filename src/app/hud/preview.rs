@@ -413,10 +413,26 @@ fn ground_words(world: &World, hex: hexx::Hex) -> Option<String> {
     Some(words)
 }
 
-/// The cover in the hex, what it covers and from which hexsides.
-fn cover_words(world: &World, hex: hexx::Hex) -> Option<String> {
+/// The cover in the hex, what it covers and from which hexsides; a figure ducked behind it is
+/// behind it whole, from every side (decision 40: a play-test read "covers belly, chest, legs
+/// from the west" over a ducked Clem and flanked him from the east for nothing).
+pub(super) fn cover_words(world: &World, hex: hexx::Hex) -> Option<String> {
     let (_, c) = query::cover_in(world, hex)?;
-    Some(format!("Cover: {}", cover_line(world, &c)))
+    let ducked = query::hero_at(world, hex).filter(|&e| {
+        world
+            .get::<crate::sim::model::BehindCover>(e)
+            .is_some_and(|b| b.0)
+    });
+    Some(match ducked {
+        Some(e) if c.av > 0 => format!(
+            "Cover: {} ({}, AV {}): {} ducks behind it, covered whole from every side",
+            c.name,
+            c.material.name(),
+            c.av,
+            query::hero_name(world, e)
+        ),
+        _ => format!("Cover: {}", cover_line(world, &c)),
+    })
 }
 
 /// A piece of cover in words: "oil lamp (glass, AV 1): covers the chest and head from the

@@ -180,11 +180,17 @@ fn shot_words(
             w.0.iter()
                 .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
         });
-    let allies: Vec<String> = ranged::allies_near_the_line(world, hero, target)
+    let mut allies: Vec<String> = Vec::new();
+    // Each named once (two oil lamps read "the oil lamp, the oil lamp").
+    for name in ranged::allies_near_the_line(world, hero, target)
         .into_iter()
         .map(|e| query::hero_name(world, e))
         .chain(ranged::glass_near_the_line(world, hero, target))
-        .collect();
+    {
+        if !allies.contains(&name) {
+            allies.push(name);
+        }
+    }
     if allies.is_empty() || !shoots {
         return words;
     }

@@ -16,7 +16,7 @@ pub(super) fn holds_out(world: &World, hero: Entity) -> bool {
 
 /// The clock that plays for the hero's side: the name of a level's timer that makes it win,
 /// or of a counter fed each round that wins for it when it fills.
-fn clock_for(world: &World, hero: Entity) -> Option<String> {
+pub(super) fn clock_for(world: &World, hero: Entity) -> Option<String> {
     let battle = world.resource::<Battle>();
     let side = battle.level.sides.get(query::side_of(world, hero))?;
     let timer = battle.level.victory.iter().find_map(|v| match v {

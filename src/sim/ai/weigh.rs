@@ -61,8 +61,29 @@ pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) ->
             )
         }
         Some((action, why)) => Decision::new(Intent::Declare(action), why),
-        None => Decision::bare(Intent::Pass { hero: id }),
+        None => Decision::new(Intent::Pass { hero: id }, pass_reason(world, hero)),
     }
+}
+
+/// Why `normal` and `hard` pass, said as every declaration's reason is (a play-test read
+/// "Pete Perkins passes, 6 AP left" round after round and could not tell a plan from a stall).
+fn pass_reason(world: &World, hero: Entity) -> String {
+    if lets_the_clock_work(world, hero) {
+        let clock = super::holdout::clock_for(world, hero).unwrap_or_default();
+        let down = world.get::<BehindCover>(hero).is_some_and(|b| b.0);
+        return format!(
+            "'{clock}' wins for its side and no foe comes within reach: it {} and keeps its AP",
+            if down {
+                "stays down behind cover"
+            } else {
+                "stays out of the enemy's sight"
+            }
+        );
+    }
+    if world.get::<MountedOn>(hero).is_some() {
+        return "a rider with no shot: the mount carries it on".into();
+    }
+    "nothing worth its AP this segment: it keeps them in front".into()
 }
 
 /// The Venture tokens `normal` and `hard` set on every check of their own under dice pools.

@@ -380,6 +380,60 @@ fn a_rider_steers_before_the_wall() {
     }
 }
 
+/// The bench: Ike Clanton at a gallop west with Josiah Reed in his line of fire 9 paces
+/// ahead. `hard` reins in to fight, and once halted does not spur on while a foe is in sight
+/// (a play-test's Ike rode through the Regulators to the map's edge); `normal` lets the mount
+/// run. In the gulch chase, where Hank holds out against the clock, no rider reins in.
+#[test]
+fn hard_reins_in_rather_than_ride_through_the_enemy() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut t = level_at("bench_6v6.ron", 1, ai);
+        let (ike, josiah) = (t.hero("Ike Clanton"), t.hero("Josiah Reed"));
+        place(&mut t, josiah, 36, 11);
+        let set_pace = |t: &mut Table, speed: u32| {
+            let world = t.app.world_mut();
+            let mut mounts = world.query::<&mut Mount>();
+            for mut m in mounts.iter_mut(world) {
+                if m.name == "Pinto" {
+                    m.speed = speed;
+                }
+            }
+        };
+        set_pace(&mut t, 14);
+        let d = asked(&mut t, ike);
+        let reins = d.intent
+            == Intent::Declare(Action::Rein {
+                hero: ike,
+                speed: 0,
+            });
+        assert_eq!(reins, ai == AiLevel::Hard, "{ai:?}: {d:?}");
+        set_pace(&mut t, 0);
+        let d = asked(&mut t, ike);
+        if ai == AiLevel::Hard {
+            assert!(
+                !matches!(d.intent, Intent::Declare(Action::Rein { .. })),
+                "{d:?}"
+            );
+        }
+    }
+    let mut t = level_at("gulch_chase.ron", 1, AiLevel::Hard);
+    let riders: Vec<HeroId> = t
+        .app
+        .world_mut()
+        .query::<(&tarnation::sim::model::MountedOn, &HeroId)>()
+        .iter(t.app.world())
+        .map(|(_, id)| *id)
+        .collect();
+    assert!(!riders.is_empty());
+    for rider in riders {
+        let d = asked(&mut t, rider);
+        assert!(
+            !matches!(d.intent, Intent::Declare(Action::Rein { speed: 0, .. })),
+            "{d:?}"
+        );
+    }
+}
+
 /// The mine raid: Angus's Gatling empty (a 34 AP load) two paces from Hank, with Brawling 4:
 /// `easy`'s habits crank the reload; `normal` and `hard` go to blows.
 #[test]

@@ -573,3 +573,67 @@ pub(super) fn revive_pays(world: &World, hero: Entity, command: &Action) -> bool
     });
     !spent && medicine_odds(world, hero) >= REVIVE_ODDS
 }
+
+/// How near a foe in its line of fire brings a rider with a gun, in a fight with no place to
+/// be, to rein in (paces).
+const REIN_IN_WITHIN: u32 = 12;
+
+/// A rider with a gun whose side wins by putting its foes down, and who has no place to be
+/// (no area its side makes for, no foe making for one, no clock for either side), reins in
+/// with a foe in its line of fire within `REIN_IN_WITHIN` paces, and stays halted while one
+/// is: a horse at the gallop carried a play-test's Ike Clanton through the Regulators' line
+/// and on to the map's edge while he cleared a jam. `Some(None)`: halted already, it fights
+/// from the saddle (no spur). `hard` only, as it looks at where the segments to come carry
+/// it; `normal` weighs the declaration before it, and the mount goes on undeclared. Measured
+/// against `normal`, 1 000 matches swapped: the bench 61.2 to 63.8 %; the gulch chase, where
+/// Hank holds out against the clock, unchanged (53.1 %).
+pub(super) fn rein_in_to_fight(world: &World, hero: Entity) -> Option<Option<(Action, String)>> {
+    if super::level_of(world, hero) != crate::data::level::AiLevel::Hard {
+        return None;
+    }
+    let mount = world.get::<MountedOn>(hero)?.0;
+    let speed = world.get::<Mount>(mount)?.speed;
+    let guns = world.get::<crate::sim::model::Weapons>(hero)?;
+    let gear = &world.resource::<Battle>().gear;
+    if !guns
+        .0
+        .iter()
+        .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
+    {
+        return None;
+    }
+    if holds_out(world, hero) || super::area_to_reach(world, hero).is_some() {
+        return None;
+    }
+    let pos = world.get::<HexPos>(hero)?.0;
+    let side = query::side_of(world, hero);
+    let foes = enemies_by_distance(world, side, pos);
+    if foes
+        .iter()
+        .any(|&(_, e)| super::area_to_reach(world, e).is_some() || holds_out(world, e))
+    {
+        return None;
+    }
+    let battle = world.resource::<Battle>();
+    let in_sight = foes.iter().any(|&(d, e)| {
+        d <= REIN_IN_WITHIN
+            && query::position(world, e).is_some_and(|at| battle.map.line_of_fire(pos, at).is_ok())
+    });
+    if !in_sight {
+        return None;
+    }
+    if speed == 0 {
+        return Some(None);
+    }
+    let rein = Action::Rein {
+        hero: hero_id(world, hero),
+        speed: 0,
+    };
+    price(world, &rein).is_ok().then(|| {
+        Some((
+            rein,
+            "a foe in its line of fire, no place to be: reins in to fight rather than ride through the enemy"
+                .into(),
+        ))
+    })
+}

@@ -29,8 +29,8 @@
 
 use super::answers::{
     REVIVE_ODDS, aim_holds, blast_risk, carefully, cover_to_load, duck_from_shot, fight_back,
-    long_load_fights, medicine_odds, quick_draw_when_clashing, revive_pays, steady_to_shoot,
-    steer_ahead, stray_risk,
+    long_load_fights, medicine_odds, quick_draw_when_clashing, rein_in_to_fight, revive_pays,
+    steady_to_shoot, steer_ahead, stray_risk,
 };
 use super::holdout::{lets_the_clock_work, lie_low};
 use super::position::position;
@@ -163,8 +163,15 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
     if let Some(found) = steady_to_shoot(world, hero) {
         return Some(found);
     }
-    if let Some(found) = ride_or_stand(world, hero) {
-        return Some(found);
+    match rein_in_to_fight(world, hero) {
+        Some(Some(found)) => return Some(found),
+        // Halted in the fight: no spur.
+        Some(None) => {}
+        None => {
+            if let Some(found) = ride_or_stand(world, hero) {
+                return Some(found);
+            }
+        }
     }
     if hard && let Some(found) = duck_from_shot(world, hero, &track) {
         return found;

@@ -893,15 +893,28 @@ fn a_foe_recovering_this_round_comes_after_one_who_can_shoot() {
 /// The Longhorn burns for the Perkins brothers, and Hank's side wins only by putting them down.
 /// Pete (fists only) in the open under Hank's loaded shotgun: `easy`'s habits close in on the
 /// nearest enemy; `normal` and `hard` walk him out of every enemy's sight, and there he stays
-/// (a pass).
+/// (a pass). With Cyril's gun empty at 2,7, out of his sight too (the nearest hex out of
+/// Hank's sight is in Cyril's).
 #[test]
 fn the_side_the_fire_wins_for_lies_low() {
-    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+    for (ai, cyril_empty) in [
+        (AiLevel::Easy, false),
+        (AiLevel::Normal, false),
+        (AiLevel::Hard, false),
+        (AiLevel::Normal, true),
+        (AiLevel::Hard, true),
+    ] {
         let mut t = level_at("longhorn_fire.ron", 1, ai);
         let pete = t.hero("Pete Perkins");
         let foes = [t.hero("Hank Daggett"), t.hero("Cyril Wellington")];
         place(&mut t, pete, 7, 4);
         give_ap(&mut t, pete, 3, 3);
+        // An empty gun loads in a few AP: its sight is no hideout either (a play-test's Pete
+        // walked into the sight of Hank's empty shotgun and was killed once it was loaded).
+        if cyril_empty {
+            place(&mut t, foes[1], 2, 7);
+            empty_guns(&mut t, foes[1]);
+        }
         let d = asked(&mut t, pete);
         let Intent::Declare(Action::Move { to, .. }) = d.intent else {
             panic!("{ai:?}: {d:?}");
@@ -922,6 +935,16 @@ fn the_side_the_fire_wins_for_lies_low() {
             why.contains("'The Longhorn burns' wins for its side"),
             "{ai:?}: {why}"
         );
+        if cyril_empty {
+            // Out of the empty gun's sight, or behind cover from it.
+            let battle = t.app.world().resource::<tarnation::sim::model::Battle>();
+            let cyril_sees = battle.map.line_of_fire(hex_at(2, 7), to).is_ok();
+            assert!(
+                !cyril_sees || why.contains("to cover"),
+                "{ai:?}: {to:?}: {why}"
+            );
+            continue;
+        }
         assert!(!sees(&t, to), "{ai:?}: {to:?} is in sight");
         // Out of sight, no foe on him: he lets the fire work.
         let (c, r) = tarnation::rules::hexmap::offset_of(to);

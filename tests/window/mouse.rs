@@ -432,6 +432,54 @@ fn a_hero_done_for_the_round_is_offered_no_walk() {
     );
 }
 
+/// A blow at a foe riding a moving mount warns that the mounts go on every segment and the
+/// blow lapses if they part (a play-test's blow at a passing rider was offered, then lapsed,
+/// its AP lost): at the pointer and in the panel.
+#[test]
+fn a_blow_at_a_moving_rider_warns_that_the_mounts_may_part() {
+    use tarnation::app::hud::CursorInfo;
+    use tarnation::sim::model::{Mount, MountedOn, Weapons};
+    let (mut app, hero) = human_declares_in("Six against six at Cottonwood Crossing", 3);
+    // Fists only: the right click and J strike.
+    for w in app
+        .world_mut()
+        .get_mut::<Weapons>(hero)
+        .unwrap()
+        .0
+        .iter_mut()
+    {
+        w.ready = false;
+    }
+    let rider = app
+        .world_mut()
+        .query::<(Entity, &Hero, &MountedOn)>()
+        .iter(app.world())
+        .find(|(_, h, _)| h.name == "Ike Clanton")
+        .map(|(e, _, m)| (e, m.0))
+        .unwrap();
+    let at = app.world().get::<HexPos>(hero).unwrap().0;
+    let beside = open_beside(&mut app, at)[0];
+    app.world_mut().get_mut::<HexPos>(rider.0).unwrap().0 = beside;
+    app.world_mut().get_mut::<HexPos>(rider.1).unwrap().0 = beside;
+    app.world_mut().get_mut::<Mount>(rider.1).unwrap().speed = 14;
+    app.insert_resource(ForcedHover(Some(beside)));
+    app.update();
+    let warning = "Ike Clanton rides at 14 paces a round: the mounts go on every segment";
+    let line = preview_line(&app);
+    assert!(line.contains(warning), "{line}");
+    let cursor = app
+        .world()
+        .resource::<CursorInfo>()
+        .0
+        .clone()
+        .unwrap_or_default();
+    assert!(cursor.contains(warning), "{cursor}");
+    // Halted, no warning.
+    app.world_mut().get_mut::<Mount>(rider.1).unwrap().speed = 0;
+    app.update();
+    assert!(!preview_line(&app).contains("rides at"));
+}
+
 /// A thrower standing within the blast of its own dynamite is told so at the pointer, not only
 /// in the panel (a play-test read the warning cut off at the panel's foot); beside its foe, the
 /// pointer names the key of the blow as well.

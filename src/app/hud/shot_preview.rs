@@ -94,6 +94,14 @@ fn blow_words(
     match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
         Ok(p) => {
             odds_at_cursor(world, hero, p.attack.name(), p.ap, p.chance);
+            let parting = parting_words(world, [hero, target]);
+            if let Some(parting) = &parting
+                && let Some(mut info) = world.get_resource_mut::<CursorInfo>()
+                && let Some(line) = info.0.as_mut()
+            {
+                line.push('\n');
+                line.push_str(parting);
+            }
             let parts: Vec<String> = p
                 .tn_parts
                 .iter()
@@ -127,7 +135,7 @@ fn blow_words(
                 keys.key(BattleAction::ToggleCareful),
                 keys.key(BattleAction::Block),
                 keys.key(BattleAction::Dodge)
-            )
+            ) + &parting.map_or(String::new(), |w| format!("\n{w}"))
         }
         Err(why) => {
             let why = keys.refusal(&why);
@@ -135,6 +143,31 @@ fn blow_words(
             format!("Cannot attack {name}: {why}")
         }
     }
+}
+
+/// A blow between figures one of whom rides a moving mount: the mounts go on every segment,
+/// so by the time the blow is paid for the two may have parted, and then it lapses (a
+/// play-test's blow at a rider passing the other way was offered, then lapsed, its AP lost).
+fn parting_words(world: &World, figures: [Entity; 2]) -> Option<String> {
+    let riding: Vec<String> = figures
+        .iter()
+        .filter_map(|&e| {
+            let mount = world.get::<crate::sim::model::MountedOn>(e)?.0;
+            let speed = world.get::<crate::sim::model::Mount>(mount)?.speed;
+            (speed > 0).then(|| {
+                format!(
+                    "{} rides at {speed} paces a round",
+                    query::hero_name(world, e)
+                )
+            })
+        })
+        .collect();
+    (!riding.is_empty()).then(|| {
+        format!(
+            "{}: the mounts go on every segment, and a blow that is not paid for at once lapses if they part (its AP lost)",
+            riding.join(", ")
+        )
+    })
 }
 
 /// A weapon that bursts where it lands: who its blast catches, and the thrower too when it

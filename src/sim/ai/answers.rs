@@ -1,64 +1,13 @@
-//! `normal` and `hard` answering what the table shows, before they weigh a shot: a rider
-//! steers before a wall, a hero a foe presses fights before any chore, a walk away from a foe
-//! is made carefully, an empty gun is loaded in cover, a brawler goes to blows rather than
-//! make a long load, a rider holding out reins down to shoot steadier, Quick Draw's AP go on
+//! `normal` and `hard` answering what the table shows, before they weigh a shot: a hero a foe
+//! presses fights before any chore, a walk away from a foe is made carefully, an empty gun is
+//! loaded in cover, a brawler goes to blows rather than make a long load, Quick Draw's AP go on
 //! the stack only when attacks clash, a shot past an ally counts less, and `hard` ducks from a
-//! shot it sees coming.
+//! shot it sees coming. The riders' answers are `riders`.
 
-use super::holdout::holds_out;
 use super::weigh::{best_shot_at, close_reason, cocking_ap, loaded_gun, threats};
 use super::worth::attacking;
 use super::*;
 use crate::sim::model::{UnderFire, Wounds};
-
-/// A rider whose mount would run into a wall, the map's edge or a figure within the next
-/// paces turns it, a hexside at a time, toward the longer open run: the habits steer only once
-/// the mount has halted, and pay to spur it on again.
-pub(super) fn steer_ahead(world: &mut World, hero: Entity) -> Option<(Action, String)> {
-    let mount = world.get::<MountedOn>(hero)?.0;
-    if world.get::<Mount>(mount)?.speed == 0 {
-        return None;
-    }
-    let at = world.get::<HexPos>(mount)?.0;
-    let facing = world.get::<Facing>(mount)?.0;
-    let occupied = occupied_hexes(world, hero);
-    let battle = world.resource::<Battle>();
-    let run = |f: u8| {
-        let mut h = at;
-        let mut n = 0;
-        while n < LOOK_AHEAD {
-            h = step(h, f);
-            if !open_to_ride(battle, &occupied, h) {
-                break;
-            }
-            n += 1;
-        }
-        n
-    };
-    let ahead = run(facing);
-    if ahead >= STEER_WITHIN {
-        return None;
-    }
-    let (turn, open) = [1, 5]
-        .into_iter()
-        .map(|d| turned(facing, d))
-        .map(|f| (f, run(f)))
-        .max_by_key(|&(f, n)| (n, f == turned(facing, 1)))?;
-    let steer = Action::Steer {
-        hero: hero_id(world, hero),
-        facing: turn,
-    };
-    (open > ahead && price(world, &steer).is_ok()).then(|| {
-        (
-            steer,
-            format!("a wall {ahead} paces ahead: steers the mount toward open ground"),
-        )
-    })
-}
-
-/// How far ahead a rider looks, and how near a wall must be before it steers.
-const LOOK_AHEAD: u32 = 6;
-const STEER_WITHIN: u32 = 3;
 
 /// `hard`: a foe's shot at the hero is on the table (declared, paid or being paid) and the
 /// hero's hex has cover: it ducks behind it before the shot goes off (a ducked target is
@@ -385,37 +334,6 @@ const LONG_LOAD: u32 = 12;
 /// The hand-to-hand skill that makes a hero go to blows rather than make a long load.
 const FIGHTER_SKILL: u32 = 2;
 
-/// A rider of a side that wins by holding out (a level's timer), a loaded gun in hand and a
-/// foe in its line of fire, reins the mount below a gallop: a galloping firer shoots as a
-/// running one (-4), a slower one as mounted (-2), and the distance it gives up costs it
-/// nothing. A pursuer keeps the pace (measured: reining lost the riders ground and matches).
-pub(super) fn steady_to_shoot(world: &mut World, hero: Entity) -> Option<(Action, String)> {
-    let mount = world.get::<MountedOn>(hero)?.0;
-    let speed = world.get::<Mount>(mount)?.speed;
-    let gallop = crate::rules::ranged::GALLOP_PACES;
-    if speed < gallop || !loaded_gun(world, hero) || !holds_out(world, hero) {
-        return None;
-    }
-    let pos = world.get::<HexPos>(hero)?.0;
-    let side = query::side_of(world, hero);
-    let battle = world.resource::<Battle>();
-    let sees = enemies_by_distance(world, side, pos)
-        .into_iter()
-        .filter_map(|(_, e)| query::position(world, e))
-        .any(|at| battle.map.line_of_fire(pos, at).is_ok());
-    let rein = Action::Rein {
-        hero: hero_id(world, hero),
-        speed: gallop - 1,
-    };
-    (sees && price(world, &rein).is_ok()).then(|| {
-        (
-            rein,
-            "its side wins by holding out: reins below a gallop to shoot steadier (-2, not -4)"
-                .into(),
-        )
-    })
-}
-
 /// Quick Draw's AP set aside for the stack only for an attack while a foe's attack is on the
 /// table (declared, or due this segment): the habits spend them on every action that joins
 /// the stack, a cock among allies' moves too (a play-test counted 35 AP of Quick Draw on
@@ -572,68 +490,4 @@ pub(super) fn revive_pays(world: &World, hero: Entity, command: &Action) -> bool
             .is_some_and(|w| w.body.conc >= crate::rules::damage::conc_capacity(size))
     });
     !spent && medicine_odds(world, hero) >= REVIVE_ODDS
-}
-
-/// How near a foe in its line of fire brings a rider with a gun, in a fight with no place to
-/// be, to rein in (paces).
-const REIN_IN_WITHIN: u32 = 12;
-
-/// A rider with a gun whose side wins by putting its foes down, and who has no place to be
-/// (no area its side makes for, no foe making for one, no clock for either side), reins in
-/// with a foe in its line of fire within `REIN_IN_WITHIN` paces, and stays halted while one
-/// is: a horse at the gallop carried a play-test's Ike Clanton through the Regulators' line
-/// and on to the map's edge while he cleared a jam. `Some(None)`: halted already, it fights
-/// from the saddle (no spur). `hard` only, as it looks at where the segments to come carry
-/// it; `normal` weighs the declaration before it, and the mount goes on undeclared. Measured
-/// against `normal`, 1 000 matches swapped: the bench 61.2 to 63.8 %; the gulch chase, where
-/// Hank holds out against the clock, unchanged (53.1 %).
-pub(super) fn rein_in_to_fight(world: &World, hero: Entity) -> Option<Option<(Action, String)>> {
-    if super::level_of(world, hero) != crate::data::level::AiLevel::Hard {
-        return None;
-    }
-    let mount = world.get::<MountedOn>(hero)?.0;
-    let speed = world.get::<Mount>(mount)?.speed;
-    let guns = world.get::<crate::sim::model::Weapons>(hero)?;
-    let gear = &world.resource::<Battle>().gear;
-    if !guns
-        .0
-        .iter()
-        .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
-    {
-        return None;
-    }
-    if holds_out(world, hero) || super::area_to_reach(world, hero).is_some() {
-        return None;
-    }
-    let pos = world.get::<HexPos>(hero)?.0;
-    let side = query::side_of(world, hero);
-    let foes = enemies_by_distance(world, side, pos);
-    if foes
-        .iter()
-        .any(|&(_, e)| super::area_to_reach(world, e).is_some() || holds_out(world, e))
-    {
-        return None;
-    }
-    let battle = world.resource::<Battle>();
-    let in_sight = foes.iter().any(|&(d, e)| {
-        d <= REIN_IN_WITHIN
-            && query::position(world, e).is_some_and(|at| battle.map.line_of_fire(pos, at).is_ok())
-    });
-    if !in_sight {
-        return None;
-    }
-    if speed == 0 {
-        return Some(None);
-    }
-    let rein = Action::Rein {
-        hero: hero_id(world, hero),
-        speed: 0,
-    };
-    price(world, &rein).is_ok().then(|| {
-        Some((
-            rein,
-            "a foe in its line of fire, no place to be: reins in to fight rather than ride through the enemy"
-                .into(),
-        ))
-    })
 }

@@ -30,6 +30,8 @@ mod goals;
 mod holdout;
 mod paths;
 mod position;
+mod reasons;
+mod riders;
 mod weigh;
 mod worth;
 pub use choices::{answer_choice, computer_spend};

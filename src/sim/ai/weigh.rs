@@ -29,12 +29,13 @@
 
 use super::answers::{
     REVIVE_ODDS, aim_holds, blast_risk, carefully, cover_to_load, duck_from_shot, fight_back,
-    long_load_fights, medicine_odds, quick_draw_when_clashing, rein_in_to_fight, revive_pays,
-    steady_to_shoot, steer_ahead, stray_risk,
+    long_load_fights, medicine_odds, quick_draw_when_clashing, revive_pays, stray_risk,
 };
 use super::holdout::{lets_the_clock_work, lie_low};
 use super::position::position;
-use super::worth::{allies_on, out_this_round, stun_odds, target_worth, wounds_of};
+use super::reasons::{pass_reason, shot_reason};
+use super::riders::{rein_in_to_fight, steady_to_shoot, steer_ahead};
+use super::worth::target_worth;
 use super::*;
 use crate::sim::model::Wounds;
 
@@ -63,27 +64,6 @@ pub(super) fn player(world: &mut World, hero: Entity, id: HeroId, hard: bool) ->
         Some((action, why)) => Decision::new(Intent::Declare(action), why),
         None => Decision::new(Intent::Pass { hero: id }, pass_reason(world, hero)),
     }
-}
-
-/// Why `normal` and `hard` pass, said as every declaration's reason is (a play-test read
-/// "Pete Perkins passes, 6 AP left" round after round and could not tell a plan from a stall).
-fn pass_reason(world: &World, hero: Entity) -> String {
-    if lets_the_clock_work(world, hero) {
-        let clock = super::holdout::clock_for(world, hero).unwrap_or_default();
-        let down = world.get::<BehindCover>(hero).is_some_and(|b| b.0);
-        return format!(
-            "'{clock}' wins for its side and no foe comes within reach: it {} and keeps its AP",
-            if down {
-                "stays down behind cover"
-            } else {
-                "stays out of the enemy's sight"
-            }
-        );
-    }
-    if world.get::<MountedOn>(hero).is_some() {
-        return "a rider with no shot: the mount carries it on".into();
-    }
-    "nothing worth its AP this segment: it keeps them in front".into()
 }
 
 /// The Venture tokens `normal` and `hard` set on every check of their own under dice pools.
@@ -350,12 +330,12 @@ fn enemy_within(world: &World, hero: Entity, d: u32) -> bool {
 const DUCK_TO_LOAD: u32 = 3;
 
 /// A shot weighed: its action, the chance to hit, and the score.
-struct Weighed {
-    action: Action,
-    chance: f64,
-    ap: u32,
-    score: f64,
-    target: Entity,
+pub(super) struct Weighed {
+    pub(super) action: Action,
+    pub(super) chance: f64,
+    pub(super) ap: u32,
+    pub(super) score: f64,
+    pub(super) target: Entity,
 }
 
 /// The shot worth the most hits a round, weighed by its target (`only`: at one of these).
@@ -446,98 +426,6 @@ pub(super) fn best_shot_at(
 /// matches against `easy`: the longhorn fire 61.8 to 63.5 %, the gulch chase 55.5 to 56.6 %,
 /// the rest within a point).
 const DECLARING: u32 = 1;
-
-/// What the computer says of the shot it chose.
-fn shot_reason(
-    world: &World,
-    hero: Entity,
-    w: &Weighed,
-    runner_up: Option<&Weighed>,
-    cocking: u32,
-    hard: bool,
-) -> String {
-    let name = query::hero_name(world, w.target);
-    let hurt = wounds_of(world, w.target);
-    let mut words = format!(
-        "{} at {name}: {:.0} % to hit, {:.2} hits an AP ({} AP{})",
-        match &w.action {
-            Action::Shoot {
-                kind: ShotKind::Snap,
-                ..
-            } => "snaps a shot",
-            Action::Shoot {
-                kind: ShotKind::Normal,
-                ..
-            } => "shoots",
-            _ => "aims",
-        },
-        w.chance * 100.0,
-        w.chance / f64::from(w.ap + cocking),
-        w.ap,
-        if cocking > 0 { " and 1 to cock" } else { "" }
-    );
-    if hurt > 0 {
-        words.push_str(&format!("; {name} has {hurt} wounds"));
-    }
-    let holds = aim_holds(world, hero, hard);
-    if holds < 1.0
-        && !matches!(
-            w.action,
-            Action::Shoot {
-                kind: ShotKind::Snap,
-                ..
-            }
-        )
-    {
-        words.push_str(&format!(
-            "; under fire, the aim holds on a Bravery check ({:.0} %)",
-            holds * 100.0
-        ));
-    }
-    let stunned = world.get::<Wounds>(w.target).is_some_and(|w| w.stunned);
-    if hard && !stunned {
-        words.push_str(&format!(
-            "; a hit stuns {name} at {:.0} %",
-            stun_odds(world, w.target) * 100.0
-        ));
-    }
-    if hard && allies_on(world, hero, w.target) > 0 {
-        words.push_str("; focus fire: an ally shoots at the same foe");
-    }
-    if out_this_round(world, w.target) {
-        // Say why a foe out of the fight this round comes first (a play-test read "no other
-        // foe is worth more" of a shot at a stunned Miranda while Cyril stood armed: he was
-        // out of Octavio's line of fire).
-        let out = if stunned {
-            "is stunned"
-        } else {
-            "spends this round recovering"
-        };
-        words.push_str(&match runner_up {
-            None => format!("; {name} {out}, but no other foe offers a shot from here"),
-            Some(r) => format!(
-                "; {name} {out}, and a shot at {} is worth less ({:.0} % to hit)",
-                query::hero_name(world, r.target),
-                r.chance * 100.0
-            ),
-        });
-    } else if loaded_gun(world, w.target) {
-        words.push_str(&format!("; {name} {}", holds_words(world, w.target)));
-    }
-    words
-}
-
-/// What a foe holds ready to fire or throw, by name ("holds a loaded Peacemaker", "holds the
-/// Dynamite ready to throw": a play-test read "holds a loaded gun" of a man with dynamite).
-fn holds_words(world: &World, foe: Entity) -> String {
-    match query::weapon_in_hand(world, foe) {
-        Some((_, _, w)) if w.kind == crate::data::gear::WeaponKind::Thrown => {
-            format!("holds the {} ready to throw", w.name)
-        }
-        Some((_, _, w)) => format!("holds a loaded {}", w.name),
-        None => "holds a loaded gun".into(),
-    }
-}
 
 /// The AP a shot costs after it: the cocking of a single-action gun.
 pub(super) fn cocking_ap(world: &World, hero: Entity) -> u32 {

@@ -375,3 +375,12 @@ pub fn bump_fate(
         Some(1.0 - super::deck::success_chance(world, &request)),
     )
 }
+
+/// The hero carries a gun or a throwing weapon (in hand or not, loaded or not).
+pub fn carries_ranged(world: &World, e: Entity) -> bool {
+    let gear = &world.resource::<Battle>().gear;
+    world.get::<Weapons>(e).is_some_and(|w| {
+        w.0.iter()
+            .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
+    })
+}

@@ -2,10 +2,9 @@
 //! side's pool, a bump saved as a counter, "Right on!" and "Aces!" on an attack, "I've got
 //! your back!", and the computer's use of them.
 
-use super::bumps::{ready_to_shoot, stack_reading};
+use super::bumps::{ready_to_shoot, shoots_with_bumps};
 use super::table::*;
 use tarnation::rules::bonus::Spend;
-use tarnation::rules::ranged::ShotKind;
 use tarnation::rules::shot::{self, BumpSpend};
 use tarnation::sim::model::{BonusPools, PendingAttack, PendingBumps};
 use tarnation::sim::run;
@@ -32,12 +31,7 @@ fn each_side_s_pool_is_its_heroes_less_one() {
 #[test]
 fn a_bump_saved_is_a_bonus_counter() {
     let (mut t, miranda, felicia) = ready_to_shoot();
-    stack_reading(&mut t, 13);
-    let waiting = t.act_holding(Action::Shoot {
-        hero: miranda,
-        target: felicia,
-        kind: ShotKind::Normal,
-    });
+    let waiting = shoots_with_bumps(&mut t, miranda, felicia);
     assert!(matches!(waiting, Outcome::Pending { .. }), "{waiting:?}");
     let pending = t.app.world().resource::<PendingBumps>().clone();
     let judge = pending.options[0].clone();
@@ -73,12 +67,7 @@ fn aces_adds_two_to_the_hit_s_effect() {
         spend: Some(Spend::Aces),
     });
     assert!(armed.is_empty(), "{armed:?}");
-    stack_reading(&mut t, 13);
-    t.act_holding(Action::Shoot {
-        hero: miranda,
-        target: felicia,
-        kind: ShotKind::Normal,
-    });
+    shoots_with_bumps(&mut t, miranda, felicia);
     // The choice shows the effect with the +2; the same shot without the counter reads 2 less.
     let pending = t.app.world().resource::<PendingBumps>().clone();
     let PendingAttack::Shot(series) = &pending.attack else {

@@ -81,16 +81,21 @@ fn ready_to_shoot_with(seed: u64) -> (Table, HeroId, HeroId) {
     (t, miranda, felicia)
 }
 
-#[test]
-fn a_human_s_hit_waits_for_the_bumps_to_be_spent() {
-    let (mut t, miranda, felicia) = ready_to_shoot();
-    // TN 5 at 4 paces; a result of 13 or more is 2 bumps.
-    stack_reading(&mut t, 13);
-    let waiting = t.act_holding(Action::Shoot {
+/// Miranda's normal shot at Felicia on cards that read 13 (TN 5 at 4 paces: 2 bumps), held
+/// where its bumps wait to be spent.
+pub(super) fn shoots_with_bumps(t: &mut Table, miranda: HeroId, felicia: HeroId) -> Outcome {
+    stack_reading(t, 13);
+    t.act_holding(Action::Shoot {
         hero: miranda,
         target: felicia,
         kind: ShotKind::Normal,
-    });
+    })
+}
+
+#[test]
+fn a_human_s_hit_waits_for_the_bumps_to_be_spent() {
+    let (mut t, miranda, felicia) = ready_to_shoot();
+    let waiting = shoots_with_bumps(&mut t, miranda, felicia);
     assert!(matches!(waiting, Outcome::Pending { .. }), "{waiting:?}");
     let pending = t.app.world().resource::<PendingBumps>().clone();
     assert!(pending.bumps >= 2);
@@ -175,12 +180,7 @@ fn the_choice_replays_from_the_journal() {
 #[test]
 fn the_judge_s_way_is_the_computer_s() {
     let (mut t, miranda, felicia) = ready_to_shoot();
-    stack_reading(&mut t, 13);
-    t.act_holding(Action::Shoot {
-        hero: miranda,
-        target: felicia,
-        kind: ShotKind::Normal,
-    });
+    shoots_with_bumps(&mut t, miranda, felicia);
     let judge = t.app.world().resource::<PendingBumps>().options[0].clone();
     t.intent(Intent::SpendBumps {
         hero: miranda,
@@ -199,12 +199,7 @@ fn the_judge_s_way_is_the_computer_s() {
 fn hard_moves_a_hit_where_it_leaves_the_foe_worst_off() {
     use tarnation::rules::damage::{BodyPart, DISABLING_WOUND, Fate};
     let (mut t, miranda, felicia) = ready_to_shoot();
-    stack_reading(&mut t, 13);
-    t.act_holding(Action::Shoot {
-        hero: miranda,
-        target: felicia,
-        kind: ShotKind::Normal,
-    });
+    shoots_with_bumps(&mut t, miranda, felicia);
     let pending = t.app.world().resource::<PendingBumps>().clone();
     let judge = pending.options[0].clone();
     let other = pending
@@ -562,12 +557,7 @@ fn a_landing_shot_s_rules_are_systems_run_alone() {
     };
     use tarnation::sim::model::{PendingAttack, Wounds};
     let (mut t, miranda, felicia) = ready_to_shoot();
-    stack_reading(&mut t, 13);
-    t.act_holding(Action::Shoot {
-        hero: miranda,
-        target: felicia,
-        kind: ShotKind::Normal,
-    });
+    shoots_with_bumps(&mut t, miranda, felicia);
     // Miranda's hit waits for her bumps: the shot, resolved on a copy of the deck, is landed
     // by hand instead.
     let pending = t.app.world_mut().remove_resource::<PendingBumps>().unwrap();

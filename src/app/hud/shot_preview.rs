@@ -52,14 +52,9 @@ pub(super) fn preview_shot(world: &mut World) {
 /// The line of fire on the map: the hexes between, or up to the wall that blocks it (for a
 /// hero who carries a gun or a throwing weapon; a fist fighter has no line of fire).
 fn show_line_of_fire(world: &mut World, hero: Entity, at: hexx::Hex) {
-    let gear = &world.resource::<Battle>().gear;
-    let carries_ranged = world
-        .get::<crate::sim::model::Weapons>(hero)
-        .is_some_and(|w| {
-            w.0.iter()
-                .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
-        });
-    if carries_ranged && let Some(from) = world.get::<HexPos>(hero).map(|p| p.0) {
+    if query::carries_ranged(world, hero)
+        && let Some(from) = world.get::<HexPos>(hero).map(|p| p.0)
+    {
         let line: Vec<hexx::Hex> = from.line_to(at).collect();
         let map = &world.resource::<Battle>().map;
         let blocked = map.line_of_fire(from, at).err();
@@ -206,13 +201,7 @@ fn shot_words(
     let words = shot_or_plan_words(world, (hero, target, at), selection, keys, name);
     // An ally a miss may stray into, said at the pointer too (a play-test's shotgun stunned
     // its own ducked partner beside the line with no warning).
-    let gear = &world.resource::<Battle>().gear;
-    let shoots = world
-        .get::<crate::sim::model::Weapons>(hero)
-        .is_some_and(|w| {
-            w.0.iter()
-                .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
-        });
+    let shoots = query::carries_ranged(world, hero);
     let mut allies: Vec<String> = Vec::new();
     // Each named once (two oil lamps read "the oil lamp, the oil lamp").
     for name in ranged::allies_near_the_line(world, hero, target)

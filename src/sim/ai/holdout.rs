@@ -133,16 +133,10 @@ pub(super) fn lie_low(
 /// Every standing foe with a gun in its kit, loaded or not, as a loaded one (`foes_eyes`).
 fn armed_eyes(world: &World, hero: Entity) -> Vec<(Hex, bool)> {
     let side = query::side_of(world, hero);
-    let gear = &world.resource::<Battle>().gear;
     query::heroes(world)
         .into_iter()
         .filter(|&e| query::side_of(world, e) != side && !query::is_down(world, e))
-        .filter(|&e| {
-            world.get::<crate::sim::model::Weapons>(e).is_some_and(|w| {
-                w.0.iter()
-                    .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
-            })
-        })
+        .filter(|&e| query::carries_ranged(world, e))
         .filter_map(|e| Some((query::position(world, e)?, true)))
         .collect()
 }

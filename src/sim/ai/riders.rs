@@ -105,13 +105,7 @@ pub(super) fn rein_in_to_fight(world: &World, hero: Entity) -> Option<Option<(Ac
     }
     let mount = world.get::<MountedOn>(hero)?.0;
     let speed = world.get::<Mount>(mount)?.speed;
-    let guns = world.get::<crate::sim::model::Weapons>(hero)?;
-    let gear = &world.resource::<Battle>().gear;
-    if !guns
-        .0
-        .iter()
-        .any(|w| gear.weapon(&w.name).is_some_and(|g| g.is_ranged()))
-    {
+    if !query::carries_ranged(world, hero) {
         return None;
     }
     if holds_out(world, hero) || super::area_to_reach(world, hero).is_some() {

@@ -140,11 +140,19 @@ pub fn pass_words(
         _ => return None,
     };
     let mut words = format!("{name} {what}, {left} AP left");
+    // The reason broken into short lines: one line of it ran across the whole map, its ends
+    // cut off at the map's edges.
     if let Some(why) = reason {
-        words.push_str(&format!("\n({why})"));
+        words.push_str(&format!(
+            "\n{}",
+            crate::app::hud::wrapped(&format!("({why})"), PASS_LETTERS)
+        ));
     }
     Some(words)
 }
+
+/// The most letters a line of a pass's reason over the map holds.
+const PASS_LETTERS: usize = 48;
 
 /// Whether this entry is a hero's pass or hold that begins a wait: not one after its pass of
 /// an earlier segment of the same round (`waiting`: heroes passing since, by round), which is
@@ -299,6 +307,15 @@ mod tests {
             )
             .unwrap(),
             "Pete Perkins holds to next round, 0 AP left\n(out of sight while it fills)"
+        );
+        // A long reason is broken into short lines, every word kept.
+        let why = "'The Longhorn burns' wins for its side and no foe comes within reach: it stays out of the enemy's sight and keeps its AP";
+        let words =
+            super::pass_words("Pete Perkins", &Intent::Pass { hero }, 4, Some(why)).unwrap();
+        assert!(words.lines().all(|l| l.chars().count() <= 48), "{words}");
+        assert_eq!(
+            words.replace('\n', " "),
+            format!("Pete Perkins passes, 4 AP left ({why})")
         );
         let declare = Intent::Declare(crate::sim::Action::Cock { hero });
         assert_eq!(super::pass_words("Pete Perkins", &declare, 3, None), None);

@@ -1519,6 +1519,45 @@ fn another_hero_declares_with_fresh_choices() {
     assert_eq!(fresh.attack, tarnation::rules::melee::AttackType::Standard);
 }
 
+/// A hero under fire whose aim holds on less than an even Bravery check ("Subtract 1 from the
+/// result for each shot after the first that targets the character, and 2 for each attack
+/// that hit") starts its declaration with a snap shot, and the panel says why; F still makes
+/// it a normal shot, which holds for the declaration. A hero not under fire keeps the normal.
+#[test]
+fn under_fire_a_right_click_snaps_the_shot() {
+    use tarnation::app::input::Selection;
+    use tarnation::rules::ranged::ShotKind;
+    use tarnation::sim::model::UnderFire;
+    let mut app = battle(
+        3,
+        "Showdown at the North Star",
+        &[Control::Human, Control::Human],
+    );
+    app.update();
+    let hero = app.world().resource::<Selection>().hero.unwrap();
+    assert_eq!(app.world().resource::<Selection>().shot, ShotKind::Normal);
+    app.world_mut().entity_mut(hero).insert(UnderFire {
+        shots: 3,
+        hits: 2,
+        melee: 0,
+        melee_hit: false,
+    });
+    // The next declaration: a new segment.
+    app.world_mut().resource_mut::<RoundState>().segment += 1;
+    app.update();
+    let selection = app.world().resource::<Selection>().clone();
+    assert_eq!(selection.shot, ShotKind::Snap);
+    let (_, note) = selection.note.expect("the panel says why");
+    assert!(note.contains("Bravery check at"), "{note}");
+    tap(&mut app, KeyCode::KeyF);
+    app.update();
+    assert_eq!(
+        app.world().resource::<Selection>().shot,
+        ShotKind::Normal,
+        "the player's F holds"
+    );
+}
+
 /// F passes over a shot the hero's AP left this round cannot pay, and says so: with 4 AP left
 /// and a Peacemaker in hand (snap 1, normal 3, aim 2 an aim action) F from the normal shot
 /// passes over the aimed shots (5 and 7 AP) to the snap shot, and then comes to the normal;

@@ -351,7 +351,7 @@ fn shots(
     mut meshes: ResMut<Assets<Mesh>>,
     mut materials: ResMut<Assets<ColorMaterial>>,
     mut commands: Commands,
-    (cameras, windows, humans): (words::Cameras, Query<&Window>, Humans),
+    (cameras, windows, humans): (words::Cameras, words::MapView, Humans),
 ) {
     let (battle, geometry) = throws;
     // The newest events of the log: the weapon of an attack, where a throw landed, a blast.

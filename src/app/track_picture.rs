@@ -23,10 +23,13 @@ pub struct TrackBox;
 pub struct TrackHeader;
 
 /// The heights of the header and of a hero's row (layout pixels), and what the box of rows
-/// shows of them (the track's height less its padding and the header).
+/// shows of them while more rows lie out of view: the whole rows the track's height holds
+/// less its padding, the header and the line under the rows (a play-test of the bench level
+/// saw the sixth row cut in half over "+7 below").
 const HEADER_H: f32 = 21.0;
 const ROW_H: f32 = 19.0;
-const SHOWN_H: f32 = crate::app::layout::TRACK_H - 8.0 - HEADER_H - MARK_H;
+const SHOWN_H: f32 =
+    ((crate::app::layout::TRACK_H - 8.0 - HEADER_H - MARK_H) / ROW_H) as u32 as f32 * ROW_H;
 
 /// The line under the rows that says how many the scroll hides, high.
 pub const MARK_H: f32 = 18.0;
@@ -218,10 +221,13 @@ pub fn out_of_view_words(rows: usize, scroll: f32, shown: f32) -> String {
 /// hides it again).
 pub fn say_rows_out_of_view(
     heroes: Query<(), With<Hero>>,
-    boxes: Query<(&ScrollPosition, &ComputedNode), With<TrackBox>>,
-    mut marks: Query<(&mut Text, &mut Node, &ComputedNode), With<RowsOutOfView>>,
+    mut boxes: Query<(&ScrollPosition, &ComputedNode, &mut Node), With<TrackBox>>,
+    mut marks: Query<
+        (&mut Text, &mut Node, &ComputedNode),
+        (With<RowsOutOfView>, Without<TrackBox>),
+    >,
 ) {
-    let Ok((scroll, node)) = boxes.single() else {
+    let Ok((scroll, node, mut rows_box)) = boxes.single_mut() else {
         return;
     };
     let shown = node.size().y * node.inverse_scale_factor();
@@ -245,6 +251,11 @@ pub fn say_rows_out_of_view(
         };
         if mark.display != display {
             mark.display = display;
+        }
+        // While rows lie out of view the box shows whole rows only.
+        let most = if overflows { px(SHOWN_H) } else { Val::Auto };
+        if rows_box.max_height != most {
+            rows_box.max_height = most;
         }
     }
 }
@@ -392,6 +403,10 @@ mod tests {
     /// one in view leaves the box where the player scrolled it.
     #[test]
     fn the_track_scrolls_to_the_declarer_s_row() {
+        // The box shows whole rows, and they fit over the line under them.
+        assert_eq!(SHOWN_H % ROW_H, 0.0);
+        assert!(SHOWN_H >= 5.0 * ROW_H);
+        assert!(HEADER_H + SHOWN_H + MARK_H + 8.0 <= crate::app::layout::TRACK_H);
         assert_eq!(scroll_to_row(0.0, 2), 0.0);
         let eleventh = scroll_to_row(0.0, 10);
         assert_eq!(eleventh, 11.0 * ROW_H - SHOWN_H);

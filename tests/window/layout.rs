@@ -156,8 +156,9 @@ fn the_layout_follows_the_window_at_three_sizes() {
 fn a_mark_at_the_edge_points_to_heroes_out_of_view() {
     use tarnation::app::hud::{OffscreenMark, offscreen_words};
     let mut app = window_app(9);
-    // The computer's steps wait for the player's key, so no Cowboy acts (the view goes to a
-    // hero acting out of sight).
+    // The computer's steps wait for the player's key. A Cowboy may have shot before the first
+    // Regulator declares: the view stays with the declarer (it went to the shot, then, by the
+    // time of the run, off every Regulator).
     app.world_mut()
         .resource_mut::<tarnation::app::input::Bindings>()
         .0

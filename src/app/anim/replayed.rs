@@ -24,7 +24,7 @@ pub(super) fn replayed_attacks(
     shown: words::Shown,
     (mut meshes, mut materials): (ResMut<Assets<Mesh>>, ResMut<Assets<ColorMaterial>>),
     mut commands: Commands,
-    (cameras, windows): (words::Cameras, Query<&Window>),
+    (cameras, windows): (words::Cameras, words::MapView),
 ) {
     let len = log.events.len();
     let from = std::mem::replace(&mut *seen, len);

@@ -1,7 +1,7 @@
 //! The words an automatic step or a bystander's hit says over the figure it befalls: the stack
 //! fee and its reason, a stray shot or a blast that struck a figure it was not aimed at.
 
-use super::words::{Cameras, Room, Shown, hit_words};
+use super::words::{Cameras, MapView, Room, Shown, hit_words};
 use crate::sim::model::{LogEvent, MatchLog};
 use bevy::prelude::*;
 
@@ -91,7 +91,7 @@ pub(super) fn say_steps(
     shown: Shown,
     mut seen: Local<usize>,
     mut commands: Commands,
-    (cameras, windows, palette): (Cameras, Query<&Window>, Res<crate::app::layout::Palette>),
+    (cameras, windows, palette): (Cameras, MapView, Res<crate::app::layout::Palette>),
     geometry: Option<Res<crate::app::board::MapGeometry>>,
 ) {
     let len = log.events.len();
@@ -195,7 +195,7 @@ pub(super) fn say_passes(
     shown: Shown,
     (mut seen, mut waiting): (Local<usize>, Local<Vec<(crate::sim::HeroId, u32)>>),
     mut commands: Commands,
-    (cameras, windows): (Cameras, Query<&Window>),
+    (cameras, windows): (Cameras, MapView),
 ) {
     let len = journal.0.len();
     if journal.is_added() || len < *seen {

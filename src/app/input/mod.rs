@@ -16,7 +16,7 @@ pub use bindings::*;
 pub use clicks::*;
 pub use desk::{Aim, DeskView, desk_intent, next_rein, next_to_ready, right_click_strikes};
 pub use pointer::{
-    CameraFit, LookAt, MapRect, READABLE_SCALE, camera_for, camera_view, clamp_camera,
+    CameraFit, LookAt, MapRect, MapTopKept, READABLE_SCALE, camera_for, camera_view, clamp_camera,
     clamp_camera_below, first_view, fit_camera, screen_at, world_at,
 };
 use pointer::{camera, hover, track_frame};
@@ -48,6 +48,7 @@ impl Plugin for InputPlugin {
         .init_resource::<UiScale>()
         .init_resource::<MapRect>()
         .init_resource::<LookAt>()
+        .init_resource::<MapTopKept>()
         .insert_resource(crate::app::layout::Palette::new(settings.colorblind))
         .add_systems(Startup, move |mut commands: Commands| {
             commands.spawn((input_map(&settings.bindings), input_map(&settings.menu)));
@@ -75,6 +76,7 @@ impl Plugin for InputPlugin {
             (
                 fresh_choices_for_another_hero,
                 selection::notes_of_a_past_round,
+                selection::snap_when_the_aim_will_not_hold,
                 hover,
                 pause_keys,
                 act,

@@ -14,6 +14,11 @@ use bevy::input::mouse::AccumulatedMouseScroll;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
+/// The window pixels at the map area's top the counters' box covers: the view and the words
+/// over the map keep clear of them.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq)]
+pub struct MapTopKept(pub f32);
+
 /// The frame of the window now: where the map, the panel, the banner and the bar are.
 #[derive(Resource, Debug, Clone, Copy, PartialEq)]
 pub struct MapRect(pub Frame);
@@ -236,12 +241,12 @@ pub(super) fn camera(
         Res<crate::sim::model::RoundState>,
         Query<&crate::sim::model::HexPos>,
         Option<Res<MapGeometry>>,
-        Local<Option<Entity>>,
+        Local<Option<(Entity, hexx::Hex)>>,
         Local<Option<Vec2>>,
     ),
-    acting: Acting,
+    mut acting: Acting,
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
-    mut look: ResMut<LookAt>,
+    (mut look, mut kept): (ResMut<LookAt>, ResMut<MapTopKept>),
     boxes: MapBoxes,
 ) {
     let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
@@ -254,6 +259,10 @@ pub(super) fn camera(
     let frame = rect.0;
     if *last_frame != Some(frame) || fit.is_changed() {
         *last_frame = Some(frame);
+        // The view is fitted anew (a battle begins, a save is loaded): what the log held
+        // before is read, and the view follows only who acts from now on (a bench test's
+        // first view went to a Cowboy's start of the battle, off the player's heroes).
+        *acting.2 = acting.0.events.len();
         let (scale, camera) = first_view(&frame, &fit);
         ortho.scale = scale;
         at.translation = camera.extend(at.translation.z);
@@ -286,17 +295,29 @@ pub(super) fn camera(
     (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));
     // The counters' box over the map's top: a map with room to spare goes below it.
     let top = kept_clear(&strip, &frame);
+    if kept.0 != top {
+        kept.0 = top;
+    }
     // A hero acting out of sight: the view goes to it (a play-test of the bench level watched
     // one line while the other's shots resolved off the screen).
     if let Some(at) = actor_at(acting, geometry.as_deref()) {
         *easing_to = goal_for(&frame, (ortho.scale, camera), at, &fit, top).or(*easing_to);
     }
-    // A new declarer out of sight: the view goes to it (a mount may have carried it off).
-    if round.declarer() != *last_declarer {
-        *last_declarer = round.declarer();
-        let at = round.declarer().and_then(|e| positions.get(e).ok());
-        if let Some(at) = at.zip(geometry.as_ref()).map(|(p, g)| g.hex_center(p.0)) {
-            *easing_to = goal_for(&frame, (ortho.scale, camera), at, &fit, top).or(*easing_to);
+    // A new declarer, or the same one carried to a new hex, out of sight where the view is
+    // going: the view goes to it. A play-test of the gulch began Hank's declaration with his
+    // galloping token half off the map: the same hero declared again, so the view had not
+    // moved. The declarer wins over a hero who acted before it declared.
+    let declarer = round
+        .declarer()
+        .and_then(|e| positions.get(e).ok().map(|p| (e, p.0)));
+    if declarer != *last_declarer {
+        *last_declarer = declarer;
+        if let Some(at) = declarer
+            .zip(geometry.as_ref())
+            .map(|((_, p), g)| g.hex_center(p))
+        {
+            let going = easing_to.unwrap_or(camera);
+            *easing_to = goal_for(&frame, (ortho.scale, going), at, &fit, top).or(*easing_to);
         }
     }
     // Asked to look somewhere (a mark of heroes out of view clicked): the view eases there.

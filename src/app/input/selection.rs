@@ -143,6 +143,47 @@ pub(super) fn shots_the_round_pays(world: &mut World, mut last: Local<Option<(En
     selection.note = Some((hero, note));
 }
 
+/// A hero under fire whose aim holds on less than an even Bravery check starts its declaration
+/// with a snap shot (2 AP) rather than the normal shot (3 AP) that would likely be a snap shot
+/// anyway: a play-test's right clicks under fire lost the aim four times of six, each paying an
+/// AP for nothing. The panel says so, and F still makes it a normal shot. Once a declaration.
+pub(super) fn snap_when_the_aim_will_not_hold(
+    world: &mut World,
+    mut last: Local<Option<(Entity, (u32, u32))>>,
+) {
+    let Some(hero) = world.get_resource::<Selection>().and_then(|s| s.hero) else {
+        *last = None;
+        return;
+    };
+    let Some(round) = world.get_resource::<crate::sim::model::RoundState>() else {
+        return;
+    };
+    let now = (hero, round.now());
+    if last.replace(now) == Some(now) {
+        return;
+    }
+    if world.resource::<Selection>().shot != ShotKind::Normal
+        || !crate::sim::query::carries_ranged(world, hero)
+    {
+        return;
+    }
+    let Some(fire) = world.get::<crate::sim::model::UnderFire>(hero).copied() else {
+        return;
+    };
+    let keeps = crate::sim::actions::ranged::aim_keeps(world, hero, fire);
+    if keeps >= 0.5 {
+        return;
+    }
+    let note = format!(
+        "Under fire, the aim holds on a Bravery check at {:.0}%: a right click snaps the shot \
+         (F: a normal shot)",
+        keeps * 100.0
+    );
+    let mut selection = world.resource_mut::<Selection>();
+    selection.shot = ShotKind::Snap;
+    selection.note = Some((hero, note));
+}
+
 /// "Draw, cock and shoot": declarations queued for heroes and sent one per declaration, each
 /// still its own `Intent::Declare` as the rules demand. Each hero has its own plan: a second
 /// hero's plan does not take the first one's place.

@@ -24,28 +24,47 @@ fn zoom(cameras: &Cameras) -> f32 {
     crate::app::input::camera_view(cameras).map_or(1.0, |(_, s)| s.clamp(1.0, READABLE_WORDS))
 }
 
-/// The map's part of the window, in world units, as the camera shows it now.
-fn map_view(windows: &Query<&Window>, cameras: &Cameras) -> Option<Rect> {
-    let window = windows.iter().next()?;
+/// The window and what of the map's top the counters' box covers: where words over the map
+/// may stand.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct MapView<'w, 's> {
+    windows: Query<'w, 's, &'static Window>,
+    kept_clear: Option<Res<'w, crate::app::input::MapTopKept>>,
+}
+
+/// The map's part of the window, in world units, as the camera shows it now, less the top the
+/// counters' box covers (a play-test read "+1 AP: stack fee" half hidden under it).
+fn map_view(view: &MapView, cameras: &Cameras) -> Option<Rect> {
+    let window = view.windows.iter().next()?;
     let frame = crate::app::layout::frame(window.width(), window.height());
     let (camera, scale) = crate::app::input::camera_view(cameras)?;
-    let a = crate::app::input::world_at(&frame, scale, camera, frame.map.min);
+    let top = view.kept_clear.as_ref().map_or(0.0, |k| k.0);
+    let top = top.min(frame.map.height() / 2.0);
+    let a = crate::app::input::world_at(&frame, scale, camera, frame.map.min + Vec2::Y * top);
     let b = crate::app::input::world_at(&frame, scale, camera, frame.map.max);
     Some(Rect::from_corners(a, b))
 }
 
 /// Words centred over `at` moved along the map to stand whole inside its view (a token at the
-/// map's edge had half its words cut off): about 8 units a letter at 16 px, `zoom` times.
+/// map's edge had half its words cut off; one at its top had them under the counters' box):
+/// about 8 units a letter at 16 px, `zoom` times.
 pub fn inside(at: Vec2, words: &str, zoom: f32, view: Option<Rect>) -> Vec2 {
     let Some(view) = view else {
         return at;
     };
-    let half = room_of(words, at, zoom).half_size().x;
-    let (lo, hi) = (view.min.x + half, view.max.x - half);
-    if lo > hi {
-        return Vec2::new(view.center().x, at.y);
-    }
-    Vec2::new(at.x.clamp(lo, hi), at.y)
+    let half = room_of(words, at, zoom).half_size();
+    let within = |at: f32, lo: f32, hi: f32, middle: f32| {
+        if lo > hi { middle } else { at.clamp(lo, hi) }
+    };
+    Vec2::new(
+        within(
+            at.x,
+            view.min.x + half.x,
+            view.max.x - half.x,
+            view.center().x,
+        ),
+        within(at.y, view.min.y + half.y, view.max.y - half.y, at.y),
+    )
 }
 
 /// The words over the map already shown (a shot before, this frame or lately): where they
@@ -80,13 +99,13 @@ impl Room {
     pub(in crate::app::anim) fn now(
         shown: &Shown,
         cameras: &Cameras,
-        windows: &Query<&Window>,
+        view: &MapView,
         tokens: impl IntoIterator<Item = Vec2>,
     ) -> Room {
         let zoom = zoom(cameras);
         Room {
             zoom,
-            view: map_view(windows, cameras),
+            view: map_view(view, cameras),
             tokens: tokens
                 .into_iter()
                 .map(|at| Rect::from_center_half_size(at, Vec2::splat(TOKEN_HALF)))
@@ -325,6 +344,16 @@ mod tests {
         assert_eq!(
             super::inside(Vec2::new(-390.0, 5.0), &wide, 1.5, view).x,
             0.0
+        );
+        // At the view's top (under the counters' box) or foot: down or up to stand whole; one
+        // line at 1.5 times is 30 units high.
+        assert_eq!(
+            super::inside(Vec2::new(0.0, 195.0), &words, 1.5, view),
+            Vec2::new(0.0, 185.0)
+        );
+        assert_eq!(
+            super::inside(Vec2::new(0.0, -199.0), &words, 1.5, view),
+            Vec2::new(0.0, -185.0)
         );
     }
 

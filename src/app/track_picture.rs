@@ -30,6 +30,9 @@ const HEADER_H: f32 = 21.0;
 const ROW_H: f32 = 19.0;
 const SHOWN_H: f32 =
     ((crate::app::layout::TRACK_H - 8.0 - HEADER_H - MARK_H) / ROW_H) as u32 as f32 * ROW_H;
+// The box shows five whole rows at least, and they fit over the line under them.
+const _: () = assert!(SHOWN_H >= 5.0 * ROW_H);
+const _: () = assert!(HEADER_H + SHOWN_H + MARK_H + 8.0 <= crate::app::layout::TRACK_H);
 
 /// The line under the rows that says how many the scroll hides, high.
 pub const MARK_H: f32 = 18.0;
@@ -403,10 +406,6 @@ mod tests {
     /// one in view leaves the box where the player scrolled it.
     #[test]
     fn the_track_scrolls_to_the_declarer_s_row() {
-        // The box shows whole rows, and they fit over the line under them.
-        assert_eq!(SHOWN_H % ROW_H, 0.0);
-        assert!(SHOWN_H >= 5.0 * ROW_H);
-        assert!(HEADER_H + SHOWN_H + MARK_H + 8.0 <= crate::app::layout::TRACK_H);
         assert_eq!(scroll_to_row(0.0, 2), 0.0);
         let eleventh = scroll_to_row(0.0, 10);
         assert_eq!(eleventh, 11.0 * ROW_H - SHOWN_H);

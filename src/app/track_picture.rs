@@ -131,7 +131,7 @@ pub fn draw_track(
     heroes: Query<(&Hero, &Track, &Side, Option<&Committed>, &Down, &Wounds)>,
     picture: Query<Entity, With<TrackPicture>>,
     headers: Query<Entity, With<TrackHeader>>,
-    mut drawn: Local<Drawn>,
+    mut drawn: Local<(Option<Entity>, Drawn)>,
 ) {
     let (Ok(node), Ok(over)) = (picture.single(), headers.single()) else {
         return;
@@ -142,7 +142,8 @@ pub fn draw_track(
         rows: rows(&round, &battle, &palette, &heroes),
         stack,
     };
-    if *drawn == now {
+    // Drawn into this node (Continue builds the panel anew).
+    if drawn.0 == Some(node) && drawn.1 == now {
         return;
     }
     commands.entity(over).despawn_children();
@@ -156,7 +157,7 @@ pub fn draw_track(
             p.spawn(label(now.stack.clone(), 14.0, palette::STRIP_TEXT));
         }
     });
-    *drawn = now;
+    *drawn = (Some(node), now);
 }
 
 /// Where the track's box of rows scrolls to show the row `row` when it stands at `scroll`:

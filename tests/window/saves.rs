@@ -416,6 +416,13 @@ fn continue_load_and_damaged_saves_on_the_main_menu() {
     // The card box shows the newest check's card, as many events in as the match left: it
     // stood empty after Continue.
     assert!(card_heading(&mut app).starts_with("Card "));
+    // The hero cards and the track's rows are drawn anew: a play-test's panel came back with
+    // neither until the first declaration changed one.
+    let (_, cards) = the_one::<tarnation::app::frame::HeroCards>(&mut app);
+    let heroes = app.world_mut().query::<&Hero>().iter(app.world()).count();
+    assert_eq!(cards.len(), heroes);
+    let (_, rows) = the_one::<tarnation::app::track_picture::TrackPicture>(&mut app);
+    assert!(!rows.is_empty());
     tap(&mut app, KeyCode::Escape);
     tap(&mut app, KeyCode::KeyM);
     // Load: every file listed; the damaged ones with their error.

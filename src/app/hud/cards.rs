@@ -46,7 +46,7 @@ pub fn draw_cards(
     heroes: super::PanelHeroes,
     node: Query<Entity, With<HeroCards>>,
     mut top: Query<&mut Node, With<crate::app::frame::PanelTop>>,
-    mut drawn: Local<Vec<Card>>,
+    mut drawn: Local<(Option<Entity>, Vec<Card>)>,
     (log, round, stun): (
         Option<Res<crate::sim::model::MatchLog>>,
         Option<Res<crate::sim::model::RoundState>>,
@@ -75,7 +75,9 @@ pub fn draw_cards(
         .collect();
     cards.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
     let cards: Vec<Card> = cards.into_iter().map(|(_, _, c)| c).collect();
-    if *drawn == cards {
+    // The cards drawn into this node (Continue builds the panel anew: a play-test's came
+    // back with no cards until the first declaration changed one).
+    if drawn.0 == Some(node) && drawn.1 == cards {
         return;
     }
     // More heroes than a column holds at 1280x720 (the bench level's twelve): two columns
@@ -109,7 +111,7 @@ pub fn draw_cards(
             draw_card(p, card, &icons, compact);
         }
     });
-    *drawn = cards;
+    *drawn = (Some(node), cards);
 }
 
 /// The heroes who spend this round recovering from a stun they shook off ("stunned characters

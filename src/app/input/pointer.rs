@@ -246,7 +246,7 @@ pub(super) fn camera(
     ),
     mut acting: Acting,
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
-    (mut look, mut kept): (ResMut<LookAt>, ResMut<MapTopKept>),
+    (mut look, mut kept, counters): (ResMut<LookAt>, ResMut<MapTopKept>, CountersShut),
     boxes: MapBoxes,
 ) {
     let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
@@ -294,7 +294,7 @@ pub(super) fn camera(
     let view = (ortho.scale, camera);
     (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));
     // The counters' box over the map's top: a map with room to spare goes below it.
-    let top = kept_clear(&strip, &frame);
+    let top = kept_clear(&strip, &frame, &counters);
     if kept.0 != top {
         kept.0 = top;
     }
@@ -430,15 +430,39 @@ fn zoomed(
     (scale, camera)
 }
 
-/// The window pixels to keep clear at the map's top: the counters' box over it, if any.
+/// Whether the player folded the counters' box, and where it stands open.
+type CountersShut<'w> = (
+    Option<Res<'w, crate::app::hud::CountersDucked>>,
+    Option<Res<'w, crate::app::hud::CountersFolded>>,
+);
+
+/// The window pixels to keep clear at the map's top: the counters' box over it, if any, as it
+/// stands open unless the player folded it. The box folds itself from over a hero and a box of
+/// choices: a play-test's map slid 70 px up and down with it between pointing at a foe and
+/// clicking, and the right click walked to an empty hex.
 fn kept_clear(
     strip: &Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
     frame: &Frame,
+    (ducked, folded): &CountersShut,
 ) -> f32 {
-    strip
+    let now = strip
         .iter()
-        .map(|n| n.size().y * n.inverse_scale_factor() + 8.0 * frame.scale)
-        .fold(0.0, f32::max)
+        .map(|n| n.size().y * n.inverse_scale_factor() * frame.scale)
+        .reduce(f32::max);
+    let open = ducked.as_ref().and_then(|d| d.open_rect);
+    let player_folded = folded.as_ref().is_some_and(|f| f.0);
+    kept_top(now, open, player_folded, frame.scale)
+}
+
+/// What the map keeps clear at its top (window pixels): the counters' box as it stands `now`
+/// (none: no box) or, unless the player folded it, as it stands `open`, and a margin.
+fn kept_top(now: Option<f32>, open: Option<Rect>, player_folded: bool, scale: f32) -> f32 {
+    let Some(now) = now else { return 0.0 };
+    let high = match open {
+        Some(open) if !player_folded => open.height(),
+        _ => now,
+    };
+    high + 8.0 * scale
 }
 
 /// Where the view eases to show the world point `at` when it lies outside the middle 80 %
@@ -464,6 +488,31 @@ fn kept_on_map(frame: &Frame, scale: f32, camera: Vec2, fit: &CameraFit, top: f3
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The map keeps clear of the counters' box as it stands open while the box folds itself
+    /// (from over a hero, under a box of choices), so the map does not slide with it; folded
+    /// by the player, the box's line is all it keeps clear of; no box, nothing.
+    #[test]
+    fn the_map_keeps_clear_of_the_box_as_it_stands_open() {
+        let open = Some(Rect::new(500.0, 66.0, 900.0, 190.0));
+        assert_eq!(kept_top(Some(124.0), open, false, 1.0), 132.0);
+        assert_eq!(
+            kept_top(Some(30.0), open, false, 1.0),
+            132.0,
+            "folded itself"
+        );
+        assert_eq!(
+            kept_top(Some(30.0), open, true, 1.0),
+            38.0,
+            "the player folded it"
+        );
+        assert_eq!(
+            kept_top(Some(30.0), None, false, 1.5),
+            42.0,
+            "never seen open"
+        );
+        assert_eq!(kept_top(None, open, false, 1.0), 0.0);
+    }
 
     /// The view follows the hero who acted last: the firer of the newest shot, not the hero
     /// declaring or paying meanwhile, nor a mount's own move.

@@ -565,16 +565,18 @@ fn a_pressed_gunman_draws_a_loaded_pistol_before_clearing_a_jam() {
     }
 }
 
-/// Felicia runs the bank job's strongbox to the getaway, 2 AP in front and 4 to come, and
-/// Sheriff Cobb's cock is already due this segment: a run now would pay 1 AP to join the
-/// initiative stack. `hard` passes and runs the next segment; `normal` runs now.
+/// Felicia, three paces from the bank job's first strongbox, 2 AP in front and 4 to come, runs
+/// for it, and Sheriff Cobb's cock is already due this segment: a run now would pay 1 AP to
+/// join the initiative stack. `hard` passes and runs the next segment; `normal` runs now. With
+/// the strongbox in hand both run at once, fee or not (a play-test's Felicia stood with it for
+/// six segments under the deputy's shotgun); so do both with no AP to come.
 #[test]
 fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         let mut t = level_at("bank_job.ron", 3, ai);
         let (felicia, cobb) = (t.hero("Felicia Laroq"), t.hero("Sheriff Cobb"));
         let e = t.e(felicia);
-        tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
+        place(&mut t, felicia, 4, 2);
         give_ap(&mut t, felicia, 2, 4);
         let runs = |d: &tarnation::sim::seats::Decision| {
             matches!(
@@ -585,10 +587,8 @@ fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
                 })
             )
         };
-        assert!(
-            runs(&asked(&mut t, felicia)),
-            "{ai:?}: nothing due, it runs"
-        );
+        let d = asked(&mut t, felicia);
+        assert!(runs(&d), "{ai:?}: nothing due, it runs: {d:?}");
         due(&mut t, Action::Cock { hero: cobb });
         let d = asked(&mut t, felicia);
         if ai == AiLevel::Hard {
@@ -600,9 +600,49 @@ fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
         } else {
             assert!(runs(&d), "{ai:?}: {d:?}");
         }
+        // The strongbox in hand: it runs now, fee or not.
+        place(&mut t, felicia, 2, 2);
+        tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
+        let d = asked(&mut t, felicia);
+        assert!(runs(&d), "{ai:?}: loot in hand: {d:?}");
         // Its last tokens: it runs now, fee or not.
         give_ap(&mut t, felicia, 2, 0);
         assert!(runs(&asked(&mut t, felicia)), "{ai:?}: no AP to come");
+    }
+}
+
+/// Felicia runs the strongbox out past Deputy Pike, a pace from her: while his track holds the
+/// AP of a free blow ("a hand-to-hand attack for one fewer AP") she disengages carefully;
+/// with none (a round spent recovering from a stun) she just runs (a play-test's Octavio paid
+/// 4 AP to leave a stunned deputy).
+#[test]
+fn a_runner_leaves_a_foe_with_no_ap_for_a_free_blow_without_care() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut t = level_at("bank_job.ron", 3, ai);
+        let (felicia, pike) = (t.hero("Felicia Laroq"), t.hero("Deputy Pike"));
+        let e = t.e(felicia);
+        place(&mut t, felicia, 2, 2);
+        tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
+        place(&mut t, pike, 3, 2);
+        give_ap(&mut t, felicia, 4, 8);
+        give_ap(&mut t, pike, 2, 3);
+        let d = asked(&mut t, felicia);
+        assert!(
+            matches!(d.intent, Intent::Declare(Action::Disengage { .. })),
+            "{ai:?}: {d:?}"
+        );
+        give_ap(&mut t, pike, 0, 0);
+        let d = asked(&mut t, felicia);
+        assert!(
+            matches!(
+                d.intent,
+                Intent::Declare(Action::Move {
+                    gait: Gait::Run,
+                    ..
+                })
+            ),
+            "{ai:?}: {d:?}"
+        );
     }
 }
 

@@ -626,6 +626,51 @@ fn a_shot_past_an_ally_warns_of_the_stray() {
     );
 }
 
+/// With one AP too few this round for "draw, cock and shoot" a normal shot, the right click
+/// offers the snap shot its AP pay, and says why (a play-test met "Not queued" instead).
+#[test]
+fn a_plan_the_round_cannot_pay_offers_the_snap_shot_it_can() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let enemy = standing_foes(&mut app, hero)[0].1;
+    app.insert_resource(ForcedHover(Some(enemy)));
+    app.update();
+    let offer = |app: &App| {
+        app.world()
+            .resource::<tarnation::app::input::PlanOffer>()
+            .clone()
+    };
+    let normal = offer(&app);
+    assert!(normal.fires_in.is_some(), "{normal:?}");
+    {
+        let mut track = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Track>(hero)
+            .unwrap();
+        let left = track.0.in_front + track.0.pool;
+        assert!(left >= normal.ap, "{left} {normal:?}");
+        track.0.pool -= left - (normal.ap - 1);
+    }
+    app.update();
+    let snap = offer(&app);
+    assert!(
+        snap.what
+            .contains("(normal shot cannot be paid this round)"),
+        "{snap:?}"
+    );
+    assert!(snap.fires_in.is_some(), "{snap:?}");
+    assert!(
+        matches!(
+            snap.steps.last(),
+            Some(Action::Shoot {
+                kind: tarnation::rules::ranged::ShotKind::Snap,
+                ..
+            })
+        ),
+        "{snap:?}"
+    );
+    assert!(snap.ap < normal.ap, "{snap:?}");
+}
+
 /// Right click on an enemy with a holstered pistol: "draw, cock and shoot" is queued as one
 /// plan and sent one declaration at a time, each its own `Intent::Declare`.
 #[test]

@@ -419,7 +419,14 @@ fn plan_fee_now(world: &World, hero: Entity, offer: &PlanOffer) -> u32 {
 /// the shot anew, so it is not done every frame).
 #[derive(Resource, Default, Clone)]
 struct ChainCache {
-    key: Option<(Entity, hexx::Hex, ShotKind, (usize, usize), (u32, u32))>,
+    key: Option<(
+        Entity,
+        hexx::Hex,
+        ShotKind,
+        (usize, usize),
+        (u32, u32),
+        (u32, u32),
+    )>,
     offer: Option<PlanOffer>,
     chance: f64,
 }
@@ -447,6 +454,10 @@ fn offer_chain(
             world.resource::<crate::sim::model::Journal>().0.len(),
         ),
         world.resource::<RoundState>().now(),
+        // And the hero's AP: what the round can pay.
+        world
+            .get::<Track>(hero)
+            .map_or((0, 0), |t| (t.0.in_front, t.0.pool)),
     );
     if let Some(cache) = world.get_resource::<ChainCache>()
         && cache.key == Some(key)
@@ -454,26 +465,39 @@ fn offer_chain(
         return cache.offer.clone();
     }
     let (id, target_id) = (*world.get::<HeroId>(hero)?, *world.get::<HeroId>(target)?);
-    let chain = shot_chain(world, hero, id, target_id, kind);
-    let now = world.resource::<RoundState>().segment.max(1);
-    let offer = chain.as_ref().map(|c| {
-        let aps: Vec<u32> = c.steps.iter().map(|s| s.1).collect();
-        PlanOffer {
+    let priced = |world: &mut World, kind: ShotKind| {
+        let chain = shot_chain(world, hero, id, target_id, kind)?;
+        let now = world.resource::<RoundState>().segment.max(1);
+        let aps: Vec<u32> = chain.steps.iter().map(|s| s.1).collect();
+        let offer = PlanOffer {
             target: Some(at),
-            steps: c.steps.iter().map(|s| s.0.clone()).collect(),
-            ap: c.ap(),
+            steps: chain.steps.iter().map(|s| s.0.clone()).collect(),
+            ap: chain.ap(),
             fires_in: world
                 .get::<Track>(hero)
                 .and_then(|t| chain_resolves_in(&t.0, &aps, now)),
-            what: format!("{} {name}", c.words()),
-        }
-    });
+            what: format!("{} {name}", chain.words()),
+        };
+        Some((offer, chain.chance))
+    };
+    let mut offered = priced(world, kind);
+    // The shot chosen cannot be paid this round: a snap shot that can is offered instead, and
+    // says so (a play-test's 3 AP and an uncocked gun met "Not queued: cock and shoot ... (4
+    // AP) cannot be paid this round", with cock and snap at 3 AP to hand).
+    if kind != ShotKind::Snap
+        && offered.as_ref().is_some_and(|(o, _)| o.fires_in.is_none())
+        && let Some((mut snap, chance)) = priced(world, ShotKind::Snap)
+        && snap.fires_in.is_some()
+    {
+        snap.what = format!("{} ({} cannot be paid this round)", snap.what, kind.name());
+        offered = Some((snap, chance));
+    }
     world.insert_resource(ChainCache {
         key: Some(key),
-        offer: offer.clone(),
-        chance: chain.map_or(0.0, |c| c.chance),
+        offer: offered.as_ref().map(|(o, _)| o.clone()),
+        chance: offered.as_ref().map_or(0.0, |(_, c)| *c),
     });
-    offer
+    offered.map(|(o, _)| o)
 }
 
 /// A hero with no gun to shoot pointing at a foe out of reach of its hands: the move to the hex

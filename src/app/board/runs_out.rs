@@ -99,7 +99,9 @@ pub(super) fn place_runs_out(
             continue;
         };
         let below = BELOW + TAG_HALF * at.scale.y.max(1.0);
-        let to = (token.translation.truncate() - Vec2::new(0.0, below)).extend(6.5);
+        // Under the figures (3.0), over the ground and the declarer's ring: a figure beside
+        // the carrier shows over the wide tag (a play-test's Felicia's tag hid El Chivo).
+        let to = (token.translation.truncate() - Vec2::new(0.0, below)).extend(2.9);
         if at.translation != to {
             at.translation = to;
         }

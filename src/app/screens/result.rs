@@ -39,6 +39,8 @@ pub fn fallen_words(events: &[crate::sim::model::LogEvent], down: &[String]) -> 
         .iter()
         .map(
             |name| match events.iter().rev().find_map(|e| fell(e, name)) {
+                // A recovery check is made as the round begins, before its first segment.
+                Some((how, round, 0)) => format!("{name} ({how}, R{round} init)"),
                 Some((how, round, segment)) => format!("{name} ({how}, R{round} S{segment:02})"),
                 None => name.clone(),
             },
@@ -55,6 +57,14 @@ fn fell(e: &crate::sim::model::LogEvent, name: &str) -> Option<(&'static str, u3
         // A bystander's hit is logged under the figure it befalls, its fate at the end.
         "stray_hit" | "blast" if e.actor.as_deref() == Some(name) => {
             crate::app::anim::bystander_fate(e)
+        }
+        // "Any character that critically fails a recovery check immediately falls
+        // unconscious" (a play-test's result named Miranda with no word of how).
+        "recovery"
+            if e.actor.as_deref() == Some(name)
+                && e.fields.get("calamity").and_then(|c| c.as_bool()) == Some(true) =>
+        {
+            return Some(("knocked out at a recovery check", e.round, e.segment));
         }
         _ => None,
     }?;
@@ -342,6 +352,26 @@ mod tests {
              Dave Perkins"
         );
         assert_eq!(super::fallen_words(&events, &[]), None);
+        // A calamity at a recovery check, as round 4 begins; a failed check that is no
+        // calamity puts nobody down.
+        let mut calamity = event(
+            "recovery",
+            "Cyril Wellington spends the round recovering: CALAMITY; falls unconscious",
+            json!({"calamity": true, "recovered": false}),
+        );
+        calamity.actor = Some("Cyril Wellington".into());
+        (calamity.round, calamity.segment) = (4, 0);
+        let mut failed = calamity.clone();
+        failed.fields.insert("calamity".into(), false.into());
+        let down = ["Cyril Wellington".to_string()];
+        assert_eq!(
+            super::fallen_words(&[calamity], &down).unwrap(),
+            "Down: Cyril Wellington (knocked out at a recovery check, R4 init)"
+        );
+        assert_eq!(
+            super::fallen_words(&[failed], &down).unwrap(),
+            "Down: Cyril Wellington"
+        );
     }
 
     /// The result says what decided the match: the shot that felled the last foe, not the

@@ -14,10 +14,10 @@ use bevy::prelude::*;
 
 pub use super::super::frame::HeroCards;
 
-/// The cards one column holds over the panel's notes at 1280x720; more go in two columns. Six
-/// in one column left the summary since the last declaration its title alone (a play-test of
-/// the Longhorn once the marshal had come).
-pub const COLUMN_HOLDS: usize = 5;
+/// The cards one column holds over the panel's notes at 1280x720; more go in two columns (six
+/// in two columns lost a stunned or prone hero's AP pips to its status: a play-test of the
+/// Longhorn).
+pub const COLUMN_HOLDS: usize = 6;
 
 /// One card as drawn, to redraw only on a change.
 #[derive(Debug, Clone, PartialEq)]

@@ -117,16 +117,9 @@ pub fn summary(log: &MatchLog, since: Option<usize>, goals: &[String]) -> String
         })
         .collect();
     let mut s = match since {
-        Some(_) => format!(
-            "SINCE YOU LAST DECLARED: {} of note ({}){}",
-            notable.len(),
-            crate::rules::words::count(new.len() as u32, "event", "events"),
-            if notable.len() > 1 {
-                ", the latest first"
-            } else {
-                ""
-            }
-        ),
+        // One line, so the box at its least (six heroes' cards over it) still shows the
+        // latest event under it: the play-test's Longhorn showed the title alone.
+        Some(_) => format!("SINCE YOU LAST DECLARED: {} of note", notable.len()),
         None => "THE LATEST EVENTS OF NOTE, THE LATEST FIRST".to_string(),
     };
     // Before anything of note, how the level is won (a play-test found the gulch chase never
@@ -241,10 +234,7 @@ mod tests {
         }
         let s = summary(&log, Some(0), &[]);
         let lines: Vec<&str> = s.lines().collect();
-        assert_eq!(
-            lines[0],
-            "SINCE YOU LAST DECLARED: 7 of note (9 events), the latest first"
-        );
+        assert_eq!(lines[0], "SINCE YOU LAST DECLARED: 7 of note");
         assert_eq!(lines.len(), 1 + 7, "{s}");
         // The latest first: the seventh shot (segment 7) heads the list.
         assert_eq!(
@@ -258,7 +248,7 @@ mod tests {
         let quiet = summary(&log, Some(8), &["Any side: put every foe down".into()]);
         assert_eq!(
             quiet,
-            "SINCE YOU LAST DECLARED: 0 of note (1 event)\nHOW TO WIN: Any side: put every foe down"
+            "SINCE YOU LAST DECLARED: 0 of note\nHOW TO WIN: Any side: put every foe down"
         );
         let latest = summary(&log, None, &[]);
         assert!(latest.starts_with("THE LATEST EVENTS OF NOTE, THE LATEST FIRST\n"));

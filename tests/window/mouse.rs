@@ -669,6 +669,26 @@ fn a_plan_the_round_cannot_pay_offers_the_snap_shot_it_can() {
         "{snap:?}"
     );
     assert!(snap.ap < normal.ap, "{snap:?}");
+    // One AP, too few for any shot's plan: the right click queues nothing, and says why
+    // over the map, where the player looks (a play-test's click did nothing it could see).
+    {
+        let mut track = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Track>(hero)
+            .unwrap();
+        (track.0.in_front, track.0.pool) = (1, 0);
+    }
+    app.update();
+    let journal = app.world().resource::<Journal>().0.len();
+    right_click(&mut app);
+    app.update();
+    assert_eq!(app.world().resource::<Journal>().0.len(), journal);
+    let toast = app
+        .world()
+        .resource::<tarnation::app::saves::Toast>()
+        .text
+        .clone();
+    assert!(toast.starts_with("Not queued"), "{toast}");
 }
 
 /// Right click on an enemy with a holstered pistol: "draw, cock and shoot" is queued as one

@@ -102,7 +102,11 @@ pub(super) fn act(
     mut intents: MessageWriter<Intent>,
     (round, offer, battle, keys): (Res<RoundState>, Res<PlanOffer>, Res<Battle>, Res<Bindings>),
     view: DeskView,
-    (time, mut last): (Res<Time>, Local<Option<(f64, HeroId)>>),
+    (time, mut last, mut toast): (
+        Res<Time>,
+        Local<Option<(f64, HeroId)>>,
+        Option<ResMut<crate::app::saves::Toast>>,
+    ),
 ) {
     // A hit waits for its bumps to be spent (the HUD's box takes that choice).
     if *pause.get() == Pause::Paused || pending.0.is_some() || pending.1.is_some() {
@@ -152,6 +156,7 @@ pub(super) fn act(
     let pressed = |a: BattleAction| actions.just_pressed(a) || picked == Some(a);
     start_picks(&actions, aim, &mut selection);
     gather_targets(&pressed, aim, &mut selection);
+    let noted_before = selection.note.clone();
     // Right click on an enemy the offered plan is for: draw, cock and shoot, queued.
     let queued = actions.just_pressed(BattleAction::MoveHere)
         && queue_offer(&offer, (entity, hero), aim, &mut selection, &mut plan);
@@ -187,6 +192,17 @@ pub(super) fn act(
     send(out, &mut selection, &mut plan, &mut intents);
     if let Some(why) = refused {
         selection.note = Some((entity, why));
+    }
+    // A right click on the map that sends nothing says why over the map too: the panel's
+    // words may lie below the fold (a play-test's right click at a foe did nothing it could
+    // see, "Not queued" standing unread in the panel).
+    if actions.just_pressed(BattleAction::MoveHere)
+        && !echo
+        && selection.note != noted_before
+        && let Some((_, why)) = selection.note.as_ref()
+        && let Some(toast) = toast.as_mut()
+    {
+        toast.say(why.clone());
     }
 }
 

@@ -393,11 +393,7 @@ fn the_main_menu_asks_before_quitting() {
     };
     tap(&mut app, KeyCode::Escape);
     assert_eq!(screen(&app), Screen::MainMenu);
-    let toast = app
-        .world()
-        .resource::<tarnation::app::saves::Toast>()
-        .text
-        .clone();
+    let toast = toast(&app);
     assert!(toast.contains("again to leave the game"), "{toast}");
     KeyCode::Escape.press(app.world_mut());
     app.update();
@@ -931,6 +927,14 @@ fn texts_under(app: &App, node: Entity) -> Vec<String> {
 }
 
 /// The one node with `C`, and its children.
+/// The words of the toast over the window.
+fn toast(app: &App) -> String {
+    app.world()
+        .resource::<tarnation::app::saves::Toast>()
+        .text
+        .clone()
+}
+
 fn the_one<C: Component>(app: &mut App) -> (Entity, Vec<Entity>) {
     let mut q = app.world_mut().query_filtered::<Entity, With<C>>();
     let entity = q.single(app.world()).unwrap();

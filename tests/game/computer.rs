@@ -565,6 +565,17 @@ fn a_pressed_gunman_draws_a_loaded_pistol_before_clearing_a_jam() {
     }
 }
 
+/// A declaration to run.
+fn runs(d: &tarnation::sim::seats::Decision) -> bool {
+    matches!(
+        d.intent,
+        Intent::Declare(Action::Move {
+            gait: Gait::Run,
+            ..
+        })
+    )
+}
+
 /// Felicia, three paces from the bank job's first strongbox, 2 AP in front and 4 to come, runs
 /// for it, and Sheriff Cobb's cock is already due this segment: a run now would pay 1 AP to
 /// join the initiative stack. `hard` passes and runs the next segment; `normal` runs now. With
@@ -578,15 +589,6 @@ fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
         let e = t.e(felicia);
         place(&mut t, felicia, 4, 2);
         give_ap(&mut t, felicia, 2, 4);
-        let runs = |d: &tarnation::sim::seats::Decision| {
-            matches!(
-                d.intent,
-                Intent::Declare(Action::Move {
-                    gait: Gait::Run,
-                    ..
-                })
-            )
-        };
         let d = asked(&mut t, felicia);
         assert!(runs(&d), "{ai:?}: nothing due, it runs: {d:?}");
         due(&mut t, Action::Cock { hero: cobb });
@@ -633,16 +635,7 @@ fn a_runner_leaves_a_foe_with_no_ap_for_a_free_blow_without_care() {
         );
         give_ap(&mut t, pike, 0, 0);
         let d = asked(&mut t, felicia);
-        assert!(
-            matches!(
-                d.intent,
-                Intent::Declare(Action::Move {
-                    gait: Gait::Run,
-                    ..
-                })
-            ),
-            "{ai:?}: {d:?}"
-        );
+        assert!(runs(&d), "{ai:?}: {d:?}");
     }
 }
 

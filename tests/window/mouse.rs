@@ -683,11 +683,7 @@ fn a_plan_the_round_cannot_pay_offers_the_snap_shot_it_can() {
     right_click(&mut app);
     app.update();
     assert_eq!(app.world().resource::<Journal>().0.len(), journal);
-    let toast = app
-        .world()
-        .resource::<tarnation::app::saves::Toast>()
-        .text
-        .clone();
+    let toast = toast(&app);
     assert!(toast.starts_with("Not queued"), "{toast}");
 }
 

@@ -7,7 +7,7 @@
 use super::*;
 use tarnation::app::frame::BannerLine;
 use tarnation::app::input::{MenuAction, MenuButton};
-use tarnation::app::saves::{SaveFolders, Suspended, Toast};
+use tarnation::app::saves::{SaveFolders, Suspended};
 use tarnation::app::saves_screen::{ListMode, SaveRow, SavesList};
 use tarnation::app::screens::{EscButton, ResolutionToggle, RushingToggle};
 use tarnation::app::widgets::Greyed;
@@ -60,10 +60,6 @@ fn files(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
     v.retain(|p| p.to_string_lossy().ends_with(".match.ron"));
     v.sort();
     v
-}
-
-fn toast(app: &App) -> String {
-    app.world().resource::<Toast>().text.clone()
 }
 
 /// What a test compares of two moments of a match: the log, the journal and the map (every

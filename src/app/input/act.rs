@@ -138,21 +138,7 @@ pub(super) fn act(
     let Ok(&hero) = heroes.get(entity).map(|h| h.4) else {
         return;
     };
-    let aim = Aim {
-        enemy: selection.hovered.and_then(|to| {
-            heroes
-                .iter()
-                .find(|h| h.2.0 == to && h.3.0 != active)
-                .map(|h| h.0)
-        }),
-        ally: selection.hovered.and_then(|to| {
-            heroes
-                .iter()
-                .find(|h| h.2.0 == to && h.3.0 == active && h.0 != entity)
-                .map(|h| h.0)
-        }),
-        hex: selection.hovered,
-    };
+    let aim = aim_at(&heroes, selection.hovered, active, entity);
     let pressed = |a: BattleAction| actions.just_pressed(a) || picked == Some(a);
     start_picks(&actions, aim, &mut selection);
     gather_targets(&pressed, aim, &mut selection);
@@ -193,14 +179,41 @@ pub(super) fn act(
     if let Some(why) = refused {
         selection.note = Some((entity, why));
     }
-    // A right click on the map that sends nothing says why over the map too: the panel's
-    // words may lie below the fold (a play-test's right click at a foe did nothing it could
-    // see, "Not queued" standing unread in the panel).
-    if actions.just_pressed(BattleAction::MoveHere)
-        && !echo
-        && selection.note != noted_before
+    if actions.just_pressed(BattleAction::MoveHere) && !echo {
+        say_over_the_map(&selection, noted_before, toast.as_deref_mut());
+    }
+}
+
+/// What the pointer at `hovered` aims at for the hero `entity` of the side `active`: the
+/// enemy or the ally standing there, and the hex.
+fn aim_at(heroes: &Heroes, hovered: Option<hexx::Hex>, active: usize, entity: Entity) -> Aim {
+    let standing = |ours: bool| {
+        hovered.and_then(|to| {
+            heroes
+                .iter()
+                .find(|h| h.2.0 == to && (h.3.0 == active) == ours && h.0 != entity)
+                .map(|h| h.0)
+        })
+    };
+    Aim {
+        enemy: standing(false),
+        ally: standing(true),
+        hex: hovered,
+    }
+}
+
+/// A right click on the map that sends nothing says why over the map too, when it wrote a
+/// new word in the panel (`before`: the panel's word then): the panel's words may lie below
+/// the fold (a play-test's right click at a foe did nothing it could see, "Not queued"
+/// standing unread in the panel).
+fn say_over_the_map(
+    selection: &Selection,
+    before: Option<(Entity, String)>,
+    toast: Option<&mut crate::app::saves::Toast>,
+) {
+    if selection.note != before
         && let Some((_, why)) = selection.note.as_ref()
-        && let Some(toast) = toast.as_mut()
+        && let Some(toast) = toast
     {
         toast.say(why.clone());
     }

@@ -282,15 +282,7 @@ pub(super) fn camera(
         // The player pans: the view no longer eases anywhere on its own.
         *easing_to = None;
     }
-    // The wheel over a box on the map (a choice to make, the legend) is the box's, not the
-    // map's: a play-test's wheel over the bumps' box zoomed the map behind it.
-    let pointer = windows
-        .single()
-        .ok()
-        .filter(|w| !over_a_box(w, &boxes))
-        .and_then(|w| w.cursor_position())
-        .filter(|p| frame.map.contains(*p));
-    let wheel_at = wheel.map(|w| w.delta.y).filter(|d| *d != 0.0).zip(pointer);
+    let wheel_at = wheel_on_the_map(wheel.as_deref(), &windows, &boxes, &frame);
     let view = (ortho.scale, camera);
     (ortho.scale, camera) = zoomed(&actions, wheel_at, &frame, view, (min_scale, max_scale));
     // The counters' box over the map's top: a map with room to spare goes below it.
@@ -312,28 +304,18 @@ pub(super) fn camera(
         .and_then(|e| positions.get(e).ok().map(|p| (e, p.0)));
     if declarer != *last_declarer {
         *last_declarer = declarer;
-        if let Some(at) = declarer
+        let at = declarer
             .zip(geometry.as_ref())
-            .map(|((_, p), g)| g.hex_center(p))
-        {
-            let going = easing_to.unwrap_or(camera);
-            *easing_to = goal_for(&frame, (ortho.scale, going), at, &fit, top).or(*easing_to);
-        }
+            .map(|((_, p), g)| g.hex_center(p));
+        let view = (&frame, ortho.scale, &*fit, top);
+        *easing_to = to_the_declarer(view, *easing_to, camera, at).or(*easing_to);
     }
     // Asked to look somewhere (a mark of heroes out of view clicked): the view eases there.
     if let Some(to) = look.0.take() {
         let goal = camera_for(&frame, ortho.scale, to);
         *easing_to = Some(kept_on_map(&frame, ortho.scale, goal, &fit, top));
     }
-    // The view eases where it goes (about a third of a second), so a player sees where.
-    if let Some(goal) = *easing_to {
-        let step = 1.0 - (-9.0 * time.delta_secs()).exp();
-        camera = camera.lerp(goal, step);
-        if camera.distance(goal) < 1.0 {
-            camera = goal;
-            *easing_to = None;
-        }
-    }
+    let camera = eased(camera, &mut easing_to, time.delta_secs());
     let camera = kept_on_map(&frame, ortho.scale, camera, &fit, top);
     // Held at the map's edge (the player zoomed out meanwhile): the easing is over.
     if easing_to.is_some() && camera.distance(at.translation.truncate()) < 0.25 {
@@ -342,6 +324,49 @@ pub(super) fn camera(
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
     }
+}
+
+/// The wheel's turn and the pointer, when the pointer is on the map. The wheel over a box on
+/// the map (a choice to make, the legend) is the box's, not the map's: a play-test's wheel
+/// over the bumps' box zoomed the map behind it.
+fn wheel_on_the_map(
+    wheel: Option<&AccumulatedMouseScroll>,
+    windows: &Query<&Window, With<PrimaryWindow>>,
+    boxes: &MapBoxes,
+    frame: &Frame,
+) -> Option<(f32, Vec2)> {
+    let pointer = windows
+        .single()
+        .ok()
+        .filter(|w| !over_a_box(w, boxes))
+        .and_then(|w| w.cursor_position())
+        .filter(|p| frame.map.contains(*p));
+    wheel.map(|w| w.delta.y).filter(|d| *d != 0.0).zip(pointer)
+}
+
+/// The view a frame of `dt` seconds nearer where it eases to (about a third of a second all
+/// told, so a player sees where); there, the easing is over.
+fn eased(camera: Vec2, easing_to: &mut Option<Vec2>, dt: f32) -> Vec2 {
+    let Some(goal) = *easing_to else {
+        return camera;
+    };
+    let moved = camera.lerp(goal, 1.0 - (-9.0 * dt).exp());
+    if moved.distance(goal) < 1.0 {
+        *easing_to = None;
+        return goal;
+    }
+    moved
+}
+
+/// Where the view eases to show the declarer at `at`, judged where the view is going (the
+/// `easing` goal, else the `camera`): `None` when it is in sight there.
+fn to_the_declarer(
+    (frame, scale, fit, top): (&Frame, f32, &CameraFit, f32),
+    easing: Option<Vec2>,
+    camera: Vec2,
+    at: Option<Vec2>,
+) -> Option<Vec2> {
+    goal_for(frame, (scale, easing.unwrap_or(camera)), at?, fit, top)
 }
 
 /// The log, the heroes' names and hexes, and how far the log was read: who acted lately.

@@ -179,10 +179,12 @@ pub(super) fn carefully(
     track: &ActionTrack,
     found: (Action, String),
 ) -> (Action, String) {
+    // A foe whose track holds no AP for a free blow ("a hand-to-hand attack for one fewer
+    // AP") is left without care: Octavio paid 4 AP to leave a deputy recovering from a stun.
     if let (Action::Move { hero: id, to, .. }, why) = &found
         && engaged_foes(world, hero)
             .into_iter()
-            .any(|foe| can_pay_a_free_blow(world, foe))
+            .any(|foe| melee::pays_a_free_attack(world, foe))
     {
         let careful = Action::Disengage { hero: *id, to: *to };
         if price(world, &careful).is_ok_and(|p| p.ap <= track.left()) {
@@ -190,16 +192,6 @@ pub(super) fn carefully(
         }
     }
     found
-}
-
-/// Whether a foe's track holds the AP of a free blow ("a hand-to-hand attack for one fewer
-/// AP"): a foe spending the round recovering from a stun has none, and a careful disengage
-/// from it buys nothing (a play-test's Octavio paid 4 AP to leave a stunned deputy).
-fn can_pay_a_free_blow(world: &World, foe: Entity) -> bool {
-    let cost = crate::rules::melee::free_attack_ap(crate::rules::melee::AttackType::Quick, false);
-    world
-        .get::<Track>(foe)
-        .is_some_and(|t| t.0.in_front + t.0.pool >= cost)
 }
 
 /// The hero carries loot out, or makes for an area its side wins by reaching: it keeps going.

@@ -291,15 +291,23 @@ pub fn free_attacks(world: &mut World, mover: Entity, to: Hex) {
     }
 }
 
+/// Whether the attacker's track holds the AP of a free quick attack (a foe spending the round
+/// recovering from a stun holds none): the computer asks it before paying for care.
+pub fn pays_a_free_attack(world: &World, attacker: Entity) -> bool {
+    let cost = melee::free_attack_ap(AttackType::Quick, false);
+    world
+        .get::<Track>(attacker)
+        .is_some_and(|t| t.0.in_front + t.0.pool >= cost)
+}
+
 /// A free quick attack for one fewer AP, paid from the attacker's track when it has them;
 /// `why` opens its log line. Whether it was made.
 pub(super) fn free_attack(world: &mut World, attacker: Entity, target: Entity, why: &str) -> bool {
     let cost = melee::free_attack_ap(AttackType::Quick, false);
+    if !pays_a_free_attack(world, attacker) {
+        return false;
+    }
     let paid = world.get_mut::<Track>(attacker).is_some_and(|mut t| {
-        let left = t.0.in_front + t.0.pool;
-        if left < cost {
-            return false;
-        }
         let from_front = t.0.in_front.min(cost);
         t.0.in_front -= from_front;
         t.0.pool -= cost - from_front;

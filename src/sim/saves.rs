@@ -80,6 +80,12 @@ pub fn load_into(world: &mut World, file: &MatchFile) -> Result<(), String> {
     if let Some(pacing) = pacing {
         world.insert_resource(pacing);
     }
+    // The match's past is not news: the outcomes its replay sent are dropped, so a window
+    // does not show them again (a play-test saw old shots' words over the figures after
+    // Continue, and after an undo).
+    if let Some(mut sent) = world.get_resource_mut::<Messages<super::Outcome>>() {
+        sent.clear();
+    }
     result
 }
 

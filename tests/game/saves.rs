@@ -55,6 +55,19 @@ fn a_save_in_the_middle_of_a_round_loads_into_the_same_match() {
         first.world().resource::<MatchLog>().events,
         "the same match up to the save"
     );
+    // The match's past is not sent again as news: a window reading the outcomes after the
+    // load sees none of the replayed shots (a play-test saw old hit words after Continue).
+    let replayed = again
+        .world()
+        .resource::<bevy::ecs::message::Messages<tarnation::sim::Outcome>>()
+        .get_cursor()
+        .read(
+            again
+                .world()
+                .resource::<bevy::ecs::message::Messages<tarnation::sim::Outcome>>(),
+        )
+        .count();
+    assert_eq!(replayed, 0, "outcomes of the replay read after the load");
     again.world_mut().resource_mut::<RoundOptions>().max_rounds = Some(5);
     let end = run::play_out(&mut again, Some(5)).unwrap();
     assert_eq!(end, whole.end);

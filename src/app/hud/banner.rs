@@ -60,6 +60,10 @@ pub(super) fn update_banner(
                 keys.key(BattleAction::NextStep)
             )
         } else {
+            // The hero asked to choose is not said to declare nothing: its shot, declared
+            // before the stun, goes off (a play-test read "Stunned, declares nothing: Hank"
+            // over "Hank chooses whether to shoot").
+            let chooser = (choice.0.as_ref().map(|b| b.hero)).or(choice.1.as_ref().map(|s| s.hero));
             notice_line(
                 &battle,
                 &round,
@@ -67,7 +71,7 @@ pub(super) fn update_banner(
                 &ids,
                 &plan_sides,
                 &names,
-                (&out_of_action, &stun),
+                (&out_of_action, &stun, chooser),
             )
         };
         // One line under the title, between the banner's buttons: cut, never wrapped over
@@ -183,9 +187,10 @@ fn notice_line(
     ids: &Query<&crate::sim::HeroId>,
     plan_sides: &Query<(&crate::sim::HeroId, &Side)>,
     names: &Query<&Hero>,
-    (out_of_action, stun): (
+    (out_of_action, stun, chooser): (
         &Query<(Entity, &Hero, &Side, &Wounds, &Down)>,
         &super::stun::StunOdds,
+        Option<Entity>,
     ),
 ) -> String {
     // The stunned heroes of human sides, in one item with the odds of the check that brings
@@ -199,7 +204,7 @@ fn notice_line(
                 .get(s.0)
                 .is_some_and(|d| d.control == Control::Human)
         })
-        .filter(|(_, _, _, w, d)| w.stunned && !d.0)
+        .filter(|(e, _, _, w, d)| w.stunned && !d.0 && Some(*e) != chooser)
         .map(|(e, h, ..)| super::stun::stunned_short(&h.name, Some(round), stun.0.get(&e).copied()))
         .collect();
     let mut words: Vec<String> = Vec::new();

@@ -30,7 +30,13 @@ use std::path::{Path, PathBuf};
 /// end; a file of version 6 or older replays as it was played, decided at the round's end.
 /// Version 8 (decision 137) throws at a pace at short range, not point blank; a file of
 /// version 7 or older replays as it was played, its throws at a pace at TN 3.
-pub const MATCH_VERSION: u32 = 8;
+/// Version 9 (decision 138) moves a hero whose move costs more as it resolves than was paid
+/// only as far as the AP paid carry it; a file of version 8 or older replays as it was played,
+/// the whole way.
+pub const MATCH_VERSION: u32 = 9;
+
+/// The first version whose moves go only as far as the AP paid carry them (decision 138).
+pub const MOVES_AS_FAR_AS_PAID_SINCE: u32 = 9;
 
 /// The first version whose throws at a pace are not point blank (decision 137).
 pub const THROWN_AT_SHORT_RANGE_SINCE: u32 = 8;
@@ -41,6 +47,11 @@ pub fn rules_of_version(world: &mut bevy::prelude::World, version: u32) {
     use crate::sim::{actions::ranged::ThrownAtPointBlank, victory::VictoryAtRoundEnd};
     played_before::<VictoryAtRoundEnd>(world, version, DECIDED_AT_ONCE_SINCE);
     played_before::<ThrownAtPointBlank>(world, version, THROWN_AT_SHORT_RANGE_SINCE);
+    played_before::<crate::sim::actions::movement::MovesThePriceNow>(
+        world,
+        version,
+        MOVES_AS_FAR_AS_PAID_SINCE,
+    );
 }
 
 /// The marker `R` of a rule as it was played before version `since`: set for a file older than

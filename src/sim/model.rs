@@ -324,6 +324,28 @@ pub struct StackLine {
 #[derive(Component, Debug, Clone, PartialEq, Eq)]
 pub struct Committed(pub Action);
 
+/// The AP a hero paid for each of its actions now due (at the declaration, or token by token):
+/// a move that costs more when it resolves goes only as far as these carry it (decision 138).
+#[derive(Component, Debug, Clone, Default, PartialEq, Eq)]
+pub struct PaidForDue(pub Vec<(Action, u32)>);
+
+impl PaidForDue {
+    /// `action` falls due, `ap` paid for it.
+    pub fn record(world: &mut World, hero: Entity, action: &Action, ap: u32) {
+        let mut paid = world.get::<PaidForDue>(hero).cloned().unwrap_or_default();
+        paid.0.retain(|(a, _)| a != action);
+        paid.0.push((action.clone(), ap));
+        world.entity_mut(hero).insert(paid);
+    }
+
+    /// The AP paid for `action`, taken off the record as it resolves.
+    pub fn take(world: &mut World, hero: Entity, action: &Action) -> Option<u32> {
+        let mut paid = world.get_mut::<PaidForDue>(hero)?;
+        let i = paid.0.iter().position(|(a, _)| a == action)?;
+        Some(paid.0.remove(i).1)
+    }
+}
+
 /// Why the action a hero pays toward cannot be made now (decision 134): as the segment is
 /// called, its player is asked whether to give it up or go on paying.
 #[derive(Component, Debug, Clone, PartialEq, Eq)]

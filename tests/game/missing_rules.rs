@@ -557,3 +557,92 @@ fn a_throw_is_not_sabotaged() {
     .unwrap_err();
     assert!(refused.reason.contains("thrown"), "{}", refused.reason);
 }
+
+/// Decision 138: Felicia declares an 8-pace run for 1 AP, paid with her next token; before it
+/// resolves her run falls to 2
+/// paces an AP (as a disabled leg's would). She goes as far along her way as the 1 AP paid
+/// carries her, not the whole way for AP she never paid (a play-test's El Chivo ran 8 paces
+/// "(4 AP)" on a leg disabled after his declaration). A match file of version 8 replays as it
+/// was played: the whole way.
+#[test]
+fn a_move_that_costs_more_as_it_resolves_goes_as_far_as_the_ap_paid() {
+    use tarnation::rules::movement::Gait;
+    for old_file in [false, true] {
+        let mut t = Table::new("street_duel.ron", 1, |l| {
+            for side in &mut l.sides {
+                side.control = Control::Human;
+            }
+        });
+        let felicia = t.hero("Felicia Laroq");
+        t.until_turn(felicia);
+        let e = t.e(felicia);
+        if old_file {
+            tarnation::sim::journal::rules_of_version(t.app.world_mut(), 8);
+        }
+        t.app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Track>(e)
+            .unwrap()
+            .0
+            .in_front = 0;
+        let from = t.app.world().get::<HexPos>(e).unwrap().0;
+        // A run of 8 paces for 1 AP.
+        let (to, way) = (0..20)
+            .flat_map(|c| (0..12).map(move |r| hex_at(c, r)))
+            .filter(|h| h.unsigned_distance_to(from) == 8)
+            .find_map(|to| {
+                let run = Action::Move {
+                    hero: felicia,
+                    to,
+                    gait: Gait::Run,
+                };
+                match actions::price(t.app.world(), &run) {
+                    Ok(p) if p.ap == 1 => match p.plan {
+                        actions::Plan::Move(w) => Some((to, w.hexes)),
+                        _ => None,
+                    },
+                    _ => None,
+                }
+            })
+            .expect("an 8-pace run for 1 AP");
+        let run = Action::Move {
+            hero: felicia,
+            to,
+            gait: Gait::Run,
+        };
+        // No AP in front: the run is paid with the next segment's token.
+        let declared = t.send(run);
+        assert!(
+            matches!(declared, Outcome::Committed { .. }),
+            "{declared:?}"
+        );
+        t.app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Hero>(e)
+            .unwrap()
+            .run = 2;
+        let moved = (0..200)
+            .find_map(|_| {
+                let outcomes = if t.round().declarer().is_some() {
+                    t.pass()
+                } else {
+                    t.update()
+                };
+                outcomes.into_iter().find(|o| o.hero() == felicia)
+            })
+            .expect("the run resolves");
+        let Outcome::Moved { path, ap, .. } = moved else {
+            panic!("{moved:?}");
+        };
+        let at = t.app.world().get::<HexPos>(e).unwrap().0;
+        if old_file {
+            assert_eq!(path, way, "a file of version 8: the whole way");
+            assert_eq!(at, to);
+        } else {
+            assert!(ap <= 1, "{ap} AP");
+            assert!(!path.is_empty() && path.len() <= 2, "{path:?}");
+            assert_eq!(path[..], way[..path.len()], "along the way declared");
+            assert_eq!(at, *path.last().unwrap());
+        }
+    }
+}

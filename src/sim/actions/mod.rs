@@ -226,7 +226,11 @@ pub fn perform(world: &mut World, action: &Action) -> Outcome {
             reason: "no such hero".into(),
         };
     };
-    execute(world, e, priced)
+    let paid = crate::sim::model::PaidForDue::take(world, e, action);
+    match movement::as_far_as_paid(world, action, priced, paid) {
+        Ok(priced) => execute(world, e, priced),
+        Err(reason) => Outcome::Refused { hero, reason },
+    }
 }
 
 /// Carry out a priced plan: the `ResolveAction` schedule, whose systems each resolve one

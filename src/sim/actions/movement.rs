@@ -454,3 +454,49 @@ pub fn walk(world: &mut World, hero: Entity, walk: Walk, ap: u32) -> Outcome {
         ap,
     }
 }
+
+/// A move that costs more as it resolves than the AP paid for it (a leg disabled since the
+/// declaration, a figure now in the way): the hero goes as far along its way as the AP paid
+/// carry it, and stops there; refused, the AP lost, when they carry it nowhere (decision 138).
+/// `paid`: none recorded (an action performed outside the round), the price stands.
+pub fn as_far_as_paid(
+    world: &World,
+    action: &crate::sim::intent::Action,
+    priced: Priced<super::Plan>,
+    paid: Option<u32>,
+) -> Result<Priced<super::Plan>, Refusal> {
+    use crate::sim::intent::Action;
+    let (Some(paid), Action::Move { hero, gait, .. }, super::Plan::Move(walk)) =
+        (paid, action, &priced.plan)
+    else {
+        return Ok(priced);
+    };
+    if world.contains_resource::<MovesThePriceNow>() {
+        return Ok(priced);
+    }
+    if priced.ap <= paid {
+        return Ok(priced);
+    }
+    let cost = priced.ap;
+    for k in (1..walk.hexes.len()).rev() {
+        let shorter = Action::Move {
+            hero: *hero,
+            to: walk.hexes[k - 1],
+            gait: *gait,
+        };
+        if let Ok(p) = super::price(world, &shorter)
+            && p.ap <= paid
+        {
+            return Ok(p);
+        }
+    }
+    Err(Refusal::new(format!(
+        "the move costs {cost} AP now and {paid} were paid: it goes nowhere; the AP are lost"
+    )))
+}
+
+/// A match file of version 8 or older replays as it was played: a move went the whole way at
+/// its price as it resolved, whatever was paid (decision 138). Set by
+/// `journal::rules_of_version`.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct MovesThePriceNow;

@@ -359,6 +359,7 @@ fn declare(world: &mut World, hero: Entity, action: &Action, segment: u32) -> Re
                 reason: declaration_reason(world),
             };
             record(world, Some(hero), event);
+            crate::sim::model::PaidForDue::record(world, hero, action, ap);
             world.resource_mut::<RoundState>().due.push(action.clone());
             world.write_message(Outcome::Declared {
                 hero: id,

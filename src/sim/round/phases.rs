@@ -157,11 +157,14 @@ pub(super) fn place_tokens(world: &mut World) {
             continue;
         }
         if track.0.place(segment) == Some(true) {
-            track.0.take_paid();
+            let paid = track.0.take_paid().map(|c| c.cost);
             if let Some(Committed(command)) = world.entity_mut(e).take::<Committed>() {
                 let hero = name_of(world, e);
                 let action = command.name().to_string();
                 record(world, Some(e), MatchEvent::Paid { hero, action });
+                if let Some(ap) = paid {
+                    crate::sim::model::PaidForDue::record(world, e, &command, ap);
+                }
                 world.resource_mut::<RoundState>().due.push(command);
             }
         }

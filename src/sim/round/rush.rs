@@ -158,6 +158,7 @@ fn perform_rush(
         words,
     };
     record(world, Some(hero), event);
+    crate::sim::model::PaidForDue::record(world, hero, action, cost);
     world.resource_mut::<RoundState>().due.push(action.clone());
     let id = crate::sim::query::hero_id(world, hero);
     world.write_message(crate::sim::actions::Outcome::Declared {

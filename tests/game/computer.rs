@@ -639,6 +639,42 @@ fn a_runner_leaves_a_foe_with_no_ap_for_a_free_blow_without_care() {
     }
 }
 
+/// Felicia has carried the first strongbox out to the horses; El Chivo fell two paces short
+/// of them with the second, which lies where he fell. `normal` and `hard` go back for it (the
+/// gang wins by both): a play-test's last robber stood at the horses snapping 22 % shots.
+#[test]
+fn the_last_robber_goes_back_for_the_dropped_strongbox() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let mut t = level_at("bank_job.ron", 3, ai);
+        let (felicia, chivo) = (t.hero("Felicia Laroq"), t.hero("El Chivo"));
+        let (fe, ce) = (t.e(felicia), t.e(chivo));
+        place(&mut t, felicia, 2, 2);
+        tarnation::sim::counters::take(t.app.world_mut(), fe, 0).unwrap();
+        place(&mut t, chivo, 2, 6);
+        tarnation::sim::counters::take(t.app.world_mut(), ce, 1).unwrap();
+        place(&mut t, felicia, 25, 4);
+        place(&mut t, chivo, 23, 5);
+        t.app.world_mut().get_mut::<Down>(ce).unwrap().0 = true;
+        tarnation::sim::counters::feed_counters(t.app.world_mut());
+        let w = t.app.world();
+        assert!(
+            tarnation::sim::counters::carried(w, fe).is_empty(),
+            "delivered"
+        );
+        assert_eq!(
+            tarnation::sim::counters::lying_items(w),
+            vec![(1, hex_at(23, 5))]
+        );
+        // Her first token of the round: 1 AP in front, 6 to come.
+        give_ap(&mut t, felicia, 1, 6);
+        let d = asked(&mut t, felicia);
+        let Intent::Declare(Action::Move { to, .. }) = d.intent else {
+            panic!("{ai:?}: {d:?}");
+        };
+        assert!(to.unsigned_distance_to(hex_at(23, 5)) <= 1, "{ai:?}: {d:?}");
+    }
+}
+
 /// Felicia and Octavio both stand within a pace of the bank job's first strongbox, and
 /// Octavio's take of it is on the table this segment: `easy`'s habits take it too (the AP
 /// lost when Octavio's goes first); `normal` and `hard` leave it to him and go for the other.

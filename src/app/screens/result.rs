@@ -35,17 +35,23 @@ struct LastResult(
 /// Hank Daggett (killed, R2 S09), Miranda Valentine (knocked out, R2 S10)"): a play-test
 /// learned that Hank had died only in the replay viewer, the result naming Miranda's fall.
 pub fn fallen_words(events: &[crate::sim::model::LogEvent], down: &[String]) -> Option<String> {
-    let parts: Vec<String> = down
+    let mut parts: Vec<((u32, u32), String)> = down
         .iter()
         .map(
             |name| match events.iter().rev().find_map(|e| fell(e, name)) {
                 // A recovery check is made as the round begins, before its first segment.
-                Some((how, round, 0)) => format!("{name} ({how}, R{round} init)"),
-                Some((how, round, segment)) => format!("{name} ({how}, R{round} S{segment:02})"),
-                None => name.clone(),
+                Some((how, round, 0)) => ((round, 0), format!("{name} ({how}, R{round} init)")),
+                Some((how, round, segment)) => (
+                    (round, segment),
+                    format!("{name} ({how}, R{round} S{segment:02})"),
+                ),
+                None => ((u32::MAX, 0), name.clone()),
             },
         )
         .collect();
+    // In the order they fell (a play-test read "Dave (R1 S11), Cyril (R3 S07), Hank (R2 S08)").
+    parts.sort_by_key(|(when, _)| *when);
+    let parts: Vec<String> = parts.into_iter().map(|(_, words)| words).collect();
     (!parts.is_empty()).then(|| format!("Down: {}", parts.join(", ")))
 }
 
@@ -352,6 +358,13 @@ mod tests {
              Dave Perkins"
         );
         assert_eq!(super::fallen_words(&events, &[]), None);
+        // Named in the order they fell, whatever order the heroes come in.
+        let reversed = ["Dave Perkins", "Miranda Valentine", "Hank Daggett"].map(String::from);
+        assert_eq!(
+            super::fallen_words(&events, &reversed).unwrap(),
+            "Down: Hank Daggett (killed, R2 S09), Miranda Valentine (knocked out, R4 S10), \
+             Dave Perkins"
+        );
         // A calamity at a recovery check, as round 4 begins; a failed check that is no
         // calamity puts nobody down.
         let mut calamity = event(

@@ -4,8 +4,11 @@
 use crate::sim::model::MatchLog;
 
 /// The kinds of events the summary names (what the other side did and what befell).
-const NOTABLE: [&str; 14] = [
+const NOTABLE: [&str; 15] = [
     "arrive",
+    // A gun jammed or dropped by a calamity card (a play-test's summary said "Hank Daggett
+    // shoots at Vaquero: a miss" of the shot that jammed his shotgun).
+    "calamity",
     "shot",
     "melee",
     "escape",
@@ -276,5 +279,17 @@ mod tests {
         let s = summary(&log, Some(0), &[]);
         assert!(s.starts_with("SINCE YOU LAST DECLARED: 2 of note"), "{s}");
         assert!(s.contains("Marshal Tate arrives at 15,4"), "{s}");
+        // A calamity's jam is of note too.
+        log.events.push(event(
+            "calamity",
+            "CALAMITY: Hank Daggett's Double-barrel shotgun jams; it must be cleared (reload) to \
+             fire again",
+        ));
+        let s = summary(&log, Some(0), &[]);
+        assert!(s.starts_with("SINCE YOU LAST DECLARED: 3 of note"), "{s}");
+        assert!(
+            s.contains("Hank Daggett's Double-barrel shotgun jams"),
+            "{s}"
+        );
     }
 }

@@ -118,5 +118,12 @@ pub(super) fn pass_reason(world: &World, hero: Entity) -> String {
     if world.get::<MountedOn>(hero).is_some() {
         return "a rider with no shot: the mount carries it on".into();
     }
+    // The round's last segment: AP in front are lost as it ends ("keeps them in front" was
+    // read at segment 20 by a play-test).
+    if world.resource::<crate::sim::model::RoundState>().segment
+        >= crate::rules::action_time::SEGMENTS
+    {
+        return "nothing worth its AP in the round's last segment: its AP left are lost".into();
+    }
     "nothing worth its AP this segment: it keeps them in front".into()
 }

@@ -1801,6 +1801,15 @@ fn a_carrier_who_can_run_the_loot_out_is_tagged() {
             shown[0].1
         )]
     );
+    // The tags gone as the battle screen is left (Esc, quit to the menu) and come back to
+    // (Continue), the match unchanged: drawn again (a play-test's was missing after Continue).
+    let mut q = app.world_mut().query_filtered::<Entity, With<RunsOutTag>>();
+    for tag in q.iter(app.world()).collect::<Vec<_>>() {
+        app.world_mut().entity_mut(tag).despawn();
+    }
+    app.update();
+    app.update();
+    assert_eq!(tags(&mut app), shown, "drawn again");
     // No AP left: no run this round.
     {
         let mut track = app.world_mut().get_mut::<Track>(felicia).unwrap();

@@ -28,21 +28,23 @@ fn runners(world: &mut World) -> Vec<(Entity, u32)> {
         .collect()
 }
 
-/// The tags drawn again when the match moves on (an event logged, an intent taken).
-pub(super) fn tag_runs_out(world: &mut World, mut seen: Local<Option<(usize, usize)>>) {
+/// The tags drawn again when the match moves on (an event logged, an intent taken), or when
+/// the tags drawn are gone (the battle left and come back to: a play-test's tag over El Chivo
+/// was missing after Continue until the match moved).
+pub(super) fn tag_runs_out(world: &mut World, mut seen: Local<Option<((usize, usize), usize)>>) {
     let key = (
         world
             .get_resource::<MatchLog>()
             .map_or(0, |l| l.events.len()),
         world.get_resource::<Journal>().map_or(0, |j| j.0.len()),
     );
-    if *seen == Some(key) {
-        return;
-    }
-    *seen = Some(key);
-    let now = runners(world);
     let mut q = world.query::<(Entity, &RunsOutTag)>();
     let shown: Vec<(Entity, RunsOutTag)> = q.iter(world).map(|(e, t)| (e, *t)).collect();
+    if *seen == Some((key, shown.len())) {
+        return;
+    }
+    let now = runners(world);
+    *seen = Some((key, now.len()));
     let same = shown.len() == now.len() && shown.iter().all(|(_, t)| now.contains(&(t.0, t.1)));
     if same {
         return;

@@ -125,6 +125,16 @@ impl HexMap {
         })
     }
 
+    /// Where a thing flung from `from` toward `to` comes to rest: `to` when its hex is open
+    /// ground on the map, else the last open hex on the line there before a wall or the map's
+    /// edge stops it (`from` itself if none is).
+    pub fn last_open_on_the_way(&self, from: Hex, to: Hex) -> Hex {
+        from.line_to(to)
+            .take_while(|&h| self.tile(h).is_some_and(|t| t.terrain.passable()))
+            .last()
+            .unwrap_or(from)
+    }
+
     /// The hexes a shot passes over from `from` to `to`, both excluded, or the first wall
     /// that blocks the line of sight.
     /// Ground between blocks too: the sight line runs from the firer's eye (`EYE` paces above

@@ -31,8 +31,9 @@ use std::path::{Path, PathBuf};
 /// Version 8 (decision 137) throws at a pace at short range, not point blank; a file of
 /// version 7 or older replays as it was played, its throws at a pace at TN 3.
 /// Version 9 (decision 138) moves a hero whose move costs more as it resolves than was paid
-/// only as far as the AP paid carry it; a file of version 8 or older replays as it was played,
-/// the whole way.
+/// only as far as the AP paid carry it, and a throw scattered past a wall or off the map stops
+/// at the last open hex on the way (not back on the target's hex); a file of version 8 or older
+/// replays as it was played.
 pub const MATCH_VERSION: u32 = 9;
 
 /// The first version whose moves go only as far as the AP paid carry them (decision 138).
@@ -48,6 +49,11 @@ pub fn rules_of_version(world: &mut bevy::prelude::World, version: u32) {
     played_before::<VictoryAtRoundEnd>(world, version, DECIDED_AT_ONCE_SINCE);
     played_before::<ThrownAtPointBlank>(world, version, THROWN_AT_SHORT_RANGE_SINCE);
     played_before::<crate::sim::actions::movement::MovesThePriceNow>(
+        world,
+        version,
+        MOVES_AS_FAR_AS_PAID_SINCE,
+    );
+    played_before::<crate::sim::actions::ranged::ScatterBackToTarget>(
         world,
         version,
         MOVES_AS_FAR_AS_PAID_SINCE,

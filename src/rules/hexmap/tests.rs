@@ -315,3 +315,26 @@ mod properties {
         }
     }
 }
+
+/// A throw's scatter past a wall or off the map stops at the last open hex on the way, not
+/// back at the target's hex; an open spot is where it lands.
+#[test]
+fn a_scatter_stops_at_the_last_open_hex_on_the_way() {
+    let m = map(&["......", "...#..", "......"]);
+    let (at, beyond) = (hex_at(1, 1), hex_at(5, 1));
+    assert_eq!(
+        m.last_open_on_the_way(at, beyond),
+        hex_at(2, 1),
+        "before the wall"
+    );
+    assert_eq!(
+        m.last_open_on_the_way(at, hex_at(2, 1)),
+        hex_at(2, 1),
+        "open: there"
+    );
+    assert_eq!(
+        m.last_open_on_the_way(hex_at(4, 1), hex_at(9, 1)),
+        hex_at(5, 1),
+        "the map's edge"
+    );
+}

@@ -330,12 +330,17 @@ pub(super) fn thrown(
         at
     } else {
         let spot = ranged::landing_hex(from, at, card.scatter, card.step);
+        // Off the map or into a wall, it stops at the last open hex on the way (it came down
+        // on the target's own hex: a scatter past a wall still blew the target up).
         let map = &world.resource::<Battle>().map;
-        // Off the map or into a wall, it stops at the last open hex on the way.
-        if map.tile(spot).is_some_and(|t| t.terrain.passable()) {
-            spot
+        if world.contains_resource::<ScatterBackToTarget>() {
+            if map.tile(spot).is_some_and(|t| t.terrain.passable()) {
+                spot
+            } else {
+                at
+            }
         } else {
-            at
+            map.last_open_on_the_way(at, spot)
         }
     };
     let (c, r) = offset_of(landing);
@@ -566,3 +571,8 @@ pub(super) fn hit_bystander(
         .resource_mut::<crate::sim::model::MatchLog>()
         .move_last_to(mark);
 }
+
+/// A match file of version 8 or older replays as it was played: a throw scattered past a wall
+/// or off the map came down on the target's hex. Set by `journal::rules_of_version`.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ScatterBackToTarget;

@@ -39,6 +39,9 @@ pub const MATCH_VERSION: u32 = 9;
 /// The first version whose moves go only as far as the AP paid carry them (decision 138).
 pub const MOVES_AS_FAR_AS_PAID_SINCE: u32 = 9;
 
+/// The first version whose throws scattered into a wall stop before it (decision 139).
+pub const SCATTER_STOPS_AT_WALLS_SINCE: u32 = 9;
+
 /// The first version whose throws at a pace are not point blank (decision 137).
 pub const THROWN_AT_SHORT_RANGE_SINCE: u32 = 8;
 
@@ -56,7 +59,7 @@ pub fn rules_of_version(world: &mut bevy::prelude::World, version: u32) {
     played_before::<crate::sim::actions::ranged::ScatterBackToTarget>(
         world,
         version,
-        MOVES_AS_FAR_AS_PAID_SINCE,
+        SCATTER_STOPS_AT_WALLS_SINCE,
     );
 }
 

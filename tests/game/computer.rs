@@ -178,6 +178,13 @@ fn give_ap(t: &mut Table, hero: HeroId, in_front: u32, pool: u32) {
     track.0.pool = pool;
 }
 
+/// The hero at `at`, within a pace of the level's item `item`, takes it.
+fn takes(t: &mut Table, hero: HeroId, item: usize, (c, r): (i32, i32)) {
+    place(t, hero, c, r);
+    let e = t.e(hero);
+    tarnation::sim::counters::take(t.app.world_mut(), e, item).unwrap();
+}
+
 fn place(t: &mut Table, hero: HeroId, c: i32, r: i32) {
     let e = t.e(hero);
     t.app.world_mut().get_mut::<HexPos>(e).unwrap().0 = hex_at(c, r);
@@ -586,7 +593,6 @@ fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         let mut t = level_at("bank_job.ron", 3, ai);
         let (felicia, cobb) = (t.hero("Felicia Laroq"), t.hero("Sheriff Cobb"));
-        let e = t.e(felicia);
         place(&mut t, felicia, 4, 2);
         give_ap(&mut t, felicia, 2, 4);
         let d = asked(&mut t, felicia);
@@ -603,8 +609,7 @@ fn hard_runs_a_segment_later_rather_than_pay_the_stack_fee() {
             assert!(runs(&d), "{ai:?}: {d:?}");
         }
         // The strongbox in hand: it runs now, fee or not.
-        place(&mut t, felicia, 2, 2);
-        tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
+        takes(&mut t, felicia, 0, (2, 2));
         let d = asked(&mut t, felicia);
         assert!(runs(&d), "{ai:?}: loot in hand: {d:?}");
         // Its last tokens: it runs now, fee or not.
@@ -622,9 +627,7 @@ fn a_runner_leaves_a_foe_with_no_ap_for_a_free_blow_without_care() {
     for ai in [AiLevel::Normal, AiLevel::Hard] {
         let mut t = level_at("bank_job.ron", 3, ai);
         let (felicia, pike) = (t.hero("Felicia Laroq"), t.hero("Deputy Pike"));
-        let e = t.e(felicia);
-        place(&mut t, felicia, 2, 2);
-        tarnation::sim::counters::take(t.app.world_mut(), e, 0).unwrap();
+        takes(&mut t, felicia, 0, (2, 2));
         place(&mut t, pike, 3, 2);
         give_ap(&mut t, felicia, 4, 8);
         give_ap(&mut t, pike, 2, 3);
@@ -648,10 +651,8 @@ fn the_last_robber_goes_back_for_the_dropped_strongbox() {
         let mut t = level_at("bank_job.ron", 3, ai);
         let (felicia, chivo) = (t.hero("Felicia Laroq"), t.hero("El Chivo"));
         let (fe, ce) = (t.e(felicia), t.e(chivo));
-        place(&mut t, felicia, 2, 2);
-        tarnation::sim::counters::take(t.app.world_mut(), fe, 0).unwrap();
-        place(&mut t, chivo, 2, 6);
-        tarnation::sim::counters::take(t.app.world_mut(), ce, 1).unwrap();
+        takes(&mut t, felicia, 0, (2, 2));
+        takes(&mut t, chivo, 1, (2, 6));
         place(&mut t, felicia, 25, 4);
         place(&mut t, chivo, 23, 5);
         t.app.world_mut().get_mut::<Down>(ce).unwrap().0 = true;

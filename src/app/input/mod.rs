@@ -9,18 +9,20 @@ mod desk;
 mod pace;
 mod pointer;
 mod selection;
+mod view;
 
 pub use act::hold_hint;
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
 pub use desk::{Aim, DeskView, desk_intent, next_rein, next_to_ready, right_click_strikes};
-pub use pointer::{
-    CameraFit, LookAt, MapRect, MapTopKept, READABLE_SCALE, camera_for, camera_view, clamp_camera,
-    clamp_camera_below, first_view, fit_camera, screen_at, world_at,
-};
+pub use pointer::{LookAt, MapRect, MapTopKept};
 use pointer::{camera, hover, track_frame};
 pub use selection::*;
+pub use view::{
+    CameraFit, READABLE_SCALE, camera_for, camera_view, clamp_camera, clamp_camera_below,
+    first_view, fit_camera, screen_at, world_at,
+};
 
 use super::state::Screen;
 use crate::sim::model::Battle;

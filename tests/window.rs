@@ -1294,13 +1294,14 @@ fn the_street_draws_its_scenery() {
     }
 }
 
-/// With every hero of the human side down or stunned, the player only waits: the computer's
-/// turns go at the fast pace (not the step-by-step one), and at the player's pace again once
-/// one of them can act.
+/// With every hero of the human side down, the player only waits: the computer's turns go at
+/// the fast pace (not the step-by-step one). Stunned heroes are not down: the shots at them
+/// and the match's end are the player's to see at its own pace (a play-test's stunned heroes
+/// lost at the fast pace, the deciding shot unseen).
 #[test]
-fn with_none_of_its_heroes_able_to_act_the_player_waits_less() {
+fn with_every_one_of_its_heroes_down_the_player_waits_less() {
     use tarnation::app::input::Pace;
-    use tarnation::sim::model::{Pacing, Side, Wounds};
+    use tarnation::sim::model::{Down, Pacing, Side, Wounds};
     let mut app = window_app(1);
     app.world_mut().resource_mut::<Bindings>().0.pace = Pace::Step;
     app.insert_resource(Pacing::default());
@@ -1330,13 +1331,22 @@ fn with_none_of_its_heroes_able_to_act_the_player_waits_less() {
         app.world_mut().get_mut::<Wounds>(e).unwrap().stunned = true;
     }
     app.update();
+    assert_eq!(
+        pacing(&app),
+        (Pace::Step.delay(), true),
+        "stunned, the player's own pace"
+    );
+    for &e in &ours {
+        app.world_mut().get_mut::<Down>(e).unwrap().0 = true;
+    }
+    app.update();
     assert_eq!(pacing(&app), (Pace::Fast.delay(), false));
     assert_eq!(
         app.world().resource::<Pacing>().declare_delay,
         Pace::Fast.declare_delay(),
         "the computer's declarations go at the fast pace too"
     );
-    app.world_mut().get_mut::<Wounds>(ours[0]).unwrap().stunned = false;
+    app.world_mut().get_mut::<Down>(ours[0]).unwrap().0 = false;
     app.update();
     assert_eq!(pacing(&app), (Pace::Step.delay(), true));
 }

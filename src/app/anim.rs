@@ -45,6 +45,7 @@ impl Plugin for AnimPlugin {
                 guard::guard_and_dodge,
                 steps::say_steps,
                 steps::say_passes,
+                words::follow_tokens,
                 fade,
                 hold_the_pace,
             )

@@ -62,19 +62,27 @@ pub fn bystander_fate(event: &LogEvent) -> Option<&'static str> {
 /// broke far off).
 fn step_at(
     event: &LogEvent,
-    figures: &Query<(&Transform, &crate::sim::model::Hero), With<crate::app::board::Placed>>,
+    figures: &Figures,
     geometry: Option<&crate::app::board::MapGeometry>,
-) -> Option<Vec2> {
+) -> Option<(Vec2, Option<Entity>)> {
     if event.fields.contains_key("object") {
         let at = event.fields.get("at")?.as_array()?;
         let (c, r) = (at.first()?.as_i64()?, at.get(1)?.as_i64()?);
-        return Some(geometry?.center(c as i32, r as i32));
+        return Some((geometry?.center(c as i32, r as i32), None));
     }
     figures
         .iter()
-        .find(|(_, h)| event.actor.as_deref() == Some(h.name.as_str()))
-        .map(|(t, _)| t.translation.truncate())
+        .find(|(_, _, h)| event.actor.as_deref() == Some(h.name.as_str()))
+        .map(|(e, t, _)| (t.translation.truncate(), Some(e)))
 }
+
+/// The figures on the map, by name.
+type Figures<'w, 's> = Query<
+    'w,
+    's,
+    (Entity, &'static Transform, &'static crate::sim::model::Hero),
+    With<crate::app::board::Placed>,
+>;
 
 /// Whether an automatic step's words tell of a hit (said in the hit's colour).
 pub fn step_is_a_hit(event: &LogEvent) -> bool {
@@ -87,7 +95,7 @@ pub fn step_is_a_hit(event: &LogEvent) -> bool {
 pub(super) fn say_steps(
     log: Res<MatchLog>,
     keys: Res<crate::app::input::Bindings>,
-    figures: Query<(&Transform, &crate::sim::model::Hero), With<crate::app::board::Placed>>,
+    figures: Figures,
     shown: Shown,
     mut seen: Local<usize>,
     mut commands: Commands,
@@ -101,13 +109,13 @@ pub(super) fn say_steps(
     }
     let new = &log.events[*seen..];
     *seen = len;
-    let tokens = figures.iter().map(|(t, _)| t.translation.truncate());
+    let tokens = figures.iter().map(|(_, t, _)| t.translation.truncate());
     let mut room = Room::now(&shown, &cameras, &windows, tokens);
     for event in new {
         let Some(words) = step_words(event) else {
             continue;
         };
-        let Some(at) = step_at(event, &figures, geometry.as_deref()) else {
+        let Some((at, figure)) = step_at(event, &figures, geometry.as_deref()) else {
             continue;
         };
         let colour = if step_is_a_hit(event) {
@@ -115,12 +123,17 @@ pub(super) fn say_steps(
         } else {
             crate::app::layout::palette::TITLE
         };
-        room.say(
-            &mut commands,
-            words,
-            (at, 34.0),
-            (colour, keys.0.pace.words_secs()),
-        );
+        let look = (colour, keys.0.pace.words_secs());
+        // A stack fee is paid as the hero declares, often a move: its words go with the
+        // figure as it glides on.
+        match figure {
+            Some(token) if event.kind == "stack_fee" => {
+                room.say_following(&mut commands, words, (at, 34.0, token), look);
+            }
+            _ => {
+                room.say(&mut commands, words, (at, 34.0), look);
+            }
+        }
     }
 }
 

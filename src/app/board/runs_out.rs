@@ -11,6 +11,10 @@ use bevy::prelude::*;
 #[derive(Component, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct RunsOutTag(pub Entity, pub u32);
 
+/// Half the tag's width in world units at its own size (before the zoom grows it).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub(super) struct TagHalfWidth(f32);
+
 /// The tag's words: who, and the AP the run costs (a play-test read "CAN RUN IT OUT: 3 AP"
 /// with no name beside two robbers).
 pub fn runs_out_words(name: &str, ap: u32) -> String {
@@ -65,6 +69,7 @@ pub(super) fn tag_runs_out(world: &mut World, mut seen: Local<Option<((usize, us
         world
             .spawn((
                 RunsOutTag(hero, ap),
+                TagHalfWidth(width / 2.0),
                 Transform::default(),
                 Visibility::Hidden,
                 // Grown with the zoom, as the tokens' own tags are.
@@ -91,24 +96,58 @@ pub(super) fn tag_runs_out(world: &mut World, mut seen: Local<Option<((usize, us
 const BELOW: f32 = 26.0;
 const TAG_HALF: f32 = 9.0;
 
-/// Each tag follows its hero's token.
+/// Each tag follows its hero's token, moved along the map to stand whole inside its view (a
+/// play-test's tag over a robber at the map's left edge was cut).
 pub(super) fn place_runs_out(
-    mut tags: Query<(&RunsOutTag, &mut Transform, &mut Visibility)>,
+    mut tags: Query<
+        (&RunsOutTag, &TagHalfWidth, &mut Transform, &mut Visibility),
+        Without<Camera2d>,
+    >,
     tokens: Query<&Transform, (With<Hero>, Without<RunsOutTag>)>,
+    (cameras, view): (crate::app::input::Cameras, crate::app::input::MapView),
 ) {
-    for (tag, mut at, mut shown) in &mut tags {
+    let view = crate::app::input::map_view(&view, &cameras);
+    for (tag, half, mut at, mut shown) in &mut tags {
         let Ok(token) = tokens.get(tag.0) else {
             continue;
         };
         let below = BELOW + TAG_HALF * at.scale.y.max(1.0);
+        let x = token.translation.x;
+        let x = view.map_or(x, |v| within(x, half.0 * at.scale.x, v.min.x, v.max.x));
         // Under the figures (3.0), over the ground and the declarer's ring: a figure beside
         // the carrier shows over the wide tag (a play-test's Felicia's tag hid El Chivo).
-        let to = (token.translation.truncate() - Vec2::new(0.0, below)).extend(2.9);
+        let to = Vec3::new(x, token.translation.y - below, 2.9);
         if at.translation != to {
             at.translation = to;
         }
         if *shown != Visibility::Visible {
             *shown = Visibility::Visible;
         }
+    }
+}
+
+/// A tag `half` wide each side of `x`, moved to stand whole between `lo` and `hi`; centred
+/// between them when it is wider.
+fn within(x: f32, half: f32, lo: f32, hi: f32) -> f32 {
+    if hi - lo < 2.0 * half {
+        (lo + hi) / 2.0
+    } else {
+        x.clamp(lo + half, hi - half)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::within;
+
+    #[test]
+    fn a_tag_at_the_map_s_edge_moves_in_to_stand_whole() {
+        // A 200-unit tag over a hero 30 units inside the view's left edge.
+        assert_eq!(within(30.0, 100.0, 0.0, 1000.0), 100.0);
+        assert_eq!(within(990.0, 100.0, 0.0, 1000.0), 900.0);
+        // Inside: where the hero is.
+        assert_eq!(within(500.0, 100.0, 0.0, 1000.0), 500.0);
+        // Wider than the view: centred.
+        assert_eq!(within(30.0, 100.0, 0.0, 150.0), 75.0);
     }
 }

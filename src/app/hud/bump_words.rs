@@ -74,6 +74,42 @@ pub fn fate_words(fate: crate::rules::damage::Fate, stuns: Option<f64>) -> Strin
     }
 }
 
+/// The choice, of those offered (`offered`, indices into `fates`), that leaves the foe worse
+/// off than the Judge's way (the first) does: killed before knocked out before a limb
+/// disabled before standing, then a likelier stun (by 10 points or more); the worst such. A
+/// play-test took the Judge's way with a knock-out listed below it, unmarked.
+pub fn hardest(
+    fates: &[(crate::rules::damage::Fate, Option<f64>)],
+    offered: impl IntoIterator<Item = usize>,
+) -> Option<usize> {
+    use crate::rules::damage::Fate;
+    let rank = |i: usize| {
+        fates.get(i).map(|(fate, stuns)| {
+            let rank = match fate {
+                Fate::Killed => 3,
+                Fate::Unconscious => 2,
+                Fate::LimbDisabled(_) => 1,
+                Fate::Standing => 0,
+            };
+            (rank, stuns.unwrap_or(0.0))
+        })
+    };
+    let judge = rank(0)?;
+    let worse = |a: (u32, f64), b: (u32, f64)| a.0 > b.0 || (a.0 == b.0 && a.1 >= b.1 + 0.1);
+    offered
+        .into_iter()
+        .filter_map(|i| rank(i).map(|r| (i, r)))
+        .filter(|&(_, r)| worse(r, judge))
+        .fold(
+            None,
+            |best: Option<(usize, (u32, f64))>, (i, r)| match best {
+                Some((_, b)) if !(r.0 > b.0 || (r.0 == b.0 && r.1 > b.1)) => best,
+                _ => Some((i, r)),
+            },
+        )
+        .map(|(i, _)| i)
+}
+
 /// Where the `bumps` to spend go, and the damage rows the hit adds of itself, so the numbers
 /// add up to the bumps the box names: "(1 to move the hit, 2 to damage; +2 damage rows for the
 /// head)". The damage rows of `BumpOption` count the bumps left over and the rows a head or
@@ -302,5 +338,38 @@ mod tests {
         assert!(super::fewer_rows_hit_harder(&[judge.clone(), saved.clone()]).is_some());
         saved.effect = 12;
         assert!(super::fewer_rows_hit_harder(&[judge, saved]).is_none());
+    }
+}
+
+#[cfg(test)]
+mod hardest_tests {
+    use super::hardest;
+    use crate::rules::damage::{BodyPart, Fate};
+
+    /// The choice that leaves the foe worst off, when the Judge's way leaves it better off.
+    #[test]
+    fn the_hardest_choice_is_the_one_worse_than_the_judge_s_way() {
+        let arm = Fate::LimbDisabled(BodyPart::LeftArm);
+        let fates = [
+            (Fate::Standing, Some(0.3)),
+            (Fate::Unconscious, None),
+            (arm, Some(0.5)),
+            (Fate::Killed, None),
+        ];
+        assert_eq!(hardest(&fates, [0, 1, 2, 3]), Some(3));
+        // The kill not offered (a choice shown once): the knock-out.
+        assert_eq!(hardest(&fates, [0, 1, 2]), Some(1));
+        // The Judge's way kills: nothing is harder.
+        let judge_kills = [(Fate::Killed, None), (Fate::Unconscious, None)];
+        assert_eq!(hardest(&judge_kills, [0, 1]), None);
+        // A stun likelier by 10 points or more counts; by less it does not.
+        let stuns = [
+            (Fate::Standing, Some(0.30)),
+            (Fate::Standing, Some(0.35)),
+            (Fate::Standing, Some(0.45)),
+        ];
+        assert_eq!(hardest(&stuns, [0, 1, 2]), Some(2));
+        assert_eq!(hardest(&stuns, [0, 1]), None);
+        assert_eq!(hardest(&[], [0]), None);
     }
 }

@@ -4,7 +4,7 @@
 //! `Intent::SpendBumps`. An aimed shot whose aim a Bravery check took (`PendingSnap`): a snap
 //! shot or hold fire, `Intent::Snap`.
 
-use super::bump_words::{distinct, fewer_rows_hit_harder, option_words};
+use super::bump_words::{distinct, fewer_rows_hit_harder, hardest, option_words};
 use crate::app::hotseat::HotSeat;
 use crate::app::input::{BattleAction, BattleInput, Bindings};
 use crate::app::layout::{BANNER_H, BAR_H, PANEL_W, WINDOW_H, palette};
@@ -379,17 +379,30 @@ pub(super) fn spend_bumps(
             ))
             .with_children(|p| {
                 bump_box_title(p, &h.name, &target, &pending);
-                for (i, o) in distinct(&pending.options) {
+                let offered = distinct(&pending.options);
+                let hardest = fates
+                    .as_ref()
+                    .and_then(|f| hardest(&f.0, offered.iter().map(|(i, _)| *i)));
+                if hardest.is_some() {
+                    p.spawn(label(
+                        format!("The Judge's way ({pass}) is not the hardest: the gold \"Hardest\" below leaves{target} worse off."),
+                        14.0,
+                        palette::TITLE,
+                    ));
+                }
+                for (i, o) in offered {
                     let fate = fates.as_ref().and_then(|f| f.0.get(i)).map_or(String::new(), |(fate, stuns)| {
                         super::bump_words::fate_words(*fate, *stuns)
                     });
                     let words = format!("{}{fate}", option_words(o, i == 0));
                     let words = if i == 0 {
                         format!("{words} ({pass})")
+                    } else if hardest == Some(i) {
+                        format!("Hardest - {words}")
                     } else {
                         words
                     };
-                    p.spawn((
+                    let mut choice = p.spawn((
                         button(words, 15.0),
                         BumpChoice(o.spend),
                         Tip(format!(
@@ -413,6 +426,9 @@ pub(super) fn spend_bumps(
                             }
                         )),
                     ));
+                    if hardest == Some(i) {
+                        choice.insert(BorderColor::all(palette::TITLE));
+                    }
                 }
             });
     }

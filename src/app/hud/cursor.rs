@@ -273,7 +273,10 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
          \x20 gold badge: weapon in hand, red pips: wounds,\n\
          \x20 blue pips: Conc, yellow ring: stunned, grey: out;\n\
          \x20 tags: PRONE, DUCKED, PARTIAL, DOMINATED, PINNED\n\
-         hero cards: the body reddens with wounds, C2: 2 Conc\n\
+         hero cards: the body reddens with wounds, C2: 2 Conc,\n\
+         \x20 JAM: a jammed gun (4 AP to clear it, then it fires),\n\
+         \x20 RECOVERING: shook off a stun, declares nothing\n\
+         \x20 this round, STUNNED, PRONE, OUT, KILLED\n\
          red cross between two tokens: engaged hand to hand\n\
          bars on a hex's sides: cover, from those sides\n\
          \x20 (pale glass, tan thin wood, dark hardwood, adobe, iron)\n\

@@ -20,8 +20,8 @@ pub use pointer::{LookAt, MapRect, MapTopKept};
 use pointer::{camera, hover, track_frame};
 pub use selection::*;
 pub use view::{
-    CameraFit, READABLE_SCALE, camera_for, camera_view, clamp_camera, clamp_camera_below,
-    first_view, fit_camera, screen_at, world_at,
+    CameraFit, Cameras, MapView, READABLE_SCALE, camera_for, camera_view, clamp_camera,
+    clamp_camera_below, first_view, fit_camera, map_view, screen_at, world_at,
 };
 
 use super::state::Screen;
@@ -158,19 +158,17 @@ fn pace_the_computer(
     screen: Option<Res<State<Screen>>>,
     button: Query<&Interaction, (Changed<Interaction>, With<crate::app::frame::StepButton>)>,
     table: (
-        Query<(
-            &crate::sim::model::Side,
-            &crate::sim::model::Down,
-            &crate::sim::model::Wounds,
-        )>,
+        Query<(&crate::sim::model::Side, &crate::sim::model::Down)>,
         Query<&crate::sim::model::SideInfo>,
     ),
 ) {
     let Some(mut pacing) = pacing else { return };
-    // No hero of a human side can act (each down or stunned): the player only waits, and the
-    // computer's turns go at the fast pace (a play-test watched three rounds at the normal
-    // pace after its heroes fell, with nothing to do).
-    let idle = no_human_can_act(&table.0, &table.1);
+    // Every hero of a human side is down: the player only waits, and the computer's turns go
+    // at the fast pace (a play-test watched three rounds at the normal pace after its heroes
+    // fell, with nothing to do). A stunned hero is not down: the shots at it, its recovery and
+    // the match's end are the player's to see at the pace set (a play-test's stunned heroes
+    // lost the match at the fast pace, its deciding shot unseen).
+    let idle = every_human_hero_down(&table.0, &table.1);
     let pace = keys.0.pace;
     let (delay, declare_delay) = if no_pacing.is_some() {
         (0.0, 0.0)
@@ -204,13 +202,9 @@ fn pace_the_computer(
     }
 }
 
-/// A human side plays, and none of its heroes can act: each is down or stunned.
-fn no_human_can_act(
-    heroes: &Query<(
-        &crate::sim::model::Side,
-        &crate::sim::model::Down,
-        &crate::sim::model::Wounds,
-    )>,
+/// A human side plays, and every one of its heroes is down.
+fn every_human_hero_down(
+    heroes: &Query<(&crate::sim::model::Side, &crate::sim::model::Down)>,
     sides: &Query<&crate::sim::model::SideInfo>,
 ) -> bool {
     let human = |side: usize| {
@@ -219,7 +213,7 @@ fn no_human_can_act(
             .any(|i| i.index == side && i.control == crate::data::level::Control::Human)
     };
     let mut ours = heroes.iter().filter(|(side, ..)| human(side.0)).peekable();
-    ours.peek().is_some() && ours.all(|(_, down, wounds)| down.0 || wounds.stunned)
+    ours.peek().is_some() && ours.all(|(_, down)| down.0)
 }
 
 #[cfg(test)]

@@ -114,3 +114,27 @@ pub fn clamp_camera_below(
     }
     out
 }
+
+/// The battle's 2D camera: where it stands and its projection.
+pub type Cameras<'w, 's> = Query<'w, 's, (&'static Transform, &'static Projection), With<Camera2d>>;
+
+/// The window and what of the map's top the counters' box covers: where words over the map
+/// may stand.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct MapView<'w, 's> {
+    windows: Query<'w, 's, &'static Window>,
+    kept_clear: Option<Res<'w, crate::app::input::MapTopKept>>,
+}
+
+/// The map's part of the window, in world units, as the camera shows it now, less the top the
+/// counters' box covers (a play-test read "+1 AP: stack fee" half hidden under it).
+pub fn map_view(view: &MapView, cameras: &Cameras) -> Option<Rect> {
+    let window = view.windows.iter().next()?;
+    let frame = crate::app::layout::frame(window.width(), window.height());
+    let (camera, scale) = camera_view(cameras)?;
+    let top = view.kept_clear.as_ref().map_or(0.0, |k| k.0);
+    let top = top.min(frame.map.height() / 2.0);
+    let a = world_at(&frame, scale, camera, frame.map.min + Vec2::Y * top);
+    let b = world_at(&frame, scale, camera, frame.map.max);
+    Some(Rect::from_corners(a, b))
+}

@@ -16,33 +16,11 @@ pub struct Zoomed(pub f32);
 pub const READABLE_WORDS: f32 = 2.0;
 
 /// The battle's camera, for where the words go and how large.
-pub(in crate::app::anim) type Cameras<'w, 's> =
-    Query<'w, 's, (&'static Transform, &'static Projection), With<Camera2d>>;
+pub(in crate::app::anim) use crate::app::input::{Cameras, MapView, map_view};
 
 /// How many times their size the words over the map are drawn at the camera's zoom.
 fn zoom(cameras: &Cameras) -> f32 {
     crate::app::input::camera_view(cameras).map_or(1.0, |(_, s)| s.clamp(1.0, READABLE_WORDS))
-}
-
-/// The window and what of the map's top the counters' box covers: where words over the map
-/// may stand.
-#[derive(bevy::ecs::system::SystemParam)]
-pub struct MapView<'w, 's> {
-    windows: Query<'w, 's, &'static Window>,
-    kept_clear: Option<Res<'w, crate::app::input::MapTopKept>>,
-}
-
-/// The map's part of the window, in world units, as the camera shows it now, less the top the
-/// counters' box covers (a play-test read "+1 AP: stack fee" half hidden under it).
-fn map_view(view: &MapView, cameras: &Cameras) -> Option<Rect> {
-    let window = view.windows.iter().next()?;
-    let frame = crate::app::layout::frame(window.width(), window.height());
-    let (camera, scale) = crate::app::input::camera_view(cameras)?;
-    let top = view.kept_clear.as_ref().map_or(0.0, |k| k.0);
-    let top = top.min(frame.map.height() / 2.0);
-    let a = crate::app::input::world_at(&frame, scale, camera, frame.map.min + Vec2::Y * top);
-    let b = crate::app::input::world_at(&frame, scale, camera, frame.map.max);
-    Some(Rect::from_corners(a, b))
 }
 
 /// Words centred over `at` moved along the map to stand whole inside its view (a token at the
@@ -131,14 +109,74 @@ impl Room {
         (at, lift): (Vec2, f32),
         (colour, secs): (Color, f32),
     ) -> Entity {
+        let (words, _) = self.say_all(commands, words, (at, lift), (colour, secs));
+        words
+    }
+
+    /// `say`, the words (their plate, outline and leader line too) moving with the token
+    /// `token` as it glides on (a play-test read a runner's stack fee over the empty ground
+    /// where it declared).
+    pub(in crate::app::anim) fn say_following(
+        &mut self,
+        commands: &mut Commands,
+        words: String,
+        (at, lift, token): (Vec2, f32, Entity),
+        (colour, secs): (Color, f32),
+    ) {
+        let (_, all) = self.say_all(commands, words, (at, lift), (colour, secs));
+        for e in all {
+            commands.entity(e).insert(FollowsToken { token, last: at });
+        }
+    }
+
+    /// `say`: the words' own entity, and every entity drawn for them.
+    fn say_all(
+        &mut self,
+        commands: &mut Commands,
+        words: String,
+        (at, lift): (Vec2, f32),
+        (colour, secs): (Color, f32),
+    ) -> (Entity, Vec<Entity>) {
         let wanted = inside(at + Vec2::new(0.0, lift), &words, self.zoom, self.view);
         let others = self.tokens.iter().filter(|t| !t.contains(at)).copied();
         let above = clear_of_tokens(&mut self.taken, others, &words, wanted, self.zoom);
+        let mut all = Vec::new();
         if above.distance(wanted) > LEADER_BEYOND * self.zoom {
             let room = room_of(&words, above, self.zoom);
-            spawn_leader(commands, (at, room), self.zoom, (colour, secs));
+            all.extend(spawn_leader(
+                commands,
+                (at, room),
+                self.zoom,
+                (colour, secs),
+            ));
         }
-        spawn(commands, words, (above, self.zoom), colour, secs)
+        all.extend(spawn(commands, words, (above, self.zoom), colour, secs));
+        (*all.last().expect("the words are drawn"), all)
+    }
+}
+
+/// Words over the map that move with a figure's token as it glides: the token, and where it
+/// stood when they last moved.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct FollowsToken {
+    token: Entity,
+    last: Vec2,
+}
+
+/// Words that follow a token move as far as it moved since (their own rise and fade go on).
+pub(in crate::app::anim) fn follow_tokens(
+    mut words: Query<(&mut Transform, &mut FollowsToken)>,
+    tokens: Query<&Transform, Without<FollowsToken>>,
+) {
+    for (mut at, mut follows) in &mut words {
+        let Ok(token) = tokens.get(follows.token) else {
+            continue;
+        };
+        let now = token.translation.truncate();
+        if now != follows.last {
+            at.translation += (now - follows.last).extend(0.0);
+            follows.last = now;
+        }
     }
 }
 
@@ -153,23 +191,22 @@ fn spawn_leader(
     (at, room): (Vec2, Rect),
     zoom: f32,
     (colour, secs): (Color, f32),
-) {
+) -> Option<Entity> {
     let end = at.clamp(room.min, room.max);
-    let Some(way) = (end - at).try_normalize() else {
-        return;
-    };
+    let way = (end - at).try_normalize()?;
     let start = at + way * TOKEN_HALF;
     let length = (end - start).dot(way);
     if length < 4.0 {
-        return;
+        return None;
     }
-    commands.spawn((
+    let line = commands.spawn((
         Sprite::from_color(colour, Vec2::new(length, 2.0 * zoom)),
         Transform::from_translation(((start + end) / 2.0).extend(6.7))
             .with_rotation(Quat::from_rotation_z(way.y.atan2(way.x))),
         Fade::over(secs),
         DespawnOnExit(Screen::Battle),
     ));
+    Some(line.id())
 }
 
 /// Half a token's room on the map: its ring (23.5 across the middle) and a little.
@@ -260,7 +297,7 @@ fn spawn(
     (above, zoom): (Vec2, f32),
     colour: Color,
     secs: f32,
-) -> Entity {
+) -> Vec<Entity> {
     // A slow rise (a few pixels over the whole time), so the words stay over their figure
     // and do not drift onto the next one.
     let fade = || Fade {
@@ -272,7 +309,8 @@ fn spawn(
     // A dark plate behind, so red words read on busy planks and shingles as on sand (a
     // play-test found a hit's red words lost on the wood of a boardwalk).
     let plate = room_of(&words, Vec2::ZERO, 1.0).size() + Vec2::new(12.0, 2.0);
-    commands.spawn((
+    let mut all = Vec::new();
+    let plate = commands.spawn((
         Sprite::from_color(Color::srgba(0.07, 0.05, 0.04, PLATE_ALPHA), plate),
         Transform::from_translation(above.extend(6.8)).with_scale(Vec3::splat(zoom)),
         fade(),
@@ -280,6 +318,7 @@ fn spawn(
         Plate,
         DespawnOnExit(Screen::Battle),
     ));
+    all.push(plate.id());
     // A dark outline all round (four offset copies), readable on sand, planks or a flash.
     for offset in [
         Vec2::new(1.5, -1.5),
@@ -287,7 +326,7 @@ fn spawn(
         Vec2::new(1.5, 1.5),
         Vec2::new(-1.5, -1.5),
     ] {
-        commands.spawn((
+        let outline = commands.spawn((
             Text2d::new(words.clone()),
             TextFont {
                 font_size: FontSize::Px(16.0),
@@ -301,8 +340,9 @@ fn spawn(
             Effect::Words,
             DespawnOnExit(Screen::Battle),
         ));
+        all.push(outline.id());
     }
-    commands
+    let own = commands
         .spawn((
             Text2d::new(words),
             TextFont {
@@ -316,11 +356,41 @@ fn spawn(
             Effect::Words,
             DespawnOnExit(Screen::Battle),
         ))
-        .id()
+        .id();
+    all.push(own);
+    all
 }
 
 #[cfg(test)]
 mod tests {
+    /// A stack fee's words go with the runner's token as it glides, their own rise kept.
+    #[test]
+    fn words_following_a_token_move_with_it() {
+        use super::{FollowsToken, follow_tokens};
+        use bevy::ecs::system::RunSystemOnce;
+        use bevy::prelude::*;
+        let mut world = World::new();
+        let token = world.spawn(Transform::from_xyz(10.0, 20.0, 3.0)).id();
+        let words = world
+            .spawn((
+                Transform::from_xyz(10.0, 54.0, 7.0),
+                FollowsToken {
+                    token,
+                    last: Vec2::new(10.0, 20.0),
+                },
+            ))
+            .id();
+        world.get_mut::<Transform>(token).unwrap().translation = Vec3::new(60.0, -5.0, 3.0);
+        // The words rose 2 units meanwhile.
+        world.get_mut::<Transform>(words).unwrap().translation.y += 2.0;
+        world.run_system_once(follow_tokens).unwrap();
+        let at = world.get::<Transform>(words).unwrap().translation;
+        assert_eq!(at, Vec3::new(60.0, 31.0, 7.0));
+        // The token still: the words stay.
+        world.run_system_once(follow_tokens).unwrap();
+        assert_eq!(world.get::<Transform>(words).unwrap().translation, at);
+    }
+
     #[test]
     fn words_at_the_map_s_edge_move_in_to_stand_whole() {
         use bevy::prelude::{Rect, Vec2};

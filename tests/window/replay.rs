@@ -334,13 +334,13 @@ fn the_viewer_follows_the_riders_down_the_gulch() {
         .rev()
         .find_map(|e| e.actor.clone())
         .expect("an actor");
-    let on_screen = |app: &mut App| {
+    let in_view = |app: &mut App, name: &str, part: f32| {
         let geometry = *app.world().resource::<MapGeometry>();
         let frame = app.world().resource::<MapRect>().0;
         let mut heroes = app.world_mut().query::<(&Hero, &HexPos)>();
         let Some(at) = heroes
             .iter(app.world())
-            .find(|(h, _)| h.name == last_actor)
+            .find(|(h, _)| h.name == name)
             .map(|(_, p)| p.0)
         else {
             return true;
@@ -356,8 +356,9 @@ fn the_viewer_follows_the_riders_down_the_gulch() {
         };
         let d = p - camera.translation.truncate();
         let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
-        frame.map.contains(screen)
+        Rect::from_center_size(frame.map.center(), frame.map.size() * part).contains(screen)
     };
+    let on_screen = |app: &mut App| in_view(app, &last_actor, 1.0);
     let mut seen = false;
     for _ in 0..600 {
         app.update();
@@ -367,6 +368,20 @@ fn the_viewer_follows_the_riders_down_the_gulch() {
         }
     }
     assert!(seen, "{last_actor} comes into view");
+    // A jump back to round 2: the view goes to where the round begins, the figure of its
+    // first event.
+    let first_of_2 = viewer(&app)
+        .events
+        .iter()
+        .filter(|e| e.round == 2)
+        .find_map(|e| e.actor.clone())
+        .expect("round 2 has an actor");
+    tap(&mut app, KeyCode::Digit2);
+    tap(&mut app, KeyCode::Enter);
+    for _ in 0..120 {
+        app.update();
+    }
+    assert!(in_view(&mut app, &first_of_2, 1.0), "{first_of_2} in view");
     // The mounts stand where the frame says (a rider's mount with its rider).
     let mut mounts = app
         .world_mut()

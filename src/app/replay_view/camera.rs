@@ -72,24 +72,35 @@ pub(super) fn follow_and_zoom(
     }
     // A new event: its figure, when out of sight, is where the view goes.
     if follow.event != Some(viewer.at) {
+        // A jump (to a round, the start, the end): the view goes to the figure of the first
+        // event to come that names a hero, where the round jumped to begins (a play-test's
+        // jump left the view on the last round's end); a step: to the newest event's.
+        let jumped = follow.event.is_some_and(|e| e.abs_diff(viewer.at) > 1);
         follow.event = Some(viewer.at);
-        // The figure of the newest event shown that names a hero (a round's end, a verdict
-        // name nobody).
-        let shown = &viewer.events[..viewer.at.min(viewer.events.len())];
-        let actor = shown.iter().rev().find_map(|e| {
+        let at = viewer.at.min(viewer.events.len());
+        let (shown, to_come) = viewer.events.split_at(at);
+        let hex_of = |e: &crate::sim::model::LogEvent| {
             let name = e.actor.as_deref()?;
             heroes
                 .iter()
                 .find(|(h, _)| h.name == name)
                 .map(|(_, p)| p.0)
-        });
+        };
+        let newest = || shown.iter().rev().find_map(hex_of);
+        let actor = if jumped {
+            to_come.iter().find_map(hex_of).or_else(newest)
+        } else {
+            newest()
+        };
         if let Some(pos) = actor {
             let (c, r) = offset_of(pos);
             let p = geometry.center(c, r);
             let d = p - camera;
             let screen = frame.window / 2.0 + Vec2::new(d.x, -d.y) / ortho.scale;
             let inner = Rect::from_center_size(frame.map.center(), frame.map.size() * 0.8);
-            if !inner.contains(screen) {
+            // After a jump the view centres there even when it is in sight: the eye starts
+            // the round from that figure.
+            if jumped || !inner.contains(screen) {
                 let goal = camera_for(&frame, ortho.scale, p);
                 follow.goal = Some(clamp_camera(&frame, ortho.scale, goal, fit.center, fit.map));
             }

@@ -293,36 +293,22 @@ impl HexMap {
         let open: Vec<bool> = (0..hexes)
             .map(|at| self.tiles[at].terrain.passable() && !blocked(self.hex_of(at)))
             .collect();
-        // Dijkstra over states (hex * 6 + facing) with weights in units of 1 / (2 * rate) AP
-        // (`pace_weight`), from a bucket per weight: a step weighs 2 to 2 + 8 * rate, so a
-        // ring of buckets that long holds every weight still to come. The states of one
-        // weight are taken in the order (x, y, facing) of the hexes (a heap's order), so the
-        // first cheapest way into each state is always the same one.
-        let ring = 3 + 8 * rate as usize;
-        let mut buckets: Vec<Vec<(i32, i32, u32)>> = vec![Vec::new(); ring];
-        let mut pending = 1usize;
-        // Weight + 1 of the best way found into each state (0: none yet).
-        let mut weight = vec![0u32; hexes * 6];
-        let mut sums = vec![Sums::default(); hexes * 6];
+        let mut frontier = Frontier::new(hexes, rate);
         // A way's weight is its price before rounding up (the price is never less), so a way
         // of `ap` AP or less weighs at most ap * 2 * rate: nothing heavier is searched.
         let budget_of = |ap: u32| (ap as u64 * 2 * rate as u64).min(u32::MAX as u64 - 2) as u32;
         let mut budget = budget_of(ap);
+        let mut sums = vec![Sums::default(); hexes * 6];
         let target = target.and_then(|t| self.index(t)).filter(|&t| t != origin);
         let root = origin * 6 + facing as usize;
-        weight[root] = 1;
-        buckets[0].push((start.x, start.y, root as u32));
-        let dirs = *NEIGHBOR_FACINGS;
+        frontier.offer(0, (start.x, start.y), root);
         let mut w = 0u32;
         let mut bucket = Vec::new();
-        while pending > 0 && w <= budget {
-            std::mem::swap(&mut bucket, &mut buckets[w as usize % ring]);
-            pending -= bucket.len();
-            // (x, y, state) sorts as (x, y, facing): a state is its hex's index * 6 + facing.
-            bucket.sort_unstable();
+        while frontier.pending > 0 && w <= budget {
+            frontier.take(w, &mut bucket);
             for &(_, _, state) in &bucket {
                 let state = state as usize;
-                if weight[state] != w + 1 {
+                if frontier.weight[state] != w + 1 {
                     continue;
                 }
                 let (at, f) = (state / 6, (state % 6) as u8);
@@ -343,32 +329,13 @@ impl HexMap {
                         }
                     }
                 }
-                let from = self.tiles[at];
-                for (k, &next) in self.neighbors[at].iter().enumerate() {
-                    if next == NONE || !open[next as usize] {
-                        continue;
-                    }
-                    let to = self.tiles[next as usize];
-                    let nf = dirs[k];
-                    let pace = Pace {
-                        terrain: to.terrain,
-                        rise: to.height - from.height,
-                        turn: hexsides_between(f, nf),
-                    };
-                    let nw = w + pace_weight(&pace, rate);
-                    if nw > budget {
-                        continue;
-                    }
-                    let next_state = next as usize * 6 + nf as usize;
-                    let known = weight[next_state];
-                    if known == 0 || nw + 1 < known {
-                        weight[next_state] = nw + 1;
-                        reach.came[next_state] = state as u32;
-                        let h = self.axial[next as usize];
-                        buckets[nw as usize % ring].push((h.0, h.1, next_state as u32));
-                        pending += 1;
-                    }
-                }
+                self.relax(
+                    &mut frontier,
+                    &mut reach.came,
+                    (state, w),
+                    (rate, budget),
+                    &open,
+                );
             }
             bucket.clear();
             w += 1;
@@ -381,6 +348,88 @@ impl HexMap {
         }
         reach.within = ap;
         reach
+    }
+
+    /// Each step on from the settled `state` (reached at weight `w`) into an open hex, at
+    /// `budget` or under: offered to the frontier where it is the cheapest way found into
+    /// its state, which then comes from `state` (`came`).
+    fn relax(
+        &self,
+        frontier: &mut Frontier,
+        came: &mut [u32],
+        (state, w): (usize, u32),
+        (rate, budget): (u32, u32),
+        open: &[bool],
+    ) {
+        let (at, f) = (state / 6, (state % 6) as u8);
+        let from = self.tiles[at];
+        let dirs = *NEIGHBOR_FACINGS;
+        for (k, &next) in self.neighbors[at].iter().enumerate() {
+            if next == NONE || !open[next as usize] {
+                continue;
+            }
+            let to = self.tiles[next as usize];
+            let nf = dirs[k];
+            let pace = Pace {
+                terrain: to.terrain,
+                rise: to.height - from.height,
+                turn: hexsides_between(f, nf),
+            };
+            let nw = w + pace_weight(&pace, rate);
+            if nw > budget {
+                continue;
+            }
+            let next_state = next as usize * 6 + nf as usize;
+            if frontier.offer(nw, self.axial[next as usize], next_state) {
+                came[next_state] = state as u32;
+            }
+        }
+    }
+}
+
+/// The open states of the move search: Dijkstra over states (hex * 6 + facing) with weights
+/// in units of 1 / (2 * rate) AP (`pace_weight`), from a bucket per weight: a step weighs 2
+/// to 2 + 8 * rate, so a ring of buckets that long holds every weight still to come. The
+/// states of one weight are taken in the order (x, y, facing) of the hexes (a heap's order),
+/// so the first cheapest way into each state is always the same one.
+struct Frontier {
+    buckets: Vec<Vec<(i32, i32, u32)>>,
+    /// States offered and not yet taken.
+    pending: usize,
+    /// Weight + 1 of the best way found into each state (0: none yet).
+    weight: Vec<u32>,
+}
+
+impl Frontier {
+    fn new(hexes: usize, rate: u32) -> Frontier {
+        Frontier {
+            buckets: vec![Vec::new(); 3 + 8 * rate as usize],
+            pending: 0,
+            weight: vec![0u32; hexes * 6],
+        }
+    }
+
+    /// A way into `state` (its hex at `axial`) of weight `w`: kept when it is the first or
+    /// cheaper than the best found; whether it was.
+    fn offer(&mut self, w: u32, axial: (i32, i32), state: usize) -> bool {
+        let known = self.weight[state];
+        if known != 0 && w + 1 >= known {
+            return false;
+        }
+        self.weight[state] = w + 1;
+        let ring = self.buckets.len();
+        self.buckets[w as usize % ring].push((axial.0, axial.1, state as u32));
+        self.pending += 1;
+        true
+    }
+
+    /// The states offered at weight `w`, into `bucket`, in the order (x, y, facing): a state
+    /// is its hex's index * 6 + facing.
+    fn take(&mut self, w: u32, bucket: &mut Vec<(i32, i32, u32)>) {
+        let ring = self.buckets.len();
+        std::mem::swap(bucket, &mut self.buckets[w as usize % ring]);
+        self.pending -= bucket.len();
+        bucket.sort_unstable();
     }
 }
 

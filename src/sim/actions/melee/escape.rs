@@ -47,51 +47,8 @@ pub fn escape_plan(world: &World, hero: Entity) -> Result<EscapePlan, Refusal> {
         .map(|p| p.0)
         .ok_or("no position")?;
     let open = open_neighbours(world, hero, at);
-    let beside_a_foe = |n: &Hex| {
-        foes.iter().any(|&f| {
-            world
-                .get::<HexPos>(f)
-                .is_some_and(|p| p.0.unsigned_distance_to(*n) <= 1)
-        })
-    };
     if dominance == Dominance::Partial {
-        let name = &h.name;
-        if world.get::<MountedOn>(hero).is_some() {
-            return Err(format!("{name} is in the saddle: ride away instead").into());
-        }
-        if world.get::<Prone>(hero).is_some_and(|p| p.0) {
-            return Err(Refusal::with(
-                format!("{name} is prone: stand up first"),
-                Remedy::StandUp(STAND_UP_AP),
-            ));
-        }
-        if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
-            return Err(Refusal::with(
-                format!("{name} is behind cover: emerge first"),
-                Remedy::Emerge(EMERGE_FROM_COVER_AP),
-            ));
-        }
-        // "If it is not possible to move away from the engagement, the combatant must move
-        // (see maneuvering within an engagement, above) prior to making the break-away
-        // attempt."
-        let foe_name = hero_name(world, foe);
-        let (step, step_ap) = open
-            .iter()
-            .filter(|n| !beside_a_foe(n))
-            .filter_map(|&n| step_ap(world, hero, at, n).map(|ap| (n, ap)))
-            .min_by_key(|&(n, ap)| {
-                (
-                    ap,
-                    std::cmp::Reverse(distance_to(world, &foes, n)),
-                    n.x,
-                    n.y,
-                )
-            })
-            .ok_or_else(|| {
-                Refusal::new(format!(
-                    "{name} has no open hex away from {foe_name}: maneuver beside the foe first"
-                ))
-            })?;
+        let (step, step_ap) = break_away_step(world, hero, (&h.name, at, &open), (&foes, foe))?;
         return Ok(EscapePlan {
             ap: ap + step_ap,
             tn,
@@ -101,11 +58,74 @@ pub fn escape_plan(world: &World, hero: Entity) -> Result<EscapePlan, Refusal> {
             step_ap,
         });
     }
-    // Escaping dominance: an adjacent empty hex still beside the foe (the engagement is broken
-    // afterwards, carefully or not), the one with the most open hexes away from every foe; no
-    // such hex, and the hero is freed where it stands.
-    let to = open
-        .iter()
+    Ok(EscapePlan {
+        ap,
+        tn,
+        foe,
+        level,
+        to: escape_hex(world, hero, (at, &open), (&foes, foe)),
+        step_ap: 0,
+    })
+}
+
+/// Whether hex `n` is within a pace of any of `foes`.
+fn beside_a_foe(world: &World, foes: &[Entity], n: Hex) -> bool {
+    foes.iter().any(|&f| {
+        world
+            .get::<HexPos>(f)
+            .is_some_and(|p| p.0.unsigned_distance_to(n) <= 1)
+    })
+}
+
+/// Breaking away from a partial dominance: the hero, standing and out of the saddle and
+/// cover, steps to the cheapest `open` hex beside it away from every foe (the farthest from
+/// them among equals); the step and its AP.
+fn break_away_step(
+    world: &World,
+    hero: Entity,
+    (name, at, open): (&str, Hex, &[Hex]),
+    (foes, foe): (&[Entity], Entity),
+) -> Result<(Hex, u32), Refusal> {
+    if world.get::<MountedOn>(hero).is_some() {
+        return Err(format!("{name} is in the saddle: ride away instead").into());
+    }
+    if world.get::<Prone>(hero).is_some_and(|p| p.0) {
+        return Err(Refusal::with(
+            format!("{name} is prone: stand up first"),
+            Remedy::StandUp(STAND_UP_AP),
+        ));
+    }
+    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
+        return Err(Refusal::with(
+            format!("{name} is behind cover: emerge first"),
+            Remedy::Emerge(EMERGE_FROM_COVER_AP),
+        ));
+    }
+    // "If it is not possible to move away from the engagement, the combatant must move
+    // (see maneuvering within an engagement, above) prior to making the break-away
+    // attempt."
+    let foe_name = hero_name(world, foe);
+    open.iter()
+        .filter(|&&n| !beside_a_foe(world, foes, n))
+        .filter_map(|&n| step_ap(world, hero, at, n).map(|ap| (n, ap)))
+        .min_by_key(|&(n, ap)| (ap, std::cmp::Reverse(distance_to(world, foes, n)), n.x, n.y))
+        .ok_or_else(|| {
+            Refusal::new(format!(
+                "{name} has no open hex away from {foe_name}: maneuver beside the foe first"
+            ))
+        })
+}
+
+/// Escaping dominance: an adjacent empty hex still beside the foe (the engagement is broken
+/// afterwards, carefully or not), the one with the most open hexes away from every foe; no
+/// such hex, and the hero is freed where it stands (`None`).
+fn escape_hex(
+    world: &World,
+    hero: Entity,
+    (at, open): (Hex, &[Hex]),
+    (foes, foe): (&[Entity], Entity),
+) -> Option<Hex> {
+    open.iter()
         .copied()
         .filter(|n| {
             world
@@ -115,18 +135,10 @@ pub fn escape_plan(world: &World, hero: Entity) -> Result<EscapePlan, Refusal> {
         .max_by_key(|&n| {
             let ways_out = open_neighbours(world, hero, n)
                 .iter()
-                .filter(|m| **m != at && !beside_a_foe(m))
+                .filter(|&&m| m != at && !beside_a_foe(world, foes, m))
                 .count();
             (ways_out, std::cmp::Reverse((n.x, n.y)))
-        });
-    Ok(EscapePlan {
-        ap,
-        tn,
-        foe,
-        level,
-        to,
-        step_ap: 0,
-    })
+        })
 }
 
 /// An escape as priced: its AP and TN, the foe it gets away from, the hero's dominance, where

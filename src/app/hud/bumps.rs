@@ -370,67 +370,14 @@ pub(super) fn spend_bumps(
         let target = heroes
             .get(pending.target)
             .map_or(String::new(), |t| format!(" {}", t.0.name));
-        let pass = keys.key(BattleAction::EndDeclaration);
+        let fates = fates.as_ref().map(|f| f.0.as_slice());
         commands
             .spawn((
                 choice_box(),
                 BumpBox,
                 ChoiceAbout(pending.target, Some(pending.hero)),
             ))
-            .with_children(|p| {
-                bump_box_title(p, &h.name, &target, &pending);
-                let offered = distinct(&pending.options);
-                let hardest = fates
-                    .as_ref()
-                    .and_then(|f| hardest(&f.0, offered.iter().map(|(i, _)| *i)));
-                if hardest.is_some() {
-                    p.spawn(label(
-                        format!("The Judge's way ({pass}) is not the hardest: the gold \"Hardest\" below leaves{target} worse off."),
-                        14.0,
-                        palette::TITLE,
-                    ));
-                }
-                for (i, o) in offered {
-                    let fate = fates.as_ref().and_then(|f| f.0.get(i)).map_or(String::new(), |(fate, stuns)| {
-                        super::bump_words::fate_words(*fate, *stuns)
-                    });
-                    let words = format!("{}{fate}", option_words(o, i == 0));
-                    let words = if i == 0 {
-                        format!("{words} ({pass})")
-                    } else if hardest == Some(i) {
-                        format!("Hardest - {words}")
-                    } else {
-                        words
-                    };
-                    let mut choice = p.spawn((
-                        button(words, 15.0),
-                        BumpChoice(o.spend),
-                        Tip(format!(
-                            "Effect {}: {}, {} Conc in the {}{}",
-                            o.effect,
-                            crate::rules::words::count(o.wounds, "wound", "wounds"),
-                            o.conc,
-                            o.location.name(),
-                            match o.spend {
-                                BumpSpend::Save => format!(
-                                    ".\n{} keeps the bump as a bonus counter for a later attack: Right on! (+2 on the cause, for bumps) or Aces! (+2 on the effect), set with {}; or passes it to an ally ({}).",
-                                    h.name,
-                                    keys.key(BattleAction::BonusSpend),
-                                    keys.key(BattleAction::BackUp)
-                                ),
-                                BumpSpend::Dominance(_) => format!(
-                                    ".\nEach level of dominance costs one bump: the foe is left {}.",
-                                    crate::rules::melee::Dominance::from_level(o.dominance).name()
-                                ),
-                                _ => String::new(),
-                            }
-                        )),
-                    ));
-                    if hardest == Some(i) {
-                        choice.insert(BorderColor::all(palette::TITLE));
-                    }
-                }
-            });
+            .with_children(|p| bump_choices(p, (&h.name, &target), &pending, fates, &keys));
     }
     // A click or key in the frame a new choice comes was meant for the box it replaces.
     if *pause.get() == Pause::Paused || seat.awaiting_handoff || pending.is_changed() {
@@ -448,6 +395,70 @@ pub(super) fn spend_bumps(
         });
     if let Some(spend) = chosen {
         intents.write(Intent::SpendBumps { hero: id, spend });
+    }
+}
+
+/// The bump box's title and a button for each way to spend the bumps, the Judge's first (the
+/// pass key), the hardest marked (`hardest`); `fates`: what each leaves the foe.
+fn bump_choices(
+    p: &mut ChildSpawnerCommands,
+    (name, target): (&str, &str),
+    pending: &PendingBumps,
+    fates: Option<&[(crate::rules::damage::Fate, Option<f64>)]>,
+    keys: &Bindings,
+) {
+    let pass = keys.key(BattleAction::EndDeclaration);
+    bump_box_title(p, name, target, pending);
+    let offered = distinct(&pending.options);
+    let hardest = fates.and_then(|f| hardest(f, offered.iter().map(|(i, _)| *i)));
+    if hardest.is_some() {
+        p.spawn(label(
+            format!("The Judge's way ({pass}) is not the hardest: the gold \"Hardest\" below leaves{target} worse off."),
+            14.0,
+            palette::TITLE,
+        ));
+    }
+    for (i, o) in offered {
+        let fate = fates
+            .and_then(|f| f.get(i))
+            .map_or(String::new(), |(fate, stuns)| {
+                super::bump_words::fate_words(*fate, *stuns)
+            });
+        let words = format!("{}{fate}", option_words(o, i == 0));
+        let words = if i == 0 {
+            format!("{words} ({pass})")
+        } else if hardest == Some(i) {
+            format!("Hardest - {words}")
+        } else {
+            words
+        };
+        let mut choice = p.spawn((
+            button(words, 15.0),
+            BumpChoice(o.spend),
+            Tip(format!(
+                "Effect {}: {}, {} Conc in the {}{}",
+                o.effect,
+                crate::rules::words::count(o.wounds, "wound", "wounds"),
+                o.conc,
+                o.location.name(),
+                match o.spend {
+                    BumpSpend::Save => format!(
+                        ".\n{} keeps the bump as a bonus counter for a later attack: Right on! (+2 on the cause, for bumps) or Aces! (+2 on the effect), set with {}; or passes it to an ally ({}).",
+                        name,
+                        keys.key(BattleAction::BonusSpend),
+                        keys.key(BattleAction::BackUp)
+                    ),
+                    BumpSpend::Dominance(_) => format!(
+                        ".\nEach level of dominance costs one bump: the foe is left {}.",
+                        crate::rules::melee::Dominance::from_level(o.dominance).name()
+                    ),
+                    _ => String::new(),
+                }
+            )),
+        ));
+        if hardest == Some(i) {
+            choice.insert(BorderColor::all(palette::TITLE));
+        }
     }
 }
 

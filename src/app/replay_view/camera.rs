@@ -11,6 +11,7 @@ use crate::sim::model::{Hero, HexPos};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
+use hexx::Hex;
 
 /// Where the view is easing to, and the event it last looked at.
 #[derive(Default)]
@@ -77,21 +78,7 @@ pub(super) fn follow_and_zoom(
         // jump left the view on the last round's end); a step: to the newest event's.
         let jumped = follow.event.is_some_and(|e| e.abs_diff(viewer.at) > 1);
         follow.event = Some(viewer.at);
-        let at = viewer.at.min(viewer.events.len());
-        let (shown, to_come) = viewer.events.split_at(at);
-        let hex_of = |e: &crate::sim::model::LogEvent| {
-            let name = e.actor.as_deref()?;
-            heroes
-                .iter()
-                .find(|(h, _)| h.name == name)
-                .map(|(_, p)| p.0)
-        };
-        let newest = || shown.iter().rev().find_map(hex_of);
-        let actor = if jumped {
-            to_come.iter().find_map(hex_of).or_else(newest)
-        } else {
-            newest()
-        };
+        let actor = figure_to_show(&viewer, &heroes, jumped);
         if let Some(pos) = actor {
             let (c, r) = offset_of(pos);
             let p = geometry.center(c, r);
@@ -119,5 +106,26 @@ pub(super) fn follow_and_zoom(
     }
     if at.translation.truncate() != camera {
         at.translation = camera.extend(at.translation.z);
+    }
+}
+
+/// Where the view looks for the event shown: the hex of the figure of the newest event shown
+/// that names a hero (a round's end, a verdict name nobody); after a jump, of the first event
+/// to come that does.
+fn figure_to_show(viewer: &Viewer, heroes: &Query<(&Hero, &HexPos)>, jumped: bool) -> Option<Hex> {
+    let at = viewer.at.min(viewer.events.len());
+    let (shown, to_come) = viewer.events.split_at(at);
+    let hex_of = |e: &crate::sim::model::LogEvent| {
+        let name = e.actor.as_deref()?;
+        heroes
+            .iter()
+            .find(|(h, _)| h.name == name)
+            .map(|(_, p)| p.0)
+    };
+    let newest = || shown.iter().rev().find_map(hex_of);
+    if jumped {
+        to_come.iter().find_map(hex_of).or_else(newest)
+    } else {
+        newest()
     }
 }

@@ -989,13 +989,13 @@ fn bad_match_files_are_refused_with_their_reason() {
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&good).unwrap();
     let newer = dir.join("newer.match.ron");
-    std::fs::write(&newer, text.replacen("version: 9,", "version: 10,", 1)).unwrap();
+    std::fs::write(&newer, text.replacen("version: 10,", "version: 11,", 1)).unwrap();
     let truncated = dir.join("truncated.match.ron");
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
     let foreign = dir.join("foreign.match.ron");
     std::fs::write(&foreign, "(name: \"not a match\")").unwrap();
     for (file, what) in [
-        (&newer, "version 10"),
+        (&newer, "version 11"),
         (&truncated, "truncated.match.ron:"),
         (&foreign, "foreign.match.ron:"),
     ] {
@@ -1083,13 +1083,14 @@ fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
 fn verify_is_fooled_by_no_edit() {
     let dir = scratch("fooled");
     let text = saved_match(&dir, &["levels/street_duel.ron", "--seed", "3"]);
-    assert!(text.contains("version: 9,") && text.contains("setup_digest: Some("));
+    assert!(text.contains("version: 10,") && text.contains("setup_digest: Some("));
     // Older files are made from a match decided at a round's end, as every match of version 6
-    // and before was when played headless (decision 135): the longhorn fire at seed 1.
-    let older = saved_match(&dir, &["levels/longhorn_fire.ron", "--seed", "1"]);
+    // and before was when played headless (decision 135), with no jam cleared (logged as a
+    // load before version 10): the longhorn fire at seed 17.
+    let older = saved_match(&dir, &["levels/longhorn_fire.ron", "--seed", "17"]);
     // A file of version 3 (before the level's counters): the same file, it verifies.
     let v3 = dir.join("v3.match.ron");
-    std::fs::write(&v3, older.replacen("version: 9,", "version: 3,", 1)).unwrap();
+    std::fs::write(&v3, older.replacen("version: 10,", "version: 3,", 1)).unwrap();
     let (code, out, err) = tarnation(&["replay", v3.to_str().unwrap(), "--verify"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("verified: "), "{out}");
@@ -1149,7 +1150,7 @@ fn verify_is_fooled_by_no_edit() {
     let end = start + older[start..].find('\n').unwrap() + 1;
     let old = write(
         "old.match.ron",
-        format!("{}{}", &older[..start], &older[end..]).replacen("version: 9,", "version: 1,", 1),
+        format!("{}{}", &older[..start], &older[end..]).replacen("version: 10,", "version: 1,", 1),
     );
     let (code, out, err) = tarnation(&["replay", old.to_str().unwrap(), "--verify"]);
     assert_eq!(code, 0, "{err}");
@@ -1157,8 +1158,48 @@ fn verify_is_fooled_by_no_edit() {
     assert!(out.contains("version 1"), "{out}");
     let (code, replayed, err) = tarnation(&["replay", old.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let (_, played, _) = tarnation(&["sim", "levels/longhorn_fire.ron", "--seed", "1"]);
+    let (_, played, _) = tarnation(&["sim", "levels/longhorn_fire.ron", "--seed", "17"]);
     assert_eq!(replayed, played);
+}
+
+/// A match file saved by version 9 (before the log said a jam was cleared and named the
+/// carrier of the loot carried out) replays with the log it was saved with and verifies; the
+/// same match played now says both (tests/data/bank_job_v9.match.ron: the bank job at seed 21,
+/// Deputy Pike clearing his shotgun's jam, both strongboxes carried out).
+#[cfg(feature = "ecs")]
+#[test]
+fn a_file_of_version_9_keeps_its_log() {
+    let file =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/bank_job_v9.match.ron");
+    let f = file.to_str().unwrap();
+    let (code, out, err) = tarnation(&["replay", f, "--verify"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(out, "verified: 85 events\n");
+    let (code, replayed, err) = tarnation(&["replay", f]);
+    assert_eq!(code, 0, "{err}");
+    let pike = "R2 S05  Deputy Pike loads the Double-barrel shotgun: 2 rounds (5 AP)";
+    assert!(replayed.contains(pike), "{replayed}");
+    let (code, json, err) = tarnation(&["replay", f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let out_events: Vec<&str> = json.lines().filter(|l| l.contains("carried out")).collect();
+    assert_eq!(out_events.len(), 2);
+    assert!(
+        out_events.iter().all(|l| l.contains("\"actor\":null")),
+        "{out_events:?}"
+    );
+    // Played now: the jam cleared, and who carried each strongbox out.
+    let (_, now, _) = tarnation(&["sim", "levels/bank_job.ron", "--seed", "21"]);
+    assert!(
+        now.contains("R2 S05  Deputy Pike clears the jam and loads the Double-barrel shotgun: 2 rounds (5 AP)"),
+        "{now}"
+    );
+    let (_, now, _) = tarnation(&["sim", "levels/bank_job.ron", "--seed", "21", "--json"]);
+    let carriers: Vec<&str> = now
+        .lines()
+        .filter(|l| l.contains("carried out"))
+        .filter_map(|l| l.split("\"actor\":\"").nth(1)?.split('"').next())
+        .collect();
+    assert_eq!(carriers.len(), 2, "{now}");
 }
 
 /// The computer's answers to the choices its attacks raise (a hit's bumps, the snap shot after
@@ -1170,7 +1211,10 @@ fn verify_is_fooled_by_no_edit() {
 #[test]
 fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
     let dir = scratch("computer_choices");
-    let text = saved_match(&dir, &["levels/longhorn_fire.ron", "--seed", "2"]);
+    // A match with no jam cleared and decided at a round's end, so that the file played
+    // again by version 4's rules and log (decided at a round's end, a cleared jam logged as a
+    // load) is the same match: the longhorn fire at seed 17.
+    let text = saved_match(&dir, &["levels/longhorn_fire.ron", "--seed", "17"]);
     let start = text.find("    journal: [\n").expect("the journal") + "    journal: [\n".len();
     let end = text.find("    ],\n    events:").expect("the journal's end");
     let mut entries: Vec<String> = Vec::new();
@@ -1189,7 +1233,7 @@ fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
     std::fs::write(
         &v4,
         format!("{}{older}{}", &text[..start], &text[end..]).replacen(
-            "version: 9,",
+            "version: 10,",
             "version: 4,",
             1,
         ),
@@ -1200,7 +1244,7 @@ fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
     assert!(out.starts_with("verified: "), "{out}");
     let (code, replayed, err) = tarnation(&["replay", v4.to_str().unwrap()]);
     assert_eq!(code, 0, "{err}");
-    let (_, played, _) = tarnation(&["sim", "levels/longhorn_fire.ron", "--seed", "2"]);
+    let (_, played, _) = tarnation(&["sim", "levels/longhorn_fire.ron", "--seed", "17"]);
     assert_eq!(replayed, played);
 }
 

@@ -40,9 +40,9 @@ pub struct HeroCards;
 #[derive(Component, Debug, Clone, Copy)]
 pub struct PanelTop;
 
-/// The legend of the map's marks.
+/// A column of the legend of the map's marks (0, 1).
 #[derive(Component)]
-pub struct Legend;
+pub struct Legend(pub usize);
 
 /// The banner's button that shows or hides the legend.
 #[derive(Component)]
@@ -469,6 +469,8 @@ fn spawn_overlays(commands: &mut Commands) {
             left: px(8),
             top: px(BANNER_H + 8.0),
             padding: UiRect::all(px(10)),
+            column_gap: px(18),
+            flex_direction: FlexDirection::Row,
             ..default()
         },
         BackgroundColor(palette::TIP),
@@ -478,7 +480,10 @@ fn spawn_overlays(commands: &mut Commands) {
         super::widgets::CoversMap,
         bevy::ui::FocusPolicy::Block,
         DespawnOnExit(Screen::Battle),
-        children![(label("", 14.0, palette::TIP_TEXT), Legend)],
+        children![
+            (label("", 14.0, palette::TIP_TEXT), Legend(0)),
+            (label("", 14.0, palette::TIP_TEXT), Legend(1)),
+        ],
     ));
     // The blindfold over everything while the seat passes.
     commands

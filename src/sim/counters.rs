@@ -133,6 +133,8 @@ struct Occasion {
     counter: usize,
     feed: usize,
     times: u32,
+    /// The hero it befell, the actor of its events: the carrier of an item carried out.
+    by: Option<Entity>,
 }
 
 /// The end of the round: every `EachRound` feed once.
@@ -184,16 +186,25 @@ pub fn feed_counters(world: &mut World) {
                     .sum(),
                 Trigger::ShotAt(cover) => news.struck.iter().filter(|s| *s == cover).count() as u32,
                 Trigger::Reloads(side) => count(&news.reloads, side_named(side)),
-                Trigger::CarriedOut { .. } => delivered
-                    .iter()
-                    .filter(|&&(dc, df)| (dc, df) == (c, f))
-                    .count() as u32,
+                // An occasion for each item carried out, its carrier named.
+                Trigger::CarriedOut { .. } => {
+                    for &(_, _, by) in delivered.iter().filter(|&&(dc, df, _)| (dc, df) == (c, f)) {
+                        occasions.push(Occasion {
+                            counter: c,
+                            feed: f,
+                            times: 1,
+                            by: Some(by),
+                        });
+                    }
+                    0
+                }
             };
             if times > 0 {
                 occasions.push(Occasion {
                     counter: c,
                     feed: f,
                     times,
+                    by: None,
                 });
             }
         }
@@ -218,6 +229,7 @@ fn occasions_of(defs: &[CounterDef], on: impl Fn(&Trigger) -> bool) -> Vec<Occas
                     counter: c,
                     feed: f,
                     times: 1,
+                    by: None,
                 });
             }
         }
@@ -315,7 +327,9 @@ fn fill(world: &mut World, occasions: Vec<Occasion>) {
                 break;
             };
             let complete = event.complete;
-            record(world, None, MatchEvent::Counter(event));
+            let by =
+                o.by.filter(|_| !world.contains_resource::<super::journal::LogOfVersion9>());
+            record(world, by, MatchEvent::Counter(event));
             if complete {
                 arrive(world, o.counter);
             }

@@ -34,7 +34,13 @@ use std::path::{Path, PathBuf};
 /// only as far as the AP paid carry it, and a throw scattered past a wall or off the map stops
 /// at the last open hex on the way (not back on the target's hex); a file of version 8 or older
 /// replays as it was played.
-pub const MATCH_VERSION: u32 = 9;
+/// Version 10 logs a jam cleared ("clears the jam and loads the Peacemaker") and names the
+/// carrier of an item carried out as the actor of its counter's event; a file of version 9 or
+/// older replays with the log it was saved with, so it still verifies.
+pub const MATCH_VERSION: u32 = 10;
+
+/// The first version whose log says a jam was cleared and who carried an item out.
+pub const WORDS_OF_JAMS_AND_LOOT_SINCE: u32 = 10;
 
 /// The first version whose moves go only as far as the AP paid carry them (decision 138).
 pub const MOVES_AS_FAR_AS_PAID_SINCE: u32 = 9;
@@ -61,7 +67,13 @@ pub fn rules_of_version(world: &mut bevy::prelude::World, version: u32) {
         version,
         SCATTER_STOPS_AT_WALLS_SINCE,
     );
+    played_before::<LogOfVersion9>(world, version, WORDS_OF_JAMS_AND_LOOT_SINCE);
 }
+
+/// A match file of version 9 or older replays with the log it was saved with: a jam cleared
+/// logged as a load, an item carried out with no actor. Set by `rules_of_version`.
+#[derive(bevy::prelude::Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct LogOfVersion9;
 
 /// The marker `R` of a rule as it was played before version `since`: set for a file older than
 /// that, taken away for a newer one.

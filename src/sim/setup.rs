@@ -44,6 +44,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<super::actions::ranged::ThrownAtPointBlank>();
     world.remove_resource::<super::actions::movement::MovesThePriceNow>();
     world.remove_resource::<super::actions::ranged::ScatterBackToTarget>();
+    world.remove_resource::<super::journal::LogOfVersion9>();
     world.remove_resource::<FlippedCard>();
     world.remove_resource::<PendingBumps>();
     world.remove_resource::<PendingSnap>();

@@ -23,8 +23,26 @@ pub fn step_words(event: &LogEvent) -> Option<String> {
             event.fields["object"].as_str().unwrap_or("cover")
         )),
         "stray_hit" | "blast" => Some(bystander_words(event)),
+        "counter" if event.actor.is_some() => carried_out_words(event),
         _ => None,
     }
+}
+
+/// An item carried out over its carrier, with the counter it fills ("El Chivo carries the
+/// loot out\nOut of Red Rock: 1 of 2"): a play-test missed a strongbox going out, only the
+/// counter's square turning green.
+fn carried_out_words(event: &LogEvent) -> Option<String> {
+    let why = event.fields.get("why")?.as_str()?;
+    if !why.contains("carried out") {
+        return None;
+    }
+    let counter = event.fields.get("counter")?.as_str()?;
+    let filled = event.fields.get("filled")?.as_u64()?;
+    let slots = event.fields.get("slots")?.as_u64()?;
+    Some(format!(
+        "{} carries the loot out\n{counter}: {filled} of {slots}",
+        event.actor.as_deref()?
+    ))
 }
 
 /// A figure a shot or a blast was not aimed at, hit: where and what it did, and its fall or

@@ -276,6 +276,26 @@ pub(super) mod tests {
         );
     }
 
+    /// An item carried out is said over its carrier, with the counter it fills; other
+    /// counters' events say nothing over the map.
+    #[test]
+    fn the_loot_carried_out_is_said_over_its_carrier() {
+        let step = |fields| crate::app::anim::step_words(&log_of("counter", fields).events[0]);
+        let out = serde_json::json!({
+            "why": "an item Laroq gang carried out", "counter": "Out of Red Rock",
+            "filled": 1, "slots": 2,
+        });
+        assert_eq!(
+            step(out).as_deref(),
+            Some("Hank Daggett carries the loot out\nOut of Red Rock: 1 of 2")
+        );
+        let taken = serde_json::json!({
+            "why": "the strongbox taken by Hank Daggett", "counter": "The takings",
+            "filled": 1, "slots": 2,
+        });
+        assert_eq!(step(taken), None);
+    }
+
     /// The same wound reads alike on the map and on the panel: a hit in the belly counts on
     /// the torso's track (issue 24).
     #[test]

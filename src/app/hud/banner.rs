@@ -121,11 +121,11 @@ fn title_now(
         (Some(b), _) => names
             .get(b.hero)
             .ok()
-            .map(|h| (h, "where its hit's bumps go")),
+            .map(|h| (h, "where the bumps of the hit go")),
         (None, Some(s)) => names
             .get(s.hero)
             .ok()
-            .map(|h| (h, "whether to shoot, its aim lost")),
+            .map(|h| (h, "whether to shoot, the aim lost")),
         _ => None,
     };
     match chooser {

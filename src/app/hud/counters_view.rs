@@ -180,9 +180,27 @@ pub fn stake_words(def: &CounterDef, heroes: &[HeroDef]) -> Option<String> {
     }
 }
 
+/// How many of the level's items that go into `def` were carried out.
+fn delivered(
+    counters: &crate::sim::counters::LevelCounters,
+    level: &crate::data::level::Level,
+    def: &CounterDef,
+) -> usize {
+    level
+        .items
+        .iter()
+        .zip(&counters.items)
+        .filter(|(item, at)| {
+            item.counter == def.name && **at == crate::sim::counters::ItemState::Delivered
+        })
+        .count()
+}
+
 /// "The Longhorn burns (defeat, for Perkins brothers) 3/10": the name, the kind and whom it
 /// works for (`stake_words`), the tally.
-pub fn tally_words(def: &CounterDef, c: &Counter, stake: Option<&str>) -> String {
+/// `delivered`: of an Inventory counter's items, how many were carried out (decision 132:
+/// they stay in the counter; a play-test read "2/2 (strongbox, strongbox)" after one was out).
+pub fn tally_words(def: &CounterDef, c: &Counter, stake: Option<&str>, delivered: usize) -> String {
     let mut words = format!(
         "{} ({}{}) {}/{}",
         def.name,
@@ -195,7 +213,12 @@ pub fn tally_words(def: &CounterDef, c: &Counter, stake: Option<&str>) -> String
         words.push_str(&format!(" +{} temporary", c.temporary()));
     }
     if !c.items().is_empty() {
-        words.push_str(&format!(" ({})", c.items().join(", ")));
+        let out = if delivered > 0 {
+            format!("; {delivered} carried out")
+        } else {
+            String::new()
+        };
+        words.push_str(&format!(" ({}{out})", c.items().join(", ")));
     }
     if c.is_complete() && def.kind != CounterKind::Inventory {
         words.push_str(": full");
@@ -340,7 +363,8 @@ pub fn spawn_counter_strip(
                 CounterFold,
             ));
             for (i, (def, c)) in counters.defs.iter().zip(&counters.counters).enumerate() {
-                counter_row(strip, (i, def, c), &battle.level.heroes, folded);
+                let out = delivered(&counters, &battle.level, def);
+                counter_row(strip, (i, def, c, out), &battle.level.heroes, folded);
             }
         });
 }
@@ -349,7 +373,7 @@ pub fn spawn_counter_strip(
 /// and its tooltip; hidden while the strip is folded.
 fn counter_row(
     strip: &mut ChildSpawnerCommands,
-    (i, def, c): (usize, &CounterDef, &Counter),
+    (i, def, c, out): (usize, &CounterDef, &Counter, usize),
     heroes: &[HeroDef],
     folded: bool,
 ) {
@@ -374,7 +398,7 @@ fn counter_row(
         .with_children(|row| {
             row.spawn((
                 label(
-                    tally_words(def, c, stake.as_deref()),
+                    tally_words(def, c, stake.as_deref(), out),
                     14.0,
                     palette::TIP_TEXT,
                 ),
@@ -477,7 +501,8 @@ pub fn show_counters(
     for (tally, mut text) in &mut tallies {
         if let (Some(def), Some(c)) = (counters.defs.get(tally.0), counters.counters.get(tally.0)) {
             let stake = stake_words(def, &battle.level.heroes);
-            let words = tally_words(def, c, stake.as_deref());
+            let out = delivered(&counters, &battle.level, def);
+            let words = tally_words(def, c, stake.as_deref(), out);
             if text.0 != words {
                 text.0 = words;
             }
@@ -501,7 +526,7 @@ mod tests {
         };
         let stake = stake_words(&def, &[]);
         assert_eq!(stake.as_deref(), Some("for Perkins brothers"));
-        let tally = |c: &Counter| tally_words(&def, c, stake.as_deref());
+        let tally = |c: &Counter| tally_words(&def, c, stake.as_deref(), 0);
         let mut c = Counter::new(&def.name, def.kind, 10, 5).unwrap();
         c.add_points(35).unwrap();
         assert_eq!(
@@ -529,8 +554,25 @@ mod tests {
         c.add_points(45).unwrap();
         assert_eq!(stake_words(&quiet, &[]), None);
         assert_eq!(
-            tally_words(&quiet, &c, None),
+            tally_words(&quiet, &c, None, 0),
             "The Longhorn burns (defeat) 9/10"
+        );
+    }
+
+    /// An Inventory counter names its items, and how many of them were carried out.
+    #[test]
+    fn the_takings_say_how_many_went_out() {
+        let def = CounterDef::plain("The takings", CounterKind::Inventory, 2);
+        let mut c = Counter::new(&def.name, def.kind, 2, 1).unwrap();
+        c.add_item("strongbox").unwrap();
+        c.add_item("strongbox").unwrap();
+        assert_eq!(
+            tally_words(&def, &c, None, 0),
+            "The takings (inventory) 2/2 (strongbox, strongbox)"
+        );
+        assert_eq!(
+            tally_words(&def, &c, None, 1),
+            "The takings (inventory) 2/2 (strongbox, strongbox; 1 carried out)"
         );
     }
 }

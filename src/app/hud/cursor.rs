@@ -274,7 +274,8 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
          \x20 blue pips: Conc, yellow ring: stunned, grey: out;\n\
          \x20 tags: PRONE, DUCKED, PARTIAL, DOMINATED, PINNED\n\
          hero cards: the body reddens with wounds, C2: 2 Conc,\n\
-         \x20 JAM: a jammed gun (4 AP to clear it, then it fires),\n\
+         \x20 JAM: a jammed gun; Clear jam (the Load button) clears\n\
+         \x20 it, 4 AP, and loads what it lacks, 1 AP a round,\n\
          \x20 RECOVERING: shook off a stun, declares nothing\n\
          \x20 this round, STUNNED, PRONE, OUT, KILLED\n\
          red cross between two tokens: engaged hand to hand\n\
@@ -282,6 +283,8 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
          \x20 (pale glass, tan thin wood, dark hardwood, adobe, iron)\n\
          gold ring and flag, gold words: a goal (an objective's\n\
          \x20 hex, an area a counter counts)\n\
+         red tag under a hero: it can run the loot it carries\n\
+         \x20 out this round, for the AP it says\n\
          horse: a mount, its speed beside it\n\
          line and flash: a shot; sparks: it glanced off;\n\
          \x20 dust: a figure fell\n\
@@ -300,12 +303,20 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
     )
 }
 
+/// The legend in two columns: up to its line on tokens, and from it on.
+fn legend_columns(words: &str) -> (&str, &str) {
+    match words.find("\ntoken:") {
+        Some(at) => (&words[..at], &words[at + 1..]),
+        None => (words, ""),
+    }
+}
+
 pub(super) fn show_legend(
     keys: Res<Bindings>,
     palette: Res<Palette>,
     button: Query<&Interaction, (Changed<Interaction>, With<LegendButton>)>,
     mut legend: Query<&mut Visibility, With<LegendBox>>,
-    mut text: Query<&mut Text, With<Legend>>,
+    mut text: Query<(&mut Text, &Legend)>,
 ) {
     if button.iter().any(|i| clicked(i, false)) {
         for mut v in &mut legend {
@@ -315,10 +326,14 @@ pub(super) fn show_legend(
             };
         }
     }
-    for mut t in &mut text {
-        let words = legend_words(&keys, &palette);
+    // Two columns, so the whole legend stands over the map at 1280x720 (a play-test's one
+    // column ran over the action bar): the map's marks, then the tokens, cards and ground.
+    let words = legend_words(&keys, &palette);
+    let (first, second) = legend_columns(&words);
+    for (mut t, column) in &mut text {
+        let words = if column.0 == 0 { first } else { second };
         if t.0 != words {
-            t.0 = words;
+            t.0 = words.to_string();
         }
     }
 }

@@ -27,6 +27,21 @@ pub fn question(name: &str, action: &str, paid: u32, cost: u32, why: &str) -> St
     format!("{name} is paying toward {action}: {paid} of {cost} AP.\nIt cannot be made now: {why}.")
 }
 
+/// The give-up button's words: the AP paid in the segments before are lost, this segment's
+/// goes in front (a play-test read "2 of 5 AP" paid over "1 AP spent on it are lost").
+fn give_up_words(spent: u32) -> String {
+    match spent {
+        0 => "Give it up: nothing is lost, this segment's AP goes in front".into(),
+        1 => {
+            "Give it up: the 1 AP paid before this segment is lost, this segment's AP goes in front"
+                .into()
+        }
+        n => format!(
+            "Give it up: the {n} AP paid before this segment are lost, this segment's AP goes in front"
+        ),
+    }
+}
+
 /// A human's hero asked whether to give up what it pays toward: the box, and the click.
 #[allow(clippy::too_many_arguments)]
 pub(super) fn give_up_or_pay(
@@ -65,22 +80,18 @@ pub(super) fn give_up_or_pay(
         let pass = keys.key(BattleAction::EndDeclaration);
         let spent = paid.saturating_sub(1);
         commands
-            .spawn((choice_box(), GiveUpBox(hero), super::bumps::ChoiceAbout(hero, None)))
+            .spawn((
+                choice_box(),
+                GiveUpBox(hero),
+                super::bumps::ChoiceAbout(hero, None),
+            ))
             .with_children(|p| {
                 p.spawn(label(
                     question(&h.name, committed.0.name(), paid, cost, &why.0),
                     17.0,
                     palette::TITLE,
                 ));
-                p.spawn((
-                    button(
-                        format!(
-                            "Give it up: {spent} AP spent on it are lost, this segment's AP goes in front"
-                        ),
-                        15.0,
-                    ),
-                    GiveUpChoice(true),
-                ));
+                p.spawn((button(give_up_words(spent), 15.0), GiveUpChoice(true)));
                 p.spawn((
                     button(format!("Go on paying ({pass})"), 15.0),
                     GiveUpChoice(false),

@@ -107,6 +107,8 @@ pub enum Outcome {
         weapon: String,
         rounds: u32,
         ap: u32,
+        /// A jam cleared first (a play-test read only "loads the Peacemaker" of its Clear jam).
+        cleared: bool,
     },
     Melee {
         hero: HeroId,
@@ -230,9 +232,14 @@ impl Outcome {
             }
             Outcome::Shot { text, .. } => text.clone(),
             Outcome::Reloaded {
-                weapon, rounds, ap, ..
+                weapon,
+                rounds,
+                ap,
+                cleared,
+                ..
             } => format!(
-                "{name} loads the {weapon}: {} ({ap} AP)",
+                "{name} {}loads the {weapon}: {} ({ap} AP)",
+                if *cleared { "clears the jam and " } else { "" },
                 crate::rules::words::count(*rounds, "round", "rounds")
             ),
             Outcome::Refused { reason, .. } => format!("Refused: {reason}"),
@@ -253,10 +260,22 @@ mod tests {
             weapon: "Sharps rifle".into(),
             rounds: 1,
             ap: 1,
+            cleared: false,
         };
         assert_eq!(
             loaded.describe("Miranda"),
             "Miranda loads the Sharps rifle: 1 round (1 AP)"
+        );
+        let cleared = Outcome::Reloaded {
+            hero: HeroId(0),
+            weapon: "Peacemaker".into(),
+            rounds: 6,
+            ap: 6,
+            cleared: true,
+        };
+        assert_eq!(
+            cleared.describe("Hank"),
+            "Hank clears the jam and loads the Peacemaker: 6 rounds (6 AP)"
         );
         let ducked = Outcome::Ducked {
             hero: HeroId(1),

@@ -186,6 +186,7 @@ pub fn reload(world: &mut World, e: Entity, weapon: usize, rounds: u32, ap: u32)
     let mut weapons = world.get_mut::<Weapons>(e).expect("priced");
     let w = &mut weapons.0[weapon];
     let loaded = rounds > w.rounds;
+    let cleared = w.jammed;
     w.rounds = rounds;
     w.jammed = false;
     let weapon = w.name.clone();
@@ -193,11 +194,13 @@ pub fn reload(world: &mut World, e: Entity, weapon: usize, rounds: u32, ap: u32)
         let side = crate::sim::query::side_of(world, e);
         crate::sim::counters::reloaded(world, side);
     }
+    let old_words = world.contains_resource::<crate::sim::journal::LogOfVersion9>();
     Outcome::Reloaded {
         hero,
         weapon,
         rounds,
         ap,
+        cleared: cleared && !old_words,
     }
 }
 
@@ -323,5 +326,6 @@ pub fn speed_load(world: &mut World, e: Entity, weapon: usize, missing: u32, ap:
         weapon: name,
         rounds,
         ap,
+        cleared: false,
     }
 }

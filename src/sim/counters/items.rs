@@ -231,8 +231,9 @@ pub(super) fn drop_for_the_fallen(world: &mut World) {
 }
 
 /// Items carried into the area of a `CarriedOut` feed by a hero of its side: delivered (out
-/// of the hero's hands, kept in their Inventory counter). One (counter, feed) an item.
-pub(super) fn deliver(world: &mut World) -> Vec<(usize, usize)> {
+/// of the hero's hands, kept in their Inventory counter). One (counter, feed, carrier) an
+/// item.
+pub(super) fn deliver(world: &mut World) -> Vec<(usize, usize, Entity)> {
     let Some(counters) = world.get_resource::<LevelCounters>() else {
         return Vec::new();
     };
@@ -266,7 +267,7 @@ pub(super) fn deliver(world: &mut World) -> Vec<(usize, usize)> {
         if let Some(mut carrying) = world.get_mut::<Carrying>(e) {
             carrying.0.retain(|&i| i != item);
         }
-        delivered.push((c, f));
+        delivered.push((c, f, e));
     }
     delivered
 }

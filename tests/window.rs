@@ -1802,14 +1802,11 @@ fn a_carrier_who_can_run_the_loot_out_is_tagged() {
     let said: Vec<String> = texts
         .iter(app.world())
         .map(|t| t.0.clone())
-        .filter(|t| t.contains("run the loot out"))
+        .filter(|t| t.contains("loot out"))
         .collect();
     assert_eq!(
         said,
-        [format!(
-            "Felicia Laroq can run the loot out: {} AP",
-            shown[0].1
-        )]
+        [format!("Felicia Laroq: loot out, {} AP", shown[0].1)]
     );
     // The tags gone as the battle screen is left (Esc, quit to the menu) and come back to
     // (Continue), the match unchanged: drawn again (a play-test's was missing after Continue).

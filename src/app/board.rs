@@ -69,7 +69,11 @@ impl Plugin for BoardPlugin {
             // glides have moved them.
             .add_systems(
                 PostUpdate,
-                (engaged::place_engaged, runs_out::place_runs_out)
+                (
+                    engaged::place_engaged,
+                    runs_out::place_runs_out,
+                    runs_out::keep_in_view,
+                )
                     .before(bevy::transform::TransformSystems::Propagate)
                     .run_if(in_state(Screen::Battle).or_else(in_state(Screen::Replay))),
             );

@@ -584,6 +584,54 @@ fn a_plan_paid_now_among_due_actions_counts_the_stack_fee() {
     );
 }
 
+/// A move paid at once where actions are already due says the stack fee it pays, at the
+/// pointer (a play-test's preview said "resolves this segment", then the fee was charged).
+#[test]
+fn a_move_paid_now_among_due_actions_says_the_stack_fee() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let (foe_id, _) = standing_foes(&mut app, hero)[0];
+    let from = app.world().get::<HexPos>(hero).unwrap().0;
+    let step = app
+        .world()
+        .resource::<tarnation::app::hud::ReachView>()
+        .hexes
+        .iter()
+        .copied()
+        .filter(|h| h.unsigned_distance_to(from) == 1)
+        .min_by_key(|h| (h.x, h.y))
+        .expect("a pace to walk");
+    app.world_mut()
+        .get_mut::<tarnation::sim::model::Track>(hero)
+        .unwrap()
+        .0
+        .in_front = 3;
+    app.insert_resource(ForcedHover(Some(step)));
+    app.update();
+    let cursor = |app: &App| {
+        app.world()
+            .resource::<tarnation::app::hud::CursorInfo>()
+            .0
+            .clone()
+            .unwrap_or_default()
+    };
+    assert!(
+        cursor(&app).contains("resolves this segment"),
+        "{}",
+        cursor(&app)
+    );
+    assert!(!cursor(&app).contains("stack fee"), "{}", cursor(&app));
+    app.world_mut()
+        .resource_mut::<RoundState>()
+        .due
+        .push(Action::Cock { hero: foe_id });
+    app.update();
+    assert!(
+        cursor(&app).contains("resolves this segment + 1 AP stack fee (actions already due)"),
+        "{}",
+        cursor(&app)
+    );
+}
+
 /// Cyril's shot at Felicia with Miranda standing beside the line of fire: the pointer warns
 /// that a miss may stray into her.
 #[test]

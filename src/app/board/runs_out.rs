@@ -1,5 +1,5 @@
 //! Over a hero carrying loot it can run out with the AP it has left this round, a red tag
-//! says so ("El Chivo can run the loot out: 3 AP"), following the token as it glides: a play-test lost the
+//! says so ("El Chivo: loot out, 3 AP"), following the token as it glides: a play-test lost the
 //! bank job in round 1 to El Chivo's 24-pace run with a strongbox, with no warning on the map
 //! that one could come. The player's own carriers get it too: a run that wins.
 
@@ -16,9 +16,10 @@ pub struct RunsOutTag(pub Entity, pub u32);
 pub(super) struct TagHalfWidth(f32);
 
 /// The tag's words: who, and the AP the run costs (a play-test read "CAN RUN IT OUT: 3 AP"
-/// with no name beside two robbers).
+/// with no name beside two robbers); short, as bunched figures cover a wide tag (a play-test
+/// read "El Chivo ca[SC] the loot out"). The Legend says what the red tag means.
 pub fn runs_out_words(name: &str, ap: u32) -> String {
-    format!("{name} can run the loot out: {ap} AP")
+    format!("{name}: loot out, {ap} AP")
 }
 
 /// The heroes who can run their loot out now, with the AP it costs, in a fixed order.
@@ -95,6 +96,23 @@ pub(super) fn tag_runs_out(world: &mut World, mut seen: Local<Option<((usize, us
 /// neither the token nor the tags over it.
 const BELOW: f32 = 26.0;
 const TAG_HALF: f32 = 9.0;
+/// Under the row of figures below the token (the hexes to its lower left and right).
+const BELOW_THE_ROW: f32 = 76.0;
+
+/// How many of the tokens at `others` the rect covers.
+fn covered(rect: Rect, others: &[Vec2]) -> usize {
+    others
+        .iter()
+        .filter(|&&t| {
+            !rect
+                .intersect(Rect::from_center_half_size(t, Vec2::splat(TOKEN_HALF)))
+                .is_empty()
+        })
+        .count()
+}
+
+/// Half a token across (its ring).
+const TOKEN_HALF: f32 = 22.0;
 
 /// Each tag follows its hero's token, moved along the map to stand whole inside its view (a
 /// play-test's tag over a robber at the map's left edge was cut).
@@ -103,25 +121,66 @@ pub(super) fn place_runs_out(
         (&RunsOutTag, &TagHalfWidth, &mut Transform, &mut Visibility),
         Without<Camera2d>,
     >,
-    tokens: Query<&Transform, (With<Hero>, Without<RunsOutTag>)>,
+    tokens: Query<
+        (Entity, &Transform, &crate::sim::model::Down),
+        (With<Hero>, Without<RunsOutTag>),
+    >,
     (cameras, view): (crate::app::input::Cameras, crate::app::input::MapView),
 ) {
     let view = crate::app::input::map_view(&view, &cameras);
     for (tag, half, mut at, mut shown) in &mut tags {
-        let Ok(token) = tokens.get(tag.0) else {
+        let Ok((_, token, _)) = tokens.get(tag.0) else {
             continue;
         };
-        let below = BELOW + TAG_HALF * at.scale.y.max(1.0);
         let x = token.translation.x;
         let x = view.map_or(x, |v| within(x, half.0 * at.scale.x, v.min.x, v.max.x));
+        // Just under the token, or under the row of figures below it when that row would
+        // cover the tag's words (a play-test's bunched robbers and lawmen read "El Chivo
+        // ca[SC] the loot out").
+        let others: Vec<Vec2> = tokens
+            .iter()
+            .filter(|(e, _, down)| *e != tag.0 && !down.0)
+            .map(|(_, t, _)| t.translation.truncate())
+            .collect();
+        let size = Vec2::new(half.0, TAG_HALF) * at.scale.truncate();
+        let y = [BELOW, BELOW_THE_ROW]
+            .into_iter()
+            .map(|below| token.translation.y - below - TAG_HALF * at.scale.y.max(1.0))
+            .min_by_key(|&y| covered(Rect::from_center_half_size(Vec2::new(x, y), size), &others))
+            .unwrap_or(token.translation.y - BELOW);
         // Under the figures (3.0), over the ground and the declarer's ring: a figure beside
         // the carrier shows over the wide tag (a play-test's Felicia's tag hid El Chivo).
-        let to = Vec3::new(x, token.translation.y - below, 2.9);
+        let to = Vec3::new(x, y, 2.9);
         if at.translation != to {
             at.translation = to;
         }
         if *shown != Visibility::Visible {
             *shown = Visibility::Visible;
+        }
+    }
+}
+
+/// Words on the map kept whole inside the map's view as it pans and zooms: at `x` when they
+/// fit there, else moved in along the map; `half` their half width at their own size (a
+/// play-test read "Out of Red Rock (Laroq gang): carry the loot her" at the view's edge).
+#[derive(Component, Debug, Clone, Copy, PartialEq)]
+pub struct StaysInView {
+    pub x: f32,
+    pub half: f32,
+}
+
+/// Each `StaysInView` moved to stand whole in the map's view.
+pub(super) fn keep_in_view(
+    mut words: Query<(&StaysInView, &mut Transform), Without<Camera2d>>,
+    (cameras, view): (crate::app::input::Cameras, crate::app::input::MapView),
+) {
+    let Some(view) = crate::app::input::map_view(&view, &cameras) else {
+        return;
+    };
+    for (stays, mut at) in &mut words {
+        let x = within(stays.x, stays.half * at.scale.x, view.min.x, view.max.x);
+        if at.translation.x != x {
+            at.translation.x = x;
         }
     }
 }

@@ -171,13 +171,12 @@ pub fn goal_words(
     (mark, words): (impl Bundle, impl Bundle),
 ) {
     let width = 7.2 * text.chars().count() as f32 + 10.0;
-    // Near an edge the words hang from it inward (held at the edge as they grow with the zoom).
-    let (x, shift) = if at.x + width / 2.0 > x_range.1 {
-        (x_range.1.min(at.x + width / 2.0), -width / 2.0)
-    } else if at.x - width / 2.0 < x_range.0 {
-        (x_range.0.max(at.x - width / 2.0), width / 2.0)
+    // Near an edge of the map the words stand inside it; as the view pans and zooms they
+    // move to stand whole in it (`StaysInView`).
+    let x = if x_range.1 - x_range.0 < width {
+        (x_range.0 + x_range.1) / 2.0
     } else {
-        (at.x, 0.0)
+        at.x.clamp(x_range.0 + width / 2.0, x_range.1 - width / 2.0)
     };
     commands
         .spawn((
@@ -185,12 +184,16 @@ pub fn goal_words(
             Visibility::default(),
             mark,
             ReadableLabel,
+            crate::app::board::runs_out::StaysInView {
+                x,
+                half: width / 2.0,
+            },
         ))
         .with_children(|p| {
             p.spawn((
                 Mesh2d(meshes.add(Rectangle::new(width, 18.0))),
                 MeshMaterial2d(materials.add(Color::srgba(0.08, 0.05, 0.03, 0.82))),
-                Transform::from_xyz(shift, 0.0, -0.05),
+                Transform::from_xyz(0.0, 0.0, -0.05),
             ));
             p.spawn((
                 Text2d::new(text),
@@ -199,7 +202,7 @@ pub fn goal_words(
                     ..default()
                 },
                 TextColor(GOAL_GOLD),
-                Transform::from_xyz(shift, 0.0, 0.0),
+                Transform::from_xyz(0.0, 0.0, 0.0),
                 words,
             ));
         });

@@ -44,17 +44,24 @@ pub struct ReachCache {
     pub reach: Vec<(hexx::Hex, u32)>,
 }
 
-/// "resolves in segment 7" for an action of `ap` declared now by `e`.
+/// "resolves in segment 7" for an action of `ap` declared now by `e`; paid at once where
+/// actions are already due, with the stack fee it pays (a play-test's move said "resolves
+/// this segment" and then paid "+1 AP: stack fee").
 pub(super) fn when_words(world: &World, e: Entity, ap: u32, over_rounds: bool) -> String {
     let now = world.resource::<RoundState>().segment;
+    let fee = if crate::sim::round::stack_fee_now(world, e, ap) > 0 {
+        " + 1 AP stack fee (actions already due)"
+    } else {
+        ""
+    };
     match world
         .get::<Track>(e)
         .and_then(|t| resolves_losing(&t.0, ap, now.max(1), over_rounds))
     {
         Some((s, lost)) if s == now && lost > 0 => {
-            format!("resolves this segment, {lost} AP in front lost")
+            format!("resolves this segment{fee}, {lost} AP in front lost")
         }
-        Some((s, _)) if s == now => "resolves this segment".into(),
+        Some((s, _)) if s == now => format!("resolves this segment{fee}"),
         Some((s, _)) => format!("resolves in segment {s}"),
         None => "cannot be paid this round".into(),
     }

@@ -98,6 +98,8 @@ const BELOW: f32 = 26.0;
 const TAG_HALF: f32 = 9.0;
 /// Under the row of figures below the token (the hexes to its lower left and right).
 const BELOW_THE_ROW: f32 = 76.0;
+/// Over the token and its name tag.
+const ABOVE: f32 = 40.0;
 
 /// How many of the tokens at `others` the rect covers.
 fn covered(rect: Rect, others: &[Vec2]) -> usize {
@@ -128,7 +130,12 @@ pub(super) fn place_runs_out(
     (cameras, view): (crate::app::input::Cameras, crate::app::input::MapView),
 ) {
     let view = crate::app::input::map_view(&view, &cameras);
-    for (tag, half, mut at, mut shown) in &mut tags {
+    // The tags placed this frame: a later one stands clear of them (a play-test's two tags
+    // over Felicia and El Chivo lay one on the other).
+    let mut placed: Vec<Rect> = Vec::new();
+    let mut tags: Vec<_> = tags.iter_mut().collect();
+    tags.sort_by_key(|(tag, ..)| tag.0);
+    for (tag, half, mut at, mut shown) in tags {
         let Ok((_, token, _)) = tokens.get(tag.0) else {
             continue;
         };
@@ -143,11 +150,19 @@ pub(super) fn place_runs_out(
             .map(|(_, t, _)| t.translation.truncate())
             .collect();
         let size = Vec2::new(half.0, TAG_HALF) * at.scale.truncate();
-        let y = [BELOW, BELOW_THE_ROW]
+        let rect = |y: f32| Rect::from_center_half_size(Vec2::new(x, y), size);
+        let y = [-BELOW, -BELOW_THE_ROW, ABOVE]
             .into_iter()
-            .map(|below| token.translation.y - below - TAG_HALF * at.scale.y.max(1.0))
-            .min_by_key(|&y| covered(Rect::from_center_half_size(Vec2::new(x, y), size), &others))
+            .map(|d| token.translation.y + d + d.signum() * TAG_HALF * at.scale.y.max(1.0))
+            .min_by_key(|&y| {
+                let on_tags = placed
+                    .iter()
+                    .filter(|p| !p.intersect(rect(y)).is_empty())
+                    .count();
+                10 * on_tags + covered(rect(y), &others)
+            })
             .unwrap_or(token.translation.y - BELOW);
+        placed.push(rect(y));
         // Under the figures (3.0), over the ground and the declarer's ring: a figure beside
         // the carrier shows over the wide tag (a play-test's Felicia's tag hid El Chivo).
         let to = Vec3::new(x, y, 2.9);

@@ -303,12 +303,14 @@ pub fn legend_words(keys: &Bindings, palette: &Palette) -> String {
     )
 }
 
-/// The legend in two columns: up to its line on tokens, and from it on.
-fn legend_columns(words: &str) -> (&str, &str) {
-    match words.find("\ntoken:") {
-        Some(at) => (&words[..at], &words[at + 1..]),
-        None => (words, ""),
-    }
+/// The legend in two columns of about as many lines, split before an entry (a line that is
+/// not the indented rest of the one before).
+fn legend_columns(words: &str) -> (String, String) {
+    let lines: Vec<&str> = words.lines().collect();
+    let split = (lines.len() / 2..lines.len())
+        .find(|&i| !lines[i].starts_with(' '))
+        .unwrap_or(lines.len());
+    (lines[..split].join("\n"), lines[split..].join("\n"))
 }
 
 pub(super) fn show_legend(
@@ -331,9 +333,9 @@ pub(super) fn show_legend(
     let words = legend_words(&keys, &palette);
     let (first, second) = legend_columns(&words);
     for (mut t, column) in &mut text {
-        let words = if column.0 == 0 { first } else { second };
-        if t.0 != words {
-            t.0 = words.to_string();
+        let words = if column.0 == 0 { &first } else { &second };
+        if t.0 != *words {
+            t.0 = words.clone();
         }
     }
 }
@@ -501,6 +503,15 @@ pub(super) fn marker_words(world: &mut World) {
 
 #[cfg(test)]
 mod tests {
+    /// The legend's two columns split before an entry, near the middle, every line kept.
+    #[test]
+    fn the_legend_splits_into_two_columns_between_entries() {
+        let words = "A\nB\n  b more\nC\n  c more\n  c more\nD";
+        let (first, second) = super::legend_columns(words);
+        assert_eq!(first, "A\nB\n  b more");
+        assert_eq!(second, "C\n  c more\n  c more\nD");
+    }
+
     use super::label_corner;
     use bevy::prelude::{Rect, Vec2};
 

@@ -125,9 +125,17 @@ impl Room {
         (at, lift, token): (Vec2, f32, Entity),
         (colour, secs): (Color, f32),
     ) {
+        let half = room_of(&words, Vec2::ZERO, self.zoom).half_size().x * 1.12 + 6.0 * self.zoom;
         let (_, all) = self.say_all(commands, words, (at, lift), (colour, secs));
+        // Where the words stand: the middle of their room, as `say_all` placed them.
+        let centre = self.taken.last().map_or(at, |r| r.center());
         for e in all {
-            commands.entity(e).insert(FollowsToken { token, last: at });
+            commands.entity(e).insert(FollowsToken {
+                token,
+                last: at,
+                centre,
+                half,
+            });
         }
     }
 
@@ -163,22 +171,42 @@ impl Room {
 pub struct FollowsToken {
     token: Entity,
     last: Vec2,
+    /// The middle of the words, and half their width: kept whole inside the map's view.
+    centre: Vec2,
+    half: f32,
 }
 
-/// Words that follow a token move as far as it moved since (their own rise and fade go on).
+/// Words that follow a token move as far as it moved since (their own rise and fade go on),
+/// but no further than the map's view lets them stand whole (a play-test's stack fee went
+/// with El Chivo to the map's right edge and was cut there).
 pub(in crate::app::anim) fn follow_tokens(
-    mut words: Query<(&mut Transform, &mut FollowsToken)>,
-    tokens: Query<&Transform, Without<FollowsToken>>,
+    mut words: Query<(&mut Transform, &mut FollowsToken), Without<Camera2d>>,
+    tokens: Query<&Transform, (Without<FollowsToken>, Without<Camera2d>)>,
+    (cameras, view): (Cameras, MapView),
 ) {
+    let view = map_view(&view, &cameras);
     for (mut at, mut follows) in &mut words {
         let Ok(token) = tokens.get(follows.token) else {
             continue;
         };
         let now = token.translation.truncate();
         if now != follows.last {
-            at.translation += (now - follows.last).extend(0.0);
+            let moved =
+                kept_in(view, follows.centre + (now - follows.last), follows.half) - follows.centre;
+            at.translation += moved.extend(0.0);
+            follows.centre += moved;
             follows.last = now;
         }
+    }
+}
+
+/// `at`, moved along the map so that `half` each side of it stands inside `view`.
+fn kept_in(view: Option<Rect>, at: Vec2, half: f32) -> Vec2 {
+    match view {
+        Some(v) if v.width() >= 2.0 * half => {
+            Vec2::new(at.x.clamp(v.min.x + half, v.max.x - half), at.y)
+        }
+        _ => at,
     }
 }
 
@@ -379,6 +407,8 @@ mod tests {
                 FollowsToken {
                     token,
                     last: Vec2::new(10.0, 20.0),
+                    centre: Vec2::new(10.0, 54.0),
+                    half: 40.0,
                 },
             ))
             .id();
@@ -391,6 +421,24 @@ mod tests {
         // The token still: the words stay.
         world.run_system_once(follow_tokens).unwrap();
         assert_eq!(world.get::<Transform>(words).unwrap().translation, at);
+        // Followed to the map's edge, they stop where they still stand whole.
+        let view = Some(Rect::new(0.0, 0.0, 100.0, 100.0));
+        assert_eq!(
+            super::kept_in(view, Vec2::new(95.0, 50.0), 20.0),
+            Vec2::new(80.0, 50.0)
+        );
+        assert_eq!(
+            super::kept_in(view, Vec2::new(5.0, 50.0), 20.0),
+            Vec2::new(20.0, 50.0)
+        );
+        assert_eq!(
+            super::kept_in(view, Vec2::new(50.0, 50.0), 20.0),
+            Vec2::new(50.0, 50.0)
+        );
+        assert_eq!(
+            super::kept_in(None, Vec2::new(95.0, 50.0), 20.0),
+            Vec2::new(95.0, 50.0)
+        );
     }
 
     #[test]

@@ -102,6 +102,9 @@ type Figures<'w, 's> = Query<
     With<crate::app::board::Placed>,
 >;
 
+/// How far under its carrier the words of loot carried out stand: past the token.
+const CARRIED_OUT_BELOW: f32 = 52.0;
+
 /// Whether an automatic step's words tell of a hit (said in the hit's colour).
 pub fn step_is_a_hit(event: &LogEvent) -> bool {
     matches!(event.kind.as_str(), "stray_hit" | "blast")
@@ -147,6 +150,11 @@ pub(super) fn say_steps(
         match figure {
             Some(token) if event.kind == "stack_fee" => {
                 room.say_following(&mut commands, words, (at, 34.0, token), look);
+            }
+            // The loot carried out: under its carrier, clear of the area's gold words over
+            // the area's top hex (a play-test read the two one over the other).
+            _ if event.kind == "counter" => {
+                room.say(&mut commands, words, (at, -CARRIED_OUT_BELOW), look);
             }
             _ => {
                 room.say(&mut commands, words, (at, 34.0), look);

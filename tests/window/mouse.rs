@@ -582,6 +582,33 @@ fn a_plan_paid_now_among_due_actions_counts_the_stack_fee() {
         line.contains("+ 1 stack fee (actions already due)"),
         "{line}"
     );
+    assert!(
+        line.contains("(each step its own declaration, queued)"),
+        "{line}"
+    );
+    // 3 AP left, too few for any plan with its fee: the pointer says the click queues none
+    // of it, and the click does as it said (a play-test read "queued" over the map and "Not
+    // queued" on the click).
+    {
+        let mut track = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Track>(hero)
+            .unwrap();
+        (track.0.in_front, track.0.pool) = (3, 0);
+    }
+    app.update();
+    let line = preview_line(&app);
+    assert!(
+        line.contains("cannot be paid this round") && line.contains("(a click queues none of it)"),
+        "{line}"
+    );
+    let journal = app.world().resource::<Journal>().0.len();
+    right_click(&mut app);
+    app.update();
+    assert_eq!(app.world().resource::<Journal>().0.len(), journal);
+    let id = *app.world().get::<tarnation::sim::HeroId>(hero).unwrap();
+    assert!(!app.world().resource::<QueuedPlan>().holds(id));
+    assert!(toast(&app).starts_with("Not queued"), "{}", toast(&app));
 }
 
 /// A move paid at once where actions are already due says the stack fee it pays, at the

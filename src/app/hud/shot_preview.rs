@@ -239,9 +239,18 @@ fn shot_or_plan_words(
         Err(why) => {
             let why = keys.refusal(&why);
             match offer_chain(world, hero, target, at, selection.shot, name) {
-                Some(offer) => {
+                Some(mut offer) => {
                     let fee = plan_fee_now(world, hero, &offer);
                     let left = world.get::<Track>(hero).map_or(0, |t| t.0.left());
+                    // What the click will do, said as the click does it: a plan the round
+                    // cannot pay, its stack fee counted, is not queued (a play-test read
+                    // "queued" here and "Not queued" on the click).
+                    let unpaid = offer.fires_in.is_none() || offer.ap + fee > left;
+                    let queued = if unpaid {
+                        "a click queues none of it"
+                    } else {
+                        "each step its own declaration, queued"
+                    };
                     let fires = match offer.fires_in {
                         Some(_) if offer.ap + fee > left => {
                             format!("cannot be paid this round with the stack fee ({left} AP left)")
@@ -260,11 +269,14 @@ fn shot_or_plan_words(
                         offer.ap,
                         chance_of(world) * 100.0
                     );
+                    if unpaid {
+                        offer.fires_in = None;
+                    }
                     put_offer(world, keys, offer, &words);
                     // The plan first, then why a plain shot is not offered: a play-test read
                     // "Cannot shoot Felicia Laroq yet" over the right click that shoots her.
                     format!(
-                        "{}: {words} (each step its own declaration, queued)\nNot a shot at once: {why}",
+                        "{}: {words} ({queued})\nNot a shot at once: {why}",
                         keys.key(BattleAction::MoveHere)
                     )
                 }

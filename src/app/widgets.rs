@@ -234,13 +234,16 @@ const TIP_GAP: f32 = 6.0;
 
 /// Where a tip stands across the window (`width` wide): `(left, right)` in layout pixels, one
 /// of them set. Right of the node pointed at where it fits, else left of it (its right edge at
-/// the node's left edge), else beside the pointer (`x`) kept inside the window.
+/// the node's left edge), else beside the pointer (`x`) kept inside the window. A node wider
+/// than a tip that has no room at its right has its tip beside the pointer, under or over it,
+/// not left of it: a play-test's tip for the level select's side button stood over the level
+/// list, far from the pointer.
 pub fn tip_across(x: f32, node: Option<Rect>, width: f32) -> (Option<f32>, Option<f32>) {
     if let Some(r) = node {
         if r.max.x + TIP_GAP + TIP_WIDTH <= width {
             return (Some(r.max.x + TIP_GAP), None);
         }
-        if r.min.x - TIP_GAP - TIP_WIDTH >= 0.0 {
+        if r.width() <= TIP_WIDTH && r.min.x - TIP_GAP - TIP_WIDTH >= 0.0 {
             return (None, Some(width - r.min.x + TIP_GAP));
         }
     }
@@ -269,6 +272,9 @@ mod tests {
         // The bump box in the middle of the map: its option's tip right of it.
         let option = Rect::new(414.0, 310.0, 866.0, 358.0);
         assert_eq!(tip_across(600.0, Some(option), 1280.0), (Some(872.0), None));
+        // The level select's side button, 640 wide: beside the pointer, not over the list.
+        let side = Rect::new(528.0, 192.0, 1168.0, 228.0);
+        assert_eq!(tip_across(848.0, Some(side), 1280.0), (Some(864.0), None));
         assert_eq!(tip_across(50.0, None, 1280.0), (Some(66.0), None));
     }
 }

@@ -3,6 +3,7 @@
 
 mod banner;
 mod bar;
+mod blow_preview;
 mod bump_words;
 mod bumps;
 mod card_view;

@@ -5,7 +5,7 @@ use super::plan::{chain_resolves_in, shot_chain};
 use super::preview::{CursorInfo, MovePreview, when_words};
 use crate::app::input::{BattleAction, Bindings, PlanOffer, Selection};
 use crate::rules::ranged::ShotKind;
-use crate::sim::actions::{melee, ranged};
+use crate::sim::actions::ranged;
 use crate::sim::intent::HeroId;
 use crate::sim::model::{Battle, HexPos, MatchLog, RoundState, Track};
 use crate::sim::query;
@@ -42,7 +42,7 @@ pub(super) fn preview_shot(world: &mut World) {
         (world.get::<HexPos>(hero).map(|p| p.0), Some(at)),
     );
     let line = if strikes {
-        blow_words(world, hero, target, &selection, &keys, &name)
+        super::blow_preview::blow_words(world, hero, target, &selection, &keys, &name)
     } else {
         shot_words(world, (hero, target, at), &selection, &keys, &name)
     };
@@ -69,100 +69,12 @@ fn show_line_of_fire(world: &mut World, hero: Entity, at: hexx::Hex) {
 }
 
 /// At the pointer: what the click makes, its AP, its chance to hit and when it resolves.
-fn odds_at_cursor(world: &mut World, hero: Entity, what: &str, ap: u32, chance: f64) {
+pub(super) fn odds_at_cursor(world: &mut World, hero: Entity, what: &str, ap: u32, chance: f64) {
     let when = when_words(world, hero, ap, false);
     world.insert_resource(CursorInfo(Some(format!(
         "{what} {ap} AP, {:.0}% to hit, {when}",
         chance * 100.0
     ))));
-}
-
-/// The blow J would strike at a foe within a pace: its AP, TN, modifiers and chance.
-fn blow_words(
-    world: &mut World,
-    hero: Entity,
-    target: Entity,
-    selection: &Selection,
-    keys: &Bindings,
-    name: &str,
-) -> String {
-    match melee::plan(world, hero, target, selection.attack, selection.careful, 1) {
-        Ok(p) => {
-            odds_at_cursor(world, hero, p.attack.name(), p.ap, p.chance);
-            let parting = parting_words(world, [hero, target]);
-            if let Some(parting) = &parting
-                && let Some(mut info) = world.get_resource_mut::<CursorInfo>()
-                && let Some(line) = info.0.as_mut()
-            {
-                line.push('\n');
-                line.push_str(parting);
-            }
-            let parts: Vec<String> = p
-                .tn_parts
-                .iter()
-                .map(|m| format!("{} {:+}", m.name, m.value))
-                .collect();
-            let mods: Vec<String> = p.volley.attacks[0]
-                .terms
-                .modifiers
-                .iter()
-                .map(|m| format!("{} {:+}", m.name, m.value))
-                .collect();
-            format!(
-                "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
-                keys.key(BattleAction::MeleeAttack),
-                if p.careful { "careful " } else { "" },
-                p.attack.name(),
-                p.struck_with(),
-                p.ap,
-                p.volley.attacks[0].terms.tn,
-                parts.join(", "),
-                if mods.is_empty() {
-                    "no modifiers"
-                } else {
-                    "modifiers: "
-                },
-                mods.join(", "),
-                p.advantage.0,
-                p.advantage.1,
-                p.chance * 100.0,
-                keys.key(BattleAction::CycleAttack),
-                keys.key(BattleAction::ToggleCareful),
-                keys.key(BattleAction::Block),
-                keys.key(BattleAction::Dodge)
-            ) + &parting.map_or(String::new(), |w| format!("\n{w}"))
-        }
-        Err(why) => {
-            let why = keys.refusal(&why);
-            world.insert_resource(CursorInfo(Some(format!("Cannot attack: {why}"))));
-            format!("Cannot attack {name}: {why}")
-        }
-    }
-}
-
-/// A blow between figures one of whom rides a moving mount: the mounts go on every segment,
-/// so by the time the blow is paid for the two may have parted, and then it lapses (a
-/// play-test's blow at a rider passing the other way was offered, then lapsed, its AP lost).
-fn parting_words(world: &World, figures: [Entity; 2]) -> Option<String> {
-    let riding: Vec<String> = figures
-        .iter()
-        .filter_map(|&e| {
-            let mount = world.get::<crate::sim::model::MountedOn>(e)?.0;
-            let speed = world.get::<crate::sim::model::Mount>(mount)?.speed;
-            (speed > 0).then(|| {
-                format!(
-                    "{} rides at {speed} paces a round",
-                    query::hero_name(world, e)
-                )
-            })
-        })
-        .collect();
-    (!riding.is_empty()).then(|| {
-        format!(
-            "{}: the mounts go on every segment, and a blow that is not paid for at once lapses if they part (its AP lost)",
-            riding.join(", ")
-        )
-    })
 }
 
 /// A weapon that bursts where it lands: who its blast catches, and the thrower too when it

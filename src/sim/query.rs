@@ -376,6 +376,20 @@ pub fn bump_fate(
     )
 }
 
+/// How badly a choice of bumps leaves the foe, from its fate (`bump_fate`): killed 3, knocked
+/// out 2.5, a limb disabled 1, standing 0, and the chance the hit stuns it added. The measure
+/// `hard` spends its bumps by, and the bump box marks its hardest choice by.
+pub fn fate_harm(fate: crate::rules::damage::Fate, stuns: Option<f64>) -> f64 {
+    use crate::rules::damage::Fate;
+    let down = match fate {
+        Fate::Killed => 3.0,
+        Fate::Unconscious => 2.5,
+        Fate::LimbDisabled(_) => 1.0,
+        Fate::Standing => 0.0,
+    };
+    down + stuns.unwrap_or(0.0)
+}
+
 /// The hero carries a gun or a throwing weapon (in hand or not, loaded or not).
 pub fn carries_ranged(world: &World, e: Entity) -> bool {
     let gear = &world.resource::<Battle>().gear;

@@ -589,13 +589,7 @@ fn a_plan_paid_now_among_due_actions_counts_the_stack_fee() {
     // 3 AP left, too few for any plan with its fee: the pointer says the click queues none
     // of it, and the click does as it said (a play-test read "queued" over the map and "Not
     // queued" on the click).
-    {
-        let mut track = app
-            .world_mut()
-            .get_mut::<tarnation::sim::model::Track>(hero)
-            .unwrap();
-        (track.0.in_front, track.0.pool) = (3, 0);
-    }
+    set_ap(&mut app, hero, (3, 0));
     app.update();
     let line = preview_line(&app);
     assert!(
@@ -746,13 +740,7 @@ fn a_plan_the_round_cannot_pay_offers_the_snap_shot_it_can() {
     assert!(snap.ap < normal.ap, "{snap:?}");
     // One AP, too few for any shot's plan: the right click queues nothing, and says why
     // over the map, where the player looks (a play-test's click did nothing it could see).
-    {
-        let mut track = app
-            .world_mut()
-            .get_mut::<tarnation::sim::model::Track>(hero)
-            .unwrap();
-        (track.0.in_front, track.0.pool) = (1, 0);
-    }
+    set_ap(&mut app, hero, (1, 0));
     app.update();
     let journal = app.world().resource::<Journal>().0.len();
     right_click(&mut app);
@@ -1186,6 +1174,15 @@ fn preview_line(app: &App) -> String {
         .line
         .clone()
         .unwrap_or_default()
+}
+
+/// The hero's AP this round: in front and in the pool.
+fn set_ap(app: &mut App, hero: Entity, (in_front, pool): (u32, u32)) {
+    let mut track = app
+        .world_mut()
+        .get_mut::<tarnation::sim::model::Track>(hero)
+        .unwrap();
+    (track.0.in_front, track.0.pool) = (in_front, pool);
 }
 
 fn right_click(app: &mut App) {

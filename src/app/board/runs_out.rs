@@ -203,11 +203,7 @@ pub(super) fn keep_in_view(
 /// A tag `half` wide each side of `x`, moved to stand whole between `lo` and `hi`; centred
 /// between them when it is wider.
 fn within(x: f32, half: f32, lo: f32, hi: f32) -> f32 {
-    if hi - lo < 2.0 * half {
-        (lo + hi) / 2.0
-    } else {
-        x.clamp(lo + half, hi - half)
-    }
+    crate::app::input::stand_within(x, half, (lo, hi)).unwrap_or((lo + hi) / 2.0)
 }
 
 #[cfg(test)]

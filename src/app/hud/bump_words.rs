@@ -75,38 +75,28 @@ pub fn fate_words(fate: crate::rules::damage::Fate, stuns: Option<f64>) -> Strin
 }
 
 /// The choice, of those offered (`offered`, indices into `fates`), that leaves the foe worse
-/// off than the Judge's way (the first) does: killed before knocked out before a limb
-/// disabled before standing, then a likelier stun (by 10 points or more); the worst such. A
-/// play-test took the Judge's way with a knock-out listed below it, unmarked.
+/// off than the Judge's way (the first) does, by the measure `hard` spends its bumps by
+/// (`query::fate_harm`: killed, knocked out, a limb disabled, the chance to stun), by a tenth
+/// or more; the worst such. A play-test took the Judge's way with a knock-out listed below
+/// it, unmarked.
 pub fn hardest(
     fates: &[(crate::rules::damage::Fate, Option<f64>)],
     offered: impl IntoIterator<Item = usize>,
 ) -> Option<usize> {
-    use crate::rules::damage::Fate;
-    let rank = |i: usize| {
-        fates.get(i).map(|(fate, stuns)| {
-            let rank = match fate {
-                Fate::Killed => 3,
-                Fate::Unconscious => 2,
-                Fate::LimbDisabled(_) => 1,
-                Fate::Standing => 0,
-            };
-            (rank, stuns.unwrap_or(0.0))
-        })
+    let harm = |i: usize| {
+        fates
+            .get(i)
+            .map(|&(f, s)| crate::sim::query::fate_harm(f, s))
     };
-    let judge = rank(0)?;
-    let worse = |a: (u32, f64), b: (u32, f64)| a.0 > b.0 || (a.0 == b.0 && a.1 >= b.1 + 0.1);
+    let judge = harm(0)?;
     offered
         .into_iter()
-        .filter_map(|i| rank(i).map(|r| (i, r)))
-        .filter(|&(_, r)| worse(r, judge))
-        .fold(
-            None,
-            |best: Option<(usize, (u32, f64))>, (i, r)| match best {
-                Some((_, b)) if !(r.0 > b.0 || (r.0 == b.0 && r.1 > b.1)) => best,
-                _ => Some((i, r)),
-            },
-        )
+        .filter_map(|i| harm(i).map(|h| (i, h)))
+        .filter(|&(_, h)| h >= judge + 0.1)
+        .fold(None, |best: Option<(usize, f64)>, (i, h)| match best {
+            Some((_, b)) if h <= b => best,
+            _ => Some((i, h)),
+        })
         .map(|(i, _)| i)
 }
 

@@ -21,7 +21,7 @@ use pointer::{camera, hover, track_frame};
 pub use selection::*;
 pub use view::{
     CameraFit, Cameras, MapView, READABLE_SCALE, camera_for, camera_view, clamp_camera,
-    clamp_camera_below, first_view, fit_camera, map_view, screen_at, world_at,
+    clamp_camera_below, first_view, fit_camera, map_view, screen_at, stand_within, world_at,
 };
 
 use super::state::Screen;

@@ -138,3 +138,10 @@ pub fn map_view(view: &MapView, cameras: &Cameras) -> Option<Rect> {
     let b = world_at(&frame, scale, camera, frame.map.max);
     Some(Rect::from_corners(a, b))
 }
+
+/// Where something `half` wide each side of `at` stands whole between `lo` and `hi`: moved in
+/// from an edge it would cross; `None` when it is wider than the span (each caller says where
+/// it goes then).
+pub fn stand_within(at: f32, half: f32, (lo, hi): (f32, f32)) -> Option<f32> {
+    (hi - lo >= 2.0 * half).then(|| at.clamp(lo + half, hi - half))
+}

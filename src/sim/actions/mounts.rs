@@ -5,11 +5,11 @@ use super::outcome::{Outcome, Priced};
 use crate::rules::action_time::{self, continuous_paces};
 use crate::rules::hexmap::{offset_of, step};
 use crate::rules::movement::{
-    DISMOUNT_AP, MOUNT_AP, REIN_AP, STAND_UP_AP, facing_cost_standing, hexsides_between, turned,
+    DISMOUNT_AP, MOUNT_AP, REIN_AP, facing_cost_standing, hexsides_between, turned,
 };
 use crate::sim::events::{MatchEvent, record};
-use crate::sim::intent::{Refusal, Remedy};
-use crate::sim::model::{Battle, Facing, HexPos, Mount, MountedOn, Prone};
+use crate::sim::intent::Refusal;
+use crate::sim::model::{Battle, Facing, HexPos, Mount, MountedOn};
 use crate::sim::query::{hero_id, hero_name, occupied_hexes};
 use bevy::prelude::*;
 use hexx::Hex;
@@ -76,12 +76,7 @@ pub fn price_mount_up(world: &World, e: Entity) -> Result<Priced<Entity>, Refusa
     if world.get::<MountedOn>(e).is_some() {
         return Err(format!("{name} is in the saddle already").into());
     }
-    if world.get::<Prone>(e).is_some_and(|p| p.0) {
-        return Err(Refusal::with(
-            format!("{name} is prone: stand up first"),
-            Remedy::StandUp(STAND_UP_AP),
-        ));
-    }
+    super::movement::not_prone(world, e, &name)?;
     free_mount_beside(world, e)
         .map(|mount| Priced::new(MOUNT_AP, mount))
         .ok_or_else(|| format!("no riderless mount stands beside {name}").into())

@@ -223,18 +223,7 @@ fn context_for(
             "{name} rides {m}: steer it or rein it in instead"
         )));
     }
-    if world.get::<Prone>(e).is_some_and(|p| p.0) {
-        return Err(Refusal::with(
-            format!("{name} is prone: stand up first"),
-            Remedy::StandUp(STAND_UP_AP),
-        ));
-    }
-    if world.get::<BehindCover>(e).is_some_and(|b| b.0) {
-        return Err(Refusal::with(
-            format!("{name} is behind cover: emerge first"),
-            Remedy::Emerge(EMERGE_FROM_COVER_AP),
-        ));
-    }
+    up_and_out(world, e, &name)?;
     let pos = world.get::<HexPos>(e).map(|p| p.0).ok_or("no position")?;
     let facing = world.get::<Facing>(e).map_or(0, |f| f.0);
     let occupied = occupied_hexes(world, e);
@@ -500,3 +489,26 @@ pub fn as_far_as_paid(
 /// `journal::rules_of_version`.
 #[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct MovesThePriceNow;
+
+/// A hero lying prone stands up before it moves: the refusal, with the remedy.
+pub(crate) fn not_prone(world: &World, e: Entity, name: &str) -> Result<(), Refusal> {
+    if world.get::<Prone>(e).is_some_and(|p| p.0) {
+        return Err(Refusal::with(
+            format!("{name} is prone: stand up first"),
+            Remedy::StandUp(STAND_UP_AP),
+        ));
+    }
+    Ok(())
+}
+
+/// A hero steps away only standing and out from behind cover: the refusal, with the remedy.
+pub(crate) fn up_and_out(world: &World, e: Entity, name: &str) -> Result<(), Refusal> {
+    not_prone(world, e, name)?;
+    if world.get::<BehindCover>(e).is_some_and(|b| b.0) {
+        return Err(Refusal::with(
+            format!("{name} is behind cover: emerge first"),
+            Remedy::Emerge(EMERGE_FROM_COVER_AP),
+        ));
+    }
+    Ok(())
+}

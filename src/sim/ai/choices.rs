@@ -88,15 +88,10 @@ fn worst_for_the_foe(world: &World, hero: HeroId, pending: &PendingBumps) -> Opt
         return None;
     }
     let harm = |o: &BumpOption| {
-        use crate::rules::damage::Fate;
         let (fate, stuns) = crate::sim::query::bump_fate(world, pending.target, o);
-        let down = match fate {
-            Fate::Killed => 3.0,
-            Fate::Unconscious => 2.5,
-            Fate::LimbDisabled(_) => 1.0,
-            Fate::Standing => 0.0,
-        };
-        down + stuns.unwrap_or(0.0) + 0.01 * f64::from(o.wounds) + 0.001 * f64::from(o.conc)
+        crate::sim::query::fate_harm(fate, stuns)
+            + 0.01 * f64::from(o.wounds)
+            + 0.001 * f64::from(o.conc)
     };
     let judge = harm(&pending.options[0]);
     let (best, score) = pending

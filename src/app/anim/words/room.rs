@@ -23,6 +23,13 @@ fn zoom(cameras: &Cameras) -> f32 {
     crate::app::input::camera_view(cameras).map_or(1.0, |(_, s)| s.clamp(1.0, READABLE_WORDS))
 }
 
+/// Half the room words keep from the map view's edges, `zoom` times their size: their room
+/// with a margin across, as a line of wide letters runs past the estimate of 8 units a letter
+/// (a play-test read "+1 AP: stack fee (actions already d" at the map's right edge).
+fn kept_half(words: &str, zoom: f32) -> Vec2 {
+    room_of(words, Vec2::ZERO, zoom).half_size() * Vec2::new(1.12, 1.0) + Vec2::X * 6.0 * zoom
+}
+
 /// Words centred over `at` moved along the map to stand whole inside its view (a token at the
 /// map's edge had half its words cut off; one at its top had them under the counters' box):
 /// about 8 units a letter at 16 px, `zoom` times.
@@ -30,20 +37,11 @@ pub fn inside(at: Vec2, words: &str, zoom: f32, view: Option<Rect>) -> Vec2 {
     let Some(view) = view else {
         return at;
     };
-    // With a margin: a line of wide letters runs past the estimate of 8 units a letter (a
-    // play-test read "+1 AP: stack fee (actions already d" at the map's right edge).
-    let half = room_of(words, at, zoom).half_size() * Vec2::new(1.12, 1.0) + Vec2::X * 6.0 * zoom;
-    let within = |at: f32, lo: f32, hi: f32, middle: f32| {
-        if lo > hi { middle } else { at.clamp(lo, hi) }
-    };
+    let half = kept_half(words, zoom);
+    let stand = crate::app::input::stand_within;
     Vec2::new(
-        within(
-            at.x,
-            view.min.x + half.x,
-            view.max.x - half.x,
-            view.center().x,
-        ),
-        within(at.y, view.min.y + half.y, view.max.y - half.y, at.y),
+        stand(at.x, half.x, (view.min.x, view.max.x)).unwrap_or(view.center().x),
+        stand(at.y, half.y, (view.min.y, view.max.y)).unwrap_or(at.y),
     )
 }
 
@@ -125,7 +123,7 @@ impl Room {
         (at, lift, token): (Vec2, f32, Entity),
         (colour, secs): (Color, f32),
     ) {
-        let half = room_of(&words, Vec2::ZERO, self.zoom).half_size().x * 1.12 + 6.0 * self.zoom;
+        let half = kept_half(&words, self.zoom).x;
         let (_, all) = self.say_all(commands, words, (at, lift), (colour, secs));
         // Where the words stand: the middle of their room, as `say_all` placed them.
         let centre = self.taken.last().map_or(at, |r| r.center());
@@ -202,12 +200,8 @@ pub(in crate::app::anim) fn follow_tokens(
 
 /// `at`, moved along the map so that `half` each side of it stands inside `view`.
 fn kept_in(view: Option<Rect>, at: Vec2, half: f32) -> Vec2 {
-    match view {
-        Some(v) if v.width() >= 2.0 * half => {
-            Vec2::new(at.x.clamp(v.min.x + half, v.max.x - half), at.y)
-        }
-        _ => at,
-    }
+    let x = view.and_then(|v| crate::app::input::stand_within(at.x, half, (v.min.x, v.max.x)));
+    Vec2::new(x.unwrap_or(at.x), at.y)
 }
 
 /// Words moved further than this from where they were wanted (`zoom` times) are tied to their

@@ -6,12 +6,11 @@ use super::*;
 use crate::rules::check::CheckRequest;
 use crate::rules::hexmap::{facing_to, offset_of};
 use crate::rules::melee::{self, AttackType, Dominance};
-use crate::rules::movement::{EMERGE_FROM_COVER_AP, Gait, STAND_UP_AP, path_cost};
+use crate::rules::movement::{Gait, path_cost};
 use crate::sim::deck::resolve_check;
 use crate::sim::events::{MatchEvent, record};
-use crate::sim::intent::Remedy;
 use crate::sim::log::check_words;
-use crate::sim::model::{Battle, BehindCover, Hero, HexPos, Mount, MountedOn, Prone, Track};
+use crate::sim::model::{Battle, Hero, HexPos, Mount, MountedOn, Track};
 use bevy::prelude::*;
 use hexx::Hex;
 
@@ -89,18 +88,7 @@ fn break_away_step(
     if world.get::<MountedOn>(hero).is_some() {
         return Err(format!("{name} is in the saddle: ride away instead").into());
     }
-    if world.get::<Prone>(hero).is_some_and(|p| p.0) {
-        return Err(Refusal::with(
-            format!("{name} is prone: stand up first"),
-            Remedy::StandUp(STAND_UP_AP),
-        ));
-    }
-    if world.get::<BehindCover>(hero).is_some_and(|b| b.0) {
-        return Err(Refusal::with(
-            format!("{name} is behind cover: emerge first"),
-            Remedy::Emerge(EMERGE_FROM_COVER_AP),
-        ));
-    }
+    crate::sim::actions::movement::up_and_out(world, hero, name)?;
     // "If it is not possible to move away from the engagement, the combatant must move
     // (see maneuvering within an engagement, above) prior to making the break-away
     // attempt."

@@ -849,6 +849,39 @@ fn draw_cock_and_shoot_is_one_plan_of_three_declarations() {
     );
 }
 
+/// A right click in the very frame the pointer reaches the foe takes the plan the pointer
+/// offers there (a play-test's click 0.15 s after reaching Felicia was refused "no weapon in
+/// hand" while the label offered "draw, cock and shoot").
+#[test]
+fn a_right_click_as_the_pointer_reaches_a_foe_takes_the_plan() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let enemy = standing_foes(&mut app, hero)[0].1;
+    app.update();
+    let journal = app.world().resource::<Journal>().0.len();
+    app.insert_resource(ForcedHover(Some(enemy)));
+    right_click(&mut app);
+    app.update();
+    let id = *app.world().get::<tarnation::sim::HeroId>(hero).unwrap();
+    let sent: Vec<Intent> = app.world().resource::<Journal>().0[journal..]
+        .iter()
+        .filter(|e| e.intent.hero() == id)
+        .map(|e| e.intent.clone())
+        .collect();
+    let note = app
+        .world()
+        .resource::<tarnation::app::input::Selection>()
+        .note
+        .clone();
+    assert!(
+        matches!(sent.first(), Some(Intent::Declare(Action::Ready { .. }))),
+        "the plan's first step, readying the gun: {sent:?} {note:?}"
+    );
+    assert!(
+        app.world().resource::<QueuedPlan>().holds(id),
+        "the rest of the plan queued"
+    );
+}
+
 /// See it happen: the shot, once it resolves, draws a tracer and a flash at the target and
 /// says where it hit; the hero that walked glides along its path.
 #[test]

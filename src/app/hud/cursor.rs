@@ -21,6 +21,11 @@ pub(super) fn cursor_label(
     ui_scale: Res<UiScale>,
     mut label: Query<(&mut Node, &mut Visibility), (With<CursorLabel>, Without<Text>)>,
     mut text: Query<&mut Text, With<CursorLabel>>,
+    (time, round, mut rest): (
+        Res<Time>,
+        Res<crate::sim::model::RoundState>,
+        Local<PointerRest>,
+    ),
     (rect, cameras, figures): (
         Res<crate::app::input::MapRect>,
         Query<(&Transform, &Projection), With<Camera2d>>,
@@ -36,7 +41,13 @@ pub(super) fn cursor_label(
     let Ok((mut node, mut visibility)) = label.single_mut() else {
         return;
     };
-    let shown = info.0.as_ref().filter(|_| selection.hovered.is_some());
+    let pointer = windows.single().ok().and_then(|w| w.cursor_position());
+    let resting = rest.resting(pointer, time.elapsed_secs_f64());
+    let declaring = selection.hero.is_some() && round.declarer() == selection.hero;
+    let shown = info
+        .0
+        .as_ref()
+        .filter(|_| selection.hovered.is_some() && (declaring || !resting));
     let want = if shown.is_some() {
         Visibility::Visible
     } else {
@@ -84,6 +95,30 @@ pub(super) fn cursor_label(
         let corner = label_corner_clear(at, Vec2::new(width, height), room, &tokens);
         node.left = px(corner.x);
         node.top = px(corner.y);
+    }
+}
+
+/// Where the pointer last moved, and when. While another hero than the one selected
+/// declares (the computer's turns), the label of the selected hero's preview shows only while
+/// the pointer moves: a play-test's label stood over a foe through the computer's turns,
+/// covering what it did.
+#[derive(Default)]
+pub(super) struct PointerRest(Option<(Vec2, f64)>);
+
+/// How long after its last move the pointer is at rest (seconds).
+const REST_AFTER: f64 = 1.0;
+
+impl PointerRest {
+    /// Whether the pointer at `at` (now) has not moved for `REST_AFTER` seconds.
+    fn resting(&mut self, at: Option<Vec2>, now: f64) -> bool {
+        match (self.0, at) {
+            (Some((was, since)), Some(at)) if was.distance(at) < 2.0 => now - since >= REST_AFTER,
+            (_, Some(at)) => {
+                self.0 = Some((at, now));
+                false
+            }
+            (_, None) => true,
+        }
     }
 }
 
@@ -503,6 +538,19 @@ pub(super) fn marker_words(world: &mut World) {
 
 #[cfg(test)]
 mod tests {
+    /// The pointer is at rest a second after its last move, and moves again at once.
+    #[test]
+    fn the_pointer_rests_a_second_after_it_stops() {
+        use bevy::math::Vec2;
+        let mut rest = super::PointerRest::default();
+        let at = Some(Vec2::new(100.0, 100.0));
+        assert!(!rest.resting(at, 10.0), "it has just come");
+        assert!(!rest.resting(at, 10.5));
+        assert!(rest.resting(at, 11.1), "still a second");
+        assert!(!rest.resting(Some(Vec2::new(140.0, 100.0)), 11.2), "moved");
+        assert!(rest.resting(None, 11.3), "off the window");
+    }
+
     /// The legend's two columns split before an entry, near the middle, every line kept.
     #[test]
     fn the_legend_splits_into_two_columns_between_entries() {

@@ -19,7 +19,7 @@ pub struct FireLine(pub Vec<hexx::Hex>, pub Option<hexx::Hex>);
 /// and the exact chance to hit (over the match deck), and the cover in the way.
 pub(super) fn preview_shot(world: &mut World) {
     world.insert_resource(FireLine::default());
-    if world.resource::<PlanOffer>().target.is_some() {
+    if *world.resource::<PlanOffer>() != PlanOffer::default() {
         world.insert_resource(PlanOffer::default());
     }
     let Some(selection) = world.get_resource::<Selection>().cloned() else {
@@ -46,6 +46,7 @@ pub(super) fn preview_shot(world: &mut World) {
     } else {
         shot_words(world, (hero, target, at), &selection, &keys, &name)
     };
+    world.resource_mut::<PlanOffer>().looked_at = Some((hero, at));
     world.insert_resource(MovePreview { line: Some(line) });
 }
 
@@ -401,6 +402,7 @@ fn offer_chain(
                 .get::<Track>(hero)
                 .and_then(|t| chain_resolves_in(&t.0, &aps, now)),
             what: format!("{} {name}", chain.words()),
+            looked_at: None,
         };
         Some((offer, chain.chance))
     };
@@ -485,6 +487,7 @@ fn offer_close_in(
             .get::<Track>(hero)
             .and_then(|t| chain_resolves_in(&t.0, &[ap], now)),
         what: format!("close in on {name}"),
+        looked_at: None,
     });
     world.insert_resource(CloseInCache(Some((key, gait)), offer.clone()));
     offer

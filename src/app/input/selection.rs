@@ -299,4 +299,7 @@ pub struct PlanOffer {
     pub ap: u32,
     pub fires_in: Option<u32>,
     pub what: String,
+    /// The hero and the foe's hex the preview last looked at (with a plan to offer or none):
+    /// a right click at a foe the pointer has only just reached waits a frame for it.
+    pub looked_at: Option<(Entity, hexx::Hex)>,
 }

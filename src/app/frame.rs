@@ -90,8 +90,43 @@ impl Plugin for FramePlugin {
         app.add_systems(
             OnEnter(Screen::Battle),
             spawn_frame.after(ScreenSystems::LoadBattle),
-        );
+        )
+        .add_observer(scroll_by_lines);
     }
+}
+
+/// A box the wheel scrolls a few lines a notch (`0`: pixels a notch). bevy's `ScrollArea`
+/// scrolls 100 pixels a notch: five lines of the log, all it shows at 1280x720, so a
+/// play-test's log jumped several entries at each notch and lost the reader's place.
+#[derive(Component, Debug, Clone, Copy)]
+#[require(ScrollPosition)]
+pub struct ScrollByLines(pub f32);
+
+/// Pixels a notch of the wheel scrolls the log and the summary: two lines.
+pub const NOTCH_PX: f32 = 2.0 * super::layout::LINE_H;
+
+/// The wheel over a `ScrollByLines` box (or the text in it) scrolls it, clamped to its content.
+fn scroll_by_lines(
+    mut scroll: On<bevy::picking::events::Pointer<bevy::picking::events::Scroll>>,
+    mut boxes: Query<(&ComputedNode, &mut ScrollPosition, &ScrollByLines)>,
+) {
+    let Ok((node, mut at, step)) = boxes.get_mut(scroll.entity) else {
+        return;
+    };
+    scroll.propagate(false);
+    let notches = match scroll.unit {
+        bevy::input::mouse::MouseScrollUnit::Line => scroll.y,
+        bevy::input::mouse::MouseScrollUnit::Pixel => scroll.y / step.0,
+    };
+    let visible = node.size().y * node.inverse_scale_factor();
+    let content = node.content_size().y * node.inverse_scale_factor();
+    at.y = scrolled(at.y, notches * step.0, (visible, content));
+}
+
+/// The scroll position `y` moved `by` pixels up (the wheel turned up: toward the top),
+/// within a box showing `visible` pixels of its `content`.
+fn scrolled(y: f32, by: f32, (visible, content): (f32, f32)) -> f32 {
+    (y - by).clamp(0.0, (content - visible).max(0.0))
 }
 
 fn boxed(color: Color) -> BackgroundColor {
@@ -452,7 +487,7 @@ fn faded_scroll_box(
                 overflow: Overflow::scroll_y(),
                 ..default()
             },
-            ScrollArea,
+            ScrollByLines(NOTCH_PX),
             boxed(colour),
             inside,
         ));
@@ -519,4 +554,29 @@ fn spawn_overlays(commands: &mut Commands) {
                 ));
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    /// A notch of the wheel moves the log two lines, never past its top or its foot.
+    #[test]
+    fn a_notch_scrolls_the_log_two_lines() {
+        let (visible, content) = (152.0, 600.0);
+        let foot = content - visible;
+        let up = super::scrolled(foot, super::NOTCH_PX, (visible, content));
+        assert_eq!(foot - up, 2.0 * crate::app::layout::LINE_H);
+        assert_eq!(
+            super::scrolled(10.0, super::NOTCH_PX, (visible, content)),
+            0.0
+        );
+        assert_eq!(
+            super::scrolled(foot, -super::NOTCH_PX, (visible, content)),
+            foot
+        );
+        assert_eq!(
+            super::scrolled(0.0, -1.0, (visible, 100.0)),
+            0.0,
+            "all shown"
+        );
+    }
 }

@@ -167,6 +167,10 @@ pub struct HeroDef {
     /// Pistols carried with all six chambers loaded (most carry five, for safety).
     #[serde(default)]
     pub fully_loaded: bool,
+    /// The first weapon starts in hand and cocked: the hero stands ready (the bank job's law,
+    /// who heard the robbery). Absent, false. Only for a gun that cocks, not holstered.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub cocked: bool,
     /// Will points, spent on dice-pool checks ("spend 1 Will to add another 2 dice").
     #[serde(default)]
     pub will: u32,

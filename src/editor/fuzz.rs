@@ -32,6 +32,7 @@ pub fn gunman() -> HeroDef {
         weapons: vec!["Peacemaker".into()],
         holster: None,
         fully_loaded: false,
+        cocked: false,
         will: 1,
         arrives: None,
         portrait: None,

@@ -201,6 +201,9 @@ fn write_hero(out: &mut Lines, hero: &crate::data::level::HeroDef) {
     if hero.fully_loaded {
         numbers.push_str(" fully_loaded: true,");
     }
+    if hero.cocked {
+        numbers.push_str(" cocked: true,");
+    }
     out.at(&numbers, at);
     let mut kit = format!("            weapons: {}", one_line(&hero.weapons));
     for (field, value) in [

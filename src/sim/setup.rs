@@ -144,7 +144,7 @@ pub fn spawn_hero(world: &mut World, level: &Level, gear: &Gear, order: usize, a
 }
 
 /// The weapons a hero of the level carries at the start: the first in hand unless it is worn
-/// in a holster, each loaded as the hero carries it.
+/// in a holster (and cocked when the hero stands ready), each loaded as the hero carries it.
 fn weapons_carried(h: &crate::data::level::HeroDef, gear: &Gear) -> Vec<WeaponState> {
     h.weapons
         .iter()
@@ -153,7 +153,11 @@ fn weapons_carried(h: &crate::data::level::HeroDef, gear: &Gear) -> Vec<WeaponSt
             name: w.clone(),
             // The first weapon starts in hand, unless it is worn in a holster.
             ready: i == 0 && h.holster.as_ref() != Some(w),
-            cocked: false,
+            // A hero who stands ready starts with it cocked (a gun that cocks).
+            cocked: i == 0
+                && h.cocked
+                && h.holster.as_ref() != Some(w)
+                && gear.weapon(w).is_some_and(|g| g.cock_ap().is_some()),
             rounds: gear.weapon(w).map_or(0, |g| {
                 crate::rules::weapons::carried_rounds(
                     g.rounds,

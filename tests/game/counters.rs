@@ -714,3 +714,35 @@ fn loot_is_taken_put_down_dropped_and_carried_out() {
         fell.text
     );
 }
+
+/// The bank job's law stands ready: its guns start in hand and cocked (`cocked` in the level),
+/// so its first declaration can be the shot; the gang's are not. A holstered first weapon is
+/// not cocked: it is not in hand.
+#[test]
+fn the_bank_job_s_law_starts_with_its_guns_cocked() {
+    use tarnation::sim::model::Weapons;
+    let t = Table::new("bank_job.ron", 1, |_| {});
+    let first = |name: &str| t.app.world().get::<Weapons>(t.e(t.hero(name))).unwrap().0[0].clone();
+    for law in ["Sheriff Cobb", "Deputy Pike"] {
+        let w = first(law);
+        assert!(w.ready && w.cocked, "{law}: {w:?}");
+    }
+    let w = first("Felicia Laroq");
+    assert!(w.ready && !w.cocked, "{w:?}");
+    let t = Table::new("bank_job.ron", 1, |level| {
+        let cobb = level
+            .heroes
+            .iter_mut()
+            .find(|h| h.name == "Sheriff Cobb")
+            .unwrap();
+        cobb.holster = Some(cobb.weapons[0].clone());
+    });
+    let w = t
+        .app
+        .world()
+        .get::<Weapons>(t.e(t.hero("Sheriff Cobb")))
+        .unwrap()
+        .0[0]
+        .clone();
+    assert!(!w.ready && !w.cocked, "holstered: {w:?}");
+}

@@ -49,6 +49,7 @@ pub enum Act {
     WeaponAdd,
     Holster,
     FullyLoaded,
+    Cocked,
     Portrait(i32),
     HeroSide(i32),
     CoverMaterial(i32),

@@ -123,6 +123,13 @@ pub(super) fn hero_form(
             h.fully_loaded,
             "Pistols carried fully loaded",
         );
+        choice(
+            r,
+            "Cocked",
+            Act::Cocked,
+            h.cocked,
+            "Stands ready: the first weapon starts in hand, cocked (a gun that cocks)",
+        );
         let portrait = crate::data::portraits::of_hero(h.portrait.as_deref(), &h.weapons);
         picker(
             r,

@@ -265,6 +265,7 @@ pub(super) fn form_act(state: &mut EditorState, act: &Act) {
             }
         }),
         Act::FullyLoaded => hero_change(state, |h| h.fully_loaded = !h.fully_loaded),
+        Act::Cocked => hero_change(state, |h| h.cocked = !h.cocked),
         Act::Portrait(d) => hero_change(state, |h| {
             let all = crate::data::portraits::PORTRAITS;
             let now = crate::data::portraits::of_hero(h.portrait.as_deref(), &h.weapons);

@@ -231,6 +231,22 @@ fn check_hero_kit(hero: &HeroDef, gear: &Gear) -> Result<(), (String, String)> {
             ),
         );
     }
+    if hero.cocked {
+        let first = hero.weapons.first();
+        let cocks = first
+            .and_then(|w| gear.weapon(w))
+            .is_some_and(|g| g.cock_ap().is_some());
+        if !cocks || first == hero.holster.as_ref() {
+            return err(
+                "cocked:",
+                format!(
+                    "hero '{}': cocked, but its first weapon ({}) is not a gun in hand that cocks",
+                    hero.name,
+                    first.map_or("none", String::as_str)
+                ),
+            );
+        }
+    }
     if hero.move_paces == 0 || hero.run < hero.move_paces || hero.ap == 0 {
         // The field that is wrong, in the hero's own entry.
         let field = if hero.ap == 0 {

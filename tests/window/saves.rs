@@ -848,3 +848,65 @@ fn a_queued_plan_stays_with_its_match() {
         app.world().resource::<QueuedPlan>()
     );
 }
+
+/// A plan whose first step went out (its hero declared it) is still queued after quitting to
+/// the menu and Continue while another hero of the side declares, and its next step goes out
+/// at the hero's next declaration: a play-test's "cock and shoot" lost its shot after Continue.
+#[test]
+fn a_plan_begun_stays_queued_after_continue() {
+    use tarnation::app::input::QueuedPlan;
+    use tarnation::sim::{Action, HeroId};
+    let (mut app, _folders) = saving_app(9, "plan-begun");
+    start(
+        &mut app,
+        "Six against six at Cottonwood Crossing",
+        &[Control::Human, Control::Computer],
+    );
+    let declarer = until_human_declares(&mut app);
+    let id = *app.world().get::<HeroId>(declarer).unwrap();
+    let facing = |f| Action::Face {
+        hero: id,
+        facing: f,
+    };
+    // One AP in front: the second step waits for the hero's next declaration.
+    app.world_mut()
+        .get_mut::<tarnation::sim::model::Track>(declarer)
+        .unwrap()
+        .0
+        .in_front = 1;
+    app.world_mut().resource_mut::<QueuedPlan>().queue(
+        id,
+        [facing(1), facing(2)],
+        "face about".into(),
+    );
+    for _ in 0..200 {
+        app.update();
+        let left = app
+            .world()
+            .resource::<QueuedPlan>()
+            .of(id)
+            .map(|p| p.steps.len());
+        if left != Some(2) {
+            break;
+        }
+    }
+    let left = |app: &App| {
+        app.world()
+            .resource::<QueuedPlan>()
+            .of(id)
+            .map(|p| p.steps.len())
+    };
+    assert_eq!(left(&app), Some(1), "the first step went out");
+    tap(&mut app, KeyCode::Escape);
+    tap(&mut app, KeyCode::KeyM);
+    assert_eq!(screen(&app), Screen::MainMenu);
+    tap(&mut app, KeyCode::KeyC);
+    app.update();
+    app.update();
+    assert_eq!(
+        left(&app),
+        Some(1),
+        "{:?}",
+        app.world().resource::<QueuedPlan>()
+    );
+}

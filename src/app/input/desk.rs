@@ -39,8 +39,10 @@ pub struct DeskView<'w, 's> {
 /// A right click on a foe within a pace (`from` the hero's hex, `to` the foe's) strikes it by
 /// hand (the blow J makes) when the hero holds no gun or throwing weapon that can shoot it now
 /// (none in hand, or one empty or jammed: a play-test's right click on the foe Miranda was
-/// fighting was refused "the Sharps rifle is empty"); else it shoots. The pointer's preview
-/// asks the same (`hud::shot_preview`).
+/// fighting was refused "the Sharps rifle is empty"), or only a weapon that bursts where it
+/// lands (dynamite: the thrower stands in its own blast; a play-test's right click at a foe
+/// beside Hank offered the throw at his own feet); else it shoots. The pointer's preview asks
+/// the same (`hud::shot_preview`); the throw is still F's and the bar's.
 pub fn right_click_strikes(
     gear: &crate::data::gear::Gear,
     weapons: Option<&Weapons>,
@@ -53,7 +55,9 @@ pub fn right_click_strikes(
                 && !w.off_hand
                 && w.rounds > 0
                 && !w.jammed
-                && gear.weapon(&w.name).is_some_and(|g| g.is_ranged())
+                && gear
+                    .weapon(&w.name)
+                    .is_some_and(|g| g.is_ranged() && g.blast == 0)
         })
     });
     beside && !gun_in_hand

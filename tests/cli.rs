@@ -998,13 +998,13 @@ fn bad_match_files_are_refused_with_their_reason() {
     assert_eq!(code, 0, "{err}");
     let text = std::fs::read_to_string(&good).unwrap();
     let newer = dir.join("newer.match.ron");
-    std::fs::write(&newer, text.replacen("version: 10,", "version: 11,", 1)).unwrap();
+    std::fs::write(&newer, text.replacen("version: 11,", "version: 12,", 1)).unwrap();
     let truncated = dir.join("truncated.match.ron");
     std::fs::write(&truncated, &text[..text.len() / 2]).unwrap();
     let foreign = dir.join("foreign.match.ron");
     std::fs::write(&foreign, "(name: \"not a match\")").unwrap();
     for (file, what) in [
-        (&newer, "version 11"),
+        (&newer, "version 12"),
         (&truncated, "truncated.match.ron:"),
         (&foreign, "foreign.match.ron:"),
     ] {
@@ -1092,14 +1092,14 @@ fn a_match_file_with_a_broken_level_is_refused_not_crashed() {
 fn verify_is_fooled_by_no_edit() {
     let dir = scratch("fooled");
     let text = saved_match(&dir, &["levels/street_duel.ron", "--seed", "3"]);
-    assert!(text.contains("version: 10,") && text.contains("setup_digest: Some("));
+    assert!(text.contains("version: 11,") && text.contains("setup_digest: Some("));
     // Older files are made from a match decided at a round's end, as every match of version 6
     // and before was when played headless (decision 135), with no jam cleared (logged as a
     // load before version 10): the longhorn fire at seed 17.
     let older = saved_match(&dir, &["levels/longhorn_fire.ron", "--seed", "17"]);
     // A file of version 3 (before the level's counters): the same file, it verifies.
     let v3 = dir.join("v3.match.ron");
-    std::fs::write(&v3, older.replacen("version: 10,", "version: 3,", 1)).unwrap();
+    std::fs::write(&v3, older.replacen("version: 11,", "version: 3,", 1)).unwrap();
     let (code, out, err) = tarnation(&["replay", v3.to_str().unwrap(), "--verify"]);
     assert_eq!(code, 0, "{err}");
     assert!(out.starts_with("verified: "), "{out}");
@@ -1159,7 +1159,7 @@ fn verify_is_fooled_by_no_edit() {
     let end = start + older[start..].find('\n').unwrap() + 1;
     let old = write(
         "old.match.ron",
-        format!("{}{}", &older[..start], &older[end..]).replacen("version: 10,", "version: 1,", 1),
+        format!("{}{}", &older[..start], &older[end..]).replacen("version: 11,", "version: 1,", 1),
     );
     let (code, out, err) = tarnation(&["replay", old.to_str().unwrap(), "--verify"]);
     assert_eq!(code, 0, "{err}");
@@ -1243,7 +1243,7 @@ fn the_computers_choices_are_journaled_and_older_files_replay_without_them() {
     std::fs::write(
         &v4,
         format!("{}{older}{}", &text[..start], &text[end..]).replacen(
-            "version: 10,",
+            "version: 11,",
             "version: 4,",
             1,
         ),

@@ -37,7 +37,12 @@ use std::path::{Path, PathBuf};
 /// Version 10 logs a jam cleared ("clears the jam and loads the Peacemaker") and names the
 /// carrier of an item carried out as the actor of its counter's event; a file of version 9 or
 /// older replays with the log it was saved with, so it still verifies.
-pub const MATCH_VERSION: u32 = 10;
+/// Version 11 (decision 140) lets only the side an objective wins for (and a contest's rival)
+/// work it; a file of version 10 or older replays as it was played.
+pub const MATCH_VERSION: u32 = 11;
+
+/// The first version whose objectives are worked by their own side only (decision 140).
+pub const OBJECTIVES_OF_THEIR_SIDE_SINCE: u32 = 11;
 
 /// The first version whose log says a jam was cleared and who carried an item out.
 pub const WORDS_OF_JAMS_AND_LOOT_SINCE: u32 = 10;
@@ -68,6 +73,11 @@ pub fn rules_of_version(world: &mut bevy::prelude::World, version: u32) {
         SCATTER_STOPS_AT_WALLS_SINCE,
     );
     played_before::<LogOfVersion9>(world, version, WORDS_OF_JAMS_AND_LOOT_SINCE);
+    played_before::<crate::sim::actions::objectives::AnySideWorks>(
+        world,
+        version,
+        OBJECTIVES_OF_THEIR_SIDE_SINCE,
+    );
 }
 
 /// A match file of version 9 or older replays with the log it was saved with: a jam cleared

@@ -45,6 +45,7 @@ pub fn end_match(world: &mut World) {
     world.remove_resource::<super::actions::movement::MovesThePriceNow>();
     world.remove_resource::<super::actions::ranged::ScatterBackToTarget>();
     world.remove_resource::<super::journal::LogOfVersion9>();
+    world.remove_resource::<super::actions::objectives::AnySideWorks>();
     world.remove_resource::<FlippedCard>();
     world.remove_resource::<PendingBumps>();
     world.remove_resource::<PendingSnap>();

@@ -137,3 +137,30 @@ fn an_objective_of_more_than_ten_victories_is_refused_where_it_is_written() {
     );
     assert!(tarnation::data::level::parse(&path, &contested, &gear).is_ok());
 }
+
+/// Decision 140: an objective is worked by the side it wins for (and by a contest's rival,
+/// above); a hero of another side is refused (a play-test's hacienda gunman was offered the
+/// raiders' charges). A match file of version 10 or older replays as it was played.
+#[test]
+fn an_objective_is_worked_by_the_side_it_wins_for() {
+    use tarnation::sim::actions::objectives::price;
+    use tarnation::sim::model::HexPos;
+    let mut t = Table::new("mine_raid.ron", 3, super::ranged_book::charges_at_hand);
+    let (hank, dave) = (t.hero("Hank Daggett"), t.hero("Dave Perkins"));
+    let (hank, dave) = (t.e(hank), t.e(dave));
+    let at = tarnation::rules::hexmap::hex_at(2, 2);
+    for e in [hank, dave] {
+        t.app.world_mut().get_mut::<HexPos>(e).unwrap().0 = at;
+    }
+    assert!(price(t.app.world(), hank, 0).is_ok());
+    let refused = price(t.app.world(), dave, 0).unwrap_err();
+    assert_eq!(
+        refused.reason,
+        "'Set the charges' wins for Raiders, not for Dave Perkins's side: it is theirs to work"
+    );
+    tarnation::sim::journal::rules_of_version(t.app.world_mut(), 10);
+    assert!(
+        price(t.app.world(), dave, 0).is_ok(),
+        "as version 10 played"
+    );
+}

@@ -29,8 +29,44 @@ pub fn price(world: &World, e: Entity, objective: usize) -> Result<Priced<usize>
     if !hero.skills.contains_key(&task.skill) && task.skill_required {
         return Err(format!("{name} has no {} skill", task.skill).into());
     }
+    for_its_side(world, e, objective, title)?;
     Ok(Priced::new(skill_cost(task.full_attention), objective))
 }
+
+/// Decision 140: an objective is worked by the side it wins for, and in a contest by its
+/// rival too; a hero of another side would only bring the foe's victory nearer (a play-test's
+/// hacienda gunman was offered the raiders' charges). A match file of version 10 or older
+/// replays as it was played, any hero working any objective (`AnySideWorks`).
+fn for_its_side(world: &World, e: Entity, objective: usize, title: &str) -> Result<(), Refusal> {
+    if world.contains_resource::<AnySideWorks>() {
+        return Ok(());
+    }
+    let battle = world.resource::<Battle>();
+    let Some((winner, rival)) = battle
+        .level
+        .victory
+        .iter()
+        .filter_map(|v| match v {
+            crate::data::level::Victory::Objective { winner, rival, .. } => Some((winner, rival)),
+            _ => None,
+        })
+        .nth(objective)
+    else {
+        return Ok(());
+    };
+    let side = crate::sim::query::side_of(world, e);
+    let ours = battle.level.sides.get(side).map(|s| s.name.as_str());
+    if ours == Some(winner.as_str()) || (rival.is_some() && ours == rival.as_deref()) {
+        return Ok(());
+    }
+    let name = crate::sim::query::hero_name(world, e);
+    Err(format!("'{title}' wins for {winner}, not for {name}'s side: it is theirs to work").into())
+}
+
+/// A match file of version 10 or older replays as it was played: a hero of any side could
+/// work any objective (decision 140). Set by `journal::rules_of_version`.
+#[derive(Resource, Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct AnySideWorks;
 
 /// A skill at 4/8 AP toward an objective: a complex check whose victories fill the
 /// objective's Progress counter.

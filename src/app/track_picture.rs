@@ -84,7 +84,7 @@ fn rows(
     all.into_iter()
         .map(|(hero, track, side, committed, down, wounds)| {
             let marks = (1..=SEGMENTS)
-                .map(|s| track.0.mark(s, round.segment))
+                .map(|s| mark_of(track.0.mark(s, round.segment), down.0))
                 .collect();
             let paying = committed
                 .zip(track.0.commitment.as_ref())
@@ -120,6 +120,17 @@ fn rows(
             }
         })
         .collect()
+}
+
+/// A mark as the picture shows it: a hero out of the fight has no AP to act with, so its
+/// tokens in front are drawn spent and those to come not at all (a play-test's killed Doc
+/// Ambrose still showed yellow tokens in front).
+fn mark_of(mark: TrackMark, out: bool) -> TrackMark {
+    match (mark, out) {
+        (TrackMark::InFront, true) => TrackMark::Spent,
+        (TrackMark::ToCome, true) => TrackMark::Empty,
+        (mark, _) => mark,
+    }
 }
 
 /// Draws the track when what it shows changed.

@@ -33,9 +33,12 @@ pub(super) fn update_banner(
         Option<Res<crate::sim::model::PendingSnap>>,
     ),
 ) {
-    // The declaring hero's side (a computer's too); between declarations, the seat's.
-    let index = round
-        .declarer()
+    // The side of the hero who chooses (a hit's bumps, a lost aim's shot) while the match
+    // waits on it (a play-test's "Pete Perkins chooses ..." stood in the other side's colour),
+    // else the declaring hero's (a computer's too); between declarations, the seat's.
+    let chooser = (choice.0.as_ref().map(|b| b.hero)).or(choice.1.as_ref().map(|s| s.hero));
+    let index = chooser
+        .or(round.declarer())
         .and_then(|e| out_of_action.get(e).ok().map(|h| h.2.0))
         .or(seat.active)
         .unwrap_or(0);

@@ -1238,6 +1238,13 @@ fn step_by_step_the_computer_waits_for_space_or_the_button() {
         app.update();
     }
     assert_eq!(journal(&app), 0, "no step without the player's word");
+    // The player's Enter (end the declaration) and Hero done are not the computer's hero's.
+    tap(&mut app, KeyCode::Enter);
+    tap(&mut app, KeyCode::Backspace);
+    for _ in 0..5 {
+        app.update();
+    }
+    assert_eq!(journal(&app), 0, "no pass or hold for the computer's hero");
     assert!(button_shown(&mut app));
     let mut notice = app.world_mut().query_filtered::<&Text, With<Notice>>();
     let line = notice.single(app.world()).unwrap().0.clone();

@@ -116,9 +116,20 @@ pub(super) fn act(
     let Some(picked) = take_pick(&actions, &mut selection) else {
         return;
     };
+    // The hero declaring, when a player at the desk declares for it: Enter and Hero done
+    // are never a computer's hero's (a play-test's key press during the computer's turn made
+    // its Miranda hold for the round, with no reason).
     let declarer = round
         .declarer()
-        .and_then(|e| heroes.get(e).ok().map(|h| *h.4));
+        .and_then(|e| heroes.get(e).ok())
+        .filter(|h| {
+            battle
+                .level
+                .sides
+                .get(h.3.0)
+                .is_some_and(|s| s.control == crate::data::level::Control::Human)
+        })
+        .map(|h| *h.4);
     end_or_hold(
         &actions,
         declarer,

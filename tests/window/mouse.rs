@@ -897,6 +897,27 @@ fn a_right_click_as_the_pointer_reaches_a_foe_takes_the_plan() {
     );
 }
 
+/// A shot the round cannot pay: the panel says the right click is refused, as it is (a
+/// play-test's panel said "Right click fires" and the click was refused).
+#[test]
+fn a_shot_the_round_cannot_pay_says_the_click_is_refused() {
+    use tarnation::sim::model::Weapons;
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 7);
+    let (_, enemy) = standing_foes(&mut app, hero)[0];
+    for w in &mut app.world_mut().get_mut::<Weapons>(hero).unwrap().0 {
+        (w.ready, w.cocked, w.holstered) = (true, true, false);
+    }
+    app.insert_resource(ForcedHover(Some(enemy)));
+    app.update();
+    let line = preview_line(&app);
+    assert!(line.contains("Right click fires."), "{line}");
+    set_ap(&mut app, hero, (1, 0));
+    app.update();
+    let line = preview_line(&app);
+    assert!(line.contains("Right click is refused"), "{line}");
+    assert!(!line.contains("fires."), "{line}");
+}
+
 /// See it happen: the shot, once it resolves, draws a tracer and a flash at the target and
 /// says where it hit; the hero that walked glides along its path.
 #[test]

@@ -67,6 +67,15 @@ pub(super) fn when_words(world: &World, e: Entity, ap: u32, over_rounds: bool) -
     }
 }
 
+/// Whether `ap` for the hero can be paid this round (else its declaration is refused).
+pub(super) fn paid_this_round(world: &World, e: Entity, ap: u32) -> bool {
+    let now = world.resource::<RoundState>().segment;
+    world
+        .get::<Track>(e)
+        .and_then(|t| resolves_losing(&t.0, ap, now.max(1), false))
+        .is_some()
+}
+
 /// The move preview: the hexes in reach this round and the path to the hex pointed at, priced
 /// by the same pricing the declaration pays (`sim::actions::movement::reach`).
 pub(super) fn preview_moves(world: &mut World) {

@@ -301,8 +301,19 @@ fn shot_plan_words(
             locations.join(", ")
         )
     });
+    // What the right click does, as the pointer says it (a play-test's panel said "Right click
+    // fires" of a shot the round could not pay, and the click was refused).
+    let click = if super::preview::paid_this_round(world, hero, p.ap) {
+        format!("{} fires.", keys.key(BattleAction::MoveHere))
+    } else {
+        format!(
+            "The round cannot pay its {} AP: {} is refused; a cheaper shot?",
+            p.ap,
+            keys.key(BattleAction::MoveHere)
+        )
+    };
     format!(
-        "{verb} {name} ({}) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}{blast}\n{}: snap/normal/aimed. {} fires.",
+        "{verb} {name} ({}) with the {}: {}, {} AP.\nTN {} = {}; modifiers: {}.\nChance to hit {:.1}%{cover}{blast}\n{}: snap/normal/aimed. {click}",
         crate::rules::words::count(p.distance, "pace", "paces"),
         p.weapon.name,
         kind,
@@ -316,7 +327,6 @@ fn shot_plan_words(
         },
         p.chance * 100.0,
         keys.key(BattleAction::CycleShot),
-        keys.key(BattleAction::MoveHere)
     )
 }
 

@@ -708,6 +708,22 @@ fn a_shot_past_an_ally_warns_of_the_stray() {
         line.contains(&format!("A miss may stray into {name}")),
         "{line}"
     );
+    // No round in any gun: no shot, so no stray (a play-test read "Cannot shoot ... / A miss
+    // may stray into Dave Perkins").
+    for w in &mut app
+        .world_mut()
+        .get_mut::<tarnation::sim::model::Weapons>(hero)
+        .unwrap()
+        .0
+    {
+        w.rounds = 0;
+    }
+    // (The AP changed too: the preview prices the plan anew.)
+    set_ap(&mut app, hero, (1, 2));
+    app.update();
+    let line = preview_line(&app);
+    assert!(line.contains("Cannot shoot"), "{line}");
+    assert!(!line.contains("stray"), "{line}");
 }
 
 /// With one AP too few this round for "draw, cock and shoot" a normal shot, the right click

@@ -126,7 +126,8 @@ fn shot_words(
             allies.push(name);
         }
     }
-    if allies.is_empty() || !shoots {
+    // No shot to stray (a play-test read "Cannot shoot ... / A miss may stray into Dave").
+    if allies.is_empty() || !shoots || words.starts_with(CANNOT_SHOOT) {
         return words;
     }
     let warning = format!("A miss may stray into {}", allies.join(", "));
@@ -138,6 +139,9 @@ fn shot_words(
     }
     format!("{words}\n{warning} (near the line of fire: a miss strays into the nearest)")
 }
+
+/// The first words of a preview with no shot to fire.
+const CANNOT_SHOOT: &str = "Cannot shoot";
 
 /// `shot_words` but the strays.
 fn shot_or_plan_words(
@@ -204,14 +208,14 @@ fn shot_or_plan_words(
                         let words = format!("{}: {} AP, {when}", offer.what, offer.ap);
                         put_offer(world, keys, offer, &words);
                         format!(
-                            "Cannot shoot {name}: {why}\n{}: {words}; then {} attacks hand to hand",
+                            "{CANNOT_SHOOT} {name}: {why}\n{}: {words}; then {} attacks hand to hand",
                             keys.key(BattleAction::MoveHere),
                             keys.key(BattleAction::MeleeAttack)
                         )
                     }
                     None => {
-                        world.insert_resource(CursorInfo(Some(format!("Cannot shoot: {why}"))));
-                        format!("Cannot shoot {name}: {why}")
+                        world.insert_resource(CursorInfo(Some(format!("{CANNOT_SHOOT}: {why}"))));
+                        format!("{CANNOT_SHOOT} {name}: {why}")
                     }
                 },
             }

@@ -128,12 +128,19 @@ impl PointerRest {
 const LABEL_LETTERS: usize = 64;
 
 /// `words` with each line longer than `letters` broken between words.
+/// A line's last few letters stay on it rather than stand alone on the next ("resolves in
+/// segment / 7" read as a stray number in a play-test).
 pub fn wrapped(words: &str, letters: usize) -> String {
     let mut out: Vec<String> = Vec::new();
     for line in words.lines() {
         let mut now = String::new();
-        for word in line.split(' ') {
-            if !now.is_empty() && now.chars().count() + 1 + word.chars().count() > letters {
+        let pieces: Vec<&str> = line.split(' ').collect();
+        for (i, word) in pieces.iter().enumerate() {
+            let rest = pieces[i..].join(" ").chars().count();
+            if !now.is_empty()
+                && now.chars().count() + 1 + word.chars().count() > letters
+                && rest > ORPHAN_LETTERS
+            {
                 out.push(std::mem::take(&mut now));
             }
             if !now.is_empty() {
@@ -145,6 +152,10 @@ pub fn wrapped(words: &str, letters: usize) -> String {
     }
     out.join("\n")
 }
+
+/// The most letters left at a line's end that go on it, past the line's most, rather than
+/// alone on a line of their own.
+const ORPHAN_LETTERS: usize = 4;
 
 /// Where the pointer's label stands (its top left corner): beside the pointer, right of and
 /// below it; left of it where the map has no room on the right (the panel), above it where
@@ -582,6 +593,18 @@ mod tests {
             "no word lost"
         );
         assert_eq!(super::wrapped("short", 64), "short");
+        // A last number stays on its line (a play-test read "segment / 7").
+        assert_eq!(
+            super::wrapped("close in on Hank: 1 AP, resolves in segment 7", 44),
+            "close in on Hank: 1 AP, resolves in segment 7"
+        );
+        assert_eq!(
+            super::wrapped(
+                "close in on Hank: 1 AP, resolves in segment 17 or later",
+                44
+            ),
+            "close in on Hank: 1 AP, resolves in segment\n17 or later"
+        );
     }
 
     /// Of the places beside the pointer, the label takes the first that covers no token: a

@@ -158,6 +158,12 @@ fn an_objective_is_worked_by_the_side_it_wins_for() {
         refused.reason,
         "'Set the charges' wins for Raiders, not for Dave Perkins's side: it is theirs to work"
     );
+    // Far from the work too: told it is not its side's, not where to stand.
+    let far = tarnation::rules::hexmap::hex_at(12, 8);
+    t.app.world_mut().get_mut::<HexPos>(dave).unwrap().0 = far;
+    let refused = price(t.app.world(), dave, 0).unwrap_err();
+    assert!(refused.reason.contains("wins for Raiders"), "{refused}");
+    t.app.world_mut().get_mut::<HexPos>(dave).unwrap().0 = at;
     tarnation::sim::journal::rules_of_version(t.app.world_mut(), 10);
     assert!(
         price(t.app.world(), dave, 0).is_ok(),

@@ -21,6 +21,9 @@ pub fn price(world: &World, e: Entity, objective: usize) -> Result<Priced<usize>
     let Some((title, task)) = battle.objective_task(objective) else {
         return Err("the level has no such objective to work on".into());
     };
+    // The side first: the worker of another side is told it is not its work, not where to
+    // stand for it.
+    for_its_side(world, e, objective, title)?;
     let at = hex_at(task.at.0, task.at.1);
     if at.unsigned_distance_to(pos) > 1 {
         let (c, r) = task.at;
@@ -29,7 +32,6 @@ pub fn price(world: &World, e: Entity, objective: usize) -> Result<Priced<usize>
     if !hero.skills.contains_key(&task.skill) && task.skill_required {
         return Err(format!("{name} has no {} skill", task.skill).into());
     }
-    for_its_side(world, e, objective, title)?;
     Ok(Priced::new(skill_cost(task.full_attention), objective))
 }
 

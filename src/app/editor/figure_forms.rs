@@ -53,24 +53,7 @@ pub(super) fn hero_form(
             );
         }
     });
-    heading(p, "Traits: rank and die");
-    p.spawn(row()).with_children(|r| {
-        for t in TRAITS {
-            let now = h.traits.get(t).map_or("-".to_string(), |d| {
-                format!("{}{:?}", d.rank(), d.die()).to_lowercase()
-            });
-            r.spawn(row()).with_children(|c| {
-                c.spawn(text(format!("{t} {now}")));
-                c.spawn(small("-", Act::TraitRank(t, -1)));
-                c.spawn(small("+", Act::TraitRank(t, 1)));
-                c.spawn((
-                    small("d-", Act::TraitDie(t, -1)),
-                    Tip("A smaller die".into()),
-                ));
-                c.spawn((small("d+", Act::TraitDie(t, 1)), Tip("A bigger die".into())));
-            });
-        }
-    });
+    trait_rows(p, h);
     heading(p, "Skills");
     p.spawn(row()).with_children(|r| {
         for (s, level) in &h.skills {
@@ -92,6 +75,34 @@ pub(super) fn hero_form(
         );
         r.spawn(small("Add skill", Act::SkillAdd));
     });
+    kit_rows(p, state, h);
+}
+
+/// The hero's traits, each with its rank and die to step.
+fn trait_rows(p: &mut ChildSpawnerCommands, h: &crate::data::level::HeroDef) {
+    heading(p, "Traits: rank and die");
+    p.spawn(row()).with_children(|r| {
+        for t in TRAITS {
+            let now = h.traits.get(t).map_or("-".to_string(), |d| {
+                format!("{}{:?}", d.rank(), d.die()).to_lowercase()
+            });
+            r.spawn(row()).with_children(|c| {
+                c.spawn(text(format!("{t} {now}")));
+                c.spawn(small("-", Act::TraitRank(t, -1)));
+                c.spawn(small("+", Act::TraitRank(t, 1)));
+                c.spawn((
+                    small("d-", Act::TraitDie(t, -1)),
+                    Tip("A smaller die".into()),
+                ));
+                c.spawn((small("d+", Act::TraitDie(t, 1)), Tip("A bigger die".into())));
+            });
+        }
+    });
+}
+
+/// The hero's weapons (to take away and add) and how it carries them: holster, six chambers,
+/// cocked, and its token's icon.
+fn kit_rows(p: &mut ChildSpawnerCommands, state: &EditorState, h: &crate::data::level::HeroDef) {
     heading(p, "Weapons (the first in hand)");
     p.spawn(row()).with_children(|r| {
         for (k, w) in h.weapons.iter().enumerate() {

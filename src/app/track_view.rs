@@ -302,20 +302,39 @@ fn side_colours<'a>(
 }
 
 /// The newest line of the log stays in sight, unless the player scrolls back (scrolling to
-/// the foot again pins it there).
+/// the foot again pins it there, and so does the next declaration of a player's hero: a
+/// play-test scrolled back once and read round 1's lines through round 2).
 pub(crate) fn pin_log(
     mut scroll: Query<(&mut ScrollPosition, &ComputedNode), With<LogBox>>,
     mut pinned: Local<Option<(bool, f32)>>,
+    (round, battle, sides, mut last): (
+        Option<Res<RoundState>>,
+        Option<Res<Battle>>,
+        Query<&Side>,
+        Local<Option<Entity>>,
+    ),
 ) {
+    let declarer = round.as_ref().and_then(|r| r.declarer());
+    let players_turn = declarer != *last
+        && declarer
+            .and_then(|e| sides.get(e).ok())
+            .zip(battle.as_ref())
+            .is_some_and(|(side, battle)| {
+                battle
+                    .level
+                    .sides
+                    .get(side.0)
+                    .is_some_and(|s| s.control == Control::Human)
+            });
+    *last = declarer;
     for (mut at, node) in &mut scroll {
         let visible = node.size().y * node.inverse_scale_factor();
         let content = node.content_size().y * node.inverse_scale_factor();
         let bottom = (content - visible).max(0.0);
-        let (mut pin, set) = pinned.unwrap_or((true, 0.0));
-        if (at.y - set).abs() > 0.5 {
-            // The player scrolled.
-            pin = at.y >= bottom - 8.0;
-        }
+        let (was, set) = pinned.unwrap_or((true, 0.0));
+        // Moved since it was set: the player scrolled.
+        let scrolled = ((at.y - set).abs() > 0.5).then_some(at.y);
+        let pin = pinned_now(was, scrolled, bottom, players_turn);
         if pin && (at.y - bottom).abs() > 0.5 {
             at.y = bottom;
         }
@@ -323,9 +342,32 @@ pub(crate) fn pin_log(
     }
 }
 
+/// Whether the log is pinned to its foot now: as it `was`, unless the player `scrolled` it
+/// (to its foot, `bottom`: pinned; elsewhere: not); and pinned again as a player's hero's
+/// declaration begins.
+fn pinned_now(was: bool, scrolled: Option<f32>, bottom: f32, players_turn: bool) -> bool {
+    scrolled.map_or(was, |at| at >= bottom - 8.0) || players_turn
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Scrolled back, the log stays where the player put it until a hero of the player
+    /// declares; scrolled to its foot, it follows again.
+    #[test]
+    fn the_log_follows_again_when_the_player_declares() {
+        assert!(
+            !pinned_now(true, Some(100.0), 300.0, false),
+            "scrolled back"
+        );
+        assert!(!pinned_now(false, None, 320.0, false), "stays back");
+        assert!(pinned_now(false, None, 320.0, true), "the player declares");
+        assert!(
+            pinned_now(false, Some(296.0), 300.0, false),
+            "scrolled to the foot"
+        );
+    }
 
     /// Each hero has its own mark: another hero of the side declaring does not move it.
     #[test]

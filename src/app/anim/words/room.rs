@@ -123,17 +123,9 @@ impl Room {
         (at, lift, token): (Vec2, f32, Entity),
         (colour, secs): (Color, f32),
     ) {
-        let half = kept_half(&words, self.zoom).x;
         let (_, all) = self.say_all(commands, words, (at, lift), (colour, secs));
-        // Where the words stand: the middle of their room, as `say_all` placed them.
-        let centre = self.taken.last().map_or(at, |r| r.center());
         for e in all {
-            commands.entity(e).insert(FollowsToken {
-                token,
-                last: at,
-                centre,
-                half,
-            });
+            commands.entity(e).insert(FollowsToken { token, last: at });
         }
     }
 
@@ -158,7 +150,14 @@ impl Room {
                 (colour, secs),
             ));
         }
+        let half = kept_half(&words, self.zoom).x;
         all.extend(spawn(commands, words, (above, self.zoom), colour, secs));
+        for &e in &all {
+            commands.entity(e).insert(InView {
+                centre: above,
+                half,
+            });
+        }
         (*all.last().expect("the words are drawn"), all)
     }
 }
@@ -169,31 +168,50 @@ impl Room {
 pub struct FollowsToken {
     token: Entity,
     last: Vec2,
-    /// The middle of the words, and half their width: kept whole inside the map's view.
+}
+
+/// Words over the map (each of their entities: plate, outline, leader line) kept whole inside
+/// the map's view: the middle of the words and half their width.
+#[derive(Component, Debug, Clone, Copy)]
+pub struct InView {
     centre: Vec2,
     half: f32,
 }
 
-/// Words that follow a token move as far as it moved since (their own rise and fade go on),
-/// but no further than the map's view lets them stand whole (a play-test's stack fee went
-/// with El Chivo to the map's right edge and was cut there).
+/// Words that follow a token move as far as it moved since (their own rise and fade go on);
+/// `keep_in_view` then keeps them whole in the view (a play-test's stack fee went with El
+/// Chivo to the map's right edge and was cut there).
 pub(in crate::app::anim) fn follow_tokens(
-    mut words: Query<(&mut Transform, &mut FollowsToken), Without<Camera2d>>,
+    mut words: Query<(&mut Transform, &mut FollowsToken, &mut InView), Without<Camera2d>>,
     tokens: Query<&Transform, (Without<FollowsToken>, Without<Camera2d>)>,
-    (cameras, view): (Cameras, MapView),
 ) {
-    let view = map_view(&view, &cameras);
-    for (mut at, mut follows) in &mut words {
+    for (mut at, mut follows, mut kept) in &mut words {
         let Ok(token) = tokens.get(follows.token) else {
             continue;
         };
         let now = token.translation.truncate();
         if now != follows.last {
-            let moved =
-                kept_in(view, follows.centre + (now - follows.last), follows.half) - follows.centre;
+            let moved = now - follows.last;
             at.translation += moved.extend(0.0);
-            follows.centre += moved;
+            kept.centre += moved;
             follows.last = now;
+        }
+    }
+}
+
+/// Words over the map stay whole inside its view, moved along it as the view pans or their
+/// token runs to its edge: a play-test's "Doc Ambrose KILLED", said at the map's right edge,
+/// ran under the panel once the view eased to the next figure.
+pub(in crate::app::anim) fn keep_in_view(
+    mut words: Query<(&mut Transform, &mut InView), Without<Camera2d>>,
+    (cameras, view): (Cameras, MapView),
+) {
+    let view = map_view(&view, &cameras);
+    for (mut at, mut kept) in &mut words {
+        let moved = kept_in(view, kept.centre, kept.half) - kept.centre;
+        if moved != Vec2::ZERO {
+            at.translation += moved.extend(0.0);
+            kept.centre += moved;
         }
     }
 }
@@ -401,6 +419,8 @@ mod tests {
                 FollowsToken {
                     token,
                     last: Vec2::new(10.0, 20.0),
+                },
+                super::InView {
                     centre: Vec2::new(10.0, 54.0),
                     half: 40.0,
                 },
@@ -415,6 +435,11 @@ mod tests {
         // The token still: the words stay.
         world.run_system_once(follow_tokens).unwrap();
         assert_eq!(world.get::<Transform>(words).unwrap().translation, at);
+        assert_eq!(
+            world.get::<super::InView>(words).unwrap().centre,
+            Vec2::new(60.0, 29.0),
+            "the middle of the words went with them"
+        );
         // Followed to the map's edge, they stop where they still stand whole.
         let view = Some(Rect::new(0.0, 0.0, 100.0, 100.0));
         assert_eq!(

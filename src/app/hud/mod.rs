@@ -13,6 +13,7 @@ mod counter_marks;
 mod counters_view;
 mod cursor;
 mod give_up;
+mod legend;
 pub mod objectives_view;
 mod offscreen;
 mod plan;
@@ -39,6 +40,7 @@ pub use counters_view::{
 };
 pub use cursor::*;
 pub use give_up::{GiveUpBox, GiveUpChoice};
+pub use legend::*;
 pub use offscreen::{OffscreenMark, offscreen_words};
 pub use plan::*;
 pub use preview::*;

@@ -44,21 +44,12 @@ fn for_its_side(world: &World, e: Entity, objective: usize, title: &str) -> Resu
         return Ok(());
     }
     let battle = world.resource::<Battle>();
-    let Some((winner, rival)) = battle
-        .level
-        .victory
-        .iter()
-        .filter_map(|v| match v {
-            crate::data::level::Victory::Objective { winner, rival, .. } => Some((winner, rival)),
-            _ => None,
-        })
-        .nth(objective)
-    else {
+    let Some((winner, rival)) = sides_of_objective(battle, objective) else {
         return Ok(());
     };
     let side = crate::sim::query::side_of(world, e);
     let ours = battle.level.sides.get(side).map(|s| s.name.as_str());
-    if ours == Some(winner.as_str()) || (rival.is_some() && ours == rival.as_deref()) {
+    if ours == Some(winner) || (rival.is_some() && ours == rival) {
         return Ok(());
     }
     let name = crate::sim::query::hero_name(world, e);
@@ -258,19 +249,25 @@ fn report_work(
     }
 }
 
-/// The side the `i`th objective of the level wins for.
-fn objective_winner(world: &World, i: usize) -> String {
-    world
-        .resource::<Battle>()
+/// The side the `i`th objective of the level wins for, and its rival in a contest.
+fn sides_of_objective(battle: &Battle, i: usize) -> Option<(&str, Option<&str>)> {
+    battle
         .level
         .victory
         .iter()
         .filter_map(|v| match v {
-            crate::data::level::Victory::Objective { winner, .. } => Some(winner.clone()),
+            crate::data::level::Victory::Objective { winner, rival, .. } => {
+                Some((winner.as_str(), rival.as_deref()))
+            }
             _ => None,
         })
         .nth(i)
-        .unwrap_or_default()
+}
+
+/// The side the `i`th objective of the level wins for.
+fn objective_winner(world: &World, i: usize) -> String {
+    sides_of_objective(world.resource::<Battle>(), i)
+        .map_or(String::new(), |(winner, _)| winner.to_string())
 }
 
 /// A contested objective's check counted for the worker's side (the objective's winner 0, its
@@ -282,16 +279,7 @@ fn contest(
     outcome: &crate::rules::check::CheckOutcome,
 ) -> Option<crate::rules::contest::Contest> {
     let battle = world.resource::<Battle>();
-    let rival = battle
-        .level
-        .victory
-        .iter()
-        .filter_map(|v| match v {
-            crate::data::level::Victory::Objective { rival, .. } => Some(rival.clone()),
-            _ => None,
-        })
-        .nth(objective)
-        .flatten()?;
+    let rival = sides_of_objective(battle, objective)?.1?.to_string();
     let side = crate::sim::query::side_of(world, e);
     let of_rival = battle
         .level

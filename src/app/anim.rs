@@ -45,7 +45,7 @@ impl Plugin for AnimPlugin {
                 guard::guard_and_dodge,
                 steps::say_steps,
                 steps::say_passes,
-                (words::follow_tokens, words::keep_in_view).chain(),
+                (words::follow_tokens, words::keep_words_in_view).chain(),
                 fade,
                 hold_the_pace,
             )

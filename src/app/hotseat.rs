@@ -95,11 +95,7 @@ pub fn follow_declarer(
     else {
         return;
     };
-    let human = battle
-        .level
-        .sides
-        .get(side)
-        .is_some_and(|s| s.control == Control::Human);
+    let human = battle.level.human_side(side);
     // After a load, whoever sits down first is handed the seat: the map stays hidden until
     // they take it.
     if human && seat.after_load {

@@ -112,13 +112,7 @@ fn follow_declarations(
     let human: Vec<(usize, crate::sim::HeroId, usize)> = journal.0[since.journal..]
         .iter()
         .enumerate()
-        .filter(|(_, e)| {
-            battle
-                .level
-                .sides
-                .get(e.seat)
-                .is_some_and(|s| s.control == Control::Human)
-        })
+        .filter(|(_, e)| battle.level.human_side(e.seat))
         .map(|(i, e)| {
             let at = marks
                 .as_ref()
@@ -319,13 +313,7 @@ pub(crate) fn pin_log(
         && declarer
             .and_then(|e| sides.get(e).ok())
             .zip(battle.as_ref())
-            .is_some_and(|(side, battle)| {
-                battle
-                    .level
-                    .sides
-                    .get(side.0)
-                    .is_some_and(|s| s.control == Control::Human)
-            });
+            .is_some_and(|(side, battle)| battle.level.human_side(side.0));
     *last = declarer;
     for (mut at, node) in &mut scroll {
         let visible = node.size().y * node.inverse_scale_factor();

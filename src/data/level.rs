@@ -317,6 +317,13 @@ impl Default for LevelOptions {
 }
 
 impl Level {
+    /// Whether the side at `index` is played by a human (at the desk, not the computer).
+    pub fn human_side(&self, index: usize) -> bool {
+        self.sides
+            .get(index)
+            .is_some_and(|s| s.control == Control::Human)
+    }
+
     /// The hex map the rows describe (valid once `parse` accepted the file).
     pub fn hex_map(&self) -> HexMap {
         let width = self.map.rows[0].chars().count() as u32;

@@ -200,13 +200,7 @@ fn notice_line(
     // each back (two "is stunned: declares nothing until recovered" were cut off the line).
     let stunned: Vec<String> = out_of_action
         .iter()
-        .filter(|(_, _, s, _, _)| {
-            battle
-                .level
-                .sides
-                .get(s.0)
-                .is_some_and(|d| d.control == Control::Human)
-        })
+        .filter(|(_, _, s, _, _)| battle.level.human_side(s.0))
         .filter(|(e, _, _, w, d)| w.stunned && !d.0 && Some(*e) != chooser)
         .map(|(e, h, ..)| super::stun::stunned_short(&h.name, Some(round), stun.0.get(&e).copied()))
         .collect();

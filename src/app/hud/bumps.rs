@@ -10,7 +10,6 @@ use crate::app::input::{BattleAction, BattleInput, Bindings};
 use crate::app::layout::{BANNER_H, BAR_H, PANEL_W, WINDOW_H, palette};
 use crate::app::state::{Pause, Screen};
 use crate::app::widgets::{Tip, button, clicked, label};
-use crate::data::level::Control;
 use crate::rules::shot::BumpSpend;
 use crate::sim::intent::{HeroId, Intent};
 use crate::sim::model::{Battle, Hero, PendingBumps, PendingSnap, Side};
@@ -179,13 +178,9 @@ pub(super) fn waiting_human<B: Component>(
     commands: &mut Commands,
 ) -> Option<Entity> {
     let human = hero.filter(|&hero| {
-        sides.get(hero).is_ok_and(|side| {
-            battle
-                .level
-                .sides
-                .get(side.0)
-                .is_some_and(|s| s.control == Control::Human)
-        })
+        sides
+            .get(hero)
+            .is_ok_and(|side| battle.level.human_side(side.0))
     });
     if human.is_none() {
         for e in boxes {

@@ -111,7 +111,7 @@ fn shot_words(
     keys: &Bindings,
     name: &str,
 ) -> String {
-    let words = shot_or_plan_words(world, (hero, target, at), selection, keys, name);
+    let (words, fires) = shot_or_plan_words(world, (hero, target, at), selection, keys, name);
     // An ally a miss may stray into, said at the pointer too (a play-test's shotgun stunned
     // its own ducked partner beside the line with no warning).
     let shoots = query::carries_ranged(world, hero);
@@ -127,7 +127,7 @@ fn shot_words(
         }
     }
     // No shot to stray (a play-test read "Cannot shoot ... / A miss may stray into Dave").
-    if allies.is_empty() || !shoots || words.starts_with(CANNOT_SHOOT) {
+    if allies.is_empty() || !shoots || !fires {
         return words;
     }
     let warning = format!("A miss may stray into {}", allies.join(", "));
@@ -140,19 +140,16 @@ fn shot_words(
     format!("{words}\n{warning} (near the line of fire: a miss strays into the nearest)")
 }
 
-/// The first words of a preview with no shot to fire.
-const CANNOT_SHOOT: &str = "Cannot shoot";
-
-/// `shot_words` but the strays.
+/// `shot_words` but the strays; and whether a shot (or a plan that ends in one) is offered.
 fn shot_or_plan_words(
     world: &mut World,
     (hero, target, at): (Entity, Entity, hexx::Hex),
     selection: &Selection,
     keys: &Bindings,
     name: &str,
-) -> String {
+) -> (String, bool) {
     match ranged::plan(world, hero, target, selection.shot) {
-        Ok(p) => shot_plan_words(world, hero, &p, keys, name),
+        Ok(p) => (shot_plan_words(world, hero, &p, keys, name), true),
         Err(why) => {
             let why = keys.refusal(&why);
             match offer_chain(world, hero, target, at, selection.shot, name) {
@@ -192,10 +189,11 @@ fn shot_or_plan_words(
                     put_offer(world, keys, offer, &words);
                     // The plan first, then why a plain shot is not offered: a play-test read
                     // "Cannot shoot Felicia Laroq yet" over the right click that shoots her.
-                    format!(
+                    let words = format!(
                         "{}: {words} ({queued})\nNot a shot at once: {why}",
                         keys.key(BattleAction::MoveHere)
-                    )
+                    );
+                    (words, true)
                 }
                 None => match offer_close_in(world, hero, target, at, selection.gait, name) {
                     // No gun to shoot with: a right click closes in on the foe instead.
@@ -207,15 +205,16 @@ fn shot_or_plan_words(
                             });
                         let words = format!("{}: {} AP, {when}", offer.what, offer.ap);
                         put_offer(world, keys, offer, &words);
-                        format!(
-                            "{CANNOT_SHOOT} {name}: {why}\n{}: {words}; then {} attacks hand to hand",
+                        let words = format!(
+                            "Cannot shoot {name}: {why}\n{}: {words}; then {} attacks hand to hand",
                             keys.key(BattleAction::MoveHere),
                             keys.key(BattleAction::MeleeAttack)
-                        )
+                        );
+                        (words, false)
                     }
                     None => {
-                        world.insert_resource(CursorInfo(Some(format!("{CANNOT_SHOOT}: {why}"))));
-                        format!("{CANNOT_SHOOT} {name}: {why}")
+                        world.insert_resource(CursorInfo(Some(format!("Cannot shoot: {why}"))));
+                        (format!("Cannot shoot {name}: {why}"), false)
                     }
                 },
             }

@@ -122,13 +122,7 @@ pub(super) fn act(
     let declarer = round
         .declarer()
         .and_then(|e| heroes.get(e).ok())
-        .filter(|h| {
-            battle
-                .level
-                .sides
-                .get(h.3.0)
-                .is_some_and(|s| s.control == crate::data::level::Control::Human)
-        })
+        .filter(|h| battle.level.human_side(h.3.0))
         .map(|h| *h.4);
     end_or_hold(
         &actions,
@@ -164,31 +158,13 @@ pub(super) fn act(
     let noted_before = selection.note.clone();
     // Right click on an enemy the offered plan is for: draw, cock and shoot, queued.
     let queued = click && queue_offer(&offer, (entity, hero), aim, &mut selection, &mut plan);
-    let mut out: Vec<Intent> = Vec::new();
-    let mut refused = None;
     let now = time.elapsed_secs_f64();
     let echo = click && second_click(*last, hero, now);
+    // The right click was the plan's, or the echo of the last hero's: it sends nothing more.
+    let sends = |a: BattleAction| pressed(a) && !((queued || echo) && a == BattleAction::MoveHere);
+    let (out, mut refused) = intents_pressed(sends, (&view, &selection, &keys), entity, aim);
     if echo {
-        refused = Some(echo_words(heroes.get(entity).ok().map(|h| h.1)));
-    }
-    for action in SENDING {
-        if !pressed(action) || ((queued || echo) && action == BattleAction::MoveHere) {
-            continue;
-        }
-        // A button for a hero on the map with nobody fitting pointed at: the pick waits for a
-        // click on the map (`start_picks`).
-        let fits = match action {
-            BattleAction::BackUp | BattleAction::Revive => aim.ally.is_some(),
-            _ => wants_a_hero(action).is_none() || aim.enemy.is_some(),
-        };
-        if !fits {
-            continue;
-        }
-        match desk_intent(&view, &selection, &keys, entity, action, aim) {
-            Some(Ok(intent)) => out.push(intent),
-            Some(Err(why)) => refused = Some(format!("Not declared: {}", keys.refusal(&why))),
-            None => {}
-        }
+        refused = refused.or(Some(echo_words(heroes.get(entity).ok().map(|h| h.1))));
     }
     if out.iter().any(|i| matches!(i, Intent::Declare(_))) {
         *last = Some((now, hero));
@@ -200,6 +176,35 @@ pub(super) fn act(
     if click && !echo {
         say_over_the_map(&selection, noted_before, toast.as_deref_mut());
     }
+}
+
+/// The intents of the actions `sends` lets through this frame, built by `desk_intent` for
+/// the hero `entity` aiming at `aim`, and the words of the last refused.
+fn intents_pressed(
+    sends: impl Fn(BattleAction) -> bool,
+    (view, selection, keys): (&DeskView, &Selection, &Bindings),
+    entity: Entity,
+    aim: Aim,
+) -> (Vec<Intent>, Option<String>) {
+    let mut out = Vec::new();
+    let mut refused = None;
+    for action in SENDING.into_iter().filter(|&a| sends(a)) {
+        // A button for a hero on the map with nobody fitting pointed at: the pick waits for a
+        // click on the map (`start_picks`).
+        let fits = match action {
+            BattleAction::BackUp | BattleAction::Revive => aim.ally.is_some(),
+            _ => wants_a_hero(action).is_none() || aim.enemy.is_some(),
+        };
+        if !fits {
+            continue;
+        }
+        match desk_intent(view, selection, keys, entity, action, aim) {
+            Some(Ok(intent)) => out.push(intent),
+            Some(Err(why)) => refused = Some(format!("Not declared: {}", keys.refusal(&why))),
+            None => {}
+        }
+    }
+    (out, refused)
 }
 
 /// Whether the right click acts this frame. A click at a foe the pointer has only just

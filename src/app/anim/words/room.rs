@@ -179,7 +179,7 @@ pub struct InView {
 }
 
 /// Words that follow a token move as far as it moved since (their own rise and fade go on);
-/// `keep_in_view` then keeps them whole in the view (a play-test's stack fee went with El
+/// `keep_words_in_view` then keeps them whole in the view (a play-test's stack fee went with El
 /// Chivo to the map's right edge and was cut there).
 pub(in crate::app::anim) fn follow_tokens(
     mut words: Query<(&mut Transform, &mut FollowsToken, &mut InView), Without<Camera2d>>,
@@ -201,8 +201,10 @@ pub(in crate::app::anim) fn follow_tokens(
 
 /// Words over the map stay whole inside its view, moved along it as the view pans or their
 /// token runs to its edge: a play-test's "Doc Ambrose KILLED", said at the map's right edge,
-/// ran under the panel once the view eased to the next figure.
-pub(in crate::app::anim) fn keep_in_view(
+/// ran under the panel once the view eased to the next figure. (The loot tags and an area's
+/// words, one entity each, stand at a fixed place clamped into the view:
+/// `board::runs_out::keep_in_view`; these move as a group, plate and outline with them.)
+pub(in crate::app::anim) fn keep_words_in_view(
     mut words: Query<(&mut Transform, &mut InView), Without<Camera2d>>,
     (cameras, view): (Cameras, MapView),
 ) {

@@ -156,6 +156,7 @@ fn show_tooltip(
         &Tip,
         Option<&ComputedNode>,
         Option<&UiGlobalTransform>,
+        Option<&CalculatedClip>,
     )>,
     windows: Query<&Window, With<PrimaryWindow>>,
     ui_scale: Option<Res<UiScale>>,
@@ -176,13 +177,13 @@ fn show_tooltip(
         .iter()
         .find(|(i, t, ..)| **i != Interaction::None && !t.0.is_empty() && !resting);
     let tip = pointed.map(|(_, t, ..)| t.0.clone());
-    // The node's rectangle in layout pixels.
-    let over = pointed.and_then(|(_, _, node, at)| {
+    // The node's rectangle as seen (a scrolled text cut to its box), in layout pixels.
+    let over = pointed.and_then(|(_, _, node, at, clip)| {
         let (node, at) = (node?, at?);
+        let whole = Rect::from_center_size(at.translation, node.size());
+        let seen = clip.map_or(whole, |c| whole.intersect(c.clip));
         let inverse = node.inverse_scale_factor();
-        let size = node.size() * inverse;
-        let centre = at.translation * inverse;
-        Some(Rect::from_center_size(centre, size))
+        Some(Rect::from_corners(seen.min * inverse, seen.max * inverse))
     });
     if shown.0 != tip {
         shown.0 = tip.clone();
@@ -210,18 +211,52 @@ fn show_tooltip(
         .ok()
         .and_then(|w| w.cursor_position().map(|c| (c, w.size())))
     {
-        let at = cursor / scale;
-        let size = size / scale;
-        let (left, right) = tip_across(at.x, over, size.x);
-        node.left = left.map_or(Val::Auto, px);
-        node.right = right.map_or(Val::Auto, px);
-        if at.y > size.y / 2.0 {
-            node.top = Val::Auto;
-            node.bottom = px(size.y - at.y + 12.0);
-        } else {
-            node.top = px(at.y + 20.0);
-            node.bottom = Val::Auto;
-        }
+        let place = tip_place(cursor / scale, over, size / scale);
+        node.left = place.left.map_or(Val::Auto, px);
+        node.right = place.right.map_or(Val::Auto, px);
+        node.top = place.top.map_or(Val::Auto, px);
+        node.bottom = place.bottom.map_or(Val::Auto, px);
+    }
+}
+
+/// Where a tip stands in the window, in layout pixels from each edge (one of `left`/`right`
+/// and one of `top`/`bottom` set).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TipPlace {
+    pub left: Option<f32>,
+    pub right: Option<f32>,
+    pub top: Option<f32>,
+    pub bottom: Option<f32>,
+}
+
+/// Where the tip of `node` stands with the pointer at `at` in a `window`. A node at the
+/// window's right edge as low as the action bar (the log) has its tip above it, its right edge
+/// at the node's: left of the log it stood over the action bar's GEAR and CHOICES buttons, in
+/// a play-test. Otherwise across as `tip_across` says, above the pointer in the window's lower
+/// half (the action bar) and below it in the upper half.
+pub fn tip_place(at: Vec2, node: Option<Rect>, window: Vec2) -> TipPlace {
+    if let Some(r) = node
+        && r.max.x + TIP_GAP + TIP_WIDTH > window.x
+        && r.min.y >= window.y - super::layout::BAR_H
+    {
+        return TipPlace {
+            left: None,
+            right: Some((window.x - r.max.x).max(0.0)),
+            top: None,
+            bottom: Some(window.y - r.min.y + TIP_GAP),
+        };
+    }
+    let (left, right) = tip_across(at.x, node, window.x);
+    let (top, bottom) = if at.y > window.y / 2.0 {
+        (None, Some(window.y - at.y + 12.0))
+    } else {
+        (Some(at.y + 20.0), None)
+    };
+    TipPlace {
+        left,
+        right,
+        top,
+        bottom,
     }
 }
 
@@ -276,5 +311,32 @@ mod tests {
         let side = Rect::new(528.0, 192.0, 1168.0, 228.0);
         assert_eq!(tip_across(848.0, Some(side), 1280.0), (Some(864.0), None));
         assert_eq!(tip_across(50.0, None, 1280.0), (Some(66.0), None));
+    }
+
+    /// The log's tip (at the window's lower right) stands above the log, over the panel, not
+    /// left of it over the action bar; a bar button's tip stays right of it, above the pointer.
+    #[test]
+    fn the_log_s_tip_stands_above_the_log() {
+        let window = Vec2::new(1280.0, 720.0);
+        let log = Rect::new(920.0, 568.0, 1280.0, 720.0);
+        let place = tip_place(Vec2::new(1100.0, 650.0), Some(log), window);
+        assert_eq!(
+            place,
+            TipPlace {
+                left: None,
+                right: Some(0.0),
+                top: None,
+                bottom: Some(720.0 - 568.0 + TIP_GAP),
+            }
+        );
+        let button = Rect::new(100.0, 600.0, 170.0, 630.0);
+        let place = tip_place(Vec2::new(130.0, 615.0), Some(button), window);
+        assert_eq!(place.left, Some(176.0));
+        assert_eq!(place.bottom, Some(720.0 - 615.0 + 12.0));
+        // A hero card high in the panel keeps its tip beside it, under the pointer.
+        let card = Rect::new(920.0, 10.0, 1280.0, 50.0);
+        let place = tip_place(Vec2::new(1000.0, 30.0), Some(card), window);
+        assert_eq!(place.top, Some(50.0));
+        assert_eq!(place.right, Some(1280.0 - 920.0 + TIP_GAP));
     }
 }

@@ -25,8 +25,8 @@ pub const REIN_AP: u32 = 1;
 pub const MOUNT_AP: u32 = 3;
 pub const DISMOUNT_AP: u32 = 2;
 
-/// The hexside `turns` sixths of a turn from `facing` (positive: counter-clockwise, the way
-/// hexsides are numbered).
+/// The hexside `turns` sixths of a turn from `facing` (positive: the way hexsides are
+/// numbered, clockwise as the map is drawn with its rows going down: 0 east, 1 south-east).
 pub fn turned(facing: u8, turns: i32) -> u8 {
     (facing as i32 + turns).rem_euclid(6) as u8
 }

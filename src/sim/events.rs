@@ -16,6 +16,7 @@ use serde_json::{Map, Value};
 mod fields;
 mod reports;
 mod words;
+pub(crate) use words::lost_words;
 
 pub use reports::*;
 

@@ -117,6 +117,28 @@ pub fn claimed_hexes(world: &World, hero: Entity) -> Vec<Hex> {
         .collect()
 }
 
+/// The moves on the table, for every player to see: each hero with a move paid and due this
+/// segment, or being paid for token by token, and the hex it goes to.
+pub fn moves_on_the_table(world: &World) -> Vec<(Entity, Hex)> {
+    let goes_to = |a: &super::intent::Action| match a {
+        super::intent::Action::Move { hero, to, .. }
+        | super::intent::Action::Disengage { hero, to, .. } => Some((*hero, *to)),
+        _ => None,
+    };
+    let due = world
+        .get_resource::<RoundState>()
+        .map_or(&[][..], |r| &r.due[..])
+        .iter()
+        .filter_map(goes_to);
+    let paying = heroes(world)
+        .into_iter()
+        .filter_map(|e| world.get::<crate::sim::model::Committed>(e))
+        .filter_map(|c| goes_to(&c.0));
+    due.chain(paying)
+        .filter_map(|(id, to)| Some((entity(world, id)?, to)))
+        .collect()
+}
+
 /// The hero standing in a hex (the first in the level's order: a rider and no one else).
 pub fn hero_at(world: &World, hex: Hex) -> Option<Entity> {
     heroes(world)

@@ -1236,6 +1236,34 @@ fn a_gatling_is_not_fired_into_an_ally_s_fight() {
     }
 }
 
+/// Dave away from Miranda, but his move to her side on the table (paid for token by token):
+/// `normal` and `hard` hold the Gatling's burst as if he stood there (a play-test's Gatling
+/// fired past an ally whose move into the line of fire was declared).
+#[test]
+fn a_gatling_waits_for_an_ally_moving_into_the_fight() {
+    for ai in [AiLevel::Normal, AiLevel::Hard] {
+        let (mut t, angus, miranda, dave) = gatling_on_miranda(ai, (12, 7));
+        let to = tarnation::rules::hexmap::hex_at(7, 7);
+        let walk = Action::Move {
+            hero: dave,
+            to,
+            gait: tarnation::rules::movement::Gait::Walk,
+        };
+        let de = t.e(dave);
+        t.app.world_mut().entity_mut(de).insert(Committed(walk));
+        give_ap(&mut t, angus, 4, 4);
+        let d = asked(&mut t, angus);
+        let at_miranda = match &d.intent {
+            Intent::Declare(Action::Shoot { target, .. }) => *target == miranda,
+            Intent::Declare(Action::Series { shots, .. }) => {
+                shots.iter().any(|(t, _)| *t == miranda)
+            }
+            _ => false,
+        };
+        assert!(!at_miranda, "{ai:?}: {d:?}");
+    }
+}
+
 /// Clem, ducked behind the piano with his gun ready, plays for the side the fire wins for:
 /// he stays down while the posse is far (an audit saw him come out for snap shots at 17 %, in
 /// the open to the posse's guns), saying why he passes, and comes out once a foe is within

@@ -16,7 +16,7 @@ fn an_event_gives_its_kind_words_and_fields_from_the_same_values() {
     assert_eq!(declare.kind(), "declare");
     assert_eq!(
         declare.text(),
-        "Miranda Valentine declares Shoot (3 AP, 2 AP lost)"
+        "Miranda Valentine declares Shoot (3 AP; the 2 other AP in front are lost)"
     );
     assert_eq!(
         serde_json::Value::Object(declare.fields()),

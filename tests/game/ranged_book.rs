@@ -592,3 +592,39 @@ fn the_glass_a_miss_may_shatter_is_named() {
     );
     assert!(ranged::allies_near_the_line(world, hank, clem).is_empty());
 }
+
+/// An ally whose move on the table takes it near the line of fire is warned of before the
+/// shot, as the computer weighs it (a play-test's Gatling fired past an ally whose declared
+/// move took it into the line).
+#[test]
+fn an_ally_moving_into_the_line_is_warned_of() {
+    let t = Table::new("longhorn_fire.ron", 3, |level| {
+        let at = |level: &tarnation::data::level::Level, name: &str| {
+            level.heroes.iter().position(|h| h.name == name).unwrap()
+        };
+        let (hank, clem) = (at(level, "Hank Daggett"), at(level, "Clem Perkins"));
+        level.heroes[hank].at = (7, 5);
+        level.heroes[clem].at = (13, 5);
+    });
+    let (hank, clem, cyril) = (
+        t.hero("Hank Daggett"),
+        t.hero("Clem Perkins"),
+        t.hero("Cyril Wellington"),
+    );
+    let (hank, clem, cyril_e) = (t.e(hank), t.e(clem), t.e(cyril));
+    let mut t = t;
+    assert!(ranged::allies_near_the_line(t.app.world(), hank, clem).is_empty());
+    t.app
+        .world_mut()
+        .resource_mut::<tarnation::sim::model::RoundState>()
+        .due
+        .push(tarnation::sim::intent::Action::Move {
+            hero: cyril,
+            to: tarnation::rules::hexmap::hex_at(9, 5),
+            gait: tarnation::rules::movement::Gait::Walk,
+        });
+    assert_eq!(
+        ranged::allies_near_the_line(t.app.world(), hank, clem),
+        vec![cyril_e]
+    );
+}

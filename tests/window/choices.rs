@@ -609,6 +609,45 @@ fn every_usable_button_sends_the_intent_the_bar_priced() {
     );
 }
 
+/// Turn R turns the hero to the right as the map is drawn: facing east, then down-right (a
+/// play-test's Turn R turned Cyril up-right, to his left); Turn L back up-right.
+#[test]
+fn turn_right_turns_to_the_right_on_the_map() {
+    use tarnation::app::board::MapGeometry;
+    use tarnation::rules::hexmap::step;
+    let mut app = battle(7, "levels/street_duel.ron", |l| {
+        let i = l.heroes.iter().position(|h| h.name == "Cyril Wellington");
+        l.heroes[i.unwrap()].facing = 0;
+    });
+    let cyril = hero(&mut app, "Cyril Wellington");
+    until_declares(&mut app, cyril);
+    let me = id(&app, cyril);
+    let priced = |app: &App, action: BattleAction| {
+        let bar = &app.world().resource::<BarView>().0;
+        bar.iter()
+            .find(|b| b.action == action)
+            .unwrap()
+            .priced
+            .clone()
+    };
+    let faces = |facing: u8| Some(Intent::Declare(Action::Face { hero: me, facing }));
+    assert_eq!(priced(&app, BattleAction::TurnRight), faces(1));
+    assert_eq!(priced(&app, BattleAction::TurnLeft), faces(5));
+    // Hexside 0 is east and hexside 1 down-right on the window (world y up).
+    let geometry = *app.world().resource::<MapGeometry>();
+    let at = app.world().get::<HexPos>(cyril).unwrap().0;
+    let (here, east, right) = (
+        geometry.hex_center(at),
+        geometry.hex_center(step(at, 0)),
+        geometry.hex_center(step(at, 1)),
+    );
+    assert!(
+        east.x > here.x && (east.y - here.y).abs() < 1.0,
+        "{here} {east}"
+    );
+    assert!(right.x > here.x && right.y < here.y, "{here} {right}");
+}
+
 /// A button for a foe, clicked with the pointer on the bar: the next click on the map picks
 /// the foe; a right click lets the pick go.
 #[test]

@@ -302,10 +302,14 @@ pub(super) fn draw_reach(
 }
 
 /// Short explanations of the game's terms.
-pub const GLOSSARY: [(&str, &str); 12] = [
+pub const GLOSSARY: [(&str, &str); 13] = [
     (
         "AP",
         "AP: action points, one token a segment from the hero's IN on",
+    ),
+    (
+        "other AP in front",
+        "other AP in front: a declared action removes every token in front, so those beyond its cost are lost (declare when the tokens match the cost to lose none)",
     ),
     ("IN", "IN: the segment of the hero's first token this round"),
     ("TN", "TN: the target number the card's result must reach"),
@@ -565,6 +569,32 @@ mod tests {
         assert_eq!(
             label_corner(Vec2::new(700.0, 520.0), size, room),
             Vec2::new(62.0, 426.0)
+        );
+    }
+
+    /// A line that loses tokens in front says so, and the glossary says why they are lost.
+    #[test]
+    fn the_glossary_explains_the_ap_lost_in_front() {
+        let line = format!(
+            "Ike Clanton declares snap shot (1 AP{})",
+            crate::sim::events::lost_words(2)
+        );
+        assert_eq!(
+            line,
+            "Ike Clanton declares snap shot (1 AP; the 2 other AP in front are lost)"
+        );
+        let words = super::glossary(&line);
+        assert!(words.contains("removes every token in front"), "{words}");
+        assert!(words.starts_with("AP: action points"), "{words}");
+        assert_eq!(
+            super::glossary("Ike Clanton declares snap shot (1 AP)")
+                .lines()
+                .count(),
+            1
+        );
+        assert_eq!(
+            crate::sim::events::lost_words(1),
+            "; the 1 other AP in front is lost"
         );
     }
 }

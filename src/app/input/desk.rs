@@ -212,7 +212,9 @@ fn bodily(
         .and_then(|m| view.mounts.get(m.0).ok());
     Some(match action {
         A::TurnLeft | A::TurnRight => {
-            let by = if action == A::TurnLeft { 1 } else { -1 };
+            // Hexsides are numbered clockwise as the map is drawn (rows go down): a turn to
+            // the right is the next one (a play-test's Turn R turned its hero to the left).
+            let by = if action == A::TurnRight { 1 } else { -1 };
             Ok(match mount {
                 Some((_, heading)) => Action::Steer {
                     hero,

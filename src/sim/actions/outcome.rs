@@ -175,11 +175,7 @@ impl Outcome {
     pub fn describe(&self, name: &str) -> String {
         match self {
             Outcome::Declared { what, ap, lost, .. } => {
-                let lost = if *lost > 0 {
-                    format!(", {lost} AP lost")
-                } else {
-                    String::new()
-                };
+                let lost = crate::sim::events::lost_words(*lost);
                 format!("{name} declares: {what} ({ap} AP{lost})")
             }
             Outcome::Committed { what, ap, paid, .. } => {

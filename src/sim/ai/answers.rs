@@ -441,13 +441,26 @@ pub(super) fn blast_risk(world: &World, hero: Entity, target: Entity) -> Option<
 /// Gatling, the only gun Angus had, fired three times at Miranda with Dave at her side, its
 /// strays stunning, wounding and then killing him.
 fn ally_within(world: &World, hero: Entity, at: Hex, paces: u32) -> bool {
+    ally_hexes(world, hero)
+        .into_iter()
+        .any(|(_, p)| p.unsigned_distance_to(at) <= paces)
+}
+
+/// Where the hero's standing allies are, and where their moves on the table take them: a shot
+/// paid over the coming segments flies when they have got there (a play-test's Gatling fired
+/// past an ally whose move into the line of fire was declared).
+fn ally_hexes(world: &World, hero: Entity) -> Vec<(Entity, Hex)> {
     let side = query::side_of(world, hero);
-    query::heroes(world).into_iter().any(|a| {
-        a != hero
-            && query::side_of(world, a) == side
-            && !query::is_down(world, a)
-            && query::position(world, a).is_some_and(|p| p.unsigned_distance_to(at) <= paces)
-    })
+    let ally =
+        |a: Entity| a != hero && query::side_of(world, a) == side && !query::is_down(world, a);
+    let standing = query::heroes(world)
+        .into_iter()
+        .filter(|&a| ally(a))
+        .filter_map(|a| Some((a, query::position(world, a)?)));
+    let going = query::moves_on_the_table(world)
+        .into_iter()
+        .filter(|&(a, _)| ally(a));
+    standing.chain(going).collect()
 }
 
 /// What a stray of a shot at `target` may strike, as the rules take them
@@ -458,13 +471,25 @@ fn ally_within(world: &World, hero: Entity, at: Hex, paces: u32) -> bool {
 /// 7001-7300; the other levels within half a point).
 fn strays_near(world: &World, hero: Entity, target: Entity) -> Vec<(u32, bool)> {
     let side = query::side_of(world, hero);
-    crate::sim::actions::ranged::stray_candidates(world, hero, target)
-        .into_iter()
-        .map(|(distance, e)| {
-            let ally = world.get::<Hero>(e).is_some() && query::side_of(world, e) == side;
-            (distance, ally)
-        })
-        .collect()
+    let mut near: Vec<(u32, bool)> =
+        crate::sim::actions::ranged::stray_candidates(world, hero, target)
+            .into_iter()
+            .map(|(distance, e)| {
+                let ally = world.get::<Hero>(e).is_some() && query::side_of(world, e) == side;
+                (distance, ally)
+            })
+            .collect();
+    // An ally whose move on the table takes it near the line stands there when the shot flies.
+    if let Some(zone) = crate::sim::actions::ranged::StrayZone::of(world, hero, target) {
+        let going = query::moves_on_the_table(world);
+        near.extend(
+            going
+                .into_iter()
+                .filter(|&(a, _)| a != hero && a != target && query::side_of(world, a) == side)
+                .filter_map(|(_, to)| Some((zone.reaches(to)?, true))),
+        );
+    }
+    near
 }
 
 /// The least chance of the Medicine roll worth a revival's 4 AP to `normal` and `hard`.

@@ -271,12 +271,13 @@ fn why_words(reason: &Option<String>) -> String {
         .map_or(String::new(), |r| format!(". Why: {r}"))
 }
 
-/// ", 2 AP lost" when tokens in front beyond the cost are lost.
-fn lost_words(lost: u32) -> String {
-    if lost > 0 {
-        format!(", {lost} AP lost")
-    } else {
-        String::new()
+/// "; the 2 other AP in front are lost" when tokens in front beyond the cost are lost (an
+/// action removes every token in front: a play-test asked what "(1 AP lost)" meant).
+pub(crate) fn lost_words(lost: u32) -> String {
+    match lost {
+        0 => String::new(),
+        1 => "; the 1 other AP in front is lost".to_string(),
+        n => format!("; the {n} other AP in front are lost"),
     }
 }
 

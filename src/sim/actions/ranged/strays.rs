@@ -14,19 +14,8 @@ use hexx::Hex;
 /// glass still whole there. The computer reads the same list before it shoots.
 pub fn stray_candidates(world: &World, hero: Entity, target: Entity) -> Vec<(u32, Entity)> {
     use crate::sim::query;
-    let (Some(from), Some(to)) = (query::position(world, hero), query::position(world, target))
-    else {
+    let Some(zone) = StrayZone::of(world, hero, target) else {
         return Vec::new();
-    };
-    let line = world
-        .resource::<Battle>()
-        .map
-        .line_of_fire(from, to)
-        .unwrap_or_default();
-    let near = |h: Hex| {
-        line.iter()
-            .chain([&to])
-            .any(|l| l.unsigned_distance_to(h) <= 1)
     };
     let figures = query::heroes(world)
         .into_iter()
@@ -37,9 +26,39 @@ pub fn stray_candidates(world: &World, hero: Entity, target: Entity) -> Vec<(u32
         .map(|(e, at, _)| (at, e));
     figures
         .chain(glass)
-        .filter(|(at, _)| near(*at))
-        .map(|(at, e)| (from.unsigned_distance_to(at), e))
+        .filter_map(|(at, e)| Some((zone.reaches(at)?, e)))
         .collect()
+}
+
+/// Where the strays of a shot from a firer at a target may strike: within one pace of the line
+/// of fire or of the target.
+pub struct StrayZone {
+    from: Hex,
+    to: Hex,
+    line: Vec<Hex>,
+}
+
+impl StrayZone {
+    /// The zone of a shot from `hero` at `target` where they stand.
+    pub fn of(world: &World, hero: Entity, target: Entity) -> Option<Self> {
+        let from = crate::sim::query::position(world, hero)?;
+        let to = crate::sim::query::position(world, target)?;
+        let line = world
+            .resource::<Battle>()
+            .map
+            .line_of_fire(from, to)
+            .unwrap_or_default();
+        Some(StrayZone { from, to, line })
+    }
+
+    /// How far from the firer a figure at `at` stands, when a stray may strike it there.
+    pub fn reaches(&self, at: Hex) -> Option<u32> {
+        self.line
+            .iter()
+            .chain([&self.to])
+            .any(|l| l.unsigned_distance_to(at) <= 1)
+            .then(|| self.from.unsigned_distance_to(at))
+    }
 }
 
 /// Unintended targets: figures within one pace of the line of fire, nearest the firer first
@@ -101,17 +120,34 @@ pub fn glass_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<S
 }
 
 /// The firer's allies a stray of its shot at `target` may strike (`stray_candidates` of its
-/// side), nearest the firer first: the pointer warns of them before the shot.
+/// side, and those whose move on the table takes them near the line), nearest the firer first:
+/// the pointer warns of them before the shot.
 pub fn allies_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<Entity> {
     let side = crate::sim::query::side_of(world, hero);
+    let ally = |e: Entity| {
+        e != hero
+            && e != target
+            && world.get::<crate::sim::model::Hero>(e).is_some()
+            && crate::sim::query::side_of(world, e) == side
+    };
     let mut near: Vec<(u32, Entity)> = stray_candidates(world, hero, target)
         .into_iter()
-        .filter(|&(_, e)| {
-            e != hero
-                && world.get::<crate::sim::model::Hero>(e).is_some()
-                && crate::sim::query::side_of(world, e) == side
-        })
+        .filter(|&(_, e)| ally(e))
         .collect();
+    if let Some(zone) = StrayZone::of(world, hero, target) {
+        near.extend(
+            crate::sim::query::moves_on_the_table(world)
+                .into_iter()
+                .filter(|&(e, _)| ally(e))
+                .filter_map(|(e, to)| Some((zone.reaches(to)?, e))),
+        );
+    }
     near.sort_by_key(|&(d, e)| (d, e));
-    near.into_iter().map(|(_, e)| e).collect()
+    let mut allies: Vec<Entity> = Vec::new();
+    for (_, e) in near {
+        if !allies.contains(&e) {
+            allies.push(e);
+        }
+    }
+    allies
 }

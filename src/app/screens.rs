@@ -9,6 +9,7 @@ mod result;
 
 pub use credits::{CreditsBody, OpenCredits};
 pub use esc_menu::{EscButton, set_aside};
+pub use result::DecidedBox;
 
 pub use level_select::{
     BlindfoldToggle, LevelChoice, LevelRow, RULE_TOGGLES, ResolutionToggle, RuleToggle,

@@ -272,6 +272,7 @@ pub fn frame(world: &mut World) -> Frame {
                     .map(|w| w.0.clone())
                     .unwrap_or_default(),
                 fate: wounds.fate,
+                speed: 0,
             })
         })
         .collect();
@@ -295,6 +296,7 @@ pub fn frame(world: &mut World) -> Frame {
             paying: None,
             weapons: Vec::new(),
             fate: None,
+            speed: m.speed,
         })
         .collect();
     mounts.sort_by(|a, b| a.name.cmp(&b.name));

@@ -938,3 +938,32 @@ fn the_card_shows_its_corner_as_a_playing_card() {
     assert_eq!(corner_face("QD"), ("Q\u{2666}".to_string(), true));
     assert_eq!(corner_face("7C"), ("7\u{2663}".to_string(), false));
 }
+
+/// A blow or a block the round cannot pay is greyed on the bar (a play-test's Cyril, 1 AP
+/// left, saw Attack 3 AP and Block 2 AP in the usable colour; pressed, they were refused).
+#[test]
+fn a_blow_the_round_cannot_pay_is_greyed() {
+    let mut app = battle(3, "levels/saloon_brawl.ron", |l| {
+        let at = |l: &Level, name: &str| l.heroes.iter().position(|h| h.name == name).unwrap();
+        let (cyril, clem) = (at(l, "Cyril Wellington"), at(l, "Clem Perkins"));
+        l.heroes[clem].at = (l.heroes[cyril].at.0 + 1, l.heroes[cyril].at.1);
+    });
+    let cyril = hero(&mut app, "Cyril Wellington");
+    let clem = hero(&mut app, "Clem Perkins");
+    until_declares(&mut app, cyril);
+    {
+        let mut track = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Track>(cyril)
+            .unwrap();
+        track.0.pool = 0;
+        track.0.in_front = 1;
+    }
+    point_at(&mut app, clem);
+    app.update();
+    let bar = app.world().resource::<BarView>().0.clone();
+    for action in [BattleAction::MeleeAttack, BattleAction::Block] {
+        let b = bar.iter().find(|b| b.action == action).unwrap();
+        assert!(!b.enabled, "{b:#?}");
+    }
+}

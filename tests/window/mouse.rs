@@ -277,6 +277,35 @@ fn a_click_pressed_and_let_go_in_one_frame_counts() {
     assert_eq!(fired(&mut app), (false, true));
 }
 
+/// A fallen foe is not offered to close in on (a play-test was offered "close in on Dave
+/// Perkins" after he was knocked out).
+#[test]
+fn a_fallen_foe_is_not_closed_in_on() {
+    let (mut app, hero) = human_declares_in("Brawl at the Longhorn", 5);
+    let from = app.world().get::<HexPos>(hero).unwrap().0;
+    let (foe, at) = standing_foes(&mut app, hero)
+        .into_iter()
+        .filter(|(_, h)| h.unsigned_distance_to(from) > 1)
+        .min_by_key(|(_, h)| (h.unsigned_distance_to(from), h.x, h.y))
+        .expect("a foe beyond a pace");
+    app.insert_resource(ForcedHover(Some(at)));
+    app.update();
+    let offer = |app: &App| {
+        app.world()
+            .resource::<tarnation::app::input::PlanOffer>()
+            .what
+            .clone()
+    };
+    assert!(offer(&app).starts_with("close in on "), "{}", offer(&app));
+    let foe = tarnation::sim::query::entity(app.world(), foe).unwrap();
+    app.world_mut().entity_mut(foe).insert(Down(true));
+    app.insert_resource(ForcedHover(None));
+    app.update();
+    app.insert_resource(ForcedHover(Some(at)));
+    app.update();
+    assert!(!offer(&app).starts_with("close in on "), "{}", offer(&app));
+}
+
 /// With no gun to shoot (fists in the brawl), pointing at a foe beyond a pace offers to close
 /// in on it; a right click declares the move to the cheapest hex beside it.
 #[test]
@@ -1131,17 +1160,43 @@ fn first_seat_change(level: &str) {
     );
 }
 
+/// A decided battle holds the end on the map, with a box whose button leads to the result:
+/// clicked, when it is there.
+fn see_the_result(app: &mut App) -> bool {
+    let mut boxes = app
+        .world_mut()
+        .query_filtered::<(), With<tarnation::app::screens::DecidedBox>>();
+    let shown = boxes.iter(app.world()).next().is_some();
+    if shown {
+        assert!(click::<MenuButton>(app, |b| b.0 == MenuAction::Confirm));
+    }
+    shown
+}
+
 /// Play a side to the end with the mouse alone: point at the nearest enemy and right click
 /// (shoot, or draw-cock-shoot), else click Pass. The computer plays the other side.
 fn play_to_the_end(level: &str, seed: u64) {
     let mut app = window_app(seed);
     start_by_mouse(&mut app, level, &[Control::Human, Control::Computer]);
+    let mut decided_box = false;
     for _ in 0..6000 {
         if screen(&app) == Screen::Result {
+            // The decided battle waited on the map for the player's click.
+            assert!(
+                decided_box,
+                "{level}: the result came before the player asked"
+            );
             return;
         }
         app.update();
         if screen(&app) != Screen::Battle {
+            continue;
+        }
+        if app
+            .world()
+            .contains_resource::<tarnation::sim::model::BattleOver>()
+        {
+            decided_box |= see_the_result(&mut app);
             continue;
         }
         // A hit of ours waits for its bumps: the first choice (the Judge's way), clicked.

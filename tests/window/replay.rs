@@ -310,22 +310,7 @@ fn the_viewer_follows_the_riders_down_the_gulch() {
     use tarnation::app::board::{Goal, MapGeometry};
     use tarnation::app::input::MapRect;
     use tarnation::sim::model::{HexPos, Mount};
-    let (mut app, folders) = saving_app(2, "follow");
-    let paths = tarnation::data::paths::find;
-    let gear =
-        tarnation::data::gear::load(&paths(tarnation::data::gear::GEAR_PATH).unwrap()).unwrap();
-    let level = tarnation::data::level::load(
-        &tarnation::data::paths::locate(std::path::Path::new("levels/gulch_chase.ron")).unwrap(),
-        &gear,
-    )
-    .unwrap();
-    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
-    let played = run::run(level, gear, 2, cards, 6).unwrap();
-    let path = folders
-        .replays
-        .join("hightailing-2026-01-01-000000-final.match.ron");
-    played.file.save(&path).unwrap();
-    open_in_viewer(&mut app, &path);
+    let (mut app, _folders) = gulch_in_viewer("follow");
     tap(&mut app, KeyCode::End);
     // The last event with a hero's name: where the view must go.
     let last_actor = viewer(&app)
@@ -389,6 +374,71 @@ fn the_viewer_follows_the_riders_down_the_gulch() {
     for (at, goal) in mounts.iter(app.world()) {
         assert_eq!(at.translation.truncate(), goal.0.truncate());
     }
+}
+
+/// A gulch chase played by the computer, saved and open in the viewer at its start.
+fn gulch_in_viewer(name: &str) -> (App, SaveFolders) {
+    let (mut app, folders) = saving_app(2, name);
+    let paths = tarnation::data::paths::find;
+    let gear =
+        tarnation::data::gear::load(&paths(tarnation::data::gear::GEAR_PATH).unwrap()).unwrap();
+    let level = tarnation::data::level::load(
+        &tarnation::data::paths::locate(std::path::Path::new("levels/gulch_chase.ron")).unwrap(),
+        &gear,
+    )
+    .unwrap();
+    let cards = tarnation::data::deck_file::load_match_deck().unwrap();
+    let played = run::run(level, gear, 2, cards, 6).unwrap();
+    let path = folders
+        .replays
+        .join("hightailing-2026-01-01-000000-final.match.ron");
+    played.file.save(&path).unwrap();
+    open_in_viewer(&mut app, &path);
+    (app, folders)
+}
+
+/// Every mount at the speed the frame shown had it: reined in or halted, not at its first
+/// speed (a play-test's replay showed 14 and 16 where the battle had shown 7 and 0). The last
+/// frame here is made to have Chucho's mustang halted; the viewer steps there.
+#[test]
+fn the_viewer_shows_each_mount_at_its_speed_then() {
+    use tarnation::sim::model::Mount;
+    let (mut app, _folders) = gulch_in_viewer("speeds");
+    let speeds = |frame: &tarnation::sim::model::Frame| -> Vec<(String, u32)> {
+        let mut s: Vec<(String, u32)> = frame
+            .figures
+            .iter()
+            .filter(|f| f.side.is_none())
+            .map(|f| (f.name.clone(), f.speed))
+            .collect();
+        s.sort();
+        s
+    };
+    let last = viewer(&app).states.len() - 1;
+    {
+        let mut v = app
+            .world_mut()
+            .resource_mut::<tarnation::app::replay_view::Viewer>();
+        let halted = v.states[last]
+            .figures
+            .iter_mut()
+            .find(|f| f.name == "Chucho's mustang")
+            .expect("Chucho's mustang");
+        halted.speed = 0;
+        v.at = last - 1;
+    }
+    app.update();
+    tap(&mut app, KeyCode::End);
+    app.update();
+    let want = speeds(&viewer(&app).states[last]);
+    assert!(want.contains(&("Chucho's mustang".to_string(), 0)));
+    let mut shown = app.world_mut().query::<&Mount>();
+    let mut shown: Vec<(String, u32)> = shown
+        .iter(app.world())
+        .map(|m| (m.name.clone(), m.speed))
+        .collect();
+    shown.sort();
+    assert_eq!(shown, want);
 }
 
 /// The viewer's panel is the battle's (issue 24: "the replay viewer shows what live play

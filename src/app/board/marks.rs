@@ -323,8 +323,8 @@ fn token_tags(
     if tags.is_empty() {
         return;
     }
-    // One stack, scaled as a whole from its foot above the token (`ReadableLabel`): the tags
-    // grow with the zoom without covering each other or the token.
+    // One stack, scaled as a whole from its foot on the token (`ReadableLabel`): the tags grow
+    // with the zoom without covering each other.
     p.spawn((
         Transform::from_xyz(0.0, TAGS_FOOT, 0.65),
         Visibility::default(),
@@ -351,8 +351,10 @@ fn token_tags(
     });
 }
 
-/// Where a token's stack of tags stands on it: the foot of the first tag, above the ring.
-const TAGS_FOOT: f32 = 23.0;
+/// Where a token's stack of tags stands on it: the foot of the first tag, on the token's lower
+/// half, so the tag is read as its own. Above the ring, a play-test read DOMINATED on Dave's
+/// token as Hank's: Hank's ring, up a row beside him, touched the tag.
+const TAGS_FOOT: f32 = -14.0;
 
 /// A mount's marks: the horse's head, its facing, its speed this round in paces.
 pub(super) fn mount_marks(

@@ -76,10 +76,11 @@ pub(super) fn cursor_label(
             size.x - crate::app::layout::PANEL_W - 4.0,
             size.y - crate::app::layout::BAR_H,
         );
-        // The tokens on the screen, in the label's units: it stands clear of them if it can.
-        let tokens: Vec<Vec2> = crate::app::input::camera_view(&cameras)
+        // The tokens on the screen, in the label's units, and their radius there: it stands
+        // clear of them if it can.
+        let (tokens, radius): (Vec<Vec2>, f32) = crate::app::input::camera_view(&cameras)
             .map(|(camera, scale)| {
-                figures
+                let tokens = figures
                     .iter()
                     .map(|t| {
                         crate::app::input::screen_at(
@@ -89,10 +90,11 @@ pub(super) fn cursor_label(
                             t.translation.truncate(),
                         ) / ui_scale.0
                     })
-                    .collect()
+                    .collect();
+                (tokens, TOKEN_RADIUS / scale / ui_scale.0)
             })
             .unwrap_or_default();
-        let corner = label_corner_clear(at, Vec2::new(width, height), room, &tokens);
+        let corner = label_corner_clear(at, Vec2::new(width, height), room, (&tokens, radius));
         node.left = px(corner.x);
         node.top = px(corner.y);
     }
@@ -176,13 +178,21 @@ pub fn label_corner(at: Vec2, size: Vec2, room: Vec2) -> Vec2 {
 }
 
 /// `label_corner`, but of the four places beside the pointer (right or left of it, below or
-/// above it) that fit, the first that covers fewest tokens: a play-test's label stood over
-/// Octavio, a hex from the one pointed at, and over the player's own heroes.
-pub fn label_corner_clear(at: Vec2, size: Vec2, room: Vec2, tokens: &[Vec2]) -> Vec2 {
+/// above it) that fit, the first that covers fewest tokens (of `radius` on the screen): a
+/// play-test's label stood over Octavio, a hex from the one pointed at, and over the player's
+/// own heroes. Below or above the pointer by a token's radius at least, so the label clears
+/// the token pointed at (a play-test's label covered half of Dave, the foe it spoke of).
+pub fn label_corner_clear(
+    at: Vec2,
+    size: Vec2,
+    room: Vec2,
+    (tokens, radius): (&[Vec2], f32),
+) -> Vec2 {
+    let gap = radius.max(14.0);
     let (right, left) = (at.x + 18.0, (at.x - 18.0 - size.x).max(0.0));
-    let (below, above) = (at.y + 14.0, (at.y - 14.0 - size.y).max(0.0));
+    let (below, above) = (at.y + gap, (at.y - gap - size.y).max(0.0));
     let covered = |c: Vec2| {
-        let label = Rect::from_corners(c, c + size).inflate(LABEL_CLEAR);
+        let label = Rect::from_corners(c, c + size).inflate(radius.max(LABEL_CLEAR) - 2.0);
         tokens.iter().filter(|t| label.contains(**t)).count()
     };
     [
@@ -197,8 +207,11 @@ pub fn label_corner_clear(at: Vec2, size: Vec2, room: Vec2, tokens: &[Vec2]) -> 
     .unwrap_or_else(|| label_corner(at, size, room))
 }
 
-/// How near a token's centre may come to the label (a token's radius, about).
+/// How near a token's centre may come to the label at the least (zoomed far out).
 const LABEL_CLEAR: f32 = 16.0;
+
+/// A token's radius on the map (world units): its ring and the pips on it.
+const TOKEN_RADIUS: f32 = 24.0;
 
 /// Whether a label at `corner` covers the pointer.
 fn covers(corner: Vec2, size: Vec2, at: Vec2) -> bool {
@@ -436,7 +449,8 @@ pub(super) fn marker_words(world: &mut World) {
                 s.push_str(&format!(" ({})", super::stun::recovery_chance(round, odds)));
             }
         }
-        if let Some(d) = dominated.filter(|d| d.0 > 0) {
+        // A fallen foe is held no more: no dominance said of it (as its token shows none).
+        if let Some(d) = dominated.filter(|d| d.0 > 0 && !down.0) {
             s.push_str(&format!(
                 "; {}",
                 crate::rules::melee::Dominance::from_level(d.0).name()
@@ -526,17 +540,24 @@ mod tests {
         let size = Vec2::new(300.0, 60.0);
         let at = Vec2::new(400.0, 200.0);
         assert_eq!(
-            label_corner_clear(at, size, room, &[]),
+            label_corner_clear(at, size, room, (&[], 14.0)),
             label_corner(at, size, room)
         );
         // A foe right and below: the label goes left.
         let foe = Vec2::new(500.0, 240.0);
-        let c = label_corner_clear(at, size, room, &[foe]);
-        assert_eq!(c, Vec2::new(82.0, 214.0));
+        let c = label_corner_clear(at, size, room, (&[foe], 18.0));
+        assert_eq!(c, Vec2::new(82.0, 218.0));
         // Foes below on both sides: above, on the right.
-        let c = label_corner_clear(at, size, room, &[foe, Vec2::new(250.0, 240.0)]);
-        assert_eq!(c, Vec2::new(418.0, 126.0));
+        let c = label_corner_clear(at, size, room, (&[foe, Vec2::new(250.0, 240.0)], 18.0));
+        assert_eq!(c, Vec2::new(418.0, 122.0));
         assert!(!Rect::from_corners(c, c + size).contains(at));
+        // At the default zoom (tokens 24 across the radius), the pointer on a foe's token: the
+        // label clears the whole token, not its lower half.
+        let foe = Vec2::new(380.0, 378.0);
+        let c = label_corner_clear(foe, Vec2::new(420.0, 40.0), room, (&[foe], 24.0));
+        let label = Rect::from_corners(c, c + Vec2::new(420.0, 40.0));
+        let token = Rect::from_center_size(foe, Vec2::splat(48.0));
+        assert!(label.intersect(token).is_empty(), "{label:?}");
     }
 
     /// The label stands beside the pointer and never over it: right and below where there is

@@ -450,7 +450,12 @@ fn offer_close_in(
     name: &str,
 ) -> Option<PlanOffer> {
     let armed_to_shoot = query::weapon_in_hand(world, hero).is_some_and(|(_, _, w)| w.is_ranged());
-    if armed_to_shoot || query::engaged_foes(world, hero).contains(&target) {
+    // Nothing to close in on a fallen foe (a play-test was offered "close in on Dave Perkins"
+    // after he was knocked out).
+    if armed_to_shoot
+        || query::is_down(world, target)
+        || query::engaged_foes(world, hero).contains(&target)
+    {
         return None;
     }
     let key = (

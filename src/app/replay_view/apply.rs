@@ -90,6 +90,13 @@ fn figures(world: &mut World, frame: &Frame) {
         // too, with its rider on it.
         entity.remove::<crate::app::board::Placed>();
         if f.side.is_none() {
+            // Its speed as it went (a play-test's replay showed the gulch's horses at their
+            // first speeds, reined in and halted as they were).
+            if let Some(mut mount) = entity.get_mut::<Mount>()
+                && mount.speed != f.speed
+            {
+                mount.speed = f.speed;
+            }
             continue;
         }
         set(&mut entity, Prone(f.prone));

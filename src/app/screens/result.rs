@@ -155,6 +155,7 @@ fn felled_unaimed(e: &crate::sim::model::LogEvent) -> bool {
 /// its declarations), so the deciding words and the last counter ("3 of 3") are read on the
 /// map: a play-test's mine was won by a skill check with no tracer, and the result screen
 /// cut in at once.
+#[allow(clippy::too_many_arguments)]
 fn battle_decided(
     mut commands: Commands,
     over: Option<Res<BattleOver>>,
@@ -165,6 +166,12 @@ fn battle_decided(
     ),
     pacing: Option<Res<crate::sim::model::Pacing>>,
     heroes: Query<(&crate::sim::model::Hero, &crate::sim::model::Down)>,
+    (input, pause, keys, boxes): (
+        MenuInput,
+        Option<Res<State<Pause>>>,
+        Res<Bindings>,
+        Query<(), With<DecidedBox>>,
+    ),
     mut shown: Local<(u32, f32)>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -181,6 +188,23 @@ fn battle_decided(
     if shown.1 < hold {
         return;
     }
+    // A player at the desk reads the decided battle on the map until they ask for the result.
+    let at_the_desk = battle.as_ref().is_some_and(|b| {
+        b.level
+            .sides
+            .iter()
+            .any(|s| s.control == crate::data::level::Control::Human)
+    });
+    if at_the_desk {
+        if boxes.is_empty() {
+            spawn_decided_box(&mut commands, &over, &keys);
+            return;
+        }
+        let running = pause.is_none_or(|p| *p.get() == Pause::Running);
+        if !running || !input.pressed(MenuAction::Confirm) {
+            return;
+        }
+    }
     *shown = (0, 0.0);
     let fallen = log.as_ref().and_then(|l| {
         let down: Vec<String> = heroes
@@ -194,6 +218,55 @@ fn battle_decided(
     let yours = battle.and_then(|b| to_the_player(&b.level, &over.name));
     commands.insert_resource(LastResult(over.clone(), last, yours, fallen));
     next.set(Screen::Result);
+}
+
+/// The box over the decided battle: who won and why, and the button to the result screen.
+#[derive(Component)]
+pub struct DecidedBox;
+
+/// The decided battle stays on the map, its last words and the log there to read, with a box
+/// over the map's top: "Perkins brothers win: the last side standing", and "See the result
+/// (Enter)". A play-test's brawl was lost while its last hero lay stunned: the rest of the
+/// round ran at the computer's pace and the result screen came before the deciding blow was
+/// read.
+fn spawn_decided_box(commands: &mut Commands, over: &BattleOver, keys: &Bindings) {
+    use crate::app::layout::{BANNER_H, PANEL_W};
+    let confirm = keys.menu_key(MenuAction::Confirm);
+    commands.spawn((
+        Node {
+            position_type: PositionType::Absolute,
+            top: px(BANNER_H + 12.0),
+            left: px(0),
+            right: px(PANEL_W),
+            justify_content: JustifyContent::Center,
+            ..default()
+        },
+        GlobalZIndex(9),
+        DecidedBox,
+        DespawnOnExit(Screen::Battle),
+        children![(
+            Node {
+                padding: UiRect::axes(px(16), px(10)),
+                column_gap: px(16),
+                align_items: AlignItems::Center,
+                ..default()
+            },
+            BackgroundColor(palette::TIP),
+            crate::app::widgets::CoversMap,
+            bevy::ui::FocusPolicy::Block,
+            children![
+                label(
+                    format!("{}: {}", crate::rules::words::wins(&over.name), over.why),
+                    18.0,
+                    palette::TIP_TEXT,
+                ),
+                (
+                    button(format!("See the result ({confirm})"), 18.0),
+                    MenuButton(MenuAction::Confirm),
+                ),
+            ],
+        )],
+    ));
 }
 
 /// How many times the wait before a computer's declaration the map holds the decided battle.

@@ -222,6 +222,8 @@ pub struct FigureState {
     pub weapons: Vec<WeaponState>,
     /// What the last hit did to it (killed, unconscious, a limb disabled).
     pub fate: Option<crate::rules::damage::Fate>,
+    /// A mount's speed this round in paces (a hero's: 0).
+    pub speed: u32,
 }
 
 /// Present while a match is recorded for the viewer: a frame as each event is logged.

@@ -37,6 +37,19 @@ pub fn step(hex: Hex, facing: u8) -> Hex {
     hex.neighbor(hexx::EdgeDirection::ALL_DIRECTIONS[facing as usize % 6])
 }
 
+/// The way a hexside faces on the map as it is drawn (rows going down, hexsides numbered
+/// clockwise from the east): the words a player reads, since the numbers are not drawn.
+pub fn hexside_name(facing: u8) -> &'static str {
+    [
+        "east",
+        "south-east",
+        "south-west",
+        "west",
+        "north-west",
+        "north-east",
+    ][facing as usize % 6]
+}
+
 /// A figure's eye above its hex, and the middle of a target, in paces (docs/rules-decisions.md).
 pub const EYE: f32 = 2.0;
 pub const MIDDLE: f32 = 1.0;

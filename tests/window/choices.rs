@@ -967,3 +967,69 @@ fn a_blow_the_round_cannot_pay_is_greyed() {
         assert!(!b.enabled, "{b:#?}");
     }
 }
+
+/// A dodge or a block says, before it is declared, whether it stands in time for the blows at
+/// the hero on the table (a play-test's dodge resolved in segment 7, after the quick attack it
+/// was meant for had landed in segment 6).
+#[test]
+fn a_dodge_says_whether_it_is_in_time_for_the_blow() {
+    let mut app = battle(3, "levels/saloon_brawl.ron", |l| {
+        let at = |l: &Level, name: &str| l.heroes.iter().position(|h| h.name == name).unwrap();
+        let (cyril, clem) = (at(l, "Cyril Wellington"), at(l, "Clem Perkins"));
+        l.heroes[clem].at = (l.heroes[cyril].at.0 + 1, l.heroes[cyril].at.1);
+    });
+    let cyril = hero(&mut app, "Cyril Wellington");
+    let clem = hero(&mut app, "Clem Perkins");
+    until_declares(&mut app, cyril);
+    let now = app.world().resource::<RoundState>().segment;
+    // Clem pays for a quick attack at Cyril: 1 of 2 AP paid, it lands next segment.
+    let blow = Action::Melee {
+        hero: id(&app, clem),
+        target: id(&app, cyril),
+        attack: AttackType::Quick,
+        careful: false,
+        times: 1,
+    };
+    {
+        let mut track = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Track>(clem)
+            .unwrap();
+        track.0.in_front = 1;
+        track.0.pool = 5;
+        track.0.commitment = None;
+        track.0.declare(2, now, false).unwrap();
+    }
+    app.world_mut()
+        .entity_mut(clem)
+        .insert(tarnation::sim::model::Committed(blow));
+    {
+        let mut track = app
+            .world_mut()
+            .get_mut::<tarnation::sim::model::Track>(cyril)
+            .unwrap();
+        track.0.in_front = 1;
+        track.0.pool = 5;
+    }
+    point_at(&mut app, clem);
+    app.update();
+    let tip = |app: &App, action: BattleAction| {
+        let bar = &app.world().resource::<BarView>().0;
+        bar.iter().find(|b| b.action == action).unwrap().tip.clone()
+    };
+    let lands = now + 1;
+    let dodge = tip(&app, BattleAction::Dodge);
+    assert!(
+        dodge.contains(&format!(
+            "Clem Perkins's blow lands in segment {lands}, before this: too late for it"
+        )),
+        "{dodge}"
+    );
+    let block = tip(&app, BattleAction::Block);
+    assert!(
+        block.contains(&format!(
+            "Clem Perkins's blow lands in segment {lands}, the same segment: the initiative stack decides"
+        )),
+        "{block}"
+    );
+}

@@ -239,12 +239,12 @@ fn rider_words(world: &World, hero: &Hero, mount: Entity) -> Option<String> {
     let m = world.get::<Mount>(mount)?;
     let heading = world.get::<Facing>(mount)?.0;
     Some(format!(
-        "{} rides {}: {} paces a round (best {}), heading hexside {}. {}/{}: steer (1 AP a hexside, 2 for more), {}: rein in or spur on (1 AP)",
+        "{} rides {}: {} paces a round (best {}), heading {}. {}/{}: steer (1 AP a hexside, 2 for more), {}: rein in or spur on (1 AP)",
         hero.name,
         m.name,
         m.speed,
         m.best_speed,
-        heading,
+        crate::rules::hexmap::hexside_name(heading),
         keys.key(BattleAction::TurnLeft),
         keys.key(BattleAction::TurnRight),
         keys.key(BattleAction::Rein)
@@ -259,7 +259,10 @@ fn steer_words(world: &World, mount: Entity, to: hexx::Hex) -> Option<String> {
     let go = world.resource::<Bindings>().key(BattleAction::MoveHere);
     Some(
         match crate::rules::movement::steer_toward(at, heading, to) {
-            Some(facing) => format!("{go}: steer the mount toward it (hexside {facing})"),
+            Some(facing) => format!(
+                "{go}: steer the mount toward it (to the {})",
+                crate::rules::hexmap::hexside_name(facing)
+            ),
             None => "The mount heads this way already".to_string(),
         },
     )
@@ -529,7 +532,11 @@ pub(super) fn engagement_view(world: &mut World) {
             s.push_str(&format!("; {} block(s) ready", close.blocks));
         }
         if let Some(toward) = close.dodge {
-            s.push_str(&format!("; dodging {toward}/{}", turned(toward, 1)));
+            s.push_str(&format!(
+                "; dodging blows from the {} and the {}",
+                crate::rules::hexmap::hexside_name(toward),
+                crate::rules::hexmap::hexside_name(turned(toward, 1))
+            ));
         }
         view.insert(hero, s);
     }

@@ -188,7 +188,10 @@ impl Outcome {
                 )
             }
             Outcome::Faced { facing, ap, .. } => {
-                format!("{name} turns to hexside {facing} ({ap} AP)")
+                format!(
+                    "{name} turns to face {} (hexside {facing}) ({ap} AP)",
+                    crate::rules::hexmap::hexside_name(*facing)
+                )
             }
             Outcome::WentProne { ap, .. } => format!("{name} drops prone ({ap} AP)"),
             Outcome::StoodUp { ap, .. } => format!("{name} stands up ({ap} AP)"),
@@ -221,7 +224,10 @@ impl Outcome {
                 crate::rules::words::count(*victories, "victory", "victories")
             ),
             Outcome::Steered { facing, ap, .. } => {
-                format!("{name} steers the mount to hexside {facing} ({ap} AP)")
+                format!(
+                    "{name} steers the mount to the {} (hexside {facing}) ({ap} AP)",
+                    crate::rules::hexmap::hexside_name(*facing)
+                )
             }
             Outcome::Reined { speed, ap, .. } => {
                 format!("{name} sets the mount's speed to {speed} paces a round ({ap} AP)")

@@ -537,7 +537,12 @@ fn show_price(
         .as_ref()
         .and_then(|t| resolves_in(t, ap, now, declared.over_rounds()))
     {
-        Some(s) => state.tip = format!("{}: {ap} AP, resolves in segment {s}.", state.tip),
+        Some(s) => {
+            state.tip = format!("{}: {ap} AP, resolves in segment {s}.", state.tip);
+            for words in defence_timing(world, declared, s) {
+                state.tip = format!("{}\n{words}", state.tip);
+            }
+        }
         None if declared.over_rounds() => {}
         None => {
             state.enabled = false;
@@ -547,6 +552,40 @@ fn show_price(
             );
         }
     }
+}
+
+/// A block's or a dodge's timing against the blows at the hero on the table: each foe's blow,
+/// the segment it lands in, and whether the defence, resolving in `segment`, stands in time
+/// ("Clem Perkins's blow lands in segment 6, before this: too late for it"). A dodge says too
+/// of a blow from a side it does not cover.
+fn defence_timing(world: &World, declared: &Action, segment: u32) -> Vec<String> {
+    let (hero, dodging) = match declared {
+        Action::Block { hero } => (*hero, None),
+        Action::Dodge { hero, toward } => (*hero, Some(*toward)),
+        _ => return Vec::new(),
+    };
+    let Some(e) = query::entity(world, hero) else {
+        return Vec::new();
+    };
+    crate::sim::actions::melee::blows_on_the_table(world, e)
+        .into_iter()
+        .map(|(foe, lands, from)| {
+            let name = query::hero_name(world, foe);
+            let when = match lands.cmp(&segment) {
+                std::cmp::Ordering::Less => "before this: too late for it",
+                std::cmp::Ordering::Equal => "the same segment: the initiative stack decides",
+                std::cmp::Ordering::Greater => "after this: in time",
+            };
+            let side = match dodging {
+                Some(t) if from != t && from != crate::rules::movement::turned(t, 1) => format!(
+                    "; it comes from the {}, a side this dodge does not cover",
+                    crate::rules::hexmap::hexside_name(from)
+                ),
+                _ => String::new(),
+            };
+            format!("{name}'s blow lands in segment {lands}, {when}{side}")
+        })
+        .collect()
 }
 
 fn capitalised(s: &str) -> String {

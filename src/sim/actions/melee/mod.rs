@@ -95,6 +95,54 @@ pub fn price_dodge(world: &World, e: Entity, toward: u8) -> Result<Priced<u8>, R
     Ok(Priced::new(DODGE_AP, toward))
 }
 
+/// The blows at `hero` on the table, for every player to see: each foe's attack declared and
+/// due this segment, or being paid for, with the segment it lands in (now, or when its
+/// tokens pay it off) and the hexside it comes from. A block or a dodge stands only from the
+/// segment it resolves in: a play-test's dodge resolved in segment 7, after the quick attack
+/// it was meant for had landed in segment 6.
+pub fn blows_on_the_table(world: &World, hero: Entity) -> Vec<(Entity, u32, u8)> {
+    let id = hero_id(world, hero);
+    let at_hero = |a: &crate::sim::intent::Action| match a {
+        crate::sim::intent::Action::Melee { target, .. } => *target == id,
+        crate::sim::intent::Action::MeleeSeries { blows, .. } => blows.iter().any(|b| b.0 == id),
+        _ => false,
+    };
+    let Some(round) = world.get_resource::<crate::sim::model::RoundState>() else {
+        return Vec::new();
+    };
+    let now = round.segment.max(1);
+    let from = |foe: Entity| {
+        let (Some(at), Some(there)) = (
+            crate::sim::query::position(world, hero),
+            crate::sim::query::position(world, foe),
+        ) else {
+            return 0;
+        };
+        hexside_toward(at, there)
+    };
+    let due = round
+        .due
+        .iter()
+        .filter(|a| at_hero(a))
+        .filter_map(|a| crate::sim::query::entity(world, a.hero()))
+        .map(|foe| (foe, now, from(foe)));
+    let paying = crate::sim::query::heroes(world)
+        .into_iter()
+        .filter(|&foe| {
+            world
+                .get::<crate::sim::model::Committed>(foe)
+                .is_some_and(|c| at_hero(&c.0))
+        })
+        .filter_map(|foe| {
+            let mut track = world.get::<crate::sim::model::Track>(foe)?.0.clone();
+            let lands = crate::rules::action_time::paid_at(&mut track, now)?;
+            Some((foe, lands, from(foe)))
+        });
+    let mut blows: Vec<(Entity, u32, u8)> = due.chain(paying).collect();
+    blows.sort_by_key(|&(foe, lands, _)| (lands, foe));
+    blows
+}
+
 pub fn block(world: &mut World, e: Entity, ap: u32) -> Outcome {
     let mut c = world.get::<CloseCombat>(e).copied().unwrap_or_default();
     c.blocks += 1;
@@ -121,7 +169,9 @@ pub fn dodge(world: &mut World, e: Entity, toward: u8, ap: u32) -> Outcome {
     Outcome::Prepared {
         hero: hero_id(world, e),
         what: format!(
-            "dodges the attacks from hexsides {toward} and {}{alone}",
+            "dodges the attacks from the {} and the {} (hexsides {toward} and {}){alone}",
+            crate::rules::hexmap::hexside_name(toward),
+            crate::rules::hexmap::hexside_name(turned(toward, 1)),
             turned(toward, 1)
         ),
         ap,

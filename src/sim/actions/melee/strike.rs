@@ -290,14 +290,18 @@ pub(super) fn describe(
         p.struck_with(),
         crate::sim::log::roll_words(&o.check, &o.cards, "defense")
     );
+    // The block's result against the blow's (a play-test asked what "block fails (5)" meant).
+    let blow_result = o.check.result;
     match o.block {
         Some((BlockOutcome::Blocked, r, _)) => {
-            return format!("{s}: hit, but {foe} blocks it ({r})");
+            return format!("{s}: hit, but {foe} blocks it ({r} beats the blow's {blow_result})");
         }
-        Some((BlockOutcome::Deflected, r, _)) => {
-            s.push_str(&format!(", {foe} half-blocks it ({r})"))
-        }
-        Some((BlockOutcome::Failed, r, _)) => s.push_str(&format!(", {foe}'s block fails ({r})")),
+        Some((BlockOutcome::Deflected, r, _)) => s.push_str(&format!(
+            ", {foe} half-blocks it ({r} equals the blow's {blow_result})"
+        )),
+        Some((BlockOutcome::Failed, r, _)) => s.push_str(&format!(
+            ", {foe}'s block fails ({r}, under the blow's {blow_result})"
+        )),
         None => {}
     }
     if !o.hit {

@@ -180,8 +180,9 @@ pub fn pass_words(
     };
     let mut words = format!("{name} {what}, {left} AP left");
     // The reason broken into short lines: one line of it ran across the whole map, its ends
-    // cut off at the map's edges.
-    if let Some(why) = reason {
+    // cut off at the map's edges. Not the plain "nothing worth its AP" (the pass says it):
+    // three passes of a brawl's segment, three lines each, covered the fight.
+    if let Some(why) = reason.filter(|r| *r != crate::sim::ai::KEEPS_ITS_AP) {
         words.push_str(&format!(
             "\n{}",
             crate::app::hud::wrapped(&format!("({why})"), PASS_LETTERS)
@@ -355,6 +356,17 @@ mod tests {
         assert_eq!(
             words.replace('\n', " "),
             format!("Pete Perkins passes, 4 AP left ({why})")
+        );
+        // The plain "nothing worth its AP" is not said over the map: one short line.
+        assert_eq!(
+            super::pass_words(
+                "Clem Perkins",
+                &Intent::Pass { hero },
+                1,
+                Some(crate::sim::ai::KEEPS_ITS_AP)
+            )
+            .unwrap(),
+            "Clem Perkins passes, 1 AP left"
         );
         let declare = Intent::Declare(crate::sim::Action::Cock { hero });
         assert_eq!(super::pass_words("Pete Perkins", &declare, 3, None), None);

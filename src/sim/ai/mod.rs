@@ -31,6 +31,10 @@ mod holdout;
 mod paths;
 mod position;
 mod reasons;
+
+/// The computer's reason for a pass when nothing is worth its AP: the pass says it already
+/// ("passes, 2 AP left"), so the words over the map leave it out.
+pub const KEEPS_ITS_AP: &str = "nothing worth its AP this segment: it keeps them in front";
 mod riders;
 mod weigh;
 mod worth;

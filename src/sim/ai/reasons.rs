@@ -125,5 +125,5 @@ pub(super) fn pass_reason(world: &World, hero: Entity) -> String {
     {
         return "nothing worth its AP in the round's last segment: its AP left are lost".into();
     }
-    "nothing worth its AP this segment: it keeps them in front".into()
+    super::KEEPS_ITS_AP.into()
 }

@@ -486,6 +486,37 @@ fn a_rider_holding_out_reins_below_a_gallop() {
     }
 }
 
+/// The gulch chase: the vaquero, his shotgun in hand, rides after Hank (14 paces a round,
+/// heading east). Four paces ahead of him, `normal` and `hard` rein in below his pace to let
+/// him come up (a play-test's vaquero rode past Hank and snapped backwards at 18 %); a pace
+/// beside him they keep his pace; `easy`'s habits let the mount run.
+#[test]
+fn a_pursuer_rides_alongside_rather_than_past() {
+    for ai in [AiLevel::Easy, AiLevel::Normal, AiLevel::Hard] {
+        for (at, want) in [((12, 3), 10), ((9, 4), 14)] {
+            let mut t = level_at("gulch_chase.ron", 1, ai);
+            let vaquero = t.hero("Vaquero");
+            in_hand(&mut t, vaquero, "Double-barrel shotgun");
+            let world = t.app.world_mut();
+            let mut mounts = world.query::<(&Mount, &mut HexPos)>();
+            for (m, mut pos) in mounts.iter_mut(world) {
+                if m.name == "Vaquero's pony" {
+                    pos.0 = hex_at(at.0, at.1);
+                }
+            }
+            place(&mut t, vaquero, at.0, at.1);
+            give_ap(&mut t, vaquero, 1, 5);
+            let d = asked(&mut t, vaquero);
+            let reins = d.intent
+                == Intent::Declare(Action::Rein {
+                    hero: vaquero,
+                    speed: want,
+                });
+            assert_eq!(reins, ai != AiLevel::Easy, "{ai:?} at {at:?}: {d:?}");
+        }
+    }
+}
+
 /// Miranda's Peacemaker in hand, loaded and cocked, and her Quick Draw 2: `easy`'s habits set
 /// 2 AP aside for the stack before anything else; `normal` and `hard` only when a foe's attack
 /// is on the table and hers is a shot (Felicia pays for a shot at her).

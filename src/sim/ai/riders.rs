@@ -143,3 +143,76 @@ pub(super) fn rein_in_to_fight(world: &World, hero: Entity) -> Option<Option<(Ac
         ))
     })
 }
+
+/// A pursuer in the saddle with a loaded gun keeps pace with the mounted foe it hunts, a foe
+/// whose side wins by holding out (the gulch chase): beside or behind him within
+/// `ALONGSIDE` paces it reins to his speed, and ahead of him it drops back, rather than ride
+/// on past him and shoot back over a widening gap (a play-test's vaquero overtook Hank and
+/// snapped his shotgun backwards at 18 %). Far behind, a rider reined below its best spurs
+/// on again.
+pub(super) fn keep_pace(world: &mut World, hero: Entity) -> Option<(Action, String)> {
+    let mount = world.get::<MountedOn>(hero)?.0;
+    let m = world.get::<Mount>(mount)?.clone();
+    if !loaded_gun(world, hero) || holds_out(world, hero) {
+        return None;
+    }
+    let at = world.get::<HexPos>(mount)?.0;
+    let side = query::side_of(world, hero);
+    let (distance, foe) = enemies_by_distance(world, side, at)
+        .into_iter()
+        .find(|&(_, e)| world.get::<MountedOn>(e).is_some())?;
+    if !holds_out(world, foe) {
+        return None;
+    }
+    let foe_mount = world.get::<MountedOn>(foe)?.0;
+    let pace = world.get::<Mount>(foe_mount)?.speed;
+    let there = world.get::<HexPos>(foe_mount)?.0;
+    let heading = world.get::<Facing>(foe_mount)?.0;
+    let ahead = paces_ahead(at, there, heading);
+    let (want, why) = if ahead > 1.0 {
+        (
+            pace.saturating_sub(DROP_BACK),
+            format!(
+                "ahead of {}: reins in to let him come up",
+                query::hero_name(world, foe)
+            ),
+        )
+    } else if distance <= ALONGSIDE {
+        (
+            pace,
+            format!(
+                "beside {}: keeps his pace, the range short",
+                query::hero_name(world, foe)
+            ),
+        )
+    } else if m.speed < m.best_speed {
+        (
+            m.best_speed,
+            format!("behind {}: spurs on to close", query::hero_name(world, foe)),
+        )
+    } else {
+        return None;
+    };
+    let want = want.min(m.best_speed);
+    if want == m.speed {
+        return None;
+    }
+    let rein = Action::Rein {
+        hero: hero_id(world, hero),
+        speed: want,
+    };
+    price(world, &rein).is_ok().then_some((rein, why))
+}
+
+/// How near a pursuer rides to its foe before it keeps his pace (paces).
+const ALONGSIDE: u32 = 3;
+/// How far below its foe's pace a pursuer ahead of him drops.
+const DROP_BACK: u32 = 4;
+
+/// How far `at` lies ahead of `there` along the hexside `heading` (paces; behind: below 0).
+fn paces_ahead(at: Hex, there: Hex, heading: u8) -> f32 {
+    let layout = hexx::HexLayout::new(hexx::HexOrientation::Pointy);
+    let (from, to) = (layout.hex_to_world_pos(there), layout.hex_to_world_pos(at));
+    let ahead = layout.hex_to_world_pos(step(there, heading)) - from;
+    (to - from).dot(ahead.normalize_or_zero()) / ahead.length().max(1e-3)
+}

@@ -34,7 +34,7 @@ use super::answers::{
 use super::holdout::{lets_the_clock_work, lie_low};
 use super::position::position;
 use super::reasons::{pass_reason, shot_reason};
-use super::riders::{rein_in_to_fight, steady_to_shoot, steer_ahead};
+use super::riders::{keep_pace, rein_in_to_fight, steady_to_shoot, steer_ahead};
 use super::worth::target_worth;
 use super::*;
 use crate::sim::model::Wounds;
@@ -148,6 +148,9 @@ fn declare(world: &mut World, hero: Entity, hard: bool) -> Option<(Action, Strin
         return Some(found);
     }
     if let Some(found) = steady_to_shoot(world, hero) {
+        return Some(found);
+    }
+    if let Some(found) = keep_pace(world, hero) {
         return Some(found);
     }
     match rein_in_to_fight(world, hero) {

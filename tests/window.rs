@@ -707,6 +707,64 @@ fn the_view_goes_to_a_hero_acting_out_of_sight() {
     );
 }
 
+/// A rider declaring at a gallop is shown with the ground ahead of him: Hank, heading east,
+/// carried to the right of the view's middle, has the view ease on until he stands left of
+/// it (a play-test of the gulch saw the view wait until he was at the map's edge, then jump).
+#[test]
+fn the_view_looks_ahead_of_a_galloping_rider() {
+    use tarnation::sim::model::{HexPos, Mount, RoundState};
+    let mut app = window_app(3);
+    app.insert_resource(bevy::time::TimeUpdateStrategy::ManualDuration(
+        std::time::Duration::from_millis(50),
+    ));
+    start(
+        &mut app,
+        "Hightailing through Diablo Gulch",
+        &[Control::Human, Control::Computer],
+    );
+    let hank = tarnation::sim::query::heroes(app.world())
+        .into_iter()
+        .find(|&h| tarnation::sim::query::hero_name(app.world(), h) == "Hank Daggett")
+        .unwrap();
+    for _ in 0..3000 {
+        if app.world().resource::<RoundState>().declarer() == Some(hank) {
+            break;
+        }
+        app.update();
+    }
+    assert_eq!(app.world().resource::<RoundState>().declarer(), Some(hank));
+    let frame = app.world().resource::<tarnation::app::input::MapRect>().0;
+    // The view set so that Hank stands at 70 % of its width, then Hank carried a pace on.
+    let (camera, scale) = view(&mut app);
+    let x = screen_of(&mut app, hank).x;
+    let want = frame.map.min.x + 0.7 * frame.map.width();
+    {
+        let mut q = app
+            .world_mut()
+            .query_filtered::<&mut Transform, With<Camera2d>>();
+        q.single_mut(app.world_mut()).unwrap().translation.x = camera.x + (x - want) * scale;
+    }
+    let at = app.world().get::<HexPos>(hank).unwrap().0;
+    let on = tarnation::rules::hexmap::step(at, 0);
+    app.world_mut().get_mut::<HexPos>(hank).unwrap().0 = on;
+    let mut mounts = app.world_mut().query::<(&Mount, &mut HexPos)>();
+    for (m, mut pos) in mounts.iter_mut(app.world_mut()) {
+        if m.name == "Hank's nags" {
+            pos.0 = on;
+        }
+    }
+    for _ in 0..30 {
+        app.update();
+    }
+    let x = screen_of(&mut app, hank).x;
+    assert!(
+        x < frame.map.center().x - 0.15 * frame.map.width(),
+        "Hank at {x} in a view from {} to {}",
+        frame.map.min.x,
+        frame.map.max.x
+    );
+}
+
 /// The counters' box folds itself while a hero's token stands under it (the map's top right
 /// corner), and opens again once none does.
 #[test]

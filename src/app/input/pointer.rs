@@ -134,13 +134,14 @@ pub(super) fn camera(
         Option<Res<MapGeometry>>,
         Local<Option<(Entity, hexx::Hex)>>,
         Local<Option<Vec2>>,
+        Riders,
     ),
     mut acting: Acting,
     strip: Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
     (mut look, mut kept, counters): (ResMut<LookAt>, ResMut<MapTopKept>, CountersShut),
     boxes: MapBoxes,
 ) {
-    let (round, positions, geometry, mut last_declarer, mut easing_to) = follow;
+    let (round, positions, geometry, mut last_declarer, mut easing_to, riders) = follow;
     let (Ok((mut at, mut projection)), Some(fit)) = (cameras.single_mut(), fit) else {
         return;
     };
@@ -195,9 +196,11 @@ pub(super) fn camera(
         .and_then(|e| positions.get(e).ok().map(|p| (e, p.0)));
     if declarer != *last_declarer {
         *last_declarer = declarer;
-        let at = declarer
-            .zip(geometry.as_ref())
-            .map(|((_, p), g)| g.hex_center(p));
+        // A rider is shown with the ground ahead of it (`rider_lead`).
+        let width = frame.map.width() * ortho.scale;
+        let at = declarer.zip(geometry.as_ref()).map(|((e, p), g)| {
+            g.hex_center(p) + rider_lead(&riders, g, e, p).unwrap_or(Vec2::ZERO) * width
+        });
         let view = (&frame, ortho.scale, &*fit, top);
         *easing_to = to_the_declarer(view, *easing_to, camera, at).or(*easing_to);
     }
@@ -273,6 +276,42 @@ type Acting<'w, 's> = (
     >,
     Local<'s, usize>,
 );
+
+/// The riders and their mounts: heading and speed.
+type Riders<'w, 's> = (
+    Query<'w, 's, &'static crate::sim::model::MountedOn>,
+    Query<
+        'w,
+        's,
+        (
+            &'static crate::sim::model::Mount,
+            &'static crate::sim::model::Facing,
+        ),
+    >,
+);
+
+/// How far ahead of a rider on a moving mount the view looks, as a part of the view's width,
+/// along the mount's heading: the rider is shown with the ground it rides into. A play-test
+/// of the gulch saw the view wait until Hank was at the map's right edge, then jump, the
+/// ground ahead hidden until it did.
+fn rider_lead(
+    (mounted, mounts): &Riders,
+    geometry: &MapGeometry,
+    hero: Entity,
+    at: hexx::Hex,
+) -> Option<Vec2> {
+    let (mount, heading) = mounts.get(mounted.get(hero).ok()?.0).ok()?;
+    if mount.speed == 0 {
+        return None;
+    }
+    let ahead =
+        geometry.hex_center(crate::rules::hexmap::step(at, heading.0)) - geometry.hex_center(at);
+    Some(ahead.try_normalize()? * RIDER_LEAD)
+}
+
+/// The part of the view's width a rider's view looks ahead (the rider then stands this far
+/// behind the view's middle).
+const RIDER_LEAD: f32 = 0.3;
 
 /// Where the hero who acted since the log was last read stands (`seen`: the log's length
 /// then), if one did.

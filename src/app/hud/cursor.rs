@@ -1,14 +1,14 @@
 //! What is drawn at the pointer and on the map for the player to read: the AP, chance and
-//! segment at the pointer, the reach map as outlines (readable on every ground), and the
-//! explanations of the panel's terms (the legend of the map's marks: `legend`).
+//! segment at the pointer, the reach map as outlines (readable on every ground), and the marks
+//! on the hex pointed at (the glossary of the panel's terms: `glossary`; the legend of the
+//! map's marks: `legend`).
 
 use super::preview::{CursorInfo, ReachView};
 use crate::app::board::MapGeometry;
-use crate::app::frame::{CursorLabel, LogText, Panel};
+use crate::app::frame::CursorLabel;
 use crate::app::input::Selection;
 use crate::app::layout::{Palette, TILE_H};
 use crate::app::state::Screen;
-use crate::app::widgets::Tip;
 use crate::rules::hexmap::offset_of;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
@@ -314,86 +314,6 @@ pub(super) fn draw_reach(
     }
 }
 
-/// Short explanations of the game's terms.
-pub const GLOSSARY: [(&str, &str); 13] = [
-    (
-        "AP",
-        "AP: action points, one token a segment from the hero's IN on",
-    ),
-    (
-        "other AP in front",
-        "other AP in front: a declared action removes every token in front, so those beyond its cost are lost (declare when the tokens match the cost to lose none)",
-    ),
-    ("IN", "IN: the segment of the hero's first token this round"),
-    ("TN", "TN: the target number the card's result must reach"),
-    (
-        "Conc",
-        "Conc: concussion, bruising damage that can knock a hero out",
-    ),
-    (
-        "bump",
-        "bump: each full step the result beats the TN by, for a better effect",
-    ),
-    (
-        "advantage",
-        "advantage: the edge in a hand-to-hand fight, lowering the foe's defense",
-    ),
-    (
-        "hexside",
-        "hexside: one of the six sides of a hex, 0 to 5, for facing and cover",
-    ),
-    (
-        "AV",
-        "AV: the armour value of cover or armour, taken off a hit's damage",
-    ),
-    (
-        "EP",
-        "EP: the penetration of the hit against the cover's AV (P/A/D)",
-    ),
-    (
-        "Fragment",
-        "Fragment: the card's number for the initiative stack",
-    ),
-    (
-        "stunned",
-        "stunned: the hero declares nothing until a Fortitude check recovers (what was declared before still goes off)",
-    ),
-    (
-        "dominat",
-        "dominance: a hero held by a grapple (partial, dominated, pinned)",
-    ),
-];
-
-/// The explanations of the terms a text uses.
-pub fn glossary(text: &str) -> String {
-    GLOSSARY
-        .iter()
-        .filter(|(term, _)| text.contains(term))
-        .map(|(_, words)| *words)
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// The panel's and the log's tooltips explain the terms they show (the log's words are its
-/// spans: `track_view` writes its tooltip).
-pub(super) fn explain_terms(
-    mut commands: Commands,
-    new: Query<Entity, (Or<(With<Panel>, With<LogText>)>, Without<Tip>)>,
-    mut texts: Query<(&Text, &mut Tip), (Changed<Text>, With<Panel>)>,
-) {
-    for e in &new {
-        commands
-            .entity(e)
-            .insert((Interaction::default(), Tip::default()));
-    }
-    for (text, mut tip) in &mut texts {
-        let words = glossary(&text.0);
-        if tip.0 != words {
-            tip.0 = words;
-        }
-    }
-}
-
 /// The marks on the hex pointed at, in words under the pointer's line: the figure there (its
 /// side, AP, wounds, stun, dominance, mount) and the cover object.
 pub(super) fn marker_words(world: &mut World) {
@@ -590,32 +510,6 @@ mod tests {
         assert_eq!(
             label_corner(Vec2::new(700.0, 520.0), size, room),
             Vec2::new(62.0, 426.0)
-        );
-    }
-
-    /// A line that loses tokens in front says so, and the glossary says why they are lost.
-    #[test]
-    fn the_glossary_explains_the_ap_lost_in_front() {
-        let line = format!(
-            "Ike Clanton declares snap shot (1 AP{})",
-            crate::sim::events::lost_words(2)
-        );
-        assert_eq!(
-            line,
-            "Ike Clanton declares snap shot (1 AP; the 2 other AP in front are lost)"
-        );
-        let words = super::glossary(&line);
-        assert!(words.contains("removes every token in front"), "{words}");
-        assert!(words.starts_with("AP: action points"), "{words}");
-        assert_eq!(
-            super::glossary("Ike Clanton declares snap shot (1 AP)")
-                .lines()
-                .count(),
-            1
-        );
-        assert_eq!(
-            crate::sim::events::lost_words(1),
-            "; the 1 other AP in front is lost"
         );
     }
 }

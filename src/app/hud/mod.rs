@@ -13,6 +13,7 @@ mod counter_marks;
 mod counters_view;
 mod cursor;
 mod give_up;
+mod glossary;
 mod legend;
 pub mod objectives_view;
 mod offscreen;
@@ -40,6 +41,7 @@ pub use counters_view::{
 };
 pub use cursor::*;
 pub use give_up::{GiveUpBox, GiveUpChoice};
+pub use glossary::*;
 pub use legend::*;
 pub use offscreen::{OffscreenMark, offscreen_words};
 pub use plan::*;

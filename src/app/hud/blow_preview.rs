@@ -40,7 +40,7 @@ pub(super) fn blow_words(
                 .map(|m| format!("{} {:+}", m.name, m.value))
                 .collect();
             format!(
-                "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage {} to {}. Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
+                "{}: {}{} at {name} with {}, {} AP.\nTN {} = {}; {}{}.\nAdvantage: {} {}, {name} {} (the side ahead adds the difference to its blows). Chance to hit {:.1}%\n{}: attack type  {}: careful  {}: block  {}: dodge",
                 keys.key(BattleAction::MeleeAttack),
                 if p.careful { "careful " } else { "" },
                 p.attack.name(),
@@ -54,6 +54,7 @@ pub(super) fn blow_words(
                     "modifiers: "
                 },
                 mods.join(", "),
+                crate::sim::query::hero_name(world, hero),
                 p.advantage.0,
                 p.advantage.1,
                 p.chance * 100.0,

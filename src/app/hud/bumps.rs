@@ -447,6 +447,9 @@ fn bump_choices(
                         ".\nEach level of dominance costs one bump: the foe is left {}.",
                         crate::rules::melee::Dominance::from_level(o.dominance).name()
                     ),
+                    // "The Judge's way" needs the rules to read (a play-test asked).
+                    _ if i == 0 => ".
+The Judge's way: the hit where the card puts it, every bump on its damage (what a pass chooses)".to_string(),
                     _ => String::new(),
                 }
             )),

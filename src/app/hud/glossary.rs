@@ -27,7 +27,7 @@ pub const GLOSSARY: [(&str, &str); 13] = [
     ),
     (
         "advantage",
-        "advantage: the edge in a hand-to-hand fight, lowering the foe's defense",
+        "advantage: the edge in a hand-to-hand fight: the side ahead adds the difference to its blows' results",
     ),
     (
         "hexside",
@@ -57,9 +57,17 @@ pub const GLOSSARY: [(&str, &str); 13] = [
 
 /// The explanations of the terms a text uses.
 pub fn glossary(text: &str) -> String {
+    // A term at the start of a sentence too ("Advantage: ..."; the preview of a blow said it
+    // and the glossary did not explain it).
+    let capital = |term: &str| {
+        let mut c = term.chars();
+        c.next()
+            .map(|f| f.to_uppercase().chain(c).collect::<String>())
+            .unwrap_or_default()
+    };
     GLOSSARY
         .iter()
-        .filter(|(term, _)| text.contains(term))
+        .filter(|(term, _)| text.contains(term) || text.contains(&capital(term)))
         .map(|(_, words)| *words)
         .collect::<Vec<_>>()
         .join("\n")
@@ -107,6 +115,8 @@ mod tests {
                 .count(),
             1
         );
+        // A term at a sentence's start is explained too.
+        assert!(super::glossary("Advantage: Hank 0, Dave 12").contains("advantage: the edge"));
         assert_eq!(
             crate::sim::events::lost_words(1),
             "; the 1 other AP in front is lost"

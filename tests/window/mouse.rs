@@ -277,6 +277,34 @@ fn a_click_pressed_and_let_go_in_one_frame_counts() {
     assert_eq!(fired(&mut app), (false, true));
 }
 
+/// A fallen hero's queued plan is off (a play-test's banner said "1 more plan queued" for two
+/// rounds after Cyril died with a cock-and-shoot queued).
+#[test]
+fn a_fallen_hero_s_plan_is_dropped() {
+    let (mut app, hero) = human_declares_in("Showdown at the North Star", 5);
+    // An ally of the declaring hero, its plan queued for its own declaration to come.
+    let (ally, id) = {
+        let side = app.world().get::<Side>(hero).unwrap().0;
+        let mut q = app
+            .world_mut()
+            .query::<(Entity, &tarnation::sim::HeroId, &Side)>();
+        q.iter(app.world())
+            .find(|(e, _, s)| *e != hero && s.0 == side)
+            .map(|(e, id, _)| (e, *id))
+            .unwrap()
+    };
+    app.world_mut().resource_mut::<QueuedPlan>().queue(
+        id,
+        [Action::Cock { hero: id }],
+        "cock".into(),
+    );
+    app.update();
+    assert!(app.world().resource::<QueuedPlan>().holds(id));
+    app.world_mut().entity_mut(ally).insert(Down(true));
+    app.update();
+    assert!(!app.world().resource::<QueuedPlan>().holds(id));
+}
+
 /// A fallen foe is not offered to close in on (a play-test was offered "close in on Dave
 /// Perkins" after he was knocked out).
 #[test]

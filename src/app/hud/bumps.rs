@@ -393,6 +393,18 @@ pub(super) fn spend_bumps(
     }
 }
 
+/// The hardest way (the option numbered `hardest`) moved right under the Judge's way (the
+/// first): at the list's foot, a play-test's box cut it off (only the wheel showed it), the
+/// option the box itself pointed to.
+pub fn hardest_second<T>(offered: &mut Vec<(usize, T)>, hardest: Option<usize>) {
+    if let Some(at) = hardest.and_then(|h| offered.iter().position(|(i, _)| *i == h))
+        && at > 1
+    {
+        let hardest = offered.remove(at);
+        offered.insert(1, hardest);
+    }
+}
+
 /// The bump box's title and a button for each way to spend the bumps, the Judge's first (the
 /// pass key), the hardest marked (`hardest`); `fates`: what each leaves the foe.
 fn bump_choices(
@@ -404,11 +416,12 @@ fn bump_choices(
 ) {
     let pass = keys.key(BattleAction::EndDeclaration);
     bump_box_title(p, name, target, pending);
-    let offered = distinct(&pending.options);
+    let mut offered = distinct(&pending.options);
     let hardest = fates.and_then(|f| hardest(f, offered.iter().map(|(i, _)| *i)));
+    hardest_second(&mut offered, hardest);
     if hardest.is_some() {
         p.spawn(label(
-            format!("The Judge's way ({pass}) is not the hardest: the gold \"Hardest\" below leaves{target} worse off."),
+            format!("The Judge's way ({pass}) is not the hardest: the gold \"Hardest\" under it leaves{target} worse off."),
             14.0,
             palette::TITLE,
         ));
@@ -462,6 +475,19 @@ The Judge's way: the hit where the card puts it, every bump on its damage (what 
 
 #[cfg(test)]
 mod tests {
+
+    /// The hardest way stands right under the Judge's way; the rest keep their order.
+    #[test]
+    fn the_hardest_way_stands_second() {
+        let mut offered: Vec<(usize, char)> = vec![(0, 'j'), (1, 'a'), (2, 'b'), (4, 'h')];
+        super::hardest_second(&mut offered, Some(4));
+        assert_eq!(offered, vec![(0, 'j'), (4, 'h'), (1, 'a'), (2, 'b')]);
+        let mut same = vec![(0, 'j'), (1, 'h'), (2, 'b')];
+        super::hardest_second(&mut same, Some(1));
+        assert_eq!(same, vec![(0, 'j'), (1, 'h'), (2, 'b')]);
+        super::hardest_second(&mut same, None);
+        assert_eq!(same, vec![(0, 'j'), (1, 'h'), (2, 'b')]);
+    }
 
     /// A new choice replaces the box of the last one; the same choice keeps its box.
     #[test]

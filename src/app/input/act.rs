@@ -559,11 +559,19 @@ pub(super) fn send_plan(
     mut plan: ResMut<QueuedPlan>,
     mut outcomes: MessageReader<crate::sim::Outcome>,
     mut intents: MessageWriter<Intent>,
+    fallen: Query<(&HeroId, &crate::sim::model::Down)>,
 ) {
     // A step refused: that hero's plan is off (the panel says why).
     for outcome in outcomes.read() {
         if let crate::sim::Outcome::Refused { hero, .. } = outcome {
             plan.drop_hero(*hero);
+        }
+    }
+    // A fallen hero's plan is off: a play-test's banner said "1 more plan queued" for two
+    // rounds after Cyril died with a cock-and-shoot queued.
+    for (id, down) in &fallen {
+        if down.0 && plan.holds(*id) {
+            plan.drop_hero(*id);
         }
     }
     if plan.0.is_empty() || *pause.get() == Pause::Paused || seat.awaiting_handoff {

@@ -231,13 +231,13 @@ pub const BAR: [(BattleAction, &str, &str, usize); 39] = [
     (
         BattleAction::Block,
         "Block",
-        "Ready a block against the next blow this round",
+        "Ready a block against the next blow this round (hand to hand: a block stops no shot)",
         6,
     ),
     (
         BattleAction::Dodge,
         "Dodge",
-        "Dodge the blows from the hexsides toward the pointer",
+        "Dodge the blows from the hexsides toward the pointer (hand to hand: a dodge stops no shot)",
         6,
     ),
     (

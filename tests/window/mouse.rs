@@ -1737,6 +1737,8 @@ fn a_left_click_on_a_foe_says_the_right_click_acts() {
     app.update();
     let panel = panel_text(&mut app);
     assert!(panel.contains("A right click acts on the map"), "{panel}");
+    // At the top of the window too, whole (the panel's words were read cut off).
+    assert_eq!(toast(&app), tarnation::app::input::LEFT_CLICK_WORDS);
     assert_eq!(log_len(&app), events, "nothing declared");
     let selection = app.world().resource::<tarnation::app::input::Selection>();
     assert_eq!(selection.hero, Some(hero));

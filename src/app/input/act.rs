@@ -138,7 +138,13 @@ pub(super) fn act(
     let Some(active) = seat.desk_side(&battle.level) else {
         return;
     };
-    select_hero(&actions, picked, &round, &heroes, active, &mut selection);
+    // The left click's words at the top of the window too: in the panel a play-test read
+    // them cut off ("A right click acts on the map; at a foe it shoots (or...").
+    if select_hero(&actions, picked, &round, &heroes, active, &mut selection)
+        && let Some(toast) = toast.as_mut()
+    {
+        toast.say(LEFT_CLICK_WORDS);
+    }
     keep_choices(&actions, &mut selection);
     let Some(entity) = selection.hero else { return };
     let Ok(&hero) = heroes.get(entity).map(|h| h.4) else {
@@ -360,6 +366,7 @@ pub fn hold_hint(
 /// What a left click on the map says: it is the right click that acts there.
 pub const LEFT_CLICK_WORDS: &str = "A right click acts on the map: at a foe it shoots (or strikes, beside it), on a hex it goes there. A left click picks the target of a button pressed first.";
 
+/// The hero selected; true when a left click on the map did nothing (its words are said).
 fn select_hero(
     actions: &BattleInput,
     picked: Option<BattleAction>,
@@ -367,7 +374,7 @@ fn select_hero(
     heroes: &Heroes,
     active: usize,
     selection: &mut Selection,
-) {
+) -> bool {
     let mut own: Vec<_> = heroes.iter().filter(|h| h.3.0 == active).collect();
     own.sort_by(|a, b| a.1.name.cmp(&b.1.name));
     let clicked_own = |selection: &Selection| -> Option<Entity> {
@@ -402,7 +409,7 @@ fn select_hero(
             selection.note = Some((e, LEFT_CLICK_WORDS.into()));
         }
         selection.hero = Some(e);
-        return;
+        return on_the_map;
     }
     if selection.hero.is_none_or(|e| !own.iter().any(|h| h.0 == e)) {
         selection.hero = own.first().map(|h| h.0);
@@ -417,6 +424,7 @@ fn select_hero(
             .map_or(0, |i| (i + 1) % own.len());
         selection.hero = Some(own[i].0);
     }
+    false
 }
 
 /// The choices kept in the selection until an action is sent: walk or run, the shot, fanning,

@@ -11,7 +11,7 @@ mod pointer;
 mod selection;
 mod view;
 
-pub use act::hold_hint;
+pub use act::{LEFT_CLICK_WORDS, hold_hint};
 use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;

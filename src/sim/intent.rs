@@ -321,6 +321,23 @@ impl Action {
         }
     }
 
+    /// A blow at `target`: hand to hand, one blow or a series.
+    pub fn strikes_at(&self, target: HeroId) -> bool {
+        match self {
+            Action::Melee { target: t, .. } => *t == target,
+            Action::MeleeSeries { blows, .. } => blows.iter().any(|b| b.0 == target),
+            _ => false,
+        }
+    }
+
+    /// The hex a move or a disengage goes to.
+    pub fn goes_to(&self) -> Option<hexx::Hex> {
+        match self {
+            Action::Move { to, .. } | Action::Disengage { to, .. } => Some(*to),
+            _ => None,
+        }
+    }
+
     /// What the log calls it.
     pub fn name(&self) -> &'static str {
         match self {

@@ -109,22 +109,14 @@ pub fn claimed_hexes(world: &World, hero: Entity) -> Vec<Hex> {
         .map_or(&[][..], |r| &r.due[..])
         .iter()
         .filter(|a| a.hero() != id)
-        .filter_map(|a| match a {
-            super::intent::Action::Move { to, .. }
-            | super::intent::Action::Disengage { to, .. } => Some(*to),
-            _ => None,
-        })
+        .filter_map(|a| a.goes_to())
         .collect()
 }
 
 /// The moves on the table, for every player to see: each hero with a move paid and due this
 /// segment, or being paid for token by token, and the hex it goes to.
 pub fn moves_on_the_table(world: &World) -> Vec<(Entity, Hex)> {
-    let goes_to = |a: &super::intent::Action| match a {
-        super::intent::Action::Move { hero, to, .. }
-        | super::intent::Action::Disengage { hero, to, .. } => Some((*hero, *to)),
-        _ => None,
-    };
+    let goes_to = |a: &super::intent::Action| a.goes_to().map(|to| (a.hero(), to));
     let due = world
         .get_resource::<RoundState>()
         .map_or(&[][..], |r| &r.due[..])

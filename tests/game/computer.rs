@@ -1252,13 +1252,7 @@ fn a_gatling_is_not_fired_into_an_ally_s_fight() {
                 gatling_on_miranda(ai, (if dave_beside { 7 } else { 12 }, 7));
             give_ap(&mut t, angus, 4, 4);
             let d = asked(&mut t, angus);
-            let at_miranda = match &d.intent {
-                Intent::Declare(Action::Shoot { target, .. }) => *target == miranda,
-                Intent::Declare(Action::Series { shots, .. }) => {
-                    shots.iter().any(|(t, _)| *t == miranda)
-                }
-                _ => false,
-            };
+            let at_miranda = matches!(&d.intent, Intent::Declare(a) if a.shoots_at(miranda));
             assert_eq!(
                 at_miranda, !dave_beside,
                 "{ai:?}, Dave beside her: {dave_beside}: {d:?}"
@@ -1284,13 +1278,7 @@ fn a_gatling_waits_for_an_ally_moving_into_the_fight() {
         t.app.world_mut().entity_mut(de).insert(Committed(walk));
         give_ap(&mut t, angus, 4, 4);
         let d = asked(&mut t, angus);
-        let at_miranda = match &d.intent {
-            Intent::Declare(Action::Shoot { target, .. }) => *target == miranda,
-            Intent::Declare(Action::Series { shots, .. }) => {
-                shots.iter().any(|(t, _)| *t == miranda)
-            }
-            _ => false,
-        };
+        let at_miranda = matches!(&d.intent, Intent::Declare(a) if a.shoots_at(miranda));
         assert!(!at_miranda, "{ai:?}: {d:?}");
     }
 }

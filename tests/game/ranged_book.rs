@@ -571,18 +571,23 @@ fn a_level_sets_the_optional_rules() {
     assert!(cards_read(true) > 1, "the chain draws on with them");
 }
 
-/// The glass a miss may shatter is named before the shot (the oil lamp beside the line of
-/// fire: a play-test's shot passed it with no word, and the stray fed the Longhorn's fire).
-#[test]
-fn the_glass_a_miss_may_shatter_is_named() {
-    let t = Table::new("longhorn_fire.ron", 3, |level| {
+/// The Longhorn with Hank at (7,5) and Clem at (13,5), an oil lamp beside the line between.
+fn hank_across_from_clem() -> Table {
+    Table::new("longhorn_fire.ron", 3, |level| {
         let at = |level: &tarnation::data::level::Level, name: &str| {
             level.heroes.iter().position(|h| h.name == name).unwrap()
         };
         let (hank, clem) = (at(level, "Hank Daggett"), at(level, "Clem Perkins"));
         level.heroes[hank].at = (7, 5);
         level.heroes[clem].at = (13, 5);
-    });
+    })
+}
+
+/// The glass a miss may shatter is named before the shot (the oil lamp beside the line of
+/// fire: a play-test's shot passed it with no word, and the stray fed the Longhorn's fire).
+#[test]
+fn the_glass_a_miss_may_shatter_is_named() {
+    let t = hank_across_from_clem();
     let (hank, clem) = (t.hero("Hank Daggett"), t.hero("Clem Perkins"));
     let (hank, clem) = (t.e(hank), t.e(clem));
     let world = t.app.world();
@@ -598,14 +603,7 @@ fn the_glass_a_miss_may_shatter_is_named() {
 /// move took it into the line).
 #[test]
 fn an_ally_moving_into_the_line_is_warned_of() {
-    let t = Table::new("longhorn_fire.ron", 3, |level| {
-        let at = |level: &tarnation::data::level::Level, name: &str| {
-            level.heroes.iter().position(|h| h.name == name).unwrap()
-        };
-        let (hank, clem) = (at(level, "Hank Daggett"), at(level, "Clem Perkins"));
-        level.heroes[hank].at = (7, 5);
-        level.heroes[clem].at = (13, 5);
-    });
+    let t = hank_across_from_clem();
     let (hank, clem, cyril) = (
         t.hero("Hank Daggett"),
         t.hero("Clem Perkins"),

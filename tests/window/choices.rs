@@ -939,10 +939,8 @@ fn the_card_shows_its_corner_as_a_playing_card() {
     assert_eq!(corner_face("7C"), ("7\u{2663}".to_string(), false));
 }
 
-/// A blow or a block the round cannot pay is greyed on the bar (a play-test's Cyril, 1 AP
-/// left, saw Attack 3 AP and Block 2 AP in the usable colour; pressed, they were refused).
-#[test]
-fn a_blow_the_round_cannot_pay_is_greyed() {
+/// The brawl with Clem a pace east of Cyril, at Cyril's declaration: the app, Cyril, Clem.
+fn cyril_declares_beside_clem() -> (App, Entity, Entity) {
     let mut app = battle(3, "levels/saloon_brawl.ron", |l| {
         let at = |l: &Level, name: &str| l.heroes.iter().position(|h| h.name == name).unwrap();
         let (cyril, clem) = (at(l, "Cyril Wellington"), at(l, "Clem Perkins"));
@@ -951,14 +949,26 @@ fn a_blow_the_round_cannot_pay_is_greyed() {
     let cyril = hero(&mut app, "Cyril Wellington");
     let clem = hero(&mut app, "Clem Perkins");
     until_declares(&mut app, cyril);
-    {
-        let mut track = app
-            .world_mut()
-            .get_mut::<tarnation::sim::model::Track>(cyril)
-            .unwrap();
-        track.0.pool = 0;
-        track.0.in_front = 1;
-    }
+    (app, cyril, clem)
+}
+
+/// The hero's track: `in_front` AP in front, `pool` to come, nothing being paid for.
+fn set_track(app: &mut App, e: Entity, (in_front, pool): (u32, u32)) {
+    let mut track = app
+        .world_mut()
+        .get_mut::<tarnation::sim::model::Track>(e)
+        .unwrap();
+    track.0.in_front = in_front;
+    track.0.pool = pool;
+    track.0.commitment = None;
+}
+
+/// A blow or a block the round cannot pay is greyed on the bar (a play-test's Cyril, 1 AP
+/// left, saw Attack 3 AP and Block 2 AP in the usable colour; pressed, they were refused).
+#[test]
+fn a_blow_the_round_cannot_pay_is_greyed() {
+    let (mut app, cyril, clem) = cyril_declares_beside_clem();
+    set_track(&mut app, cyril, (1, 0));
     point_at(&mut app, clem);
     app.update();
     let bar = app.world().resource::<BarView>().0.clone();
@@ -973,14 +983,7 @@ fn a_blow_the_round_cannot_pay_is_greyed() {
 /// was meant for had landed in segment 6).
 #[test]
 fn a_dodge_says_whether_it_is_in_time_for_the_blow() {
-    let mut app = battle(3, "levels/saloon_brawl.ron", |l| {
-        let at = |l: &Level, name: &str| l.heroes.iter().position(|h| h.name == name).unwrap();
-        let (cyril, clem) = (at(l, "Cyril Wellington"), at(l, "Clem Perkins"));
-        l.heroes[clem].at = (l.heroes[cyril].at.0 + 1, l.heroes[cyril].at.1);
-    });
-    let cyril = hero(&mut app, "Cyril Wellington");
-    let clem = hero(&mut app, "Clem Perkins");
-    until_declares(&mut app, cyril);
+    let (mut app, cyril, clem) = cyril_declares_beside_clem();
     let now = app.world().resource::<RoundState>().segment;
     // Clem pays for a quick attack at Cyril: 1 of 2 AP paid, it lands next segment.
     let blow = Action::Melee {
@@ -990,27 +993,17 @@ fn a_dodge_says_whether_it_is_in_time_for_the_blow() {
         careful: false,
         times: 1,
     };
-    {
-        let mut track = app
-            .world_mut()
-            .get_mut::<tarnation::sim::model::Track>(clem)
-            .unwrap();
-        track.0.in_front = 1;
-        track.0.pool = 5;
-        track.0.commitment = None;
-        track.0.declare(2, now, false).unwrap();
-    }
+    set_track(&mut app, clem, (1, 5));
+    app.world_mut()
+        .get_mut::<tarnation::sim::model::Track>(clem)
+        .unwrap()
+        .0
+        .declare(2, now, false)
+        .unwrap();
     app.world_mut()
         .entity_mut(clem)
         .insert(tarnation::sim::model::Committed(blow));
-    {
-        let mut track = app
-            .world_mut()
-            .get_mut::<tarnation::sim::model::Track>(cyril)
-            .unwrap();
-        track.0.in_front = 1;
-        track.0.pool = 5;
-    }
+    set_track(&mut app, cyril, (1, 5));
     point_at(&mut app, clem);
     app.update();
     let tip = |app: &App, action: BattleAction| {

@@ -277,22 +277,25 @@ fn a_click_pressed_and_let_go_in_one_frame_counts() {
     assert_eq!(fired(&mut app), (false, true));
 }
 
+/// The first other hero of the hero's side: its entity and id.
+fn ally_of(app: &mut App, hero: Entity) -> (Entity, tarnation::sim::HeroId) {
+    let side = app.world().get::<Side>(hero).unwrap().0;
+    let mut q = app
+        .world_mut()
+        .query::<(Entity, &tarnation::sim::HeroId, &Side)>();
+    q.iter(app.world())
+        .find(|(e, _, s)| *e != hero && s.0 == side)
+        .map(|(e, id, _)| (e, *id))
+        .unwrap()
+}
+
 /// A fallen hero's queued plan is off (a play-test's banner said "1 more plan queued" for two
 /// rounds after Cyril died with a cock-and-shoot queued).
 #[test]
 fn a_fallen_hero_s_plan_is_dropped() {
     let (mut app, hero) = human_declares_in("Showdown at the North Star", 5);
     // An ally of the declaring hero, its plan queued for its own declaration to come.
-    let (ally, id) = {
-        let side = app.world().get::<Side>(hero).unwrap().0;
-        let mut q = app
-            .world_mut()
-            .query::<(Entity, &tarnation::sim::HeroId, &Side)>();
-        q.iter(app.world())
-            .find(|(e, _, s)| *e != hero && s.0 == side)
-            .map(|(e, id, _)| (e, *id))
-            .unwrap()
-    };
+    let (ally, id) = ally_of(&mut app, hero);
     app.world_mut().resource_mut::<QueuedPlan>().queue(
         id,
         [Action::Cock { hero: id }],
@@ -366,16 +369,7 @@ fn a_fighter_without_a_gun_closes_in_with_a_right_click() {
     assert_eq!(to.unsigned_distance_to(foe), 1, "beside the foe");
     // An ally's move to that hex on the table: the offer goes beside the foe elsewhere (a
     // play-test sent Cyril and Hank at Dave, and the second walk was refused, its AP lost).
-    let ally = {
-        let side = app.world().get::<Side>(hero).unwrap().0;
-        let mut q = app
-            .world_mut()
-            .query::<(Entity, &tarnation::sim::HeroId, &Side)>();
-        q.iter(app.world())
-            .find(|(e, _, s)| *e != hero && s.0 == side)
-            .map(|(_, id, _)| *id)
-            .unwrap()
-    };
+    let (_, ally) = ally_of(&mut app, hero);
     let taken = Action::Move {
         hero: ally,
         to: *to,

@@ -196,11 +196,9 @@ pub(super) fn camera(
         .and_then(|e| positions.get(e).ok().map(|p| (e, p.0)));
     if declarer != *last_declarer {
         *last_declarer = declarer;
-        // A rider is shown with the ground ahead of it (`rider_lead`).
-        let width = frame.map.width() * ortho.scale;
-        let at = declarer.zip(geometry.as_ref()).map(|((e, p), g)| {
-            g.hex_center(p) + rider_lead(&riders, g, e, p).unwrap_or(Vec2::ZERO) * width
-        });
+        let at = declarer
+            .zip(geometry.as_deref())
+            .map(|(d, g)| declarer_seen_at(&riders, g, d, frame.map.width() * ortho.scale));
         let view = (&frame, ortho.scale, &*fit, top);
         *easing_to = to_the_declarer(view, *easing_to, camera, at).or(*easing_to);
     }
@@ -307,6 +305,17 @@ fn rider_lead(
     let ahead =
         geometry.hex_center(crate::rules::hexmap::step(at, heading.0)) - geometry.hex_center(at);
     Some(ahead.try_normalize()? * RIDER_LEAD)
+}
+
+/// The point the view shows of the declarer standing at `at` in a view `width` world units
+/// wide: its hex, or a rider's ground ahead of it (`rider_lead`).
+fn declarer_seen_at(
+    riders: &Riders,
+    geometry: &MapGeometry,
+    (hero, at): (Entity, hexx::Hex),
+    width: f32,
+) -> Vec2 {
+    geometry.hex_center(at) + rider_lead(riders, geometry, hero, at).unwrap_or(Vec2::ZERO) * width
 }
 
 /// The part of the view's width a rider's view looks ahead (the rider then stands this far

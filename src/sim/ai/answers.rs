@@ -480,15 +480,11 @@ fn strays_near(world: &World, hero: Entity, target: Entity) -> Vec<(u32, bool)> 
             })
             .collect();
     // An ally whose move on the table takes it near the line stands there when the shot flies.
-    if let Some(zone) = crate::sim::actions::ranged::StrayZone::of(world, hero, target) {
-        let going = query::moves_on_the_table(world);
-        near.extend(
-            going
-                .into_iter()
-                .filter(|&(a, _)| a != hero && a != target && query::side_of(world, a) == side)
-                .filter_map(|(_, to)| Some((zone.reaches(to)?, true))),
-        );
-    }
+    near.extend(
+        crate::sim::actions::ranged::allies_going_near_the_line(world, hero, target)
+            .into_iter()
+            .map(|(distance, _)| (distance, true)),
+    );
     near
 }
 

@@ -155,11 +155,7 @@ pub(super) fn blows_coming(
         let Some(ready_at) = ready_at else {
             return false;
         };
-        let lands_at = world.get::<Track>(foe).and_then(|t| {
-            let mut t = t.0.clone();
-            crate::rules::action_time::paid_at(&mut t, now)
-        });
-        lands_at.is_some_and(|s| s > ready_at)
+        crate::sim::actions::melee::paid_off_in(world, foe, now).is_some_and(|s| s > ready_at)
     };
     Some(
         foes.iter()
@@ -282,12 +278,10 @@ fn ally_blow_on(world: &World, hero: Entity, foe: Entity) -> bool {
     query::heroes(world)
         .into_iter()
         .filter(|&e| e != hero && query::side_of(world, e) == side)
-        .any(|e| match world.get::<Committed>(e) {
-            Some(Committed(Action::Melee { target: t, .. })) => *t == target,
-            Some(Committed(Action::MeleeSeries { blows, .. })) => {
-                blows.iter().any(|b| b.0 == target)
-            }
-            _ => false,
+        .any(|e| {
+            world
+                .get::<Committed>(e)
+                .is_some_and(|c| c.0.strikes_at(target))
         })
 }
 

@@ -102,11 +102,7 @@ pub fn price_dodge(world: &World, e: Entity, toward: u8) -> Result<Priced<u8>, R
 /// it was meant for had landed in segment 6.
 pub fn blows_on_the_table(world: &World, hero: Entity) -> Vec<(Entity, u32, u8)> {
     let id = hero_id(world, hero);
-    let at_hero = |a: &crate::sim::intent::Action| match a {
-        crate::sim::intent::Action::Melee { target, .. } => *target == id,
-        crate::sim::intent::Action::MeleeSeries { blows, .. } => blows.iter().any(|b| b.0 == id),
-        _ => false,
-    };
+    let at_hero = |a: &crate::sim::intent::Action| a.strikes_at(id);
     let Some(round) = world.get_resource::<crate::sim::model::RoundState>() else {
         return Vec::new();
     };
@@ -133,14 +129,17 @@ pub fn blows_on_the_table(world: &World, hero: Entity) -> Vec<(Entity, u32, u8)>
                 .get::<crate::sim::model::Committed>(foe)
                 .is_some_and(|c| at_hero(&c.0))
         })
-        .filter_map(|foe| {
-            let mut track = world.get::<crate::sim::model::Track>(foe)?.0.clone();
-            let lands = crate::rules::action_time::paid_at(&mut track, now)?;
-            Some((foe, lands, from(foe)))
-        });
+        .filter_map(|foe| Some((foe, paid_off_in(world, foe, now)?, from(foe))));
     let mut blows: Vec<(Entity, u32, u8)> = due.chain(paying).collect();
     blows.sort_by_key(|&(foe, lands, _)| (lands, foe));
     blows
+}
+
+/// The segment after `now` in which the action `hero` pays for token by token is paid off,
+/// and so resolves (a blow lands): None when its tokens this round do not pay it.
+pub fn paid_off_in(world: &World, hero: Entity, now: u32) -> Option<u32> {
+    let mut track = world.get::<crate::sim::model::Track>(hero)?.0.clone();
+    crate::rules::action_time::paid_at(&mut track, now)
 }
 
 pub fn block(world: &mut World, e: Entity, ap: u32) -> Outcome {

@@ -17,7 +17,9 @@ pub use plan::*;
 pub use report::*;
 pub use sabotage::*;
 pub use series::*;
-pub use strays::{StrayZone, allies_near_the_line, glass_near_the_line, stray_candidates};
+pub use strays::{
+    allies_going_near_the_line, allies_near_the_line, glass_near_the_line, stray_candidates,
+};
 
 use super::outcome::Priced;
 use crate::sim::intent::Refusal;

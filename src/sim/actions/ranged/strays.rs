@@ -30,6 +30,25 @@ pub fn stray_candidates(world: &World, hero: Entity, target: Entity) -> Vec<(u32
         .collect()
 }
 
+/// The firer's allies whose move on the table takes them where a stray of its shot at `target`
+/// may strike, with their distance from the firer there: they stand there when a shot paid
+/// over the coming segments flies (stop 53's Gatling fired past an ally moving into the line).
+pub fn allies_going_near_the_line(
+    world: &World,
+    hero: Entity,
+    target: Entity,
+) -> Vec<(u32, Entity)> {
+    let side = crate::sim::query::side_of(world, hero);
+    let Some(zone) = StrayZone::of(world, hero, target) else {
+        return Vec::new();
+    };
+    crate::sim::query::moves_on_the_table(world)
+        .into_iter()
+        .filter(|&(e, _)| e != hero && e != target && crate::sim::query::side_of(world, e) == side)
+        .filter_map(|(e, to)| Some((zone.reaches(to)?, e)))
+        .collect()
+}
+
 /// Where the strays of a shot from a firer at a target may strike: within one pace of the line
 /// of fire or of the target.
 pub struct StrayZone {
@@ -133,15 +152,8 @@ pub fn allies_near_the_line(world: &World, hero: Entity, target: Entity) -> Vec<
     let mut near: Vec<(u32, Entity)> = stray_candidates(world, hero, target)
         .into_iter()
         .filter(|&(_, e)| ally(e))
+        .chain(allies_going_near_the_line(world, hero, target))
         .collect();
-    if let Some(zone) = StrayZone::of(world, hero, target) {
-        near.extend(
-            crate::sim::query::moves_on_the_table(world)
-                .into_iter()
-                .filter(|&(e, _)| ally(e))
-                .filter_map(|(e, to)| Some((zone.reaches(to)?, e))),
-        );
-    }
     near.sort_by_key(|&(d, e)| (d, e));
     let mut allies: Vec<Entity> = Vec::new();
     for (_, e) in near {

@@ -8,6 +8,9 @@ use super::input::{ActionButton, BattleAction};
 use super::layout::{BANNER_H, BAR_H, LOG_H, PANEL_W, SUMMARY_H, SUMMARY_MIN_H, TRACK_H, palette};
 use super::state::{Screen, ScreenSystems};
 use super::widgets::{Tip, button, label, label_in};
+pub use scrolling::*;
+
+mod scrolling;
 use bevy::prelude::*;
 use bevy::ui_widgets::ScrollArea;
 
@@ -91,42 +94,9 @@ impl Plugin for FramePlugin {
             OnEnter(Screen::Battle),
             spawn_frame.after(ScreenSystems::LoadBattle),
         )
-        .add_observer(scroll_by_lines);
+        .add_observer(scroll_by_lines)
+        .add_systems(Update, show_more_below);
     }
-}
-
-/// A box the wheel scrolls a few lines a notch (`0`: pixels a notch). bevy's `ScrollArea`
-/// scrolls 100 pixels a notch: five lines of the log, all it shows at 1280x720, so a
-/// play-test's log jumped several entries at each notch and lost the reader's place.
-#[derive(Component, Debug, Clone, Copy)]
-#[require(ScrollPosition)]
-pub struct ScrollByLines(pub f32);
-
-/// Pixels a notch of the wheel scrolls the log and the summary: two lines.
-pub const NOTCH_PX: f32 = 2.0 * super::layout::LINE_H;
-
-/// The wheel over a `ScrollByLines` box (or the text in it) scrolls it, clamped to its content.
-fn scroll_by_lines(
-    mut scroll: On<bevy::picking::events::Pointer<bevy::picking::events::Scroll>>,
-    mut boxes: Query<(&ComputedNode, &mut ScrollPosition, &ScrollByLines)>,
-) {
-    let Ok((node, mut at, step)) = boxes.get_mut(scroll.entity) else {
-        return;
-    };
-    scroll.propagate(false);
-    let notches = match scroll.unit {
-        bevy::input::mouse::MouseScrollUnit::Line => scroll.y,
-        bevy::input::mouse::MouseScrollUnit::Pixel => scroll.y / step.0,
-    };
-    let visible = node.size().y * node.inverse_scale_factor();
-    let content = node.content_size().y * node.inverse_scale_factor();
-    at.y = scrolled(at.y, notches * step.0, (visible, content));
-}
-
-/// The scroll position `y` moved `by` pixels up (the wheel turned up: toward the top),
-/// within a box showing `visible` pixels of its `content`.
-fn scrolled(y: f32, by: f32, (visible, content): (f32, f32)) -> f32 {
-    (y - by).clamp(0.0, (content - visible).max(0.0))
 }
 
 fn boxed(color: Color) -> BackgroundColor {
@@ -311,7 +281,7 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
         PanelTop,
     ))
     .with_children(|frame| {
-        frame
+        let scroll = frame
             .spawn((
                 Node {
                     width: percent(100),
@@ -333,10 +303,12 @@ fn panel_boxes(col: &mut ChildSpawnerCommands) {
                 ));
                 p.spawn((label("", 14.0, palette::PANEL_TEXT), Panel));
                 p.spawn((label("", 14.0, palette::HINT), CardView));
-            });
+            })
+            .id();
         // Its foot fades into the panel: the line the box cuts reads as scrolled on, not as
         // text clipped (a play-test read half a line under the bench level's cards).
         frame.spawn(fade(palette::PANEL, false, 4.0));
+        frame.spawn(more_below(scroll, palette::PANEL));
     });
     track_boxes(col);
     // Every event of note since the declaration: the wheel scrolls what does not fit. Read
@@ -478,20 +450,27 @@ fn faded_scroll_box(
     inside: impl Bundle,
 ) {
     col.spawn(outer).with_children(|frame| {
-        frame.spawn((
-            Node {
-                width: percent(100),
-                height: percent(100),
-                padding: UiRect::axes(px(pad.x), px(pad.y)),
-                flex_direction: FlexDirection::Column,
-                overflow: Overflow::scroll_y(),
-                ..default()
-            },
-            ScrollByLines(NOTCH_PX),
-            boxed(colour),
-            inside,
-        ));
+        let scroll = frame
+            .spawn((
+                Node {
+                    width: percent(100),
+                    height: percent(100),
+                    padding: UiRect::axes(px(pad.x), px(pad.y)),
+                    flex_direction: FlexDirection::Column,
+                    overflow: Overflow::scroll_y(),
+                    ..default()
+                },
+                ScrollByLines(NOTCH_PX),
+                boxed(colour),
+                inside,
+            ))
+            .id();
         frame.spawn(fade(colour, top, pad.y));
+        // Read from the top, its foot says when more lies below (the log, read from its
+        // foot, shows its last line whole).
+        if !top {
+            frame.spawn(more_below(scroll, colour));
+        }
     });
 }
 
@@ -554,29 +533,4 @@ fn spawn_overlays(commands: &mut Commands) {
                 ));
             });
         });
-}
-
-#[cfg(test)]
-mod tests {
-    /// A notch of the wheel moves the log two lines, never past its top or its foot.
-    #[test]
-    fn a_notch_scrolls_the_log_two_lines() {
-        let (visible, content) = (152.0, 600.0);
-        let foot = content - visible;
-        let up = super::scrolled(foot, super::NOTCH_PX, (visible, content));
-        assert_eq!(foot - up, 2.0 * crate::app::layout::LINE_H);
-        assert_eq!(
-            super::scrolled(10.0, super::NOTCH_PX, (visible, content)),
-            0.0
-        );
-        assert_eq!(
-            super::scrolled(foot, -super::NOTCH_PX, (visible, content)),
-            foot
-        );
-        assert_eq!(
-            super::scrolled(0.0, -1.0, (visible, 100.0)),
-            0.0,
-            "all shown"
-        );
-    }
 }

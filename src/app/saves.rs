@@ -164,6 +164,7 @@ impl Plugin for SavesPlugin {
             .init_resource::<Kept>()
             .add_systems(Startup, spawn_toast)
             .add_systems(Update, show_toast)
+            .add_systems(OnExit(Screen::MainMenu), forget_the_menu_s_toast)
             .add_systems(
                 OnEnter(Screen::Battle),
                 start_keeping.after(super::state::ScreenSystems::LoadBattle),
@@ -177,6 +178,12 @@ impl Plugin for SavesPlugin {
                     .run_if(in_state(Screen::Battle).and_then(resource_exists::<Battle>)),
             );
     }
+}
+
+/// A toast said on the main menu speaks of it ("Continue (C) plays on"): it goes with the
+/// menu (a play-test read it on the Replays screen, where there is no Continue).
+fn forget_the_menu_s_toast(mut toast: ResMut<Toast>) {
+    toast.left = 0.0;
 }
 
 fn spawn_toast(mut commands: Commands) {

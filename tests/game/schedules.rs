@@ -227,6 +227,41 @@ fn the_computer_declares_after_its_own_delay() {
     assert!(journal(&app) > 0, "the delay over, the computer declares");
 }
 
+/// A computer's hero that passed already this round is asked again after an empty segment's
+/// delay, not a declaration's: its passes after the first are not said on the map (a
+/// play-test watched "Pete Perkins declares" for a declaration's time in five segments).
+#[test]
+fn a_computer_s_hero_that_passed_this_round_is_asked_without_the_declaration_s_delay() {
+    use tarnation::sim::Intent;
+    use tarnation::sim::model::{Entry, Journal, Pacing};
+    let mut app = computer_duel(Pacing {
+        declare_delay: 1.0e6,
+        ..Pacing::default()
+    });
+    for _ in 0..30 {
+        app.update();
+    }
+    let journal = |app: &App| app.world().resource::<Journal>().0.len();
+    assert_eq!(journal(&app), 0, "no declaration before its delay");
+    for _ in 0..3 {
+        app.update();
+    }
+    assert_eq!(journal(&app), 0, "still waiting");
+    // The hero asked had passed earlier this round.
+    let state = app.world().resource::<RoundState>();
+    let (front, (round, segment)) = (state.declarer().expect("a declarer"), state.now());
+    let hero = tarnation::sim::query::hero_id(app.world(), front);
+    app.world_mut().resource_mut::<Journal>().0.push(Entry {
+        round,
+        segment,
+        seat: 1,
+        intent: Intent::Pass { hero },
+        reason: None,
+    });
+    app.update();
+    assert!(journal(&app) > 1, "asked at an empty segment's pace");
+}
+
 /// The window's pace (issue 24): while the map still shows the last step (`Pacing::busy`: a
 /// figure gliding along its path, a shot's tracer), the computer's next declaration and an
 /// empty segment wait, frame after frame; once it is shown, the round goes on.

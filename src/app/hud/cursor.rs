@@ -3,6 +3,7 @@
 //! on the hex pointed at (the glossary of the panel's terms: `glossary`; the legend of the
 //! map's marks: `legend`).
 
+use super::label_place::{Clear, label_corner_clear, points_along};
 use super::preview::{CursorInfo, ReachView};
 use crate::app::board::MapGeometry;
 use crate::app::frame::CursorLabel;
@@ -94,7 +95,23 @@ pub(super) fn cursor_label(
                 (tokens, TOKEN_RADIUS / scale / ui_scale.0)
             })
             .unwrap_or_default();
-        let corner = label_corner_clear(at, Vec2::new(width, height), room, (&tokens, radius));
+        // The line from the declaring hero's token to the pointer, on the screen.
+        let line = crate::app::input::camera_view(&cameras)
+            .zip(selection.hero.and_then(|h| figures.get(h).ok()))
+            .map(|((camera, scale), t)| {
+                let from =
+                    crate::app::input::screen_at(&rect.0, scale, camera, t.translation.truncate())
+                        / ui_scale.0;
+                points_along(from, at, radius.max(8.0))
+            })
+            .unwrap_or_default();
+        let clear = Clear {
+            tokens: &tokens,
+            radius,
+            line: &line,
+            top: rect.0.banner.max.y / ui_scale.0,
+        };
+        let corner = label_corner_clear(at, Vec2::new(width, height), room, clear);
         node.left = px(corner.x);
         node.top = px(corner.y);
     }
@@ -159,64 +176,8 @@ pub fn wrapped(words: &str, letters: usize) -> String {
 /// alone on a line of their own.
 const ORPHAN_LETTERS: usize = 4;
 
-/// Where the pointer's label stands (its top left corner): beside the pointer, right of and
-/// below it; left of it where the map has no room on the right (the panel), above it where
-/// none below (the action bar): never over the hex it speaks of (a long line about a piano
-/// was pushed left over the piano). `room`: the map's right and bottom edges.
-pub fn label_corner(at: Vec2, size: Vec2, room: Vec2) -> Vec2 {
-    let x = if at.x + 18.0 + size.x <= room.x {
-        at.x + 18.0
-    } else {
-        (at.x - 18.0 - size.x).max(0.0)
-    };
-    let y = if at.y + 14.0 + size.y <= room.y {
-        at.y + 14.0
-    } else {
-        (at.y - 14.0 - size.y).max(0.0)
-    };
-    Vec2::new(x, y)
-}
-
-/// `label_corner`, but of the four places beside the pointer (right or left of it, below or
-/// above it) that fit, the first that covers fewest tokens (of `radius` on the screen): a
-/// play-test's label stood over Octavio, a hex from the one pointed at, and over the player's
-/// own heroes. Below or above the pointer by a token's radius at least, so the label clears
-/// the token pointed at (a play-test's label covered half of Dave, the foe it spoke of).
-pub fn label_corner_clear(
-    at: Vec2,
-    size: Vec2,
-    room: Vec2,
-    (tokens, radius): (&[Vec2], f32),
-) -> Vec2 {
-    let gap = radius.max(14.0);
-    let (right, left) = (at.x + 18.0, (at.x - 18.0 - size.x).max(0.0));
-    let (below, above) = (at.y + gap, (at.y - gap - size.y).max(0.0));
-    let covered = |c: Vec2| {
-        let label = Rect::from_corners(c, c + size).inflate(radius.max(LABEL_CLEAR) - 2.0);
-        tokens.iter().filter(|t| label.contains(**t)).count()
-    };
-    [
-        Vec2::new(right, below),
-        Vec2::new(left, below),
-        Vec2::new(right, above),
-        Vec2::new(left, above),
-    ]
-    .into_iter()
-    .filter(|c| c.x + size.x <= room.x && c.y + size.y <= room.y && !covers(*c, size, at))
-    .min_by_key(|&c| covered(c))
-    .unwrap_or_else(|| label_corner(at, size, room))
-}
-
-/// How near a token's centre may come to the label at the least (zoomed far out).
-const LABEL_CLEAR: f32 = 16.0;
-
 /// A token's radius on the map (world units): its ring and the pips on it.
 const TOKEN_RADIUS: f32 = 24.0;
-
-/// Whether a label at `corner` covers the pointer.
-fn covers(corner: Vec2, size: Vec2, at: Vec2) -> bool {
-    Rect::from_corners(corner, corner + size).contains(at)
-}
 
 /// An outline of a pointy hex (`inner` to `outer`, as a fraction of the tile's radius).
 pub(super) fn hex_ring(inner: f32, outer: f32) -> Mesh {
@@ -415,9 +376,6 @@ mod tests {
         assert!(rest.resting(None, 11.3), "off the window");
     }
 
-    use super::label_corner;
-    use bevy::prelude::{Rect, Vec2};
-
     /// A long line of the pointer's label is broken between words, every line within the
     /// letters it may hold, its own lines kept, no word lost.
     #[test]
@@ -448,68 +406,6 @@ mod tests {
                 44
             ),
             "close in on Hank: 1 AP, resolves in segment\n17 or later"
-        );
-    }
-
-    /// Of the places beside the pointer, the label takes the first that covers no token: a
-    /// foe under the right of the pointer sends it left; tokens everywhere, the fewest.
-    #[test]
-    fn the_pointer_s_label_stands_clear_of_the_tokens() {
-        use super::label_corner_clear;
-        let room = Vec2::new(920.0, 560.0);
-        let size = Vec2::new(300.0, 60.0);
-        let at = Vec2::new(400.0, 200.0);
-        assert_eq!(
-            label_corner_clear(at, size, room, (&[], 14.0)),
-            label_corner(at, size, room)
-        );
-        // A foe right and below: the label goes left.
-        let foe = Vec2::new(500.0, 240.0);
-        let c = label_corner_clear(at, size, room, (&[foe], 18.0));
-        assert_eq!(c, Vec2::new(82.0, 218.0));
-        // Foes below on both sides: above, on the right.
-        let c = label_corner_clear(at, size, room, (&[foe, Vec2::new(250.0, 240.0)], 18.0));
-        assert_eq!(c, Vec2::new(418.0, 122.0));
-        assert!(!Rect::from_corners(c, c + size).contains(at));
-        // At the default zoom (tokens 24 across the radius), the pointer on a foe's token: the
-        // label clears the whole token, not its lower half.
-        let foe = Vec2::new(380.0, 378.0);
-        let c = label_corner_clear(foe, Vec2::new(420.0, 40.0), room, (&[foe], 24.0));
-        let label = Rect::from_corners(c, c + Vec2::new(420.0, 40.0));
-        let token = Rect::from_center_size(foe, Vec2::splat(48.0));
-        assert!(label.intersect(token).is_empty(), "{label:?}");
-    }
-
-    /// The label stands beside the pointer and never over it: right and below where there is
-    /// room, left of it by the panel, above it by the action bar.
-    #[test]
-    fn the_pointer_s_label_never_covers_the_hex_it_speaks_of() {
-        let room = Vec2::new(920.0, 560.0);
-        let size = Vec2::new(620.0, 80.0);
-        for at in [
-            Vec2::new(100.0, 100.0),
-            Vec2::new(690.0, 400.0),
-            Vec2::new(700.0, 520.0),
-            Vec2::new(150.0, 530.0),
-        ] {
-            let corner = label_corner(at, size, room);
-            let label = Rect::from_corners(corner, corner + size);
-            let hex = Rect::from_center_size(at, Vec2::splat(20.0));
-            assert!(label.intersect(hex).is_empty(), "{at}: {label:?}");
-            assert!(corner.x >= 0.0 && corner.y >= 0.0);
-            assert!(label.max.y <= room.y, "{at}: {label:?}");
-        }
-        assert_eq!(
-            label_corner(Vec2::new(100.0, 100.0), size, room),
-            Vec2::new(118.0, 114.0)
-        );
-        assert_eq!(
-            label_corner(Vec2::new(690.0, 400.0), size, room),
-            Vec2::new(52.0, 414.0)
-        );
-        assert_eq!(
-            label_corner(Vec2::new(700.0, 520.0), size, room),
-            Vec2::new(62.0, 426.0)
         );
     }
 }

@@ -14,6 +14,7 @@ mod counters_view;
 mod cursor;
 mod give_up;
 mod glossary;
+mod label_place;
 mod legend;
 pub mod objectives_view;
 mod offscreen;

@@ -269,14 +269,33 @@ fn declare_next(world: &mut World, front: Entity) -> bool {
         Seat::Script => play_script(world),
         Seat::Waiting | Seat::Human => false,
         Seat::Computer(player) => {
-            // The question of a commitment that cannot be made is answered without a pause.
-            if !asked_to_give_up && !paced(world, true) {
+            // The question of a commitment that cannot be made is answered without a pause. A
+            // hero who passed already this round waits only an empty segment's time: its
+            // passes after the first are not said again on the map, and a play-test watched
+            // "Pete Perkins declares" for a declaration's time in five segments, nothing shown.
+            let computer = !passed_this_round(world, front);
+            if !asked_to_give_up && !paced(world, computer) {
                 return false;
             }
             ask_computer(world, front, player);
             true
         }
     }
+}
+
+/// Whether the hero's last intent this round was a pass or a hold.
+fn passed_this_round(world: &World, hero: Entity) -> bool {
+    let id = hero_id(world, hero);
+    let round = world.resource::<RoundState>().round;
+    world
+        .get_resource::<crate::sim::model::Journal>()
+        .and_then(|j| {
+            j.0.iter()
+                .rev()
+                .take_while(|e| e.round == round)
+                .find(|e| e.intent.hero() == id)
+        })
+        .is_some_and(|e| matches!(e.intent, Intent::Pass { .. } | Intent::Hold { .. }))
 }
 
 /// Where a recorded script is played: whether its next intent answers `hero`'s question

@@ -47,8 +47,22 @@ pub fn inside(at: Vec2, words: &str, zoom: f32, view: Option<Rect>) -> Vec2 {
 
 /// The words over the map already shown (a shot before, this frame or lately): where they
 /// stand and what they say.
-pub(in crate::app::anim) type Shown<'w, 's> =
-    Query<'w, 's, (&'static Transform, &'static Effect, Option<&'static Text2d>)>;
+pub(in crate::app::anim) type Shown<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Transform,
+        Option<&'static Effect>,
+        Option<&'static Text2d>,
+        Option<&'static StaysInView>,
+    ),
+    Or<(With<Effect>, With<StaysInView>)>,
+>;
+
+/// The words of a level's goal over the map (`StaysInView`: "Out of Red Rock (Laroq gang):
+/// carry the loot here"): new words go clear of them too (a play-test read a pass's words
+/// over them).
+use crate::app::board::runs_out::StaysInView;
 
 /// Where words over the map go this frame: their size at the camera's zoom, the map's view
 /// they must stand inside, and the room the words already over the map take, which new ones
@@ -61,6 +75,9 @@ pub(in crate::app::anim) struct Room {
     /// the words of a brawl's hits piled over the tokens beside their target).
     tokens: Vec<Rect>,
 }
+
+/// Half the height of a goal's words over the map (a line of 14 px type on its plate).
+const GOAL_HALF_H: f32 = 10.0;
 
 /// The room words take on the map, centred at `at`, `zoom` times their size: about 8 units a
 /// letter of their longest line across, 20 a line down (16 px type).
@@ -90,10 +107,15 @@ impl Room {
                 .collect(),
             taken: shown
                 .iter()
-                .filter(|(_, e, _)| **e == Effect::Words)
-                .filter_map(|(t, _, text)| {
-                    let scale = t.scale.x;
-                    Some(room_of(&text?.0, t.translation.truncate(), scale))
+                .filter_map(|(t, effect, text, goal)| match (effect, goal) {
+                    (Some(Effect::Words), _) => {
+                        Some(room_of(&text?.0, t.translation.truncate(), t.scale.x))
+                    }
+                    (_, Some(goal)) => Some(Rect::from_center_half_size(
+                        t.translation.truncate(),
+                        Vec2::new(goal.half, GOAL_HALF_H) * t.scale.x,
+                    )),
+                    _ => None,
                 })
                 .collect(),
         }
@@ -407,6 +429,42 @@ fn spawn(
 
 #[cfg(test)]
 mod tests {
+    /// New words over the map stand clear of a goal's words there (a play-test read "Marshal
+    /// Tate passes, 8 AP left" over "Out of Red Rock (Laroq gang): carry the loot here").
+    #[test]
+    fn new_words_go_clear_of_a_goal_s_words() {
+        use super::{Cameras, MapView, Room, Shown, StaysInView};
+        use bevy::ecs::system::RunSystemOnce;
+        use bevy::prelude::*;
+        let mut world = World::new();
+        let goal = Rect::from_center_half_size(Vec2::new(0.0, 34.0), Vec2::new(150.0, 10.0));
+        world.spawn((
+            Transform::from_xyz(0.0, 34.0, 5.5),
+            StaysInView {
+                x: 0.0,
+                half: 150.0,
+            },
+        ));
+        let said = |mut commands: Commands, shown: Shown, cameras: Cameras, view: MapView| {
+            let mut room = Room::now(&shown, &cameras, &view, []);
+            let words = "Marshal Tate passes, 8 AP left".to_string();
+            room.say(
+                &mut commands,
+                words,
+                (Vec2::ZERO, 34.0),
+                (Color::WHITE, 1.0),
+            )
+        };
+        let words = world.run_system_once(said).unwrap();
+        let at = world
+            .get::<Transform>(words)
+            .unwrap()
+            .translation
+            .truncate();
+        let room = super::room_of("Marshal Tate passes, 8 AP left", at, 1.0);
+        assert!(room.intersect(goal).is_empty(), "{room:?} over {goal:?}");
+    }
+
     /// A stack fee's words go with the runner's token as it glides, their own rise kept.
     #[test]
     fn words_following_a_token_move_with_it() {

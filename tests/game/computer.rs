@@ -303,7 +303,12 @@ fn an_empty_gun_goes_to_cover_to_load() {
             .unwrap()
             .ap;
         assert!(ap <= 2, "{ai:?}: {ap} AP: {d:?}");
-        assert!(d.reason.unwrap().contains("before it loads"), "{ai:?}");
+        let why = d.reason.unwrap();
+        assert!(
+            why.starts_with("its gun is empty and a foe's loaded gun sees it: goes ")
+                && why.ends_with(" to load"),
+            "{ai:?}: {why}"
+        );
     }
 }
 

@@ -4,7 +4,7 @@
 use super::*;
 use bevy::window::{PrimaryWindow, WindowResolution};
 use tarnation::app::board::MapGeometry;
-use tarnation::app::input::{CameraFit, MapRect, READABLE_SCALE};
+use tarnation::app::input::{CameraFit, MapRect, readable_scale};
 use tarnation::rules::hexmap::offset_of;
 use tarnation::sim::model::{HexPos, Side};
 
@@ -88,7 +88,11 @@ fn the_layout_follows_the_window_at_three_sizes() {
                 )
             };
             let half = Vec2::new(26.0, 30.0) / s;
-            if fit.fit <= READABLE_SCALE {
+            // The map reads at the UI's size: as far out as 1.5 world units a pixel at
+            // 1280x720, 1 at 1920x1080.
+            let readable = readable_scale(&frame);
+            assert_eq!(readable, 1.5 / scale);
+            if fit.fit <= readable {
                 // Every hex, corners and all, lies inside the map's room.
                 for (hex, _) in battle.hexes() {
                     let (c, r) = offset_of(hex);
@@ -103,13 +107,10 @@ fn the_layout_follows_the_window_at_three_sizes() {
                 // Too long to read whole: a readable zoom on the human heroes (or as far out
                 // as shows them all, never further than the whole map), the map's edges not
                 // inside the room.
-                assert!(
-                    s >= READABLE_SCALE && s <= fit.fit,
-                    "{level} at {w}x{h}: {s}"
-                );
+                assert!(s >= readable && s <= fit.fit, "{level} at {w}x{h}: {s}");
                 // The human's heroes and the foe nearest them (whom they face); the bench
                 // level's lines stand too far apart: its own heroes at a readable zoom.
-                let bench = level == BENCH && s == READABLE_SCALE;
+                let bench = level == BENCH && s == readable;
                 assert_eq!(bench, level == BENCH, "{level} at {w}x{h}: {s}");
                 let mut q = app.world_mut().query::<(&HexPos, &Side)>();
                 let (humans, foes): (Vec<_>, Vec<_>) =
@@ -128,7 +129,9 @@ fn the_layout_follows_the_window_at_three_sizes() {
                     );
                 }
                 if bench {
-                    bench_initials_read(&mut app, s);
+                    // Closer in than a world unit a pixel (2560x1440), the initials keep
+                    // their own size.
+                    bench_initials_read(&mut app, s.max(1.0));
                     continue;
                 }
                 let lo = fit.center - fit.map / 2.0;

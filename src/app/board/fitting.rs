@@ -82,7 +82,7 @@ pub(super) fn first_fit(battle: &Battle, geometry: &MapGeometry, rect: &MapRect)
             .chain(counted_areas(&battle.level, geometry))
             .collect();
         let reads = |(at, size): (Vec2, Vec2)| {
-            fit_camera(&rect.0, at, size).0 <= crate::app::input::READABLE_SCALE
+            fit_camera(&rect.0, at, size).0 <= crate::app::input::readable_scale(&rect.0)
         };
         [boxed(&with_areas), boxed(&with_foe)]
             .into_iter()

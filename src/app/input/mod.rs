@@ -16,12 +16,14 @@ use act::{act, pause_keys, send_plan};
 pub use bindings::*;
 pub use clicks::*;
 pub use desk::{Aim, DeskView, desk_intent, next_rein, next_to_ready, right_click_strikes};
+pub(crate) use pointer::{CountersShut, kept_clear};
 pub use pointer::{LookAt, MapRect, MapTopKept};
 use pointer::{camera, hover, track_frame};
 pub use selection::*;
 pub use view::{
     CameraFit, Cameras, MapView, READABLE_SCALE, camera_for, camera_view, clamp_camera,
-    clamp_camera_below, first_view, fit_camera, map_view, screen_at, stand_within, world_at,
+    clamp_camera_below, first_view, fit_camera, map_view, readable_scale, screen_at, stand_within,
+    world_at,
 };
 
 use super::state::Screen;

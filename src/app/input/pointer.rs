@@ -395,7 +395,7 @@ fn zoomed(
 }
 
 /// Whether the player folded the counters' box, and where it stands open.
-type CountersShut<'w> = (
+pub(crate) type CountersShut<'w> = (
     Option<Res<'w, crate::app::hud::CountersDucked>>,
     Option<Res<'w, crate::app::hud::CountersFolded>>,
 );
@@ -404,7 +404,7 @@ type CountersShut<'w> = (
 /// stands open unless the player folded it. The box folds itself from over a hero and a box of
 /// choices: a play-test's map slid 70 px up and down with it between pointing at a foe and
 /// clicking, and the right click walked to an empty hex.
-fn kept_clear(
+pub(crate) fn kept_clear(
     strip: &Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
     frame: &Frame,
     (ducked, folded): &CountersShut,

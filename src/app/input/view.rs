@@ -18,21 +18,30 @@ pub struct CameraFit {
     pub focus_size: Vec2,
 }
 
-/// The farthest the first view zooms out (world units a pixel): figures stay readable; the
-/// wheel may zoom out to the whole map.
+/// The farthest the first view zooms out (world units a pixel) at 1280x720: figures stay
+/// readable; the wheel may zoom out to the whole map.
 pub const READABLE_SCALE: f32 = 1.5;
+
+/// The farthest the first view zooms out in a frame: `READABLE_SCALE` over the frame's UI
+/// scale, so the map reads at the size the panel and the bar read at (at 1920x1080 a
+/// play-test's gulch stood in a thin band, its tokens and speed numbers a third the size of
+/// the panel's words).
+pub fn readable_scale(frame: &Frame) -> f32 {
+    READABLE_SCALE / frame.scale
+}
 
 /// The first view of the map in a frame: the whole map when it is readable so, else the
 /// focus at a readable zoom, or as far out as it takes to show the focus whole (never further
 /// than the whole map), kept inside the map's edges.
 pub fn first_view(frame: &Frame, fit: &CameraFit) -> (f32, Vec2) {
     let (scale, camera) = fit_camera(frame, fit.center, fit.map);
-    if scale <= READABLE_SCALE {
+    let readable = readable_scale(frame);
+    if scale <= readable {
         return (scale, camera);
     }
     let need = fit_camera(frame, fit.focus, fit.focus_size)
         .0
-        .clamp(READABLE_SCALE, scale);
+        .clamp(readable, scale);
     let camera = camera_for(frame, need, fit.focus);
     (need, clamp_camera(frame, need, camera, fit.center, fit.map))
 }

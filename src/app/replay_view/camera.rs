@@ -5,7 +5,7 @@
 
 use super::Viewer;
 use crate::app::board::MapGeometry;
-use crate::app::input::{CameraFit, MapRect, camera_for, clamp_camera, fit_camera, world_at};
+use crate::app::input::{CameraFit, MapRect, camera_for, fit_camera, world_at};
 use crate::rules::hexmap::offset_of;
 use crate::sim::model::{Hero, HexPos};
 use bevy::input::mouse::{AccumulatedMouseMotion, AccumulatedMouseScroll};
@@ -36,6 +36,10 @@ pub(super) fn follow_and_zoom(
     heroes: Query<(&Hero, &HexPos)>,
     mut cameras: Query<(&mut Transform, &mut Projection), With<Camera2d>>,
     mut follow: Local<Follow>,
+    (strip, counters): (
+        Query<&ComputedNode, With<crate::app::hud::CounterStrip>>,
+        crate::app::input::CountersShut,
+    ),
 ) {
     let (Ok((mut at, mut projection)), Some(fit), Some(geometry)) =
         (cameras.single_mut(), fit, geometry)
@@ -47,6 +51,13 @@ pub(super) fn follow_and_zoom(
     };
     let frame = rect.0;
     let mut camera = at.translation.truncate();
+    // The counters' box over the map's top: a map with room to spare goes below it, as in a
+    // battle (a play-test's replay of the bank job had the box over the east end, the goal's
+    // words under it).
+    let top = crate::app::input::kept_clear(&strip, &frame, &counters);
+    let kept = |scale: f32, camera: Vec2| {
+        crate::app::input::clamp_camera_below(&frame, scale, camera, (fit.center, fit.map), top)
+    };
     // The wheel zooms about the pointer: the world point under it stays under it.
     let pointer = windows
         .single()
@@ -89,7 +100,7 @@ pub(super) fn follow_and_zoom(
             // the round from that figure.
             if jumped || !inner.contains(screen) {
                 let goal = camera_for(&frame, ortho.scale, p);
-                follow.goal = Some(clamp_camera(&frame, ortho.scale, goal, fit.center, fit.map));
+                follow.goal = Some(kept(ortho.scale, goal));
             }
         }
     }
@@ -100,7 +111,7 @@ pub(super) fn follow_and_zoom(
             follow.goal = None;
         }
     }
-    let camera = clamp_camera(&frame, ortho.scale, camera, fit.center, fit.map);
+    let camera = kept(ortho.scale, camera);
     if follow.goal.is_some() && camera.distance(at.translation.truncate()) < 0.25 {
         follow.goal = None;
     }

@@ -262,14 +262,20 @@ pub(super) fn cover_to_load(
     } else {
         "empty"
     };
-    let to_where = if covered { "to cover" } else { "out of sight" };
+    // Said whole: a play-test read "its gun empty and a loaded gun on it: to cover before it
+    // loads" as garbled.
+    let to_where = if covered {
+        "goes to cover"
+    } else {
+        "goes out of its sight"
+    };
     Some((
         Action::Move {
             hero: hero_id(world, hero),
             to,
             gait: Gait::Walk,
         },
-        format!("its gun {state} and a loaded gun on it: {to_where} before it loads"),
+        format!("its gun is {state} and a foe's loaded gun sees it: {to_where} to load"),
     ))
 }
 

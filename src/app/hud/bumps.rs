@@ -81,7 +81,7 @@ pub(super) fn place_choice_boxes(
     cameras: Query<(&Transform, &Projection), With<Camera2d>>,
     positions: Query<&crate::sim::model::HexPos>,
     figures: Query<(Entity, &crate::sim::model::HexPos, &crate::sim::model::Down), With<Hero>>,
-    mut boxes: Query<(&ChoiceAbout, &mut Node, &ComputedNode)>,
+    mut boxes: Query<(&ChoiceAbout, &mut Node, &ComputedNode, &mut Visibility)>,
 ) {
     let (Some(geometry), Some((camera, scale))) =
         (geometry, crate::app::input::camera_view(&cameras))
@@ -89,7 +89,12 @@ pub(super) fn place_choice_boxes(
         return;
     };
     let frame = rect.0;
-    for (about, mut node, computed) in &mut boxes {
+    for (about, mut node, computed, mut shown) in &mut boxes {
+        // Shown once laid out (its size known) and so placed: a play-test's box stood a
+        // frame where it was spawned, then jumped to its corner.
+        if computed.size() != Vec2::ZERO {
+            shown.set_if_neq(Visibility::Inherited);
+        }
         let tokens: Vec<Vec2> = std::iter::once(about.0)
             .chain(about.1)
             .filter_map(|e| positions.get(e).ok())
@@ -149,6 +154,8 @@ pub fn choice_box() -> impl Bundle {
         },
         bevy::ui_widgets::ScrollArea,
         BackgroundColor(palette::TIP),
+        // Hidden until laid out and placed (`place_choice_boxes`).
+        Visibility::Hidden,
         GlobalZIndex(8),
         DespawnOnExit(Screen::Battle),
         crate::app::widgets::CoversMap,

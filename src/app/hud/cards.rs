@@ -291,8 +291,11 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons, comp
             ..default()
         })
         .with_children(|col| {
+            // The status goes under the name when both do not fit on its line (a play-test
+            // read "Felicia Laroq RECOVERIN").
             col.spawn(Node {
                 flex_direction: FlexDirection::Row,
+                flex_wrap: FlexWrap::Wrap,
                 column_gap: px(6),
                 ..default()
             })

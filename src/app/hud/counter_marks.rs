@@ -122,27 +122,79 @@ pub fn mark_items(
     for e in &marks {
         commands.entity(e).despawn();
     }
-    let body = meshes.add(Rectangle::new(16.0, 11.0));
-    let gold = materials.add(Color::srgb(0.9, 0.72, 0.2));
+    // A strongbox drawn as one: a dark rim, the gold box, its lid's seam and the lock, low
+    // in its hex and over a figure standing there (a play-test took the small gold mark beside
+    // Felicia's initials for part of her token, and lost a dropped strongbox under the fallen
+    // carrier's token).
+    let parts = [
+        (
+            Rectangle::new(26.0, 19.0),
+            Color::srgb(0.22, 0.13, 0.05),
+            0.0,
+            0.0,
+        ),
+        (
+            Rectangle::new(22.0, 15.0),
+            Color::srgb(0.9, 0.72, 0.2),
+            0.0,
+            0.01,
+        ),
+        (
+            Rectangle::new(22.0, 2.0),
+            Color::srgb(0.45, 0.3, 0.08),
+            3.0,
+            0.02,
+        ),
+        (
+            Rectangle::new(5.0, 6.0),
+            Color::srgb(0.25, 0.2, 0.15),
+            -0.5,
+            0.03,
+        ),
+    ]
+    .map(|(shape, colour, y, z)| {
+        (
+            meshes.add(shape),
+            materials.add(colour),
+            Vec3::new(0.0, y, z),
+        )
+    });
     for state in states {
-        let mark = (
-            Mesh2d(body.clone()),
-            MeshMaterial2d(gold.clone()),
-            ItemMark,
-            on_exit.clone(),
-        );
-        match state {
+        let (at, carried) = match state {
             ItemState::Lying(h) => {
                 let (c, r) = crate::rules::hexmap::offset_of(h);
-                let at = geometry.center(c, r) + Vec2::new(10.0, 10.0);
-                commands.spawn((mark, Transform::from_translation(at.extend(2.7))));
+                let at = geometry.center(c, r) + Vec2::new(14.0, -14.0);
+                (Transform::from_translation(at.extend(3.9)), None)
             }
-            ItemState::Carried(hero) => {
+            // Smaller, at the carrier's shoulder: the loot goes with its token.
+            ItemState::Carried(hero) => (
+                Transform::from_xyz(14.0, 14.0, 0.75).with_scale(Vec3::splat(0.7)),
+                Some(hero),
+            ),
+            ItemState::Delivered => continue,
+        };
+        let mark = (at, Visibility::default(), ItemMark, on_exit.clone());
+        let box_parts = parts.clone();
+        let spawn_parts = move |p: &mut ChildSpawnerCommands| {
+            for (mesh, colour, offset) in box_parts {
+                p.spawn((
+                    Mesh2d(mesh),
+                    MeshMaterial2d(colour),
+                    Transform::from_translation(offset),
+                ));
+            }
+        };
+        match carried {
+            None => {
+                commands.spawn(mark).with_children(spawn_parts);
+            }
+            Some(hero) => {
                 if let Ok(mut carrier) = commands.get_entity(hero) {
-                    carrier.with_child((mark, Transform::from_xyz(14.0, 14.0, 0.75)));
+                    carrier.with_children(|c| {
+                        c.spawn(mark).with_children(spawn_parts);
+                    });
                 }
             }
-            ItemState::Delivered => {}
         }
     }
 }

@@ -23,7 +23,7 @@ mod guard;
 mod hold;
 mod replayed;
 mod steps;
-mod words;
+pub(crate) mod words;
 pub use steps::{bystander_fate, step_words};
 pub use words::{hit_words, location_and_track, with_tracks};
 

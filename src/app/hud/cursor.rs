@@ -27,7 +27,7 @@ pub(super) fn cursor_label(
         Res<crate::sim::model::RoundState>,
         Local<PointerRest>,
     ),
-    (rect, cameras, figures): (
+    (rect, cameras, figures, words_shown): (
         Res<crate::app::input::MapRect>,
         Query<(&Transform, &Projection), With<Camera2d>>,
         Query<
@@ -37,6 +37,7 @@ pub(super) fn cursor_label(
                 With<crate::app::board::Placed>,
             ),
         >,
+        Query<(&Transform, &crate::app::anim::Effect, &Text2d)>,
     ),
 ) {
     let Ok((mut node, mut visibility)) = label.single_mut() else {
@@ -96,7 +97,7 @@ pub(super) fn cursor_label(
             })
             .unwrap_or_default();
         // The line from the declaring hero's token to the pointer, on the screen.
-        let line = crate::app::input::camera_view(&cameras)
+        let mut line = crate::app::input::camera_view(&cameras)
             .zip(selection.hero.and_then(|h| figures.get(h).ok()))
             .map(|((camera, scale), t)| {
                 let from =
@@ -105,6 +106,9 @@ pub(super) fn cursor_label(
                 points_along(from, at, radius.max(8.0))
             })
             .unwrap_or_default();
+        // And the words over the map (a hit, a pass): the label keeps off them where it can
+        // (a play-test's label covered "El Chivo: loot out, 3 AP").
+        line.extend(words_on_screen(&words_shown, &cameras, &rect.0, ui_scale.0));
         let clear = Clear {
             tokens: &tokens,
             radius,
@@ -115,6 +119,29 @@ pub(super) fn cursor_label(
         node.left = px(corner.x);
         node.top = px(corner.y);
     }
+}
+
+/// The corners and the middle of each of the words over the map, on the screen (in the
+/// label's units).
+fn words_on_screen(
+    words: &Query<(&Transform, &crate::app::anim::Effect, &Text2d)>,
+    cameras: &Query<(&Transform, &Projection), With<Camera2d>>,
+    frame: &crate::app::layout::Frame,
+    ui_scale: f32,
+) -> Vec<Vec2> {
+    let Some((camera, scale)) = crate::app::input::camera_view(cameras) else {
+        return Vec::new();
+    };
+    words
+        .iter()
+        .filter(|(_, e, _)| **e == crate::app::anim::Effect::Words)
+        .flat_map(|(t, _, text)| {
+            let room =
+                crate::app::anim::words::room_of(&text.0, t.translation.truncate(), t.scale.x);
+            [room.min, room.center(), room.max]
+                .map(|p| crate::app::input::screen_at(frame, scale, camera, p) / ui_scale)
+        })
+        .collect()
 }
 
 /// Where the pointer last moved, and when. While another hero than the one selected
@@ -363,6 +390,39 @@ pub(super) fn marker_words(world: &mut World) {
 
 #[cfg(test)]
 mod tests {
+    /// The words over the map are found on the screen where they stand (their middle and
+    /// corners), so the pointer's label keeps off them; other effects are not words.
+    #[test]
+    fn the_words_over_the_map_are_found_on_the_screen() {
+        use crate::app::anim::Effect;
+        use bevy::ecs::system::RunSystemOnce;
+        use bevy::prelude::*;
+        let mut world = World::new();
+        world.spawn((
+            Camera2d,
+            Transform::default(),
+            Projection::Orthographic(OrthographicProjection::default_2d()),
+        ));
+        world.spawn((
+            Transform::from_xyz(100.0, 50.0, 7.0),
+            Effect::Words,
+            Text2d::new("miss"),
+        ));
+        world.spawn((Transform::default(), Effect::Flash, Text2d::new("x")));
+        let frame = crate::app::layout::frame(1280.0, 720.0);
+        let found = world
+            .run_system_once(
+                move |words: Query<(&Transform, &Effect, &Text2d)>,
+                      cameras: Query<(&Transform, &Projection), With<Camera2d>>| {
+                    super::words_on_screen(&words, &cameras, &frame, 1.0)
+                },
+            )
+            .unwrap();
+        assert_eq!(found.len(), 3, "{found:?}");
+        // The middle: 100 right of the window's middle, 50 up.
+        assert_eq!(found[1], Vec2::new(740.0, 310.0));
+    }
+
     /// The pointer is at rest a second after its last move, and moves again at once.
     #[test]
     fn the_pointer_rests_a_second_after_it_stops() {

@@ -22,10 +22,11 @@ pub(super) fn cursor_label(
     ui_scale: Res<UiScale>,
     mut label: Query<(&mut Node, &mut Visibility), (With<CursorLabel>, Without<Text>)>,
     mut text: Query<&mut Text, With<CursorLabel>>,
-    (time, round, mut rest): (
+    (time, round, mut rest, mut placed): (
         Res<Time>,
         Res<crate::sim::model::RoundState>,
         Local<PointerRest>,
+        Local<Option<(Vec2, String, Vec2)>>,
     ),
     (rect, cameras, figures, words_shown): (
         Res<crate::app::input::MapRect>,
@@ -70,6 +71,19 @@ pub(super) fn cursor_label(
         .ok()
         .and_then(|w| w.cursor_position().map(|c| (c, w.size())))
     {
+        // Placed once for a pointer that stays and words that stay: a play-test's label
+        // jumped about while the pointer rested on one hex (words over the map came and went).
+        if let Some((was, said, corner)) = placed.as_ref()
+            && *was == at
+            && said == words
+        {
+            let (left, top) = (px(corner.x), px(corner.y));
+            if node.left != left || node.top != top {
+                (node.left, node.top) = (left, top);
+            }
+            return;
+        }
+        let pointer = at;
         let (at, size) = (at / ui_scale.0, size / ui_scale.0);
         // About 8.5 pixels a character and 18 a line at this size.
         let width = 8.5 * words.lines().map(str::len).max().unwrap_or(0) as f32 + 12.0;
@@ -118,6 +132,7 @@ pub(super) fn cursor_label(
         let corner = label_corner_clear(at, Vec2::new(width, height), room, clear);
         node.left = px(corner.x);
         node.top = px(corner.y);
+        *placed = Some((pointer, words.clone(), corner));
     }
 }
 

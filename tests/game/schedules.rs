@@ -205,11 +205,9 @@ fn at_the_step_by_step_pace_each_computer_step_waits_for_the_player() {
     }
 }
 
-/// The computer's declarations wait their own delay (`Pacing::declare_delay`), longer than an
-/// empty segment's at the normal pace, so each can be read: with it long and the segments'
-/// none, the segments pass up to the first computer's declaration, which waits.
-#[test]
-fn the_computer_declares_after_its_own_delay() {
+/// The computers' duel with a declaration's delay too long to pass: thirty frames on, the
+/// first computer's declaration waits, nothing declared yet.
+fn waiting_for_the_computer() -> App {
     use tarnation::sim::model::{Journal, Pacing};
     let mut app = computer_duel(Pacing {
         declare_delay: 1.0e6,
@@ -218,8 +216,21 @@ fn the_computer_declares_after_its_own_delay() {
     for _ in 0..30 {
         app.update();
     }
+    assert!(
+        app.world().resource::<Journal>().0.is_empty(),
+        "no declaration before its delay"
+    );
+    app
+}
+
+/// The computer's declarations wait their own delay (`Pacing::declare_delay`), longer than an
+/// empty segment's at the normal pace, so each can be read: with it long and the segments'
+/// none, the segments pass up to the first computer's declaration, which waits.
+#[test]
+fn the_computer_declares_after_its_own_delay() {
+    use tarnation::sim::model::{Journal, Pacing};
+    let mut app = waiting_for_the_computer();
     let journal = |app: &App| app.world().resource::<Journal>().0.len();
-    assert_eq!(journal(&app), 0, "no declaration before its delay");
     let now = app.world().resource::<RoundState>().now();
     assert!(now.1 >= 1, "the empty segments went by: {now:?}");
     app.world_mut().resource_mut::<Pacing>().declare_delay = 0.0;
@@ -233,16 +244,9 @@ fn the_computer_declares_after_its_own_delay() {
 #[test]
 fn a_computer_s_hero_that_passed_this_round_is_asked_without_the_declaration_s_delay() {
     use tarnation::sim::Intent;
-    use tarnation::sim::model::{Entry, Journal, Pacing};
-    let mut app = computer_duel(Pacing {
-        declare_delay: 1.0e6,
-        ..Pacing::default()
-    });
-    for _ in 0..30 {
-        app.update();
-    }
+    use tarnation::sim::model::{Entry, Journal};
+    let mut app = waiting_for_the_computer();
     let journal = |app: &App| app.world().resource::<Journal>().0.len();
-    assert_eq!(journal(&app), 0, "no declaration before its delay");
     for _ in 0..3 {
         app.update();
     }

@@ -291,29 +291,7 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons, comp
             ..default()
         })
         .with_children(|col| {
-            // The status goes under the name when both do not fit on its line (a play-test
-            // read "Felicia Laroq RECOVERIN").
-            col.spawn(Node {
-                flex_direction: FlexDirection::Row,
-                flex_wrap: FlexWrap::Wrap,
-                column_gap: px(6),
-                ..default()
-            })
-            .with_children(|line| {
-                line.spawn(label(
-                    card.name.clone(),
-                    14.0,
-                    if out {
-                        Color::srgb(0.6, 0.56, 0.52)
-                    } else {
-                        palette::PANEL_TEXT
-                    },
-                ));
-                // Two columns: the status goes on the line under the name.
-                if let Some(status) = card.status.filter(|_| !compact) {
-                    line.spawn(label(status, 14.0, Color::srgb(1.0, 0.6, 0.35)));
-                }
-            });
+            name_line(col, card, out, compact);
             // AP (in front, to come), then the weapons: icon and cartridges.
             col.spawn(Node {
                 flex_direction: FlexDirection::Row,
@@ -351,6 +329,32 @@ fn draw_card(p: &mut ChildSpawnerCommands, card: &Card, icons: &TokenIcons, comp
             });
         });
         body(c, card);
+    });
+}
+
+/// The card's name, grey when out of the fight, and its status beside it in one column of
+/// cards (in two, the status goes on the line under the name). The status goes under the name
+/// when both do not fit on its line (a play-test read "Felicia Laroq RECOVERIN").
+fn name_line(col: &mut ChildSpawnerCommands, card: &Card, out: bool, compact: bool) {
+    col.spawn(Node {
+        flex_direction: FlexDirection::Row,
+        flex_wrap: FlexWrap::Wrap,
+        column_gap: px(6),
+        ..default()
+    })
+    .with_children(|line| {
+        line.spawn(label(
+            card.name.clone(),
+            14.0,
+            if out {
+                Color::srgb(0.6, 0.56, 0.52)
+            } else {
+                palette::PANEL_TEXT
+            },
+        ));
+        if let Some(status) = card.status.filter(|_| !compact) {
+            line.spawn(label(status, 14.0, Color::srgb(1.0, 0.6, 0.35)));
+        }
     });
 }
 

@@ -122,45 +122,11 @@ pub fn mark_items(
     for e in &marks {
         commands.entity(e).despawn();
     }
-    // A strongbox drawn as one: a dark rim, the gold box, its lid's seam and the lock, low
-    // in its hex and over a figure standing there (a play-test took the small gold mark beside
-    // Felicia's initials for part of her token, and lost a dropped strongbox under the fallen
-    // carrier's token).
-    let parts = [
-        (
-            Rectangle::new(26.0, 19.0),
-            Color::srgb(0.22, 0.13, 0.05),
-            0.0,
-            0.0,
-        ),
-        (
-            Rectangle::new(22.0, 15.0),
-            Color::srgb(0.9, 0.72, 0.2),
-            0.0,
-            0.01,
-        ),
-        (
-            Rectangle::new(22.0, 2.0),
-            Color::srgb(0.45, 0.3, 0.08),
-            3.0,
-            0.02,
-        ),
-        (
-            Rectangle::new(5.0, 6.0),
-            Color::srgb(0.25, 0.2, 0.15),
-            -0.5,
-            0.03,
-        ),
-    ]
-    .map(|(shape, colour, y, z)| {
-        (
-            meshes.add(shape),
-            materials.add(colour),
-            Vec3::new(0.0, y, z),
-        )
-    });
+    let parts = strongbox(&mut meshes, &mut materials);
     for state in states {
-        let (at, carried) = match state {
+        let (at, carrier) = match state {
+            // Low in its hex and over a figure standing there (a dropped strongbox was lost
+            // under the fallen carrier's token).
             ItemState::Lying(h) => {
                 let (c, r) = crate::rules::hexmap::offset_of(h);
                 let at = geometry.center(c, r) + Vec2::new(14.0, -14.0);
@@ -173,28 +139,46 @@ pub fn mark_items(
             ),
             ItemState::Delivered => continue,
         };
-        let mark = (at, Visibility::default(), ItemMark, on_exit.clone());
-        let box_parts = parts.clone();
-        let spawn_parts = move |p: &mut ChildSpawnerCommands| {
-            for (mesh, colour, offset) in box_parts {
-                p.spawn((
-                    Mesh2d(mesh),
-                    MeshMaterial2d(colour),
-                    Transform::from_translation(offset),
-                ));
-            }
-        };
-        match carried {
-            None => {
-                commands.spawn(mark).with_children(spawn_parts);
-            }
-            Some(hero) => {
-                if let Ok(mut carrier) = commands.get_entity(hero) {
-                    carrier.with_children(|c| {
-                        c.spawn(mark).with_children(spawn_parts);
-                    });
+        let parts = parts.clone();
+        let mark = commands
+            .spawn((at, Visibility::default(), ItemMark, on_exit.clone()))
+            .with_children(move |p| {
+                for (mesh, colour, offset) in parts {
+                    p.spawn((
+                        Mesh2d(mesh),
+                        MeshMaterial2d(colour),
+                        Transform::from_translation(offset),
+                    ));
                 }
-            }
+            })
+            .id();
+        if let Some(hero) = carrier {
+            commands.entity(hero).add_child(mark);
         }
     }
+}
+
+/// A strongbox drawn as one (a play-test took the small gold mark beside Felicia's initials
+/// for part of her token): a dark rim, the gold box, its lid's seam and the lock, each part
+/// with its place over the box's middle.
+fn strongbox(
+    meshes: &mut Assets<Mesh>,
+    materials: &mut Assets<ColorMaterial>,
+) -> Vec<(Handle<Mesh>, Handle<ColorMaterial>, Vec3)> {
+    [
+        ((26.0, 19.0), (0.22, 0.13, 0.05), 0.0),
+        ((22.0, 15.0), (0.9, 0.72, 0.2), 0.0),
+        ((22.0, 2.0), (0.45, 0.3, 0.08), 3.0),
+        ((5.0, 6.0), (0.25, 0.2, 0.15), -0.5),
+    ]
+    .into_iter()
+    .enumerate()
+    .map(|(k, ((w, h), (r, g, b), y))| {
+        (
+            meshes.add(Rectangle::new(w, h)),
+            materials.add(Color::srgb(r, g, b)),
+            Vec3::new(0.0, y, 0.01 * k as f32),
+        )
+    })
+    .collect()
 }

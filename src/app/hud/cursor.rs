@@ -7,7 +7,7 @@ use super::label_place::{Clear, label_corner_clear, points_along};
 use super::preview::{CursorInfo, ReachView};
 use crate::app::board::MapGeometry;
 use crate::app::frame::CursorLabel;
-use crate::app::input::Selection;
+use crate::app::input::{Cameras, Selection};
 use crate::app::layout::{Palette, TILE_H};
 use crate::app::state::Screen;
 use crate::rules::hexmap::offset_of;
@@ -30,15 +30,9 @@ pub(super) fn cursor_label(
     ),
     (rect, cameras, figures, words_shown): (
         Res<crate::app::input::MapRect>,
-        Query<(&Transform, &Projection), With<Camera2d>>,
-        Query<
-            &Transform,
-            (
-                With<crate::sim::model::Hero>,
-                With<crate::app::board::Placed>,
-            ),
-        >,
-        Query<(&Transform, &crate::app::anim::Effect, &Text2d)>,
+        Cameras,
+        PlacedFigures,
+        WordsShown,
     ),
 ) {
     let Ok((mut node, mut visibility)) = label.single_mut() else {
@@ -92,37 +86,9 @@ pub(super) fn cursor_label(
             size.x - crate::app::layout::PANEL_W - 4.0,
             size.y - crate::app::layout::BAR_H,
         );
-        // The tokens on the screen, in the label's units, and their radius there: it stands
-        // clear of them if it can.
-        let (tokens, radius): (Vec<Vec2>, f32) = crate::app::input::camera_view(&cameras)
-            .map(|(camera, scale)| {
-                let tokens = figures
-                    .iter()
-                    .map(|t| {
-                        crate::app::input::screen_at(
-                            &rect.0,
-                            scale,
-                            camera,
-                            t.translation.truncate(),
-                        ) / ui_scale.0
-                    })
-                    .collect();
-                (tokens, TOKEN_RADIUS / scale / ui_scale.0)
-            })
-            .unwrap_or_default();
-        // The line from the declaring hero's token to the pointer, on the screen.
-        let mut line = crate::app::input::camera_view(&cameras)
-            .zip(selection.hero.and_then(|h| figures.get(h).ok()))
-            .map(|((camera, scale), t)| {
-                let from =
-                    crate::app::input::screen_at(&rect.0, scale, camera, t.translation.truncate())
-                        / ui_scale.0;
-                points_along(from, at, radius.max(8.0))
-            })
-            .unwrap_or_default();
-        // And the words over the map (a hit, a pass): the label keeps off them where it can
-        // (a play-test's label covered "El Chivo: loot out, 3 AP").
-        line.extend(words_on_screen(&words_shown, &cameras, &rect.0, ui_scale.0));
+        let view = (&rect.0, &cameras, ui_scale.0);
+        let (tokens, radius, line) =
+            kept_clear_of(view, &figures, &words_shown, selection.hero, at);
         let clear = Clear {
             tokens: &tokens,
             radius,
@@ -136,11 +102,60 @@ pub(super) fn cursor_label(
     }
 }
 
+/// The figures' tokens drawn on the map.
+type PlacedFigures<'w, 's> = Query<
+    'w,
+    's,
+    &'static Transform,
+    (
+        With<crate::sim::model::Hero>,
+        With<crate::app::board::Placed>,
+    ),
+>;
+
+/// The words over the map and the other marks a shot or a blow left.
+type WordsShown<'w, 's> = Query<
+    'w,
+    's,
+    (
+        &'static Transform,
+        &'static crate::app::anim::Effect,
+        &'static Text2d,
+    ),
+>;
+
+/// What the pointer's label at `at` keeps clear of, on the screen in the label's units: the
+/// tokens and their radius there, and the points of the line from the declaring hero's token
+/// to the pointer with those of the words over the map (a play-test's label covered "El
+/// Chivo: loot out, 3 AP").
+fn kept_clear_of(
+    (frame, cameras, ui_scale): (&crate::app::layout::Frame, &Cameras, f32),
+    figures: &PlacedFigures,
+    words_shown: &WordsShown,
+    declaring: Option<Entity>,
+    at: Vec2,
+) -> (Vec<Vec2>, f32, Vec<Vec2>) {
+    let Some((camera, scale)) = crate::app::input::camera_view(cameras) else {
+        return (Vec::new(), 0.0, Vec::new());
+    };
+    let on_screen = |t: &Transform| {
+        crate::app::input::screen_at(frame, scale, camera, t.translation.truncate()) / ui_scale
+    };
+    let tokens = figures.iter().map(on_screen).collect();
+    let radius = TOKEN_RADIUS / scale / ui_scale;
+    let mut line = declaring
+        .and_then(|h| figures.get(h).ok())
+        .map(|t| points_along(on_screen(t), at, radius.max(8.0)))
+        .unwrap_or_default();
+    line.extend(words_on_screen(words_shown, cameras, frame, ui_scale));
+    (tokens, radius, line)
+}
+
 /// The corners and the middle of each of the words over the map, on the screen (in the
 /// label's units).
 fn words_on_screen(
-    words: &Query<(&Transform, &crate::app::anim::Effect, &Text2d)>,
-    cameras: &Query<(&Transform, &Projection), With<Camera2d>>,
+    words: &WordsShown,
+    cameras: &Cameras,
     frame: &crate::app::layout::Frame,
     ui_scale: f32,
 ) -> Vec<Vec2> {
@@ -427,8 +442,7 @@ mod tests {
         let frame = crate::app::layout::frame(1280.0, 720.0);
         let found = world
             .run_system_once(
-                move |words: Query<(&Transform, &Effect, &Text2d)>,
-                      cameras: Query<(&Transform, &Projection), With<Camera2d>>| {
+                move |words: super::WordsShown, cameras: crate::app::input::Cameras| {
                     super::words_on_screen(&words, &cameras, &frame, 1.0)
                 },
             )
